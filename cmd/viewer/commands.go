@@ -1,0 +1,284 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"physview/scene"
+)
+
+// report is what inspect prints, as text or JSON.
+type report struct {
+	File     string          `json:"file"`
+	Format   string          `json:"format"`
+	Counts   map[string]int  `json:"counts"`
+	Used     []string        `json:"extensionsUsed"`
+	Variants []string        `json:"variants"`
+	Shapes   []shapeReport   `json:"shapes"`
+	Bodies   []bodyReport    `json:"bodies"`
+	World    *worldReport    `json:"worldGravity,omitempty"`
+	Gravity  []gravityReport `json:"gravity"`
+	Joints   []jointReport   `json:"joints"`
+	Findings []scene.Finding `json:"findings"`
+}
+
+type shapeReport struct {
+	Index  int    `json:"index"`
+	Type   string `json:"type"`
+	Params string `json:"params"`
+}
+
+type bodyReport struct {
+	Node     int      `json:"node"`
+	Name     string   `json:"name"`
+	Motion   string   `json:"motion,omitempty"`
+	Mass     *float64 `json:"mass,omitempty"`
+	Collider *int     `json:"colliderShape,omitempty"`
+	Trigger  string   `json:"trigger,omitempty"`
+}
+
+type worldReport struct {
+	Gravity   float64    `json:"gravity"`
+	Direction [3]float64 `json:"direction"`
+}
+
+type gravityReport struct {
+	Node     int     `json:"node"`
+	Name     string  `json:"name"`
+	Type     string  `json:"type"`
+	Gravity  float64 `json:"gravity"`
+	Priority int     `json:"priority"`
+	Replace  bool    `json:"replace"`
+	Stop     bool    `json:"stop"`
+}
+
+type jointReport struct {
+	Node      int    `json:"node"`
+	Name      string `json:"name"`
+	Joint     int    `json:"joint"`
+	Connected int    `json:"connectedNode"`
+	Limits    int    `json:"limits"`
+	Drives    int    `json:"drives"`
+}
+
+func load(path string) (*scene.Document, error) {
+	d, err := scene.Load(path)
+	if err != nil {
+		return nil, fail(2, "%v", err)
+	}
+	return d, nil
+}
+
+func cmdInspect(args []string, w io.Writer) error {
+	fs := newFlags("inspect")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
+		return err
+	}
+	d, err := load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	r := buildReport(d)
+	if *asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	printReport(w, r)
+	return nil
+}
+
+func nodeName(d *scene.Document, i int) string {
+	if n := d.GLTF.Nodes[i].Name; n != "" {
+		return n
+	}
+	return fmt.Sprintf("node %d", i)
+}
+
+func buildReport(d *scene.Document) report {
+	g := d.GLTF
+	prims := 0
+	for _, m := range g.Meshes {
+		prims += len(m.Primitives)
+	}
+	r := report{
+		File:   d.Path,
+		Format: map[bool]string{true: "glb", false: "gltf"}[d.IsGLB()],
+		Counts: map[string]int{
+			"nodes": len(g.Nodes), "meshes": len(g.Meshes), "primitives": prims,
+			"materials": len(g.Materials), "textures": len(g.Textures), "images": len(g.Images),
+			"animations": len(g.Animations), "skins": len(g.Skins), "cameras": len(g.Cameras),
+			"scenes": len(g.Scenes), "shapes": len(d.Shapes), "physicsMaterials": len(d.PhysicsMaterials),
+			"collisionFilters": len(d.CollisionFilters), "physicsJoints": len(d.Joints), "variants": len(d.Variants),
+		},
+		Used:     g.ExtensionsUsed,
+		Variants: []string{},
+		Shapes:   []shapeReport{},
+		Bodies:   []bodyReport{},
+		Gravity:  []gravityReport{},
+		Joints:   []jointReport{},
+		Findings: d.Findings(),
+	}
+	for i := range d.Variants {
+		r.Variants = append(r.Variants, d.VariantLabel(i))
+	}
+	for i, s := range d.Shapes {
+		r.Shapes = append(r.Shapes, shapeReport{i, s.Type.String(), shapeParams(s)})
+	}
+	if wg := d.WorldGravity; wg != nil {
+		r.World = &worldReport{wg.Gravity, wg.Direction}
+	}
+	for i, ne := range d.Nodes {
+		if b := ne.Body; b != nil {
+			br := bodyReport{Node: i, Name: nodeName(d, i)}
+			if b.Motion != nil {
+				br.Motion = b.Motion.Type.String()
+				m := b.Motion.Mass
+				br.Mass = &m
+			}
+			if b.Collider != nil {
+				s := b.Collider.Shape
+				br.Collider = &s
+			}
+			if t := b.Trigger; t != nil {
+				if t.Nodes != nil {
+					br.Trigger = fmt.Sprintf("compound of nodes %v", t.Nodes)
+				} else {
+					br.Trigger = fmt.Sprintf("shape %d", t.Shape)
+				}
+			}
+			r.Bodies = append(r.Bodies, br)
+		}
+		if gv := ne.Gravity; gv != nil {
+			r.Gravity = append(r.Gravity, gravityReport{i, nodeName(d, i), gv.Type.String(), gv.Gravity, gv.Priority, gv.Replace, gv.Stop})
+		}
+		if j := ne.Joint; j != nil {
+			jr := jointReport{Node: i, Name: nodeName(d, i), Joint: j.Joint, Connected: j.ConnectedNode}
+			if j.Joint >= 0 && j.Joint < len(d.Joints) {
+				jr.Limits, jr.Drives = len(d.Joints[j.Joint].Limits), len(d.Joints[j.Joint].Drives)
+			}
+			r.Joints = append(r.Joints, jr)
+		}
+	}
+	return r
+}
+
+func shapeParams(s scene.Shape) string {
+	switch s.Type {
+	case scene.ShapeBox:
+		return fmt.Sprintf("size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
+	case scene.ShapeSphere:
+		return fmt.Sprintf("radius %g", s.Radius)
+	case scene.ShapeCapsule:
+		return fmt.Sprintf("mid height %g, radius top %g, bottom %g (full height %g)", s.Height, s.RadiusTop, s.RadiusBottom, s.FullHeight())
+	case scene.ShapeCylinder:
+		return fmt.Sprintf("height %g, radius top %g, bottom %g", s.Height, s.RadiusTop, s.RadiusBottom)
+	case scene.ShapeConvex, scene.ShapeTrimesh:
+		return fmt.Sprintf("mesh %d", s.Mesh)
+	}
+	return ""
+}
+
+func printReport(w io.Writer, r report) {
+	fmt.Fprintf(w, "%s (%s)\n", r.File, r.Format)
+	c := r.Counts
+	fmt.Fprintf(w, "  %d nodes, %d meshes (%d primitives), %d materials, %d textures, %d images, %d animations, %d skins, %d cameras\n",
+		c["nodes"], c["meshes"], c["primitives"], c["materials"], c["textures"], c["images"], c["animations"], c["skins"], c["cameras"])
+	if len(r.Used) > 0 {
+		fmt.Fprintf(w, "  extensions: %s\n", strings.Join(r.Used, ", "))
+	}
+	if len(r.Variants) > 0 {
+		fmt.Fprintf(w, "variants (%d):\n", len(r.Variants))
+		for i, v := range r.Variants {
+			fmt.Fprintf(w, "  %d  %s\n", i, v)
+		}
+	}
+	if len(r.Shapes) > 0 {
+		fmt.Fprintf(w, "shapes (%d):\n", len(r.Shapes))
+		for _, s := range r.Shapes {
+			fmt.Fprintf(w, "  %d  %-8s %s\n", s.Index, s.Type, s.Params)
+		}
+	}
+	if len(r.Bodies) > 0 {
+		fmt.Fprintf(w, "bodies (%d nodes):\n", len(r.Bodies))
+		for _, b := range r.Bodies {
+			var parts []string
+			if b.Motion != "" {
+				parts = append(parts, fmt.Sprintf("motion %s, mass %g", b.Motion, *b.Mass))
+			}
+			if b.Collider != nil {
+				if *b.Collider < 0 {
+					parts = append(parts, "compound collider")
+				} else {
+					parts = append(parts, fmt.Sprintf("collider shape %d", *b.Collider))
+				}
+			}
+			if b.Trigger != "" {
+				parts = append(parts, "trigger "+b.Trigger)
+			}
+			fmt.Fprintf(w, "  %d %q: %s\n", b.Node, b.Name, strings.Join(parts, "; "))
+		}
+	}
+	if r.World != nil {
+		fmt.Fprintf(w, "world gravity: %g m/s² towards %v\n", r.World.Gravity, r.World.Direction)
+	}
+	if len(r.Gravity) > 0 {
+		fmt.Fprintf(w, "gravity fields (%d):\n", len(r.Gravity))
+		for _, g := range r.Gravity {
+			fmt.Fprintf(w, "  %d %q: %s %g m/s², priority %d, replace %v, stop %v\n", g.Node, g.Name, g.Type, g.Gravity, g.Priority, g.Replace, g.Stop)
+		}
+	}
+	if len(r.Joints) > 0 {
+		fmt.Fprintf(w, "joints (%d):\n", len(r.Joints))
+		for _, j := range r.Joints {
+			fmt.Fprintf(w, "  %d %q: settings %d (%d limits, %d drives), connected to node %d\n", j.Node, j.Name, j.Joint, j.Limits, j.Drives, j.Connected)
+		}
+	}
+	printFindings(w, r.Findings)
+}
+
+func printFindings(w io.Writer, fs []scene.Finding) {
+	counts := scene.CountBySeverity(fs)
+	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", counts[scene.Error], counts[scene.Warning], counts[scene.Info])
+	for _, f := range fs {
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+}
+
+func cmdValidate(args []string, w io.Writer) error {
+	fs := newFlags("validate")
+	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
+		return err
+	}
+	d, err := load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s\n", fs.Arg(0))
+	printFindings(w, d.Findings())
+	if scene.HasErrors(d.Findings()) {
+		return &exitError{code: 1, err: fmt.Errorf("%s: has errors", fs.Arg(0))}
+	}
+	return nil
+}
+
+func cmdConvert(args []string, w io.Writer) error {
+	fs := newFlags("convert")
+	if err := parseFlags(fs, args, 2, "IN and OUT"); err != nil {
+		return err
+	}
+	in, out := fs.Arg(0), fs.Arg(1)
+	d, err := load(in)
+	if err != nil {
+		return err
+	}
+	if err := d.Save(out); err != nil {
+		return fail(2, "%v", err)
+	}
+	c := scene.CountBySeverity(d.Findings())
+	fmt.Fprintf(w, "wrote %s (%d errors, %d warnings carried over from %s)\n", out, c[scene.Error], c[scene.Warning], in)
+	return nil
+}

@@ -1,0 +1,92 @@
+// Command viewer opens, inspects, validates and converts glTF files with
+// OMI physics, gravity and joint extensions and KHR_materials_variants.
+//
+//	viewer inspect [-json] FILE   summary of the scene, its physics and findings
+//	viewer validate FILE          findings; exit status 1 when any is an error
+//	viewer convert IN OUT         rewrite as .gltf or .glb in the current forms
+//
+// Exit status 2 means the input could not be read at all.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// exitError carries an exit status with its message.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func fail(code int, format string, args ...any) error {
+	return &exitError{code, fmt.Errorf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	err := dispatch(args, stdout, stderr)
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(stderr, "viewer:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "viewer:", err)
+	return 2
+}
+
+const usage = `usage:
+  viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
+  viewer validate FILE          list findings; exit status 1 when any is an error
+  viewer convert IN OUT         write IN as OUT (.gltf or .glb) with physics in the current OMI forms
+`
+
+func dispatch(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return &exitError{code: 2, err: errors.New("")}
+	}
+	switch args[0] {
+	case "inspect":
+		return cmdInspect(args[1:], stdout)
+	case "validate":
+		return cmdValidate(args[1:], stdout)
+	case "convert":
+		return cmdConvert(args[1:], stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fail(2, "unknown command %q", args[0])
+}
+
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) error {
+	if err := fs.Parse(args); err != nil {
+		return fail(2, "%s: %v\n%s", fs.Name(), err, usage)
+	}
+	if fs.NArg() != nargs {
+		return fail(2, "%s needs %s\n%s", fs.Name(), what, usage)
+	}
+	return nil
+}

@@ -1,0 +1,282 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"physview/scene/internal/jsonobj"
+)
+
+// Member is one JSON key with its raw value, kept exactly as it was read.
+type Member struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// Members holds the keys of an owned JSON object that the model does not
+// interpret (extensions, extras, keys from future versions), in file order.
+// They are written back unchanged after the keys the model writes.
+type Members []Member
+
+// reader reads the members of one JSON object leniently: a value of the wrong
+// type becomes a finding and the default is used, so loading goes on.
+type reader struct {
+	obj  *jsonobj.Object
+	path string
+	fs   *findings
+	used map[string]bool
+}
+
+// newReader parses raw as an object. It returns nil, with an error finding,
+// when raw is not an object.
+func newReader(raw json.RawMessage, path string, fs *findings) *reader {
+	obj, err := jsonobj.Parse(raw)
+	if err != nil {
+		fs.errorf(path, "must be a JSON object (%v)", err)
+		return nil
+	}
+	return &reader{obj: obj, path: path, fs: fs, used: map[string]bool{}}
+}
+
+func (r *reader) has(key string) bool { return r.obj.Has(key) }
+
+func (r *reader) raw(key string) (json.RawMessage, bool) {
+	r.used[key] = true
+	v, ok := r.obj.Get(key)
+	if ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		return nil, false
+	}
+	return v, ok
+}
+
+func (r *reader) at(key string) string { return r.path + "/" + key }
+
+// number reads a finite number; absent gives def.
+func (r *reader) number(key string, def float64) float64 {
+	v, ok := r.raw(key)
+	if !ok {
+		return def
+	}
+	var f float64
+	if err := json.Unmarshal(v, &f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		r.fs.errorf(r.at(key), "must be a number, found %s", short(v))
+		return def
+	}
+	return f
+}
+
+// optNumber reads a number that may be absent.
+func (r *reader) optNumber(key string) *float64 {
+	if _, ok := r.raw(key); !ok {
+		return nil
+	}
+	f := r.number(key, math.NaN())
+	if math.IsNaN(f) {
+		return nil
+	}
+	return &f
+}
+
+// index reads a glTF id: an integer, -1 meaning "none". A non-integer
+// number is an error and gives def.
+func (r *reader) index(key string, def int) int {
+	v, ok := r.raw(key)
+	if !ok {
+		return def
+	}
+	var f float64
+	if err := json.Unmarshal(v, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+		r.fs.errorf(r.at(key), "must be an integer index, found %s", short(v))
+		return def
+	}
+	return int(f)
+}
+
+func (r *reader) boolean(key string, def bool) bool {
+	v, ok := r.raw(key)
+	if !ok {
+		return def
+	}
+	var b bool
+	if err := json.Unmarshal(v, &b); err != nil {
+		r.fs.errorf(r.at(key), "must be true or false, found %s", short(v))
+		return def
+	}
+	return b
+}
+
+func (r *reader) str(key, def string) string {
+	v, ok := r.raw(key)
+	if !ok {
+		return def
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		r.fs.errorf(r.at(key), "must be a string, found %s", short(v))
+		return def
+	}
+	return s
+}
+
+// numbers reads an array of finite numbers; nil if absent or malformed.
+func (r *reader) numbers(key string) ([]float64, bool) {
+	v, ok := r.raw(key)
+	if !ok {
+		return nil, false
+	}
+	var fs []float64
+	if err := json.Unmarshal(v, &fs); err != nil {
+		r.fs.errorf(r.at(key), "must be an array of numbers, found %s", short(v))
+		return nil, false
+	}
+	for _, f := range fs {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			r.fs.errorf(r.at(key), "must hold finite numbers")
+			return nil, false
+		}
+	}
+	return fs, true
+}
+
+func (r *reader) vec3(key string, def [3]float64) [3]float64 {
+	fs, ok := r.numbers(key)
+	if !ok {
+		return def
+	}
+	if len(fs) != 3 {
+		r.fs.errorf(r.at(key), "must have 3 numbers, has %d", len(fs))
+		return def
+	}
+	return [3]float64{fs[0], fs[1], fs[2]}
+}
+
+func (r *reader) vec4(key string, def [4]float64) [4]float64 {
+	fs, ok := r.numbers(key)
+	if !ok {
+		return def
+	}
+	if len(fs) != 4 {
+		r.fs.errorf(r.at(key), "must have 4 numbers, has %d", len(fs))
+		return def
+	}
+	return [4]float64{fs[0], fs[1], fs[2], fs[3]}
+}
+
+// indices reads an array of integers; ok is false if absent or malformed.
+func (r *reader) indices(key string) ([]int, bool) {
+	fs, ok := r.numbers(key)
+	if !ok {
+		return nil, false
+	}
+	out := make([]int, 0, len(fs))
+	for _, f := range fs {
+		if f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+			r.fs.errorf(r.at(key), "must hold integers, found %v", f)
+			return nil, false
+		}
+		out = append(out, int(f))
+	}
+	return out, true
+}
+
+func (r *reader) strings(key string) []string {
+	v, ok := r.raw(key)
+	if !ok {
+		return nil
+	}
+	var ss []string
+	if err := json.Unmarshal(v, &ss); err != nil {
+		r.fs.errorf(r.at(key), "must be an array of strings, found %s", short(v))
+		return nil
+	}
+	return ss
+}
+
+// object returns a reader for a nested object, or nil if absent or not an object.
+func (r *reader) object(key string) *reader {
+	v, ok := r.raw(key)
+	if !ok {
+		return nil
+	}
+	return newReader(v, r.at(key), r.fs)
+}
+
+// array returns the raw elements of an array member.
+func (r *reader) array(key string) []json.RawMessage {
+	v, ok := r.raw(key)
+	if !ok {
+		return nil
+	}
+	elems, err := jsonobj.ParseArray(v)
+	if err != nil {
+		r.fs.errorf(r.at(key), "must be an array, found %s", short(v))
+		return nil
+	}
+	return elems
+}
+
+// rest returns the members not read so far, in file order.
+func (r *reader) rest() Members {
+	var m Members
+	for _, k := range r.obj.Keys() {
+		if r.used[k] {
+			continue
+		}
+		v, _ := r.obj.Get(k)
+		m = append(m, Member{Key: k, Value: v})
+	}
+	return m
+}
+
+// short quotes a raw JSON value for a message, cut to a readable length.
+func short(v json.RawMessage) string {
+	s := string(bytes.TrimSpace(v))
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
+
+// writer builds an owned JSON object in a fixed key order.
+type writer struct {
+	obj jsonobj.Object
+}
+
+func (w *writer) set(key string, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only finite numbers, strings and the model's own types reach here.
+		panic("scene: cannot encode " + key + ": " + err.Error())
+	}
+	w.obj.Set(key, bytes.TrimRight(b.Bytes(), "\n"))
+}
+
+func (w *writer) raw(key string, v json.RawMessage) { w.obj.Set(key, v) }
+
+// finite writes a number unless it is infinite, which JSON cannot hold and
+// the specifications spell as "absent".
+func (w *writer) finite(key string, f float64) {
+	if !math.IsInf(f, 0) && !math.IsNaN(f) {
+		w.set(key, f)
+	}
+}
+
+// rest appends the uninterpreted members that the model did not write itself.
+func (w *writer) rest(m Members) {
+	for _, mem := range m {
+		if !w.obj.Has(mem.Key) {
+			w.obj.Set(mem.Key, mem.Value)
+		}
+	}
+}
+
+func (w *writer) bytes() json.RawMessage {
+	b, _ := w.obj.MarshalJSON()
+	return b
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,572 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"physview/scene/internal/jsonobj"
+)
+
+// Save writes the document to path as .gltf (JSON, external resources next
+// to it) or .glb (one binary container), chosen by the file name's ending.
+//
+// Only the extension blocks the model owns are rewritten, in their current
+// form; every other JSON value is written back exactly as it was read. Each
+// file is written to a temporary file in the same folder, synced and renamed
+// over the target, so a failed save leaves the original file untouched.
+func (d *Document) Save(path string) error {
+	files, err := d.Encode(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	// Resources first, the main file last: a failure before the main file
+	// is renamed leaves the old main file as it was.
+	for _, f := range files[1:] {
+		if err := writeAtomic(f.Path, f.Data); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if err := writeAtomic(files[0].Path, files[0].Data); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// OutputFile is one file Encode produces.
+type OutputFile struct {
+	Path string
+	Data []byte
+}
+
+// Encode returns the files that saving to path would write: the main file
+// first, then external buffers and images that must sit next to it (only
+// when they are not there already). Nothing is written.
+func (d *Document) Encode(target string) ([]OutputFile, error) {
+	ext := strings.ToLower(filepath.Ext(target))
+	if ext != ".gltf" && ext != ".glb" {
+		return nil, fmt.Errorf("cannot save as %q: the name must end in .gltf or .glb", ext)
+	}
+	asGLB := ext == ".glb"
+	root, err := d.patchJSON()
+	if err != nil {
+		return nil, err
+	}
+	outDir := filepath.Dir(target)
+	sameDir := d.source.dir != "" && sameFolder(d.source.dir, outDir)
+	var extra []OutputFile
+	bin := d.source.bin
+
+	switch {
+	case asGLB && !d.source.glb:
+		bin, err = d.packGLB(root)
+		if err != nil {
+			return nil, err
+		}
+	case !asGLB && d.source.glb && d.source.bin != nil:
+		// The binary chunk becomes a .bin file beside the .gltf.
+		name := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target)) + ".bin"
+		if err := setBufferURI(root, 0, name); err != nil {
+			return nil, err
+		}
+		extra = append(extra, OutputFile{filepath.Join(outDir, name), d.GLTF.Buffers[0].Data})
+		bin = nil
+	}
+	if !asGLB && !sameDir {
+		res, err := d.externalResources(root, outDir)
+		if err != nil {
+			return nil, err
+		}
+		extra = append(extra, res...)
+	}
+
+	js, err := root.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Compact(&out, js); err != nil {
+		return nil, fmt.Errorf("internal: patched JSON is invalid: %w", err)
+	}
+	if !asGLB {
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, out.Bytes(), "", "  "); err != nil {
+			return nil, err
+		}
+		ind.WriteByte('\n')
+		return append([]OutputFile{{target, ind.Bytes()}}, extra...), nil
+	}
+	return append([]OutputFile{{target, glbContainer(out.Bytes(), bin)}}, extra...), nil
+}
+
+func sameFolder(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// glbContainer wraps JSON and an optional BIN chunk in a GLB 2 container.
+func glbContainer(js, bin []byte) []byte {
+	pad := func(b []byte, with byte) []byte {
+		for len(b)%4 != 0 {
+			b = append(b, with)
+		}
+		return b
+	}
+	js = pad(append([]byte(nil), js...), ' ')
+	total := 12 + 8 + len(js)
+	if bin != nil {
+		bin = pad(append([]byte(nil), bin...), 0)
+		total += 8 + len(bin)
+	}
+	var b bytes.Buffer
+	b.Grow(total)
+	le := binary.LittleEndian
+	b.Write(le.AppendUint32(nil, glbMagic))
+	b.Write(le.AppendUint32(nil, 2))
+	b.Write(le.AppendUint32(nil, uint32(total)))
+	b.Write(le.AppendUint32(nil, uint32(len(js))))
+	b.Write(le.AppendUint32(nil, 0x4E4F534A))
+	b.Write(js)
+	if bin != nil {
+		b.Write(le.AppendUint32(nil, uint32(len(bin))))
+		b.Write(le.AppendUint32(nil, 0x004E4942))
+		b.Write(bin)
+	}
+	return b.Bytes()
+}
+
+// patchJSON returns the loaded JSON with the owned blocks replaced by the model.
+func (d *Document) patchJSON() (*jsonobj.Object, error) {
+	root, err := jsonobj.Parse(d.source.json)
+	if err != nil {
+		return nil, fmt.Errorf("internal: re-reading the loaded JSON: %w", err)
+	}
+	blocks := map[string]json.RawMessage{}
+	if len(d.Shapes) > 0 {
+		var w writer
+		shapes := make([]json.RawMessage, len(d.Shapes))
+		for i, s := range d.Shapes {
+			shapes[i] = s.encode()
+		}
+		w.set("shapes", shapes)
+		w.rest(d.rootExtra[ExtShape])
+		blocks[ExtShape] = w.bytes()
+	}
+	if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.rootExtra[ExtBody]) > 0 {
+		var w writer
+		if len(d.PhysicsMaterials) > 0 {
+			ms := make([]json.RawMessage, len(d.PhysicsMaterials))
+			for i, m := range d.PhysicsMaterials {
+				ms[i] = m.encode()
+			}
+			w.set("physicsMaterials", ms)
+		}
+		if len(d.CollisionFilters) > 0 {
+			cs := make([]json.RawMessage, len(d.CollisionFilters))
+			for i, c := range d.CollisionFilters {
+				cs[i] = c.encode()
+			}
+			w.set("collisionFilters", cs)
+		}
+		w.rest(d.rootExtra[ExtBody])
+		blocks[ExtBody] = w.bytes()
+	}
+	if d.WorldGravity != nil {
+		blocks[ExtGravity] = d.WorldGravity.encode()
+	}
+	if len(d.Joints) > 0 {
+		var w writer
+		js := make([]json.RawMessage, len(d.Joints))
+		for i, j := range d.Joints {
+			js[i] = j.encode()
+		}
+		w.set("physicsJoints", js)
+		w.rest(d.rootExtra[ExtJoint])
+		blocks[ExtJoint] = w.bytes()
+	}
+	if len(d.Variants) > 0 {
+		var w writer
+		vs := make([]json.RawMessage, len(d.Variants))
+		for i, v := range d.Variants {
+			var vw writer
+			vw.set("name", v.Name)
+			vw.rest(v.Extra)
+			vs[i] = vw.bytes()
+		}
+		w.set("variants", vs)
+		w.rest(d.rootExtra[ExtVariants])
+		blocks[ExtVariants] = w.bytes()
+	}
+	if err := patchExtensions(root, blocks); err != nil {
+		return nil, fmt.Errorf("extensions: %w", err)
+	}
+
+	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {
+		ne := d.Nodes[i]
+		b := map[string]json.RawMessage{}
+		if ne.Body != nil {
+			b[ExtBody] = ne.Body.encode()
+		}
+		if ne.Gravity != nil {
+			b[ExtGravity] = ne.Gravity.encode()
+		}
+		if ne.Joint != nil {
+			b[ExtJoint] = ne.Joint.encode()
+		}
+		return patchExtensions(node, b)
+	}); err != nil {
+		return nil, err
+	}
+
+	if err := patchArray(root, "meshes", len(d.GLTF.Meshes), func(mi int, mesh *jsonobj.Object) error {
+		return patchArray(mesh, "primitives", len(d.GLTF.Meshes[mi].Primitives), func(pi int, prim *jsonobj.Object) error {
+			b := map[string]json.RawMessage{}
+			if pv := d.Primitives[PrimitiveRef{mi, pi}]; pv != nil {
+				b[ExtVariants] = pv.encode()
+			}
+			return patchExtensions(prim, b)
+		})
+	}); err != nil {
+		return nil, err
+	}
+
+	used := d.ExtensionsUsed()
+	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
+		return nil, err
+	}
+	if err := patchNameList(root, "extensionsRequired", used, false); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// patchExtensions replaces the owned keys of obj's "extensions" with blocks,
+// keeping each key's position when it was already there, and drops the
+// extensions object if it ends up empty.
+func patchExtensions(obj *jsonobj.Object, blocks map[string]json.RawMessage) error {
+	ext := &jsonobj.Object{}
+	if raw, ok := obj.Get("extensions"); ok {
+		e, err := jsonobj.Parse(raw)
+		if err != nil {
+			return err
+		}
+		ext = e
+	}
+	changed := false
+	for _, name := range ownedExtensions {
+		if b, ok := blocks[name]; ok {
+			ext.Set(name, b)
+			changed = true
+		} else if ext.Has(name) {
+			ext.Delete(name)
+			changed = true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	if ext.Len() == 0 {
+		obj.Delete("extensions")
+		return nil
+	}
+	b, err := ext.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	obj.Set("extensions", b)
+	return nil
+}
+
+// patchArray calls f on the first n objects of the array under key and
+// stores the results back.
+func patchArray(obj *jsonobj.Object, key string, n int, f func(int, *jsonobj.Object) error) error {
+	raw, ok := obj.Get(key)
+	if !ok {
+		return nil
+	}
+	elems, err := jsonobj.ParseArray(raw)
+	if err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	for i := 0; i < n && i < len(elems); i++ {
+		o, err := jsonobj.Parse(elems[i])
+		if err != nil {
+			return fmt.Errorf("%s/%d: %w", key, i, err)
+		}
+		if err := f(i, o); err != nil {
+			return fmt.Errorf("%s/%d: %w", key, i, err)
+		}
+		if elems[i], err = o.MarshalJSON(); err != nil {
+			return err
+		}
+	}
+	b, err := json.Marshal(elems)
+	if err != nil {
+		return err
+	}
+	obj.Set(key, b)
+	return nil
+}
+
+// patchNameList keeps the non-owned names of a string list in order, keeps
+// the owned names that are still used, and (when addMissing) appends used
+// names that are missing.
+func patchNameList(root *jsonobj.Object, key string, used []string, addMissing bool) error {
+	var names []string
+	if raw, ok := root.Get(key); ok {
+		if err := json.Unmarshal(raw, &names); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+	}
+	var out []string
+	for _, n := range names {
+		if !slices.Contains(ownedExtensions, n) || slices.Contains(used, n) {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	if addMissing {
+		for _, n := range used {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	if slices.Equal(out, names) {
+		return nil
+	}
+	if len(out) == 0 {
+		root.Delete(key)
+		return nil
+	}
+	return root.SetValue(key, out)
+}
+
+func setBufferURI(root *jsonobj.Object, i int, uri string) error {
+	return patchArray(root, "buffers", i+1, func(k int, b *jsonobj.Object) error {
+		if k == i {
+			return b.SetValue("uri", uri)
+		}
+		return nil
+	})
+}
+
+// packGLB gathers every buffer and every external image into one BIN chunk
+// and rewrites buffers, bufferViews and images to point into it.
+func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
+	var bin []byte
+	align := func() {
+		for len(bin)%4 != 0 {
+			bin = append(bin, 0)
+		}
+	}
+	base := make([]int, len(d.GLTF.Buffers))
+	for i, b := range d.GLTF.Buffers {
+		align()
+		base[i] = len(bin)
+		bin = append(bin, b.Data[:b.ByteLength]...)
+	}
+	if err := patchArray(root, "bufferViews", len(d.GLTF.BufferViews), func(i int, bv *jsonobj.Object) error {
+		v := d.GLTF.BufferViews[i]
+		if v.Buffer < 0 || v.Buffer >= len(base) {
+			return fmt.Errorf("buffer %d does not exist", v.Buffer)
+		}
+		if err := bv.SetValue("buffer", 0); err != nil {
+			return err
+		}
+		if v.ByteOffset != 0 || base[v.Buffer] != 0 || bv.Has("byteOffset") {
+			return bv.SetValue("byteOffset", base[v.Buffer]+v.ByteOffset)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	views := len(d.GLTF.BufferViews)
+	var newViews []json.RawMessage
+	if err := patchArray(root, "images", len(d.GLTF.Images), func(i int, im *jsonobj.Object) error {
+		img := d.GLTF.Images[i]
+		if img.URI == "" || img.IsEmbeddedResource() {
+			return nil
+		}
+		data, err := d.readResource(img.URI)
+		if err != nil {
+			return fmt.Errorf("image %d: %w", i, err)
+		}
+		align()
+		var w writer
+		w.set("buffer", 0)
+		w.set("byteOffset", len(bin))
+		w.set("byteLength", len(data))
+		newViews = append(newViews, w.bytes())
+		bin = append(bin, data...)
+		im.Delete("uri")
+		if err := im.SetValue("bufferView", views+len(newViews)-1); err != nil {
+			return err
+		}
+		if img.MimeType == "" {
+			return im.SetValue("mimeType", mimeFromName(img.URI))
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if len(newViews) > 0 {
+		var all []json.RawMessage
+		if raw, ok := root.Get("bufferViews"); ok {
+			all, _ = jsonobj.ParseArray(raw)
+		}
+		if err := root.SetValue("bufferViews", append(all, newViews...)); err != nil {
+			return nil, err
+		}
+	}
+	if len(bin) == 0 {
+		return nil, nil
+	}
+	// One buffer now: keep the first buffer's name and extras, drop its uri.
+	first := &jsonobj.Object{}
+	if raw, ok := root.Get("buffers"); ok {
+		if elems, err := jsonobj.ParseArray(raw); err == nil && len(elems) > 0 {
+			if o, err := jsonobj.Parse(elems[0]); err == nil {
+				first = o
+			}
+		}
+	}
+	first.Delete("uri")
+	if err := first.SetValue("byteLength", len(bin)); err != nil {
+		return nil, err
+	}
+	fb, _ := first.MarshalJSON()
+	if err := root.SetValue("buffers", []json.RawMessage{fb}); err != nil {
+		return nil, err
+	}
+	return bin, nil
+}
+
+func mimeFromName(name string) string {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".jpg", ".jpeg":
+		return "image/jpeg"
+	case ".webp":
+		return "image/webp"
+	case ".ktx2":
+		return "image/ktx2"
+	}
+	return "image/png"
+}
+
+// externalResources returns the external buffers and images a .gltf written
+// to outDir needs beside it, read from where the document was loaded.
+func (d *Document) externalResources(root *jsonobj.Object, outDir string) ([]OutputFile, error) {
+	var out []OutputFile
+	var uris []string
+	if raw, ok := root.Get("buffers"); ok {
+		var bufs []struct {
+			URI string `json:"uri"`
+		}
+		if err := json.Unmarshal(raw, &bufs); err == nil {
+			for i, b := range bufs {
+				if isFileURI(b.URI) && i < len(d.GLTF.Buffers) && !d.source.glb {
+					u, _ := url.PathUnescape(b.URI)
+					out = append(out, OutputFile{filepath.Join(outDir, filepath.FromSlash(u)), d.GLTF.Buffers[i].Data})
+				}
+			}
+		}
+	}
+	for _, img := range d.GLTF.Images {
+		if isFileURI(img.URI) {
+			uris = append(uris, img.URI)
+		}
+	}
+	for _, u := range uris {
+		data, err := d.readResource(u)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, OutputFile{filepath.Join(outDir, filepath.FromSlash(u)), data})
+	}
+	return out, nil
+}
+
+func isFileURI(uri string) bool {
+	if uri == "" || strings.HasPrefix(uri, "data:") {
+		return false
+	}
+	u, err := url.Parse(uri)
+	return err == nil && u.Scheme == ""
+}
+
+// readResource reads a file the document references, relative to where it was loaded.
+func (d *Document) readResource(uri string) ([]byte, error) {
+	if d.source.dir == "" {
+		return nil, fmt.Errorf("%s: the document was not loaded from a folder", uri)
+	}
+	name := filepath.FromSlash(uri)
+	if !filepath.IsLocal(name) {
+		return nil, fmt.Errorf("%s: not a path inside the document's folder", uri)
+	}
+	data, err := os.ReadFile(filepath.Join(d.source.dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", uri, unwrapPathError(err))
+	}
+	return data, nil
+}
+
+// writeAtomic writes data to a temporary file in path's folder, syncs it and
+// renames it over path, so readers see the old file or the new one, never a
+// part. The file mode of an existing file is kept.
+func writeAtomic(target string, data []byte) error {
+	dir := filepath.Dir(target)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a folder", target)
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, target); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if df, err := os.Open(dir); err == nil {
+		// Make the rename itself durable; not every file system supports it.
+		_ = df.Sync()
+		df.Close()
+	}
+	return nil
+}

@@ -1,0 +1,308 @@
+package scene
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+)
+
+// ShapeType names the kind of a physics shape. The zero value means "not set".
+type ShapeType int
+
+// Shape types of OMI_physics_shape. Plane and Ray come from XODE and G4MF and
+// have no OMI form.
+const (
+	ShapeBox ShapeType = iota + 1
+	ShapeSphere
+	ShapeCapsule
+	ShapeCylinder
+	ShapeConvex
+	ShapeTrimesh
+)
+
+var shapeTypeNames = map[ShapeType]string{
+	ShapeBox: "box", ShapeSphere: "sphere", ShapeCapsule: "capsule",
+	ShapeCylinder: "cylinder", ShapeConvex: "convex", ShapeTrimesh: "trimesh",
+}
+
+// ShapeTypes lists every shape type the model knows, in a fixed order.
+func ShapeTypes() []ShapeType {
+	return []ShapeType{ShapeBox, ShapeSphere, ShapeCapsule, ShapeCylinder, ShapeConvex, ShapeTrimesh}
+}
+
+// String returns the type's name as written in OMI_physics_shape.
+func (t ShapeType) String() string {
+	if s, ok := shapeTypeNames[t]; ok {
+		return s
+	}
+	return "unknown"
+}
+
+// ParseShapeType reads a type name. "hull" (OMI_collider and the first
+// OMI_physics_shape draft) is read as convex; legacy reports that.
+func ParseShapeType(s string) (t ShapeType, legacy bool, ok bool) {
+	if s == "hull" {
+		return ShapeConvex, true, true
+	}
+	for k, v := range shapeTypeNames {
+		if v == s {
+			return k, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// Shape is one entry of the document-level OMI_physics_shape.shapes array.
+//
+// All shapes are centred on their node, in the node's local space, in metres,
+// with +Y the axis of capsules and cylinders.
+type Shape struct {
+	// Type selects which of the parameters below apply.
+	Type ShapeType
+	// Size is a box's full extent along X, Y and Z (default 1, 1, 1).
+	Size [3]float64
+	// Radius is a sphere's radius (default 0.5).
+	Radius float64
+	// Height is, for a capsule, the MID height: the length of the straight
+	// part between the centres of the two cap spheres (default 1); the full
+	// height is Height + RadiusTop + RadiusBottom. For a cylinder it is the
+	// FULL height (default 2).
+	Height float64
+	// RadiusTop and RadiusBottom are the radii at +Y and -Y of a capsule or
+	// cylinder (default 0.5 each). They may differ (a tapered shape).
+	RadiusTop, RadiusBottom float64
+	// Mesh is the glTF mesh index of a convex or trimesh shape, -1 for none.
+	Mesh int
+	// Name is the optional glTF name of the shape.
+	Name string
+	// Extra holds the shape's keys the model does not interpret.
+	Extra Members
+	// SubExtra holds keys inside the type's sub-object the model does not interpret.
+	SubExtra Members
+}
+
+// DefaultShape returns a shape of type t with the OMI_physics_shape defaults.
+func DefaultShape(t ShapeType) Shape {
+	s := Shape{Type: t, Mesh: -1}
+	switch t {
+	case ShapeBox:
+		s.Size = [3]float64{1, 1, 1}
+	case ShapeSphere:
+		s.Radius = 0.5
+	case ShapeCapsule:
+		s.Height, s.RadiusTop, s.RadiusBottom = 1, 0.5, 0.5
+	case ShapeCylinder:
+		s.Height, s.RadiusTop, s.RadiusBottom = 2, 0.5, 0.5
+	}
+	return s
+}
+
+// FullHeight returns the extent of a capsule or cylinder along Y.
+func (s Shape) FullHeight() float64 {
+	if s.Type == ShapeCapsule {
+		return s.Height + s.RadiusTop + s.RadiusBottom
+	}
+	return s.Height
+}
+
+// decodeShape reads one shape in any form real files use: the current nested
+// form, the flat form of mid-2023 and of OMI_collider (flat is true for the
+// latter two, and also for the OMI_collider array), and the pre-2025 capsule
+// and cylinder with a single radius.
+func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) Shape {
+	r := newReader(raw, path, fs)
+	if r == nil {
+		return Shape{Mesh: -1}
+	}
+	typeName := r.str("type", "")
+	t, hull, ok := ParseShapeType(typeName)
+	if !ok {
+		if typeName == "" {
+			fs.errorf(path+"/type", "shape type is required")
+		} else {
+			fs.errorf(path+"/type", "unknown shape type %q", typeName)
+		}
+		s := Shape{Mesh: -1, Name: r.str("name", ""), Extra: r.rest()}
+		// Keep the unknown type string so saving does not lose it.
+		if typeName != "" {
+			s.Extra = append(Members{{Key: "type", Value: mustJSON(typeName)}}, s.Extra...)
+		}
+		return s
+	}
+	if hull {
+		fs.infof(path+"/type", "legacy type \"hull\" read as \"convex\"")
+	}
+	s := DefaultShape(t)
+	s.Name = r.str("name", "")
+
+	// The current form nests parameters under the type's name; older forms
+	// put them on the shape itself.
+	p := r.object(t.String())
+	if hull && p == nil {
+		p = r.object("hull")
+	}
+	legacyFlat := false
+	if p == nil {
+		p = r
+		if hasAnyParam(r) {
+			legacyFlat = true
+			if !collider {
+				fs.infof(path, "legacy flat parameters (before July 2023) read; saved nested under %q", t.String())
+			}
+		} else if !collider && !r.has(t.String()) {
+			fs.warnf(path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", t.String())
+		}
+	}
+
+	switch t {
+	case ShapeBox:
+		s.Size = p.vec3("size", s.Size)
+	case ShapeSphere:
+		s.Radius = p.number("radius", s.Radius)
+	case ShapeCapsule, ShapeCylinder:
+		single, hasSingle := p.optNumber("radius"), p.has("radius")
+		hasNew := p.has("radiusTop") || p.has("radiusBottom")
+		fallback := 0.5
+		if single != nil {
+			fallback = *single
+		}
+		s.RadiusTop = p.number("radiusTop", fallback)
+		s.RadiusBottom = p.number("radiusBottom", fallback)
+		legacyCapsule := t == ShapeCapsule && (collider || (hasSingle && !hasNew))
+		if legacyCapsule {
+			full := p.number("height", 2)
+			mid := roundSig(full - s.RadiusTop - s.RadiusBottom)
+			if mid < 0 {
+				fs.warnf(p.at("height"), "legacy capsule full height %g is less than twice the radius %g; the straight part is taken as 0", full, *ptrOr(single, s.RadiusTop))
+				mid = 0
+			}
+			s.Height = mid
+			if !collider {
+				fs.infof(path, "pre-2025 capsule (single radius, full height %g) read as mid height %g", full, mid)
+			}
+		} else {
+			s.Height = p.number("height", s.Height)
+			if hasSingle && !hasNew {
+				fs.infof(p.at("radius"), "legacy single radius read as radiusTop and radiusBottom")
+			}
+		}
+	case ShapeConvex, ShapeTrimesh:
+		s.Mesh = p.index("mesh", -1)
+	}
+	if p != r {
+		s.SubExtra = p.rest()
+	} else if legacyFlat || collider {
+		// Flat keys were consumed from r itself.
+		for _, k := range []string{"size", "radius", "radiusTop", "radiusBottom", "height", "mesh"} {
+			r.used[k] = true
+		}
+	}
+	r.used["isTrigger"] = collider
+	// Sub-objects of other types carry nothing we can use; keep them.
+	s.Extra = r.rest()
+	return s
+}
+
+// roundSig drops the binary noise of a subtraction (2 - 0.974 would be
+// 1.0260000000000002) so converted files carry the number a person would write.
+func roundSig(f float64) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64)
+	if err != nil {
+		return f
+	}
+	return r
+}
+
+func ptrOr(p *float64, def float64) *float64 {
+	if p == nil {
+		return &def
+	}
+	return p
+}
+
+func hasAnyParam(r *reader) bool {
+	for _, k := range []string{"size", "radius", "radiusTop", "radiusBottom", "height", "mesh"} {
+		if r.has(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// encode writes the shape in the current nested form with every parameter
+// explicit.
+func (s Shape) encode() json.RawMessage {
+	var w writer
+	if s.Type == 0 {
+		w.rest(s.Extra)
+		return w.bytes()
+	}
+	w.set("type", s.Type.String())
+	if s.Name != "" {
+		w.set("name", s.Name)
+	}
+	var p writer
+	switch s.Type {
+	case ShapeBox:
+		p.set("size", s.Size)
+	case ShapeSphere:
+		p.set("radius", s.Radius)
+	case ShapeCapsule, ShapeCylinder:
+		p.set("height", s.Height)
+		p.set("radiusBottom", s.RadiusBottom)
+		p.set("radiusTop", s.RadiusTop)
+	case ShapeConvex, ShapeTrimesh:
+		p.set("mesh", s.Mesh)
+	}
+	p.rest(s.SubExtra)
+	w.raw(s.Type.String(), p.bytes())
+	w.rest(s.Extra)
+	return w.bytes()
+}
+
+// validate checks parameter ranges.
+func (s Shape) validate(path string, fs *findings, meshCount int) {
+	sub := path + "/" + s.Type.String()
+	switch s.Type {
+	case ShapeBox:
+		for i, v := range s.Size {
+			if v <= 0 {
+				fs.errorf(sub+"/size", "box size[%d] = %g must be greater than 0", i, v)
+			}
+		}
+	case ShapeSphere:
+		if s.Radius <= 0 {
+			fs.errorf(sub+"/radius", "sphere radius %g must be greater than 0", s.Radius)
+		}
+	case ShapeCapsule, ShapeCylinder:
+		if s.Type == ShapeCylinder && s.Height <= 0 {
+			fs.errorf(sub+"/height", "cylinder height %g must be greater than 0", s.Height)
+		}
+		if s.Type == ShapeCapsule && s.Height < 0 {
+			fs.errorf(sub+"/height", "capsule height %g must not be negative", s.Height)
+		}
+		if s.RadiusTop < 0 || s.RadiusBottom < 0 || (s.RadiusTop == 0 && s.RadiusBottom == 0) {
+			fs.errorf(sub, "radii (top %g, bottom %g) must not be negative and not both 0", s.RadiusTop, s.RadiusBottom)
+		}
+		if s.RadiusTop != s.RadiusBottom {
+			fs.infof(sub, "tapered %s (radiusTop %g, radiusBottom %g): some engines average the radii", s.Type, s.RadiusTop, s.RadiusBottom)
+		}
+	case ShapeConvex, ShapeTrimesh:
+		if s.Mesh < 0 {
+			fs.errorf(sub+"/mesh", "%s shape needs a mesh", s.Type)
+		} else if s.Mesh >= meshCount {
+			fs.errorf(sub+"/mesh", "mesh %d does not exist (the file has %d meshes)", s.Mesh, meshCount)
+		}
+	}
+	if math.IsNaN(s.Height) {
+		fs.errorf(sub, "height is not a number")
+	}
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("scene: " + err.Error())
+	}
+	return b
+}

@@ -1,0 +1,159 @@
+package scene
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Variant is one entry of the root KHR_materials_variants.variants array.
+// Its index, not its name, is its identity.
+type Variant struct {
+	Name  string
+	Extra Members
+}
+
+// Mapping says which material a primitive uses for some variants.
+type Mapping struct {
+	Material int
+	Variants []int
+	// Name is the optional name of the mapping.
+	Name  string
+	Extra Members
+}
+
+// PrimitiveRef names one mesh primitive.
+type PrimitiveRef struct{ Mesh, Primitive int }
+
+// PrimitiveVariants is a primitive's KHR_materials_variants extension.
+type PrimitiveVariants struct {
+	Mappings []Mapping
+	Extra    Members
+}
+
+// MaterialFor returns the material the primitive uses with variant v active
+// (v < 0: no variant), given its ordinary material def. The first mapping
+// that lists v wins, as a duplicate index is an error anyway.
+func (pv *PrimitiveVariants) MaterialFor(v, def int) int {
+	if pv == nil || v < 0 {
+		return def
+	}
+	for _, m := range pv.Mappings {
+		for _, mv := range m.Variants {
+			if mv == v {
+				return m.Material
+			}
+		}
+	}
+	return def
+}
+
+// VariantLabel returns a name to show for variant i: its name, or "variant i"
+// when the name is empty.
+func (d *Document) VariantLabel(i int) string {
+	if i < 0 || i >= len(d.Variants) {
+		return "(default)"
+	}
+	if d.Variants[i].Name == "" {
+		return fmt.Sprintf("variant %d", i)
+	}
+	return d.Variants[i].Name
+}
+
+// decodePrimitiveVariants reads a primitive's mappings. The 2020 draft form
+// (mapping: [{material, variants: ["name"]}]) is read with names, which the
+// caller turns into indices of the root list (names gives the draft names
+// found, in order).
+func decodePrimitiveVariants(raw json.RawMessage, path string, fs *findings, draftNames *[]string) *PrimitiveVariants {
+	r := newReader(raw, path, fs)
+	if r == nil {
+		return nil
+	}
+	pv := &PrimitiveVariants{}
+	key := "mappings"
+	draft := false
+	if !r.has("mappings") && r.has("mapping") {
+		key, draft = "mapping", true
+		fs.warnf(path+"/mapping", "pre-ratification draft form (variant names, no root list): upgraded to indices into a root variants list")
+	}
+	for i, mraw := range r.array(key) {
+		mp := r.at(key) + "/" + itoa(i)
+		mr := newReader(mraw, mp, fs)
+		if mr == nil {
+			continue
+		}
+		if !mr.has("material") {
+			fs.errorf(mp+"/material", "mapping needs a material")
+		}
+		m := Mapping{Material: mr.index("material", -1), Name: mr.str("name", "")}
+		if draft {
+			for _, name := range mr.strings("variants") {
+				m.Variants = append(m.Variants, internName(draftNames, name))
+			}
+		} else {
+			if !mr.has("variants") {
+				fs.errorf(mp+"/variants", "mapping needs variants")
+			}
+			m.Variants, _ = mr.indices("variants")
+		}
+		m.Extra = mr.rest()
+		pv.Mappings = append(pv.Mappings, m)
+	}
+	pv.Extra = r.rest()
+	return pv
+}
+
+func internName(names *[]string, name string) int {
+	for i, n := range *names {
+		if n == name {
+			return i
+		}
+	}
+	*names = append(*names, name)
+	return len(*names) - 1
+}
+
+func (pv *PrimitiveVariants) encode() json.RawMessage {
+	var w writer
+	ms := make([]json.RawMessage, 0, len(pv.Mappings))
+	for _, m := range pv.Mappings {
+		var mw writer
+		mw.set("material", m.Material)
+		mw.set("variants", nonNilInts(m.Variants))
+		if m.Name != "" {
+			mw.set("name", m.Name)
+		}
+		mw.rest(m.Extra)
+		ms = append(ms, mw.bytes())
+	}
+	w.set("mappings", ms)
+	w.rest(pv.Extra)
+	return w.bytes()
+}
+
+func nonNilInts(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
+}
+
+func (pv *PrimitiveVariants) validate(path string, fs *findings, variantCount, materialCount int) {
+	seen := map[int]int{}
+	for i, m := range pv.Mappings {
+		mp := fmt.Sprintf("%s/mappings/%d", path, i)
+		if m.Material < 0 || m.Material >= materialCount {
+			fs.errorf(mp+"/material", "material %d does not exist (the file has %d materials)", m.Material, materialCount)
+		}
+		for _, v := range m.Variants {
+			if v < 0 || v >= variantCount {
+				fs.errorf(mp+"/variants", "variant %d does not exist (the file has %d variants)", v, variantCount)
+				continue
+			}
+			if first, dup := seen[v]; dup {
+				fs.errorf(mp+"/variants", "variant %d is already mapped by mapping %d of this primitive; the first mapping is used", v, first)
+				continue
+			}
+			seen[v] = i
+		}
+	}
+}
