@@ -2,4 +2,7 @@ module physview
 
 go 1.26.8
 
-require github.com/qmuntal/gltf v0.28.0
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/qmuntal/gltf v0.28.0
+)

@@ -301,7 +301,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 			for i, s := range r.array("shapes") {
 				d.Shapes = append(d.Shapes, decodeShape(s, r.at("shapes")+"/"+itoa(i), fs, false))
 			}
-			d.rootExtra[ExtShape] = r.rest()
+			d.setRootExtra(ExtShape, r.rest())
 		}
 	}
 	colliderBase := len(d.Shapes)
@@ -328,7 +328,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 			for i, c := range r.array("collisionFilters") {
 				d.CollisionFilters = append(d.CollisionFilters, decodeCollisionFilter(c, r.at("collisionFilters")+"/"+itoa(i), fs))
 			}
-			d.rootExtra[ExtBody] = r.rest()
+			d.setRootExtra(ExtBody, r.rest())
 		}
 	}
 	if raw, ok := rawExt(doc.Extensions, ExtGravity); ok {
@@ -339,7 +339,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 			for i, j := range r.array("physicsJoints") {
 				d.Joints = append(d.Joints, decodeJointSettings(j, r.at("physicsJoints")+"/"+itoa(i), fs))
 			}
-			d.rootExtra[ExtJoint] = r.rest()
+			d.setRootExtra(ExtJoint, r.rest())
 		}
 	}
 	if raw, ok := rawExt(doc.Extensions, ExtVariants); ok {
@@ -353,7 +353,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 				d.Variants = append(d.Variants, Variant{Name: vr.str("name", "")})
 				d.Variants[i].Extra = vr.rest()
 			}
-			d.rootExtra[ExtVariants] = r.rest()
+			d.setRootExtra(ExtVariants, r.rest())
 		}
 	}
 
@@ -544,7 +544,7 @@ func (d *Document) wireLegacy(legacyBody []string, legacyShape []int) {
 			}
 		}
 		if legacyBody[i] == "trigger" && ne.Body != nil && ne.Body.Trigger == nil {
-			ne.Body.Trigger = &Trigger{CollisionFilter: -1, implicit: true}
+			ne.Body.Trigger = &Trigger{Shape: -1, CollisionFilter: -1, implicit: true}
 		}
 	}
 	for i := range d.Nodes {
@@ -579,4 +579,10 @@ func (d *Document) descendantTriggers(n int) []int {
 	}
 	walk(n)
 	return out
+}
+
+func (d *Document) setRootExtra(ext string, m Members) {
+	if len(m) > 0 {
+		d.rootExtra[ext] = m
+	}
 }

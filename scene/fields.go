@@ -61,7 +61,11 @@ func (r *reader) number(key string, def float64) float64 {
 	}
 	var f float64
 	if err := json.Unmarshal(v, &f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		r.fs.errorf(r.at(key), "must be a number, found %s", short(v))
+		if math.IsNaN(def) {
+			r.fs.errorf(r.at(key), "must be a number, found %s", short(v))
+		} else {
+			r.fs.errorf(r.at(key), "must be a number, found %s; %g is used instead", short(v), def)
+		}
 		return def
 	}
 	return f

@@ -243,6 +243,20 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
 		return nil, err
 	}
+	// A file that required the archived OMI_collider requires what replaced it.
+	if raw, ok := root.Get("extensionsRequired"); ok && bytes.Contains(raw, []byte(`"`+ExtCollider+`"`)) {
+		var req []string
+		if json.Unmarshal(raw, &req) == nil {
+			for _, n := range []string{ExtBody, ExtShape} {
+				if slices.Contains(used, n) && !slices.Contains(req, n) {
+					req = append(req, n)
+				}
+			}
+			if err := root.SetValue("extensionsRequired", req); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if err := patchNameList(root, "extensionsRequired", used, false); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,292 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"physview/internal/testcorpus"
+)
+
+func mustLoad(t *testing.T, path string) *Document {
+	t.Helper()
+	d, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	glb, err := mustLoad(t, "testdata/current.gltf").Encode(filepath.Join(dir, "x.glb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := glb[0].Data
+	wrongVersion := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(wrongVersion[4:], 1)
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty.gltf", nil, "broken JSON"},
+		{"text.gltf", []byte("hello, this is not glTF\n"), "broken JSON at line 1"},
+		{"broken.gltf", []byte("{\n  \"asset\": {\"version\": \"2.0\"},\n  \"nodes\": [\n"), "broken JSON"},
+		{"syntax.gltf", []byte("{\n  \"asset\": {\"version\": \"2.0\"},\n  \"nodes\": [}\n"), "line 3"},
+		{"array.gltf", []byte("[1, 2, 3]"), "not an object"},
+		{"noasset.gltf", []byte(`{"nodes": []}`), "no asset.version"},
+		{"v1.gltf", []byte(`{"asset": {"version": "1.0"}}`), `version "1.0"`},
+		{"badtype.gltf", []byte(`{"asset": {"version": "2.0"}, "nodes": [{"mesh": "zero"}]}`), "not a valid glTF document"},
+		{"missingbin.gltf", []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 8, "uri": "gone.bin"}]}`), "buffer 0: gone.bin"},
+		{"escape.gltf", []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 8, "uri": "../../etc/passwd"}]}`), "buffer.uri"},
+		{"remote.gltf", []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 8, "uri": "https://example.com/x.bin"}]}`), "not a relative file path"},
+		{"truncated.glb", good[:len(good)/2], "truncated GLB"},
+		{"header.glb", good[:16], "truncated GLB"},
+		{"version.glb", wrongVersion, "GLB version 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, c.name)
+			if err := os.WriteFile(p, c.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			d, err := Load(p)
+			if err == nil {
+				t.Fatalf("loaded %s without error (%d findings)", c.name, len(d.Findings()))
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, p+": ") || !strings.Contains(msg, c.want) {
+				t.Errorf("error %q: want it to start with the file name and contain %q", msg, c.want)
+			}
+			if strings.Contains(msg, "\n") {
+				t.Errorf("error spans several lines: %q", msg)
+			}
+		})
+	}
+	if _, err := Load(filepath.Join(dir, "does-not-exist.gltf")); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestLegacyBodyValues(t *testing.T) {
+	d := mustLoad(t, "testdata/legacy_body.gltf")
+	ball := d.Nodes[0].Body.Motion
+	if ball == nil || ball.Type != MotionDynamic || ball.Mass != 2 || ball.InertiaDiagonal != [3]float64{1, 2, 3} || ball.LinearVelocity != [3]float64{1, 0, 0} {
+		t.Errorf("rigid body = %+v", ball)
+	}
+	if c := d.Nodes[1].Body.Collider; c == nil || c.Shape != 0 {
+		t.Errorf("ball shape node collider = %+v", c)
+	}
+	if tr := d.Nodes[2].Body.Trigger; tr == nil || !cmp.Equal(tr.Nodes, []int{3}) {
+		t.Errorf("legacy trigger body = %+v, want compound of node 3", tr)
+	}
+	if tr := d.Nodes[3].Body.Trigger; tr == nil || tr.Shape != 1 {
+		t.Errorf("trigger shape node = %+v", tr)
+	}
+	floor := d.Nodes[4].Body
+	if floor.Motion == nil || floor.Motion.Type != MotionStatic || floor.Collider == nil || floor.Collider.Shape != 2 {
+		t.Errorf("static floor = %+v", floor)
+	}
+	caps := d.Shapes[1]
+	if caps.Type != ShapeCapsule || caps.Height != 2 || caps.RadiusTop != 0.5 || caps.RadiusBottom != 0.5 {
+		t.Errorf("flat legacy capsule (full 3, r 0.5) = %+v, want mid height 2", caps)
+	}
+	if d.Shapes[2].Size != [3]float64{4, 0.5, 4} {
+		t.Errorf("flat box size = %v", d.Shapes[2].Size)
+	}
+}
+
+func TestLegacyColliderValues(t *testing.T) {
+	d := mustLoad(t, "testdata/legacy_collider.gltf")
+	want := []Shape{
+		{Type: ShapeConvex, Mesh: 0},
+		{Type: ShapeCapsule, Height: 0, RadiusTop: 0.5, RadiusBottom: 0.5, Mesh: -1},
+		{Type: ShapeBox, Size: [3]float64{1, 2, 3}, Mesh: -1},
+	}
+	if diff := cmp.Diff(want, d.Shapes, cmpModel); diff != "" {
+		t.Errorf("shapes (-want +got):\n%s", diff)
+	}
+	if tr := d.Nodes[1].Body.Trigger; tr == nil || tr.Shape != 1 {
+		t.Errorf("isTrigger collider should be a trigger: %+v", d.Nodes[1].Body)
+	}
+	if c := d.Nodes[2].Body.Collider; c == nil || c.Shape != 2 {
+		t.Errorf("box collider: %+v", d.Nodes[2].Body)
+	}
+}
+
+func TestVariantMaterials(t *testing.T) {
+	d := mustLoad(t, "testdata/variants.gltf")
+	p0 := d.Primitives[PrimitiveRef{0, 0}]
+	cases := []struct{ variant, want int }{{-1, 0}, {0, 1}, {1, 2}, {2, 0}, {3, 1}}
+	for _, c := range cases {
+		if got := p0.MaterialFor(c.variant, 0); got != c.want {
+			t.Errorf("variant %d: material %d, want %d", c.variant, got, c.want)
+		}
+	}
+	if got := d.VariantLabel(2); got != "variant 2" {
+		t.Errorf("label of unnamed variant = %q", got)
+	}
+	if got := d.Variants[1].Extra; len(got) != 1 || got[0].Key != "extras" {
+		t.Errorf("variant extras not kept: %v", got)
+	}
+}
+
+func TestDraftVariantsUpgrade(t *testing.T) {
+	d := mustLoad(t, testcorpus.File(t, "khronos-gltf/extensions/2.0/Khronos/KHR_materials_variants/examples/chair/chairs.glb"))
+	var names []string
+	for i := range d.Variants {
+		names = append(names, d.VariantLabel(i))
+	}
+	want := []string{"white_fabric_oak_legs", "white_fabric_walnut_legs", "red_fabric_walnut_legs", "red_fabric_oak_legs"}
+	if !cmp.Equal(names, want) {
+		t.Errorf("variants %v, want %v", names, want)
+	}
+	// Every variant resolves to a real material on every primitive it maps.
+	for ref, pv := range d.Primitives {
+		for v := range d.Variants {
+			m := pv.MaterialFor(v, -1)
+			if m >= len(d.GLTF.Materials) {
+				t.Errorf("%v variant %d -> material %d out of range", ref, v, m)
+			}
+		}
+	}
+	out, err := d.Encode("x.glb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out[0].Data, []byte(`"mapping"`)) {
+		t.Error("saved file still has the draft \"mapping\" key")
+	}
+}
+
+func TestConvertGLTFAndGLB(t *testing.T) {
+	dir := t.TempDir()
+	src := mustLoad(t, "testdata/current.gltf")
+	glbPath := filepath.Join(dir, "a.glb")
+	if err := src.Save(glbPath); err != nil {
+		t.Fatal(err)
+	}
+	g := mustLoad(t, glbPath)
+	if !g.IsGLB() || len(g.GLTF.Buffers) != 1 || g.GLTF.Buffers[0].URI != "" {
+		t.Fatalf("GLB: glb=%v buffers=%+v", g.IsGLB(), g.GLTF.Buffers)
+	}
+	if !bytes.Equal(g.GLTF.Buffers[0].Data[:len(src.GLTF.Buffers[0].Data)], src.GLTF.Buffers[0].Data) {
+		t.Error("buffer data changed in the GLB")
+	}
+	back := filepath.Join(dir, "sub", "b.gltf")
+	if err := g.Save(back); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub", "b.bin")); err != nil {
+		t.Errorf("the GLB's binary chunk was not written as b.bin: %v", err)
+	}
+	b := mustLoad(t, back)
+	for name, d := range map[string]*Document{"glb": g, "gltf": b} {
+		if diff := cmp.Diff(modelOf(src), modelOf(d), cmpModel); diff != "" {
+			t.Errorf("%s: model changed (-src +got):\n%s", name, diff)
+		}
+	}
+}
+
+func TestConvertCorpusImages(t *testing.T) {
+	dir := t.TempDir()
+	src := testcorpus.File(t, "gltf-sample-assets/Models/BoxTextured/glTF/BoxTextured.gltf")
+	d := mustLoad(t, src)
+	out := filepath.Join(dir, "box.glb")
+	if err := d.Save(out); err != nil {
+		t.Fatal(err)
+	}
+	g := mustLoad(t, out)
+	img := g.GLTF.Images[0]
+	if img.URI != "" || img.BufferView == nil || img.MimeType != "image/png" {
+		t.Fatalf("image not embedded: %+v", img)
+	}
+	want, err := os.ReadFile(filepath.Join(filepath.Dir(src), "CesiumLogoFlat.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bv := g.GLTF.BufferViews[*img.BufferView]
+	got := g.GLTF.Buffers[0].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+	if !bytes.Equal(got, want) {
+		t.Error("embedded image bytes differ from the PNG file")
+	}
+	// And to a .gltf in another folder: the image and buffer go along.
+	other := filepath.Join(dir, "copy", "BoxTextured.gltf")
+	if err := d.Save(other); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"BoxTextured0.bin", "CesiumLogoFlat.png"} {
+		if _, err := os.Stat(filepath.Join(dir, "copy", f)); err != nil {
+			t.Errorf("%s not copied beside the new .gltf: %v", f, err)
+		}
+	}
+	mustLoad(t, other)
+}
+
+func TestFailedSaveKeepsOriginal(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.gltf")
+	doc := `{"asset": {"version": "2.0"}, "images": [{"uri": "gone.png"}], "extensionsUsed": ["OMI_physics_shape"],
+		"extensions": {"OMI_physics_shape": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}}}`
+	if err := os.WriteFile(src, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := mustLoad(t, src)
+	target := filepath.Join(dir, "out.glb")
+	old := []byte("the old file")
+	if err := os.WriteFile(target, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := d.Save(target)
+	if err == nil || !strings.Contains(err.Error(), "gone.png") || !strings.Contains(err.Error(), target) {
+		t.Fatalf("save with a missing image: err = %v, want one naming the target and gone.png", err)
+	}
+	if got, _ := os.ReadFile(target); !bytes.Equal(got, old) {
+		t.Errorf("failed save changed the target: %q", got)
+	}
+	// A target that is a folder fails too, and leaves no temporary files.
+	if err := os.Mkdir(filepath.Join(dir, "dir.gltf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Save(filepath.Join(dir, "dir.gltf")); err == nil {
+		t.Error("saving over a folder succeeded")
+	}
+	if err := d.Save(filepath.Join(dir, "x.obj")); err == nil || !strings.Contains(err.Error(), ".gltf or .glb") {
+		t.Errorf("saving as .obj: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+	// The source itself is saved in place atomically and stays loadable.
+	d.Shapes[0].Radius = 2
+	if err := d.Save(src); err != nil {
+		t.Fatal(err)
+	}
+	if r := mustLoad(t, src).Shapes[0].Radius; r != 2 {
+		t.Errorf("edited radius after save = %g", r)
+	}
+}
+
+// TestNoGraphicsImports keeps scene/ free of GL and giu so it tests anywhere.
+func TestNoGraphicsImports(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.Contains(dep, "go-gl/gl") || strings.Contains(dep, "giu") || strings.Contains(dep, "cimgui") || strings.Contains(dep, "glfw") {
+			t.Errorf("scene depends on %s", dep)
+		}
+	}
+}
