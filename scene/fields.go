@@ -53,6 +53,12 @@ func (r *reader) raw(key string) (json.RawMessage, bool) {
 
 func (r *reader) at(key string) string { return r.path + "/" + key }
 
+// bad records that key's value could not be read as an object: the key is
+// left out of the used set so rest() keeps the value and saving writes it
+// back as it was (the model writes nothing under that key). A bad scalar or
+// array is replaced by its default instead, and the finding says so.
+func (r *reader) bad(key string) { r.used[key] = false }
+
 // number reads a finite number; absent gives def.
 func (r *reader) number(key string, def float64) float64 {
 	v, ok := r.raw(key)
@@ -204,7 +210,11 @@ func (r *reader) object(key string) *reader {
 	if !ok {
 		return nil
 	}
-	return newReader(v, r.at(key), r.fs)
+	sub := newReader(v, r.at(key), r.fs)
+	if sub == nil {
+		r.bad(key)
+	}
+	return sub
 }
 
 // array returns the raw elements of an array member.

@@ -137,6 +137,9 @@ func decodeGravity(raw json.RawMessage, path string, fs *findings) *Gravity {
 	g.Stop = r.boolean("stop", false)
 
 	p := r.object(name)
+	if p == nil && r.has(name) {
+		r.used[name] = true // a sub-object of the wrong type: defaults replace it
+	}
 	if p == nil {
 		if t == GravityLine || t == GravityShaped {
 			fs.errorf(path+"/"+name, "%s gravity needs a %q sub-object", name, name)

@@ -142,6 +142,10 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		p = r.object("hull")
 	}
 	legacyFlat := false
+	if p == nil && r.has(t.String()) {
+		// A sub-object of the wrong type: the defaults replace it.
+		r.used[t.String()] = true
+	}
 	if p == nil {
 		p = r
 		if hasAnyParam(r) {
