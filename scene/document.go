@@ -67,6 +67,8 @@ type Document struct {
 	findings []Finding
 
 	source source
+	// saveWarnings are the notes of the last Encode.
+	saveWarnings []string
 }
 
 // NodeExtensions is one node's owned extensions.

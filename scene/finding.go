@@ -112,3 +112,14 @@ func HasErrors(fs []Finding) bool {
 	}
 	return false
 }
+
+// UnmarshalText reads a severity name written by MarshalText.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for _, v := range []Severity{Info, Warning, Error} {
+		if v.String() == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q", b)
+}

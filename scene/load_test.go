@@ -234,6 +234,10 @@ func TestConvertCorpusImages(t *testing.T) {
 func TestFailedSaveKeepsOriginal(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.gltf")
+	// An image that cannot be read (a folder) makes packing a GLB fail.
+	if err := os.Mkdir(filepath.Join(dir, "gone.png"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	doc := `{"asset": {"version": "2.0"}, "images": [{"uri": "gone.png"}], "extensionsUsed": ["OMI_physics_shape"],
 		"extensions": {"OMI_physics_shape": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}}}`
 	if err := os.WriteFile(src, []byte(doc), 0o644); err != nil {
@@ -247,7 +251,7 @@ func TestFailedSaveKeepsOriginal(t *testing.T) {
 	}
 	err := d.Save(target)
 	if err == nil || !strings.Contains(err.Error(), "gone.png") || !strings.Contains(err.Error(), target) {
-		t.Fatalf("save with a missing image: err = %v, want one naming the target and gone.png", err)
+		t.Fatalf("save with an unreadable image: err = %v, want one naming the target and gone.png", err)
 	}
 	if got, _ := os.ReadFile(target); !bytes.Equal(got, old) {
 		t.Errorf("failed save changed the target: %q", got)
@@ -288,5 +292,24 @@ func TestNoGraphicsImports(t *testing.T) {
 		if strings.Contains(dep, "go-gl/gl") || strings.Contains(dep, "giu") || strings.Contains(dep, "cimgui") || strings.Contains(dep, "glfw") {
 			t.Errorf("scene depends on %s", dep)
 		}
+	}
+}
+
+func TestMissingImageStillConverts(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.gltf")
+	if err := os.WriteFile(src, []byte(`{"asset": {"version": "2.0"}, "images": [{"uri": "nothere.png"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := mustLoad(t, src)
+	out := filepath.Join(dir, "out.glb")
+	if err := d.Save(out); err != nil {
+		t.Fatalf("a missing image must not stop a conversion: %v", err)
+	}
+	if w := d.SaveWarnings(); len(w) != 1 || !strings.Contains(w[0], "nothere.png") {
+		t.Errorf("warnings = %q, want one naming nothere.png", w)
+	}
+	if uri := mustLoad(t, out).GLTF.Images[0].URI; uri != "nothere.png" {
+		t.Errorf("image uri after conversion = %q", uri)
 	}
 }

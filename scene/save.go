@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -41,6 +42,10 @@ func (d *Document) Save(path string) error {
 	return nil
 }
 
+// SaveWarnings returns what the last Save or Encode could not carry over
+// (a missing image, say) without failing.
+func (d *Document) SaveWarnings() []string { return d.saveWarnings }
+
 // OutputFile is one file Encode produces.
 type OutputFile struct {
 	Path string
@@ -56,6 +61,7 @@ func (d *Document) Encode(target string) ([]OutputFile, error) {
 		return nil, fmt.Errorf("cannot save as %q: the name must end in .gltf or .glb", ext)
 	}
 	asGLB := ext == ".glb"
+	d.saveWarnings = nil
 	root, err := d.patchJSON()
 	if err != nil {
 		return nil, err
@@ -413,6 +419,12 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 			return nil
 		}
 		data, err := d.readResource(img.URI)
+		if errors.Is(err, fs.ErrNotExist) {
+			// GLB may reference external images: keep the reference so the
+			// file is no worse than before, and say so.
+			d.saveWarnings = append(d.saveWarnings, fmt.Sprintf("image %d: %s is missing; the GLB keeps referring to it by name", i, img.URI))
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("image %d: %w", i, err)
 		}
@@ -503,6 +515,10 @@ func (d *Document) externalResources(root *jsonobj.Object, outDir string) ([]Out
 	}
 	for _, u := range uris {
 		data, err := d.readResource(u)
+		if errors.Is(err, fs.ErrNotExist) {
+			d.saveWarnings = append(d.saveWarnings, fmt.Sprintf("image %s is missing and was not copied", u))
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

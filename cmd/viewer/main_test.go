@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"physview/internal/testcorpus"
+)
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const fixtures = "../../scene/testdata/"
+
+func TestExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	notGLTF := filepath.Join(dir, "notes.gltf")
+	os.WriteFile(notGLTF, []byte("just some text\n"), 0o644)
+	broken := filepath.Join(dir, "broken.gltf")
+	os.WriteFile(broken, []byte(`{"asset": {"version": "2.0"}, "nodes": [`), 0o644)
+	truncated := filepath.Join(dir, "cut.glb")
+	if code, _, errOut := runCLI("convert", fixtures+"current.gltf", truncated); code != 0 {
+		t.Fatalf("convert: %d %s", code, errOut)
+	}
+	data, _ := os.ReadFile(truncated)
+	os.WriteFile(truncated, data[:len(data)-40], 0o644)
+	missingBin := filepath.Join(dir, "nobin.gltf")
+	os.WriteFile(missingBin, []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": "nobin.bin"}]}`), 0o644)
+
+	cases := []struct {
+		name string
+		args []string
+		code int
+		err  string // in stderr
+	}{
+		{"no args", nil, 2, "usage"},
+		{"unknown command", []string{"explode"}, 2, `unknown command "explode"`},
+		{"inspect without file", []string{"inspect"}, 2, "needs one FILE"},
+		{"validate clean", []string{"validate", fixtures + "current.gltf"}, 0, ""},
+		{"validate errors", []string{"validate", fixtures + "bad_physics.gltf"}, 1, "has errors"},
+		{"validate warnings only", []string{"validate", fixtures + "legacy_collider.gltf"}, 0, ""},
+		{"not glTF", []string{"inspect", notGLTF}, 2, notGLTF + ": broken JSON at line 1"},
+		{"broken JSON", []string{"validate", broken}, 2, broken + ": broken JSON"},
+		{"truncated GLB", []string{"inspect", truncated}, 2, truncated + ": truncated GLB"},
+		{"missing bin", []string{"convert", missingBin, filepath.Join(dir, "x.glb")}, 2, missingBin + ": buffer 0: nobin.bin"},
+		{"missing file", []string{"inspect", filepath.Join(dir, "nope.gltf")}, 2, "nope.gltf: no such file"},
+		{"bad target", []string{"convert", fixtures + "current.gltf", filepath.Join(dir, "x.fbx")}, 2, ".gltf or .glb"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := runCLI(c.args...)
+			if code != c.code {
+				t.Errorf("exit status %d, want %d (stderr %q)", code, c.code, errOut)
+			}
+			if !strings.Contains(errOut, c.err) {
+				t.Errorf("stderr %q does not contain %q", errOut, c.err)
+			}
+			// Bad input files get exactly one line naming the file.
+			if c.code == 2 && len(c.args) > 1 && !strings.Contains(errOut, "usage:") {
+				if lines := strings.Count(strings.TrimSpace(errOut), "\n") + 1; lines != 1 {
+					t.Errorf("bad input should give one line, got %d: %q", lines, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestInspectJSON(t *testing.T) {
+	code, out, errOut := runCLI("inspect", "-json", fixtures+"current.gltf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r report
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Counts["shapes"] != 7 || r.Counts["nodes"] != 8 || r.Counts["physicsJoints"] != 1 {
+		t.Errorf("counts = %v", r.Counts)
+	}
+	if len(r.Gravity) != 1 || r.Gravity[0].Type != "point" || r.Gravity[0].Priority != 2 || !r.Gravity[0].Replace {
+		t.Errorf("gravity = %+v", r.Gravity)
+	}
+	if r.World == nil || r.World.Gravity != 9.8 {
+		t.Errorf("world gravity = %+v", r.World)
+	}
+	if len(r.Joints) != 1 || r.Joints[0].Limits != 2 || r.Joints[0].Drives != 1 || r.Joints[0].Connected != 1 {
+		t.Errorf("joints = %+v", r.Joints)
+	}
+	if r.Shapes[2].Type != "capsule" || !strings.Contains(r.Shapes[2].Params, "full height 2.25") {
+		t.Errorf("capsule = %+v", r.Shapes[2])
+	}
+}
+
+func TestInspectText(t *testing.T) {
+	code, out, _ := runCLI("inspect", fixtures+"variants.gltf")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"variants (4):", "0  Red", "2  variant 2", "findings: 2 errors, 2 warnings", "material 7 does not exist"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestCorpusCommands runs inspect and validate over the whole corpus: every
+// file loads (exit status 0 or 1, never 2) and nothing panics.
+func TestCorpusCommands(t *testing.T) {
+	dir := testcorpus.Dir(t)
+	for _, rel := range testcorpus.Models(t, ".gltf", ".glb") {
+		p := filepath.Join(dir, rel)
+		if code, _, errOut := runCLI("inspect", "-json", p); code != 0 {
+			t.Errorf("inspect %s: exit %d: %s", rel, code, errOut)
+		}
+		if code, _, errOut := runCLI("validate", p); code == 2 {
+			t.Errorf("validate %s: exit 2: %s", rel, errOut)
+		}
+	}
+}
+
+func TestConvertRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	glb := filepath.Join(dir, "legacy.glb")
+	if code, out, errOut := runCLI("convert", fixtures+"legacy_body.gltf", glb); code != 0 || !strings.Contains(out, "wrote "+glb) {
+		t.Fatalf("convert: %d %q %q", code, out, errOut)
+	}
+	back := filepath.Join(dir, "legacy.gltf")
+	if code, _, errOut := runCLI("convert", glb, back); code != 0 {
+		t.Fatalf("convert back: %d %s", code, errOut)
+	}
+	code, out, _ := runCLI("validate", back)
+	if code != 0 || !strings.Contains(out, "findings: 0 errors, 0 warnings, 0 notes") {
+		t.Errorf("converted legacy file should be clean and current, got %d:\n%s", code, out)
+	}
+}
