@@ -126,3 +126,30 @@ func BenchmarkSaveGLB(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteFloor is the floor for Save and SaveGLB: writing already
+// encoded bytes atomically (temporary file, fsync, rename), no encoding.
+func BenchmarkWriteFloor(b *testing.B) {
+	for name, rel := range benchModels {
+		for _, ext := range []string{".gltf", ".glb"} {
+			b.Run(name+ext, func(b *testing.B) {
+				d, err := Load(testcorpus.File(b, rel))
+				if err != nil {
+					b.Fatal(err)
+				}
+				target := filepath.Join(b.TempDir(), "out"+ext)
+				files, err := d.Encode(target)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(files[0].Data)))
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := writeAtomic(target, files[0].Data); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
