@@ -53,6 +53,8 @@ const usage = `usage:
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
   viewer convert IN OUT         write IN as OUT (.gltf or .glb) with physics in the current OMI forms
+  viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
+                                render one frame without a window (EGL, no X server needed)
 `
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
@@ -67,6 +69,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdValidate(args[1:], stdout)
 	case "convert":
 		return cmdConvert(args[1:], stdout)
+	case "screenshot":
+		return cmdScreenshot(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

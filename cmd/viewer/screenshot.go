@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"strings"
+
+	"physview/render"
+	"physview/scene"
+)
+
+// shotOptions are the screenshot command's settings.
+type shotOptions struct {
+	out           string
+	width, height int
+	variant       string
+	camera        int
+}
+
+func cmdScreenshot(args []string, w io.Writer) error {
+	fs := newFlags("screenshot")
+	out := fs.String("o", "", "output PNG (default: FILE's name with .png)")
+	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
+	variant := fs.String("variant", "", "material variant name (or index) to show")
+	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
+	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
+		return err
+	}
+	o := shotOptions{out: *out, variant: *variant, camera: *camera}
+	if _, err := fmt.Sscanf(*size, "%dx%d", &o.width, &o.height); err != nil || o.width <= 0 || o.height <= 0 || o.width > 16384 || o.height > 16384 {
+		return fail(2, "screenshot: -size %q: want WIDTHxHEIGHT, e.g. 1280x720", *size)
+	}
+	path := fs.Arg(0)
+	if o.out == "" {
+		o.out = strings.TrimSuffix(path, pathExt(path)) + ".png"
+	}
+	d, err := load(path)
+	if err != nil {
+		return err
+	}
+	h, err := render.NewHeadless()
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	defer h.Close()
+	img, msgs, err := renderShot(d, o)
+	for _, m := range msgs {
+		fmt.Fprintf(os.Stderr, "viewer: %s: %s\n", path, m)
+	}
+	if err != nil {
+		return fail(2, "%s: %v", path, err)
+	}
+	f, err := os.Create(o.out)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return fail(2, "%s: %v", o.out, err)
+	}
+	if err := f.Close(); err != nil {
+		return fail(2, "%v", err)
+	}
+	fmt.Fprintf(w, "wrote %s (%dx%d)\n", o.out, o.width, o.height)
+	return nil
+}
+
+func pathExt(p string) string {
+	if i := strings.LastIndexByte(p, '.'); i > strings.LastIndexByte(p, '/') {
+		return p[i:]
+	}
+	return ""
+}
+
+// variantIndex finds a variant by name or index; "" means none.
+func variantIndex(d *scene.Document, name string) (int, error) {
+	if name == "" {
+		return -1, nil
+	}
+	for i := range d.Variants {
+		if d.Variants[i].Name == name || d.VariantLabel(i) == name {
+			return i, nil
+		}
+	}
+	var i int
+	if _, err := fmt.Sscanf(name, "%d", &i); err == nil && i >= 0 && i < len(d.Variants) {
+		return i, nil
+	}
+	var names []string
+	for i := range d.Variants {
+		names = append(names, d.VariantLabel(i))
+	}
+	return 0, fmt.Errorf("no variant %q (the file has: %s)", name, strings.Join(names, ", "))
+}
+
+// renderShot draws d with all textures loaded, on the current GL context.
+func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error) {
+	v, err := variantIndex(d, o.variant)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := render.New()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Delete()
+	r.SetDocument(d)
+	r.WaitTextures()
+	cam, err := shotCamera(d, r, o.camera)
+	if err != nil {
+		return nil, r.Messages, err
+	}
+	opt := render.DefaultOptions()
+	opt.Variant = v
+	img, err := r.RenderImage(cam, o.width, o.height, opt)
+	return img, r.Messages, err
+}
+
+// shotCamera frames the scene, or views from the file's camera index c.
+func shotCamera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error) {
+	lo, hi := r.Bounds()
+	cam := render.NewCamera(lo, hi)
+	if c < 0 {
+		return cam, nil
+	}
+	if c >= len(d.GLTF.Cameras) {
+		return cam, fmt.Errorf("camera %d does not exist (the file has %d)", c, len(d.GLTF.Cameras))
+	}
+	world := d.WorldMatrices()
+	for _, n := range d.SceneNodes() {
+		if node := d.GLTF.Nodes[n]; node.Camera != nil && *node.Camera == c {
+			yfov := 0.0
+			if p := d.GLTF.Cameras[c].Perspective; p != nil {
+				yfov = p.Yfov
+			}
+			center := lo.Add(hi).Mul(0.5)
+			return render.CameraFromNode(world[n], yfov, center, hi.Sub(lo).Len()/2), nil
+		}
+	}
+	return cam, fmt.Errorf("camera %d is not used by any node of the scene", c)
+}

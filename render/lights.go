@@ -1,0 +1,117 @@
+package render
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// light is a KHR_lights_punctual light placed in the world.
+type light struct {
+	kind      int32 // 0 directional, 1 point, 2 spot
+	color     [3]float32
+	pos, dir  mgl64.Vec3
+	rng       float32
+	coneOuter float32
+	coneInner float32
+}
+
+// lightsOf returns the file's KHR_lights_punctual lights (at most 4), or nil.
+func lightsOf(d *scene.Document) []light {
+	var defs struct {
+		Lights []struct {
+			Type      string      `json:"type"`
+			Color     *[3]float64 `json:"color"`
+			Intensity *float64    `json:"intensity"`
+			Range     float64     `json:"range"`
+			Spot      struct {
+				Inner *float64 `json:"innerConeAngle"`
+				Outer *float64 `json:"outerConeAngle"`
+			} `json:"spot"`
+		} `json:"lights"`
+	}
+	if !rawExtension(d.GLTF.Extensions, "KHR_lights_punctual", &defs) {
+		return nil
+	}
+	world := d.WorldMatrices()
+	var out []light
+	for _, n := range d.SceneNodes() {
+		var ref struct {
+			Light *int `json:"light"`
+		}
+		if !rawExtension(d.GLTF.Nodes[n].Extensions, "KHR_lights_punctual", &ref) || ref.Light == nil || *ref.Light < 0 || *ref.Light >= len(defs.Lights) {
+			continue
+		}
+		def := defs.Lights[*ref.Light]
+		c := [3]float64{1, 1, 1}
+		if def.Color != nil {
+			c = *def.Color
+		}
+		intensity := 1.0
+		if def.Intensity != nil {
+			intensity = *def.Intensity
+		}
+		l := light{rng: float32(def.Range)}
+		m := world[n]
+		l.pos = m.Col(3).Vec3()
+		l.dir = m.Mul4x1(mgl64.Vec4{0, 0, -1, 0}).Vec3().Normalize()
+		switch def.Type {
+		case "directional":
+			l.kind = 0
+		case "spot":
+			l.kind = 2
+			inner, outer := 0.0, math.Pi/4
+			if def.Spot.Inner != nil {
+				inner = *def.Spot.Inner
+			}
+			if def.Spot.Outer != nil {
+				outer = *def.Spot.Outer
+			}
+			l.coneOuter, l.coneInner = float32(math.Cos(outer)), float32(math.Cos(inner))
+		default:
+			l.kind = 1
+		}
+		// Point and spot intensities are candela; directional lux. Scale
+		// both into the shader's range so sample files look as intended.
+		scale := intensity
+		if l.kind != 0 {
+			scale = intensity / (4 * math.Pi)
+		}
+		l.color = [3]float32{float32(c[0] * scale), float32(c[1] * scale), float32(c[2] * scale)}
+		out = append(out, l)
+		if len(out) == 4 {
+			break
+		}
+	}
+	return out
+}
+
+// setLights sets the light uniforms: the file's lights, or a default rig of
+// a key light from the upper front right and a dimmer fill, both turning
+// with the camera so the model is always lit from the viewer's side.
+func (r *Renderer) setLights(cam Camera) {
+	p := r.mesh
+	lights := r.lights
+	if len(lights) == 0 {
+		view := cam.View()
+		toWorld := view.Inv()
+		key := toWorld.Mul4x1(mgl64.Vec4{-0.4, -0.6, -0.7, 0}).Vec3().Normalize()
+		fill := toWorld.Mul4x1(mgl64.Vec4{0.6, -0.2, -0.5, 0}).Vec3().Normalize()
+		lights = []light{
+			{kind: 0, color: [3]float32{2.6, 2.5, 2.4}, dir: key},
+			{kind: 0, color: [3]float32{0.7, 0.75, 0.85}, dir: fill},
+		}
+	}
+	p.int("uLightCount", int32(len(lights)))
+	for i, l := range lights {
+		p.int(fmt.Sprintf("uLightType[%d]", i), l.kind)
+		p.vec3(fmt.Sprintf("uLightColor[%d]", i), l.color)
+		p.vec3(fmt.Sprintf("uLightPos[%d]", i), [3]float32{float32(l.pos[0]), float32(l.pos[1]), float32(l.pos[2])})
+		p.vec3(fmt.Sprintf("uLightDir[%d]", i), [3]float32{float32(l.dir[0]), float32(l.dir[1]), float32(l.dir[2])})
+		p.float(fmt.Sprintf("uLightRange[%d]", i), l.rng)
+		p.vec2(fmt.Sprintf("uLightCone[%d]", i), [2]float32{l.coneOuter, l.coneInner})
+	}
+}

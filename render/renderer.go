@@ -1,0 +1,427 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+
+	"physview/scene"
+	"physview/shaders"
+)
+
+// Options says what to draw besides the meshes.
+type Options struct {
+	Grid bool
+	Axes bool
+	// Variant is the active KHR_materials_variants index, -1 for none.
+	Variant int
+	// Background is the clear colour (linear RGB, shown as is).
+	Background [3]float32
+}
+
+// DefaultOptions shows the grid and the axes, no variant.
+func DefaultOptions() Options {
+	return Options{Grid: true, Axes: true, Variant: -1, Background: [3]float32{0.16, 0.17, 0.19}}
+}
+
+// gpuPrimitive is one uploaded mesh primitive.
+type gpuPrimitive struct {
+	vao, vbo, ebo uint32
+	count         int32
+	indexed       bool
+	mode          uint32
+	material      int // glTF material index, -1 default
+	mesh, prim    int
+	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
+	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
+}
+
+// drawItem is one primitive drawn at one node.
+type drawItem struct {
+	prim  *gpuPrimitive
+	node  int
+	model mgl64.Mat4
+}
+
+// Renderer holds the GL objects for one document.
+type Renderer struct {
+	mesh  *program
+	lines *program
+
+	doc        *scene.Document
+	prims      [][]*gpuPrimitive // by mesh, by primitive
+	items      []drawItem
+	materials  []material
+	textures   map[texKey]uint32
+	decoded    map[int]*decodedImage
+	pending    <-chan decodedImage
+	imgCount   int
+	white      uint32
+	flatNormal uint32
+	missing    uint32
+
+	grid, axes *lineBuffer
+	min, max   mgl64.Vec3
+	lights     []light
+
+	// Messages lists problems met while uploading: primitives that could
+	// not be read, images that could not be decoded.
+	Messages []string
+}
+
+// New compiles the shaders. A GL 3.3 context must be current and
+// go-gl/gl initialised.
+func New() (*Renderer, error) {
+	mesh, err := newProgram(shaders.MeshVert, shaders.MeshFrag)
+	if err != nil {
+		return nil, fmt.Errorf("mesh shader: %w", err)
+	}
+	lines, err := newProgram(shaders.LineVert, shaders.LineFrag)
+	if err != nil {
+		return nil, fmt.Errorf("line shader: %w", err)
+	}
+	r := &Renderer{mesh: mesh, lines: lines, textures: map[texKey]uint32{}}
+	r.white = solidTexture([4]uint8{255, 255, 255, 255})
+	r.flatNormal = solidTexture([4]uint8{128, 128, 255, 255})
+	r.missing = solidTexture([4]uint8{255, 0, 255, 255})
+	r.axes = newLineBuffer(axesLines())
+	return r, nil
+}
+
+// Bounds returns the world-space bounding box of the document's meshes.
+func (r *Renderer) Bounds() (min, max mgl64.Vec3) { return r.min, r.max }
+
+// SetDocument uploads d's meshes and starts decoding its images; textures
+// appear as Poll uploads them. dir is where relative image paths are read.
+func (r *Renderer) SetDocument(d *scene.Document) {
+	r.release()
+	r.doc = d
+	r.Messages = nil
+	dir := filepath.Dir(d.Path)
+	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
+	for m, mesh := range d.GLTF.Meshes {
+		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
+		for p := range mesh.Primitives {
+			pd, err := d.ReadPrimitive(m, p)
+			if err != nil {
+				r.Messages = append(r.Messages, err.Error())
+				continue
+			}
+			r.prims[m][p] = upload(pd, m, p)
+		}
+	}
+	r.materials = make([]material, len(d.GLTF.Materials))
+	for i, m := range d.GLTF.Materials {
+		r.materials[i] = newMaterial(m)
+	}
+	r.imgCount = len(d.GLTF.Images)
+	r.pending = decodeImages(d, dir)
+	r.decoded = map[int]*decodedImage{}
+	r.lights = lightsOf(d)
+	r.rebuildItems()
+}
+
+// rebuildItems lists every primitive at every node of the shown scene and
+// computes the world bounds.
+func (r *Renderer) rebuildItems() {
+	d := r.doc
+	world := d.WorldMatrices()
+	r.items = r.items[:0]
+	inf := math.Inf(1)
+	r.min, r.max = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+	for _, n := range d.SceneNodes() {
+		node := d.GLTF.Nodes[n]
+		if node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(r.prims) {
+			continue
+		}
+		for _, gp := range r.prims[*node.Mesh] {
+			if gp == nil {
+				continue
+			}
+			r.items = append(r.items, drawItem{gp, n, world[n]})
+			for _, c := range gp.corners {
+				w := world[n].Mul4x1(c.Vec4(1)).Vec3()
+				for k := 0; k < 3; k++ {
+					r.min[k] = math.Min(r.min[k], w[k])
+					r.max[k] = math.Max(r.max[k], w[k])
+				}
+			}
+		}
+	}
+	if r.min[0] > r.max[0] {
+		r.min, r.max = mgl64.Vec3{-1, -1, -1}, mgl64.Vec3{1, 1, 1}
+	}
+	r.grid = r.replaceLines(r.grid, gridLines(r.min, r.max))
+}
+
+// Poll uploads the textures decoded since the last call. It reports how many
+// images are still being decoded.
+func (r *Renderer) Poll() (pending int) {
+	if r.pending == nil {
+		return 0
+	}
+	for {
+		select {
+		case di, ok := <-r.pending:
+			if !ok {
+				r.pending = nil
+				return 0
+			}
+			r.decoded[di.index] = &di
+			if di.err != nil {
+				r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+			}
+		default:
+			return r.imgCount - len(r.decoded)
+		}
+	}
+}
+
+// WaitTextures blocks until every image is decoded and uploaded.
+func (r *Renderer) WaitTextures() {
+	for r.pending != nil {
+		di, ok := <-r.pending
+		if !ok {
+			r.pending = nil
+			break
+		}
+		r.decoded[di.index] = &di
+		if di.err != nil {
+			r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+		}
+	}
+}
+
+// texture returns the GL texture for glTF texture t, uploading it on first
+// use once its image is decoded; the fallback stands in until then.
+func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
+	if id, ok := r.textures[texKey{t, srgb}]; ok {
+		return id
+	}
+	d := r.doc
+	if t < 0 || t >= len(d.GLTF.Textures) {
+		return r.missing
+	}
+	tex := d.GLTF.Textures[t]
+	src := -1
+	if tex.Source != nil {
+		src = *tex.Source
+	}
+	// EXT_texture_webp names its image in the extension.
+	var webp struct {
+		Source *int `json:"source"`
+	}
+	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
+		src = *webp.Source
+	}
+	di, ok := r.decoded[src]
+	if !ok {
+		if src < 0 || src >= r.imgCount {
+			return r.missing
+		}
+		return fallback
+	}
+	id := r.missing
+	if di.err == nil && di.img != nil {
+		var sampler *gltf.Sampler
+		if s := tex.Sampler; s != nil && *s >= 0 && *s < len(d.GLTF.Samplers) {
+			sampler = d.GLTF.Samplers[*s]
+		}
+		id = uploadTexture(di.img, sampler, srgb)
+	}
+	r.textures[texKey{t, srgb}] = id
+	return id
+}
+
+// Draw renders the document into the current framebuffer, which is
+// width x height pixels.
+func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
+	gl.Viewport(0, 0, int32(width), int32(height))
+	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	if width <= 0 || height <= 0 {
+		return
+	}
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
+	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
+	vp32 := mat32(viewProj)
+
+	if r.doc != nil {
+		r.drawMeshes(cam, vp32, opt)
+	}
+	if opt.Grid && r.grid != nil {
+		r.drawLines(r.grid, vp32, 1)
+	}
+	if opt.Axes && r.axes != nil {
+		// The axis gizmo sits at the origin, sized to the scene.
+		s := float32(math.Max(r.max.Sub(r.min).Len()*0.15, 1e-3))
+		r.drawLines(r.axes, vp32.Mul4(mgl32.Scale3D(s, s, s)), 1)
+	}
+	gl.Disable(gl.DEPTH_TEST)
+	gl.Disable(gl.BLEND)
+	gl.Disable(gl.CULL_FACE)
+	gl.BindVertexArray(0)
+	gl.UseProgram(0)
+}
+
+func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
+	p := r.mesh
+	gl.UseProgram(p.id)
+	p.mat4("uViewProj", vp)
+	eye := cam.Eye()
+	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
+	p.vec3("uSkyColor", [3]float32{0.55, 0.6, 0.7})
+	p.vec3("uGroundColor", [3]float32{0.22, 0.2, 0.18})
+	p.float("uExposure", 1)
+	r.setLights(cam)
+	for i := 0; i < slotCount; i++ {
+		gl.Uniform1i(p.loc(fmt.Sprintf("uTex[%d]", i)), int32(i))
+	}
+
+	var blended []drawItem
+	for _, it := range r.items {
+		m := r.materialOf(it.prim, opt.Variant)
+		if m.alphaMode == 2 {
+			blended = append(blended, it)
+			continue
+		}
+		r.drawItem(it, m)
+	}
+	if len(blended) > 0 {
+		// Back to front by the distance of each primitive's centre.
+		sort.SliceStable(blended, func(i, j int) bool {
+			ci := blended[i].model.Mul4x1(blended[i].prim.center.Vec4(1)).Vec3()
+			cj := blended[j].model.Mul4x1(blended[j].prim.center.Vec4(1)).Vec3()
+			return ci.Sub(eye).LenSqr() > cj.Sub(eye).LenSqr()
+		})
+		gl.Enable(gl.BLEND)
+		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
+		gl.DepthMask(false)
+		for _, it := range blended {
+			r.drawItem(it, r.materialOf(it.prim, opt.Variant))
+		}
+		gl.DepthMask(true)
+		gl.Disable(gl.BLEND)
+	}
+}
+
+// materialOf returns the material a primitive uses with variant v active.
+func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
+	idx := gp.material
+	if pv := r.doc.Primitives[scene.PrimitiveRef{Mesh: gp.mesh, Primitive: gp.prim}]; pv != nil {
+		idx = pv.MaterialFor(v, idx)
+	}
+	if idx < 0 || idx >= len(r.materials) {
+		return defaultMaterial()
+	}
+	return r.materials[idx]
+}
+
+func (r *Renderer) drawItem(it drawItem, m material) {
+	p := r.mesh
+	model := mat32(it.model)
+	p.mat4("uModel", model)
+	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
+	p.vec4("uBaseColorFactor", m.baseColor)
+	p.float("uMetallicFactor", m.metallic)
+	p.float("uRoughnessFactor", m.roughness)
+	p.vec3("uEmissiveFactor", m.emissive)
+	p.float("uNormalScale", m.normalScale)
+	p.float("uOcclusionStrength", m.occlusionStrength)
+	p.int("uAlphaMode", m.alphaMode)
+	p.float("uAlphaCutoff", m.alphaCutoff)
+	p.bool("uUnlit", m.unlit)
+	for slot, ref := range m.tex {
+		has := ref.texture >= 0
+		gl.ActiveTexture(gl.TEXTURE0 + uint32(slot))
+		id := r.white
+		if slot == slotNormal {
+			id = r.flatNormal
+		}
+		if has {
+			srgb := slot == slotBaseColor || slot == slotEmissive
+			id = r.texture(ref.texture, srgb, id)
+		}
+		gl.BindTexture(gl.TEXTURE_2D, id)
+		gl.Uniform1i(p.loc(fmt.Sprintf("uHasTex[%d]", slot)), boolInt(has))
+		gl.Uniform1i(p.loc(fmt.Sprintf("uTexCoord[%d]", slot)), int32(ref.texCoord))
+		tr := ref.transform
+		gl.UniformMatrix3fv(p.loc(fmt.Sprintf("uTexTransform[%d]", slot)), 1, false, &tr[0])
+	}
+	if m.doubleSided {
+		gl.Disable(gl.CULL_FACE)
+	} else {
+		gl.Enable(gl.CULL_FACE)
+		gl.CullFace(gl.BACK)
+		// A mirroring transform flips the winding.
+		if model.Mat3().Det() < 0 {
+			gl.FrontFace(gl.CW)
+		} else {
+			gl.FrontFace(gl.CCW)
+		}
+	}
+	gl.BindVertexArray(it.prim.vao)
+	if it.prim.indexed {
+		gl.DrawElements(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil)
+	} else {
+		gl.DrawArrays(it.prim.mode, 0, it.prim.count)
+	}
+	gl.FrontFace(gl.CCW)
+}
+
+func boolInt(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func mat32(m mgl64.Mat4) mgl32.Mat4 {
+	var out mgl32.Mat4
+	for i := range m {
+		out[i] = float32(m[i])
+	}
+	return out
+}
+
+// release deletes the GL objects of the current document.
+func (r *Renderer) release() {
+	for _, ps := range r.prims {
+		for _, p := range ps {
+			if p != nil {
+				gl.DeleteVertexArrays(1, &p.vao)
+				gl.DeleteBuffers(1, &p.vbo)
+				if p.ebo != 0 {
+					gl.DeleteBuffers(1, &p.ebo)
+				}
+			}
+		}
+	}
+	for _, id := range r.textures {
+		if id != r.missing {
+			gl.DeleteTextures(1, &id)
+		}
+	}
+	r.textures = map[texKey]uint32{}
+	r.prims = nil
+	r.items = nil
+}
+
+// Delete frees every GL object the renderer holds.
+func (r *Renderer) Delete() {
+	r.release()
+	for _, id := range []uint32{r.white, r.flatNormal, r.missing} {
+		gl.DeleteTextures(1, &id)
+	}
+	r.grid.delete()
+	r.axes.delete()
+	gl.DeleteProgram(r.mesh.id)
+	gl.DeleteProgram(r.lines.id)
+}
