@@ -101,8 +101,8 @@ func (r *Renderer) setLights(cam Camera) {
 		key := toWorld.Mul4x1(mgl64.Vec4{-0.4, -0.6, -0.7, 0}).Vec3().Normalize()
 		fill := toWorld.Mul4x1(mgl64.Vec4{0.6, -0.2, -0.5, 0}).Vec3().Normalize()
 		lights = []light{
-			{kind: 0, color: [3]float32{2.6, 2.5, 2.4}, dir: key},
-			{kind: 0, color: [3]float32{0.7, 0.75, 0.85}, dir: fill},
+			{kind: 0, color: [3]float32{1.9, 1.85, 1.8}, dir: key},
+			{kind: 0, color: [3]float32{0.45, 0.5, 0.6}, dir: fill},
 		}
 	}
 	p.int("uLightCount", int32(len(lights)))

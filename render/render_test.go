@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"physview/assets"
 	"physview/internal/testcorpus"
 	"physview/scene"
 )
@@ -229,4 +230,26 @@ func TestCameraFraming(t *testing.T) {
 	if c.Distance >= d {
 		t.Error("zoom in must come closer")
 	}
+}
+
+// TestGoldenDemo renders the built-in demo scene; it needs no corpus, so it
+// runs on a fresh clone.
+func TestGoldenDemo(t *testing.T) {
+	headless(t)
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, name := range []string{"Day", "Night", "Gold"} {
+		if d.VariantLabel(v) != name {
+			t.Fatalf("variant %d is %q, want %q", v, d.VariantLabel(v), name)
+		}
+	}
+	img, msgs := shot(t, d, -1, 480, 270)
+	if len(msgs) > 0 {
+		t.Errorf("messages: %v", msgs)
+	}
+	compareGolden(t, "demo", img)
+	gold, _ := shot(t, d, 2, 480, 270)
+	compareGolden(t, "demo-gold", gold)
 }

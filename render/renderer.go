@@ -277,8 +277,8 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
 	p.mat4("uViewProj", vp)
 	eye := cam.Eye()
 	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
-	p.vec3("uSkyColor", [3]float32{0.55, 0.6, 0.7})
-	p.vec3("uGroundColor", [3]float32{0.22, 0.2, 0.18})
+	p.vec3("uSkyColor", [3]float32{0.42, 0.46, 0.54})
+	p.vec3("uGroundColor", [3]float32{0.18, 0.16, 0.14})
 	p.float("uExposure", 1)
 	r.setLights(cam)
 	for i := 0; i < slotCount; i++ {
