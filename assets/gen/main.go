@@ -187,7 +187,7 @@ func build() ([]byte, error) {
 	doc := gltf.NewDocument()
 	doc.Asset.Generator = "physview assets/gen"
 	doc.Materials = []*gltf.Material{
-		pbr("Ground", [3]float64{0.22, 0.24, 0.22}, 0, 0.9),    // 0
+		pbr("Ground", [3]float64{0.22, 0.24, 0.22}, 0, 0.9),   // 0
 		pbr("Crate", [3]float64{0.8, 0.45, 0.15}, 0, 0.6),     // 1
 		pbr("Steel", [3]float64{0.8, 0.82, 0.85}, 1, 0.3),     // 2
 		pbr("Rubber", [3]float64{0.15, 0.5, 0.85}, 0, 0.5),    // 3
