@@ -425,3 +425,32 @@ func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.mesh.id)
 	gl.DeleteProgram(r.lines.id)
 }
+
+// NodeBounds returns the world bounding box of the meshes at node n and its
+// descendants; ok is false when there are none.
+func (r *Renderer) NodeBounds(n int) (min, max mgl64.Vec3, ok bool) {
+	if r.doc == nil {
+		return min, max, false
+	}
+	inf := math.Inf(1)
+	min, max = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+	for _, it := range r.items {
+		under := it.node == n
+		r.doc.Ancestors(it.node, func(a int) bool {
+			under = under || a == n
+			return !under
+		})
+		if !under {
+			continue
+		}
+		for _, c := range it.prim.corners {
+			w := it.model.Mul4x1(c.Vec4(1)).Vec3()
+			for k := 0; k < 3; k++ {
+				min[k] = math.Min(min[k], w[k])
+				max[k] = math.Max(max[k], w[k])
+			}
+		}
+		ok = true
+	}
+	return min, max, ok
+}

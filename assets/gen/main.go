@@ -152,7 +152,8 @@ func tetra(s float32) geometry {
 func ramp(w, h, l float32) geometry {
 	var g geometry
 	v := [][3]float32{{-w / 2, 0, -l / 2}, {w / 2, 0, -l / 2}, {w / 2, 0, l / 2}, {-w / 2, 0, l / 2}, {-w / 2, h, -l / 2}, {w / 2, h, -l / 2}}
-	for _, f := range [][3]int{{0, 2, 1}, {0, 3, 2}, {3, 4, 5}, {3, 5, 2}, {0, 1, 5}, {0, 5, 4}, {0, 4, 3}, {1, 2, 5}} {
+	// Counter-clockwise seen from outside: bottom, slope, back, two sides.
+	for _, f := range [][3]int{{0, 1, 2}, {0, 2, 3}, {3, 5, 4}, {3, 2, 5}, {0, 5, 1}, {0, 4, 5}, {0, 3, 4}, {1, 5, 2}} {
 		a, b, c := v[f[0]], v[f[1]], v[f[2]]
 		n := normal(a, b, c)
 		i := g.vertex(a, n)

@@ -1,6 +1,7 @@
 // Command viewer opens, inspects, validates and converts glTF files with
 // OMI physics, gravity and joint extensions and KHR_materials_variants.
 //
+//	viewer [FILE]                 the window (the demo scene when no FILE)
 //	viewer inspect [-json] FILE   summary of the scene, its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
 //	viewer convert IN OUT         rewrite as .gltf or .glb in the current forms
@@ -14,6 +15,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 )
 
 // exitError carries an exit status with its message.
@@ -50,6 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
+  viewer [FILE]                 open FILE (.gltf, .glb) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
   viewer convert IN OUT         write IN as OUT (.gltf or .glb) with physics in the current OMI forms
@@ -59,8 +63,7 @@ const usage = `usage:
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return &exitError{code: 2, err: errors.New("")}
+		return runWindow("")
 	}
 	switch args[0] {
 	case "inspect":
@@ -75,8 +78,24 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
+	if len(args) == 1 && !strings.HasPrefix(args[0], "-") && (isModelFile(args[0]) || fileExists(args[0])) {
+		return runWindow(args[0])
+	}
 	fmt.Fprint(stderr, usage)
 	return fail(2, "unknown command %q", args[0])
+}
+
+func isModelFile(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".gltf", ".glb":
+		return true
+	}
+	return false
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }
 
 func newFlags(name string) *flag.FlagSet {

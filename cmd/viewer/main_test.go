@@ -40,7 +40,7 @@ func TestExitStatus(t *testing.T) {
 		code int
 		err  string // in stderr
 	}{
-		{"no args", nil, 2, "usage"},
+		{"help", []string{"-h"}, 0, ""},
 		{"unknown command", []string{"explode"}, 2, `unknown command "explode"`},
 		{"inspect without file", []string{"inspect"}, 2, "needs one FILE"},
 		{"validate clean", []string{"validate", fixtures + "current.gltf"}, 0, ""},

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/AllenDang/cimgui-go/imgui"
+	g "github.com/AllenDang/giu"
+	"github.com/go-gl/gl/v3.3-core/gl"
+
+	"physview/assets"
+	"physview/render"
+	"physview/scene"
+	"physview/ui"
+)
+
+// loadResult is a document loaded off the GL thread.
+type loadResult struct {
+	doc  *scene.Document
+	name string
+	err  error
+}
+
+// windowApp is the windowed viewer: one master window, the 3D view behind
+// the giu panel.
+type windowApp struct {
+	wnd      *g.MasterWindow
+	renderer *render.Renderer
+	glErr    error
+	cam      render.Camera
+	state    ui.State
+	loads    chan loadResult
+	start    time.Time
+	// firstFrame and textured are reported once each on stderr, so tests
+	// and benchmarks can tell when the window shows the scene.
+	firstFrame, textured bool
+}
+
+// runWindow opens the viewer window on path, or on the demo scene when path
+// is empty, and returns when the window is closed.
+func runWindow(path string) error {
+	if path != "" {
+		if _, err := os.Stat(path); err != nil {
+			return fail(2, "%s: %v", path, unwrapErr(err))
+		}
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		return fail(2, "no display to open a window on (DISPLAY is not set); use 'viewer screenshot' to render without one")
+	}
+	app := &windowApp{
+		loads: make(chan loadResult, 4),
+		start: time.Now(),
+		state: ui.State{Selected: -1, Variant: -1, ShowGrid: true, ShowAxes: true},
+	}
+	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	app.wnd.SetDropCallback(func(paths []string) {
+		if len(paths) > 0 {
+			app.open(paths[0])
+		}
+	})
+	if path == "" {
+		app.openDemo()
+	} else {
+		app.open(path)
+	}
+	app.wnd.Run(app.frame)
+	return nil
+}
+
+func unwrapErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// open loads path on a goroutine; the result arrives in a later frame.
+func (a *windowApp) open(path string) {
+	a.state.Loading = true
+	a.state.Status = ""
+	go func() {
+		d, err := scene.Load(path)
+		a.loads <- loadResult{d, filepath.Base(path), err}
+	}()
+}
+
+func (a *windowApp) openDemo() {
+	d, err := scene.Decode(assets.Demo, nil)
+	a.loads <- loadResult{d, "demo scene (built in)", err}
+}
+
+// frame runs once per frame inside giu's loop, with the GL context current.
+func (a *windowApp) frame() {
+	if a.renderer == nil && a.glErr == nil {
+		if err := gl.Init(); err != nil {
+			a.glErr = fmt.Errorf("OpenGL: %w", err)
+		} else if a.renderer, err = render.New(); err != nil {
+			a.glErr = err
+		}
+		if a.glErr != nil {
+			a.state.Error = a.glErr.Error()
+		}
+	}
+	a.receiveLoads()
+
+	io := imgui.CurrentIO()
+	size := io.DisplaySize()
+	scale := io.DisplayFramebufferScale()
+	if scale.X == 0 {
+		scale = imgui.Vec2{X: 1, Y: 1}
+	}
+	viewW := int((size.X - ui.PanelWidth) * scale.X)
+	viewH := int((size.Y - 22) * scale.Y)
+
+	if a.renderer != nil && a.state.Doc != nil {
+		a.handleInput(io, float64(size.Y-22))
+		pending := a.renderer.Poll()
+		a.state.Progress = 1 - float32(pending)/float32(max(1, len(a.state.Doc.GLTF.Images)))
+		a.state.Messages = a.renderer.Messages
+		opt := render.DefaultOptions()
+		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
+		a.renderer.Draw(a.cam, viewW, viewH, opt)
+		// Leave the state imgui expects: full viewport, framebuffer 0.
+		gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
+		if !a.firstFrame {
+			a.firstFrame = true
+			fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
+		}
+		if pending == 0 && !a.textured {
+			a.textured = true
+			fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
+		}
+	}
+
+	for _, act := range ui.Build(&a.state, size.X, size.Y) {
+		a.do(act)
+	}
+}
+
+func (a *windowApp) receiveLoads() {
+	for {
+		select {
+		case r := <-a.loads:
+			a.state.Loading = false
+			if r.err != nil {
+				a.state.Error = r.err.Error()
+				fmt.Fprintln(os.Stderr, "viewer:", r.err)
+				continue
+			}
+			a.state.Error = ""
+			a.state.Doc, a.state.Name = r.doc, r.name
+			a.state.Selected, a.state.Variant = -1, -1
+			a.textured = false
+			if a.renderer != nil {
+				a.renderer.SetDocument(r.doc)
+				lo, hi := a.renderer.Bounds()
+				a.cam = render.NewCamera(lo, hi)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// handleInput turns mouse and keys over the 3D view into camera moves.
+func (a *windowApp) handleInput(io *imgui.IO, viewHeight float64) {
+	if !io.WantCaptureMouse() {
+		d := io.MouseDelta()
+		switch {
+		case imgui.IsMouseDown(imgui.MouseButtonLeft):
+			a.cam.Orbit(float64(d.X)*0.008, -float64(d.Y)*0.008)
+		case imgui.IsMouseDown(imgui.MouseButtonRight), imgui.IsMouseDown(imgui.MouseButtonMiddle):
+			a.cam.Pan(float64(d.X), float64(d.Y), viewHeight)
+		}
+		if w := io.MouseWheel(); w != 0 {
+			a.cam.Zoom(float64(w))
+		}
+	}
+	if !io.WantCaptureKeyboard() {
+		switch {
+		case imgui.IsKeyPressedBool(imgui.KeyF):
+			a.do(ui.Action{Kind: ui.ActionFrame})
+		case imgui.IsKeyPressedBool(imgui.KeyHome):
+			a.do(ui.Action{Kind: ui.ActionReset})
+		case imgui.IsKeyDown(imgui.ModCtrl) && imgui.IsKeyPressedBool(imgui.KeyS):
+			a.do(ui.Action{Kind: ui.ActionSave})
+		}
+	}
+}
+
+// do carries out one panel action.
+func (a *windowApp) do(act ui.Action) {
+	d := a.state.Doc
+	switch act.Kind {
+	case ui.ActionOpen:
+		if act.Path != "" {
+			a.open(act.Path)
+		}
+	case ui.ActionOpenDemo:
+		a.openDemo()
+	case ui.ActionSave, ui.ActionSaveAs:
+		if d == nil {
+			return
+		}
+		target := d.Path
+		if act.Kind == ui.ActionSaveAs {
+			target = act.Path
+		}
+		if target == "" {
+			a.state.Error = "the demo scene has no file yet: use File > Save as"
+			return
+		}
+		if err := d.Save(target); err != nil {
+			a.state.Error = err.Error()
+			return
+		}
+		d.Path = target
+		a.state.Name = filepath.Base(target)
+		a.state.Error = ""
+		a.state.Status = "saved " + target
+		for _, w := range d.SaveWarnings() {
+			a.state.Status += "\n" + w
+		}
+	case ui.ActionFrame:
+		if a.renderer == nil {
+			return
+		}
+		lo, hi := a.renderer.Bounds()
+		if n := a.state.Selected; d != nil && n >= 0 {
+			if blo, bhi, ok := a.renderer.NodeBounds(n); ok {
+				lo, hi = blo, bhi
+			}
+		}
+		yaw, pitch := a.cam.Yaw, a.cam.Pitch
+		a.cam.Frame(lo, hi)
+		a.cam.Yaw, a.cam.Pitch = yaw, pitch
+	case ui.ActionReset:
+		if a.renderer != nil {
+			lo, hi := a.renderer.Bounds()
+			a.cam = render.NewCamera(lo, hi)
+		}
+	case ui.ActionCamera:
+		if a.renderer != nil && d != nil {
+			if c, err := shotCamera(d, a.renderer, act.Index); err == nil {
+				a.cam = c
+			} else {
+				a.state.Error = err.Error()
+			}
+		}
+	}
+}

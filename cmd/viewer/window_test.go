@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"physview/internal/testcorpus"
+)
+
+// TestMain lets a test start this test binary as the real viewer.
+func TestMain(m *testing.M) {
+	if os.Getenv("PHYSVIEW_RUN_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// startXvfb starts a private X server and returns its DISPLAY.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		t.Fatal("Xvfb is not installed (bash .ci/install-deps)")
+	}
+	for n := 91; n < 120; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+			continue
+		}
+		display := fmt.Sprintf(":%d", n)
+		cmd := exec.Command("Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		for i := 0; i < 100; i++ {
+			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
+				return display
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		t.Fatalf("Xvfb %s did not start", display)
+	}
+	t.Fatal("no free X display number")
+	return ""
+}
+
+// startViewer runs the viewer in a window on display and waits for the
+// line that reports its first frame.
+func startViewer(t *testing.T, display string, args ...string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	deadline := time.After(90 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("viewer exited before its first frame")
+			}
+			t.Log(l)
+			if strings.Contains(l, "textured frame") {
+				// Let a few more frames reach the screen.
+				time.Sleep(500 * time.Millisecond)
+				go func() {
+					for range lines {
+					}
+				}()
+				return
+			}
+		case <-deadline:
+			t.Fatal("no first frame within 90 s")
+		}
+	}
+}
+
+// captureScreen grabs the X screen with ImageMagick's import.
+func captureScreen(t *testing.T, display, name string) image.Image {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("import", "-window", "root", out)
+	cmd.Env = append(os.Environ(), "DISPLAY="+display)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("import: %v: %s (install imagemagick: bash .ci/install-deps)", err, b)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("PHYSVIEW_SCREENSHOTS"); dir != "" {
+		data, _ := os.ReadFile(out)
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	return img
+}
+
+// distinctColours counts the colours in a rectangle, a cheap sign that
+// something was drawn there.
+func distinctColours(img image.Image, r image.Rectangle) int {
+	seen := map[[3]uint32]bool{}
+	for y := r.Min.Y; y < r.Max.Y; y += 2 {
+		for x := r.Min.X; x < r.Max.X; x += 2 {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{cr >> 10, cg >> 10, cb >> 10}] = true
+		}
+	}
+	return len(seen)
+}
+
+func TestWindowShowsScene(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an X server and the real window")
+	}
+	cases := []struct{ name, file string }{{"demo", ""}}
+	if dir := os.Getenv("PHYSVIEW_NO_CORPUS"); dir == "" {
+		if p := filepath.Join(testcorpus.Root(t), "..", "shared", "corpus", "gltf-sample-assets/Models/BoxTextured/glTF/BoxTextured.gltf"); fileExists(p) {
+			cases = append(cases, struct{ name, file string }{"BoxTextured", p})
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			display := startXvfb(t)
+			var args []string
+			if c.file != "" {
+				args = append(args, c.file)
+			}
+			startViewer(t, display, args...)
+			img := captureScreen(t, display, "window-"+c.name+".png")
+			// The 3D view (left) shows geometry: many colours, not a flat background.
+			if n := distinctColours(img, image.Rect(200, 150, 700, 600)); n < 20 {
+				t.Errorf("3D view has only %d colours: nothing drawn?", n)
+			}
+			// The panel (right) is there: its text gives it several colours.
+			if n := distinctColours(img, image.Rect(905, 30, 1275, 300)); n < 4 {
+				t.Errorf("panel has only %d colours: not drawn?", n)
+			}
+		})
+	}
+}
+
+func TestWindowWithoutDisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	code, _, errOut := runCLI()
+	if code != 2 || !strings.Contains(errOut, "no display") {
+		t.Errorf("exit %d, stderr %q: want a clear 'no display' error", code, errOut)
+	}
+	code, _, errOut = runCLI("missing-file.gltf")
+	if code != 2 || !strings.Contains(errOut, "missing-file.gltf") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
