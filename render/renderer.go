@@ -60,6 +60,7 @@ type Renderer struct {
 	materials  []material
 	textures   map[texKey]uint32
 	decoded    map[int]*decodedImage
+	imageUses  map[int]int // (texture, sRGB) pairs still to upload, by image
 	pending    <-chan decodedImage
 	imgCount   int
 	white      uint32
@@ -121,6 +122,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		r.materials[i] = newMaterial(m)
 	}
 	r.imgCount = len(d.GLTF.Images)
+	r.imageUses = imageUses(d, r.materials)
 	r.pending = decodeImages(d, dir)
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
@@ -160,25 +162,26 @@ func (r *Renderer) rebuildItems() {
 	r.grid = r.replaceLines(r.grid, gridLines(r.min, r.max))
 }
 
-// Poll uploads the textures decoded since the last call. It reports how many
-// images are still being decoded.
-func (r *Renderer) Poll() (pending int) {
+// Poll takes the images decoded since the last call (they are uploaded when
+// next drawn). It reports how many arrived and how many are still decoding.
+func (r *Renderer) Poll() (arrived, pending int) {
 	if r.pending == nil {
-		return 0
+		return 0, 0
 	}
 	for {
 		select {
 		case di, ok := <-r.pending:
 			if !ok {
 				r.pending = nil
-				return 0
+				return arrived, 0
 			}
+			arrived++
 			r.decoded[di.index] = &di
 			if di.err != nil {
 				r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
 			}
 		default:
-			return r.imgCount - len(r.decoded)
+			return arrived, r.imgCount - len(r.decoded)
 		}
 	}
 }
@@ -209,17 +212,7 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 		return r.missing
 	}
 	tex := d.GLTF.Textures[t]
-	src := -1
-	if tex.Source != nil {
-		src = *tex.Source
-	}
-	// EXT_texture_webp names its image in the extension.
-	var webp struct {
-		Source *int `json:"source"`
-	}
-	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
-		src = *webp.Source
-	}
+	src := imageSource(tex)
 	di, ok := r.decoded[src]
 	if !ok {
 		if src < 0 || src >= r.imgCount {
@@ -228,14 +221,19 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 		return fallback
 	}
 	id := r.missing
-	if di.err == nil && di.img != nil {
+	if di.err == nil && di.levels != nil {
 		var sampler *gltf.Sampler
 		if s := tex.Sampler; s != nil && *s >= 0 && *s < len(d.GLTF.Samplers) {
 			sampler = d.GLTF.Samplers[*s]
 		}
-		id = uploadTexture(di.img, sampler, srgb)
+		id = uploadTexture(di.levels, sampler, srgb)
 	}
 	r.textures[texKey{t, srgb}] = id
+	// Once every texture that uses the image is on the GPU, its pixels
+	// need not stay in memory.
+	if r.imageUses[src]--; r.imageUses[src] <= 0 {
+		di.levels = nil
+	}
 	return id
 }
 
@@ -453,4 +451,39 @@ func (r *Renderer) NodeBounds(n int) (min, max mgl64.Vec3, ok bool) {
 		ok = true
 	}
 	return min, max, ok
+}
+
+// imageUses counts, for each image, the distinct (texture, sRGB) uploads the
+// materials will ask for.
+func imageUses(d *scene.Document, mats []material) map[int]int {
+	keys := map[texKey]bool{}
+	for _, m := range mats {
+		for slot, ref := range m.tex {
+			if ref.texture >= 0 {
+				keys[texKey{ref.texture, slot == slotBaseColor || slot == slotEmissive}] = true
+			}
+		}
+	}
+	uses := map[int]int{}
+	for k := range keys {
+		if k.texture < len(d.GLTF.Textures) {
+			uses[imageSource(d.GLTF.Textures[k.texture])]++
+		}
+	}
+	return uses
+}
+
+// imageSource returns the image a texture shows: EXT_texture_webp's source
+// when present, else the core source; -1 for none.
+func imageSource(tex *gltf.Texture) int {
+	var webp struct {
+		Source *int `json:"source"`
+	}
+	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
+		return *webp.Source
+	}
+	if tex.Source != nil {
+		return *tex.Source
+	}
+	return -1
 }

@@ -21,11 +21,12 @@ import (
 	"physview/scene"
 )
 
-// decodedImage is one glTF image decoded to RGBA, or the reason it could not be.
+// decodedImage is one glTF image decoded to RGBA with its mipmap chain
+// (level 0 first), or the reason it could not be decoded.
 type decodedImage struct {
-	index int
-	img   *image.NRGBA
-	err   error
+	index  int
+	levels []*image.NRGBA
+	err    error
 }
 
 // decodeImages decodes every image of the document on worker goroutines
@@ -42,7 +43,13 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			img, err := decodeImage(d, dir, i)
-			out <- decodedImage{i, img, err}
+			var levels []*image.NRGBA
+			if err == nil {
+				// Mipmaps are made here, on the workers, rather than by
+				// glGenerateMipmap on the one GL thread (slow on llvmpipe).
+				levels = mipChain(img)
+			}
+			out <- decodedImage{i, levels, err}
 		}(i)
 	}
 	go func() {
@@ -92,13 +99,57 @@ func decodeImage(d *scene.Document, dir string, i int) (*image.NRGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n, ok := img.(*image.NRGBA); ok && n.Stride == 4*n.Rect.Dx() {
-		return n, nil
+	switch m := img.(type) {
+	case *image.NRGBA:
+		if m.Stride == 4*m.Rect.Dx() && m.Rect.Min == (image.Point{}) {
+			return m, nil
+		}
+	case *image.RGBA:
+		// PNGs without alpha decode to opaque RGBA, whose bytes are the
+		// same as non-premultiplied NRGBA: no conversion needed.
+		if m.Stride == 4*m.Rect.Dx() && m.Rect.Min == (image.Point{}) && opaque(m.Pix) {
+			return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}, nil
+		}
 	}
 	b := img.Bounds()
 	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(n, n.Bounds(), img, b.Min, draw.Src)
 	return n, nil
+}
+
+func opaque(pix []uint8) bool {
+	for i := 3; i < len(pix); i += 4 {
+		if pix[i] != 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// mipChain returns img and its successively halved versions down to 1x1,
+// each pixel the average of the 2x2 block above it.
+func mipChain(img *image.NRGBA) []*image.NRGBA {
+	levels := []*image.NRGBA{img}
+	for cur := img; cur.Rect.Dx() > 1 || cur.Rect.Dy() > 1; {
+		w, h := max(cur.Rect.Dx()/2, 1), max(cur.Rect.Dy()/2, 1)
+		next := image.NewNRGBA(image.Rect(0, 0, w, h))
+		cw, ch := cur.Rect.Dx(), cur.Rect.Dy()
+		for y := 0; y < h; y++ {
+			y0, y1 := min(2*y, ch-1), min(2*y+1, ch-1)
+			for x := 0; x < w; x++ {
+				x0, x1 := min(2*x, cw-1), min(2*x+1, cw-1)
+				a, b := cur.Pix[y0*cur.Stride+4*x0:], cur.Pix[y0*cur.Stride+4*x1:]
+				c, d := cur.Pix[y1*cur.Stride+4*x0:], cur.Pix[y1*cur.Stride+4*x1:]
+				o := next.Pix[y*next.Stride+4*x:]
+				for k := 0; k < 4; k++ {
+					o[k] = uint8((uint32(a[k]) + uint32(b[k]) + uint32(c[k]) + uint32(d[k]) + 2) / 4)
+				}
+			}
+		}
+		levels = append(levels, next)
+		cur = next
+	}
+	return levels
 }
 
 // glTexture is one uploaded texture; key is (glTF texture index, sRGB).
@@ -107,9 +158,9 @@ type texKey struct {
 	srgb    bool
 }
 
-// uploadTexture creates a GL texture from img with the glTF sampler's wrap
-// and filter modes, and mipmaps.
-func uploadTexture(img *image.NRGBA, sampler *gltf.Sampler, srgb bool) uint32 {
+// uploadTexture creates a GL texture from a mip chain with the glTF
+// sampler's wrap and filter modes.
+func uploadTexture(levels []*image.NRGBA, sampler *gltf.Sampler, srgb bool) uint32 {
 	var id uint32
 	gl.GenTextures(1, &id)
 	gl.BindTexture(gl.TEXTURE_2D, id)
@@ -120,7 +171,10 @@ func uploadTexture(img *image.NRGBA, sampler *gltf.Sampler, srgb bool) uint32 {
 	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
 	// glTF UV (0,0) is the image's top-left: upload rows top-first and the
 	// shader's UVs land where the file means them.
-	gl.TexImage2D(gl.TEXTURE_2D, 0, internal, int32(img.Rect.Dx()), int32(img.Rect.Dy()), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
+	for l, img := range levels {
+		gl.TexImage2D(gl.TEXTURE_2D, int32(l), internal, int32(img.Rect.Dx()), int32(img.Rect.Dy()), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
+	}
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, int32(len(levels)-1))
 	wrapS, wrapT := int32(gl.REPEAT), int32(gl.REPEAT)
 	minF, magF := int32(gl.LINEAR_MIPMAP_LINEAR), int32(gl.LINEAR)
 	if sampler != nil {
@@ -146,7 +200,6 @@ func uploadTexture(img *image.NRGBA, sampler *gltf.Sampler, srgb bool) uint32 {
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrapT)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, minF)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, magF)
-	gl.GenerateMipmap(gl.TEXTURE_2D)
 	return id
 }
 

@@ -29,8 +29,12 @@ type loadResult struct {
 type windowApp struct {
 	wnd      *g.MasterWindow
 	renderer *render.Renderer
+	view     render.View
 	glErr    error
 	cam      render.Camera
+	// lastCam and lastOpt detect changes that need a redraw of the view.
+	lastCam render.Camera
+	lastOpt render.Options
 	state    ui.State
 	loads    chan loadResult
 	start    time.Time
@@ -118,12 +122,16 @@ func (a *windowApp) frame() {
 
 	if a.renderer != nil && a.state.Doc != nil {
 		a.handleInput(io, float64(size.Y-22))
-		pending := a.renderer.Poll()
+		arrived, pending := a.renderer.Poll()
 		a.state.Progress = 1 - float32(pending)/float32(max(1, len(a.state.Doc.GLTF.Images)))
 		a.state.Messages = a.renderer.Messages
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
-		a.renderer.Draw(a.cam, viewW, viewH, opt)
+		if arrived > 0 || a.cam != a.lastCam || opt != a.lastOpt {
+			a.view.Invalidate()
+			a.lastCam, a.lastOpt = a.cam, opt
+		}
+		a.view.Present(a.renderer, a.cam, viewW, viewH, opt)
 		// Leave the state imgui expects: full viewport, framebuffer 0.
 		gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 		if !a.firstFrame {
@@ -157,6 +165,7 @@ func (a *windowApp) receiveLoads() {
 			a.textured = false
 			if a.renderer != nil {
 				a.renderer.SetDocument(r.doc)
+				a.view.Invalidate()
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)
 			}
