@@ -35,9 +35,9 @@ type windowApp struct {
 	// lastCam and lastOpt detect changes that need a redraw of the view.
 	lastCam render.Camera
 	lastOpt render.Options
-	state    ui.State
-	loads    chan loadResult
-	start    time.Time
+	state   ui.State
+	loads   chan loadResult
+	start   time.Time
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
