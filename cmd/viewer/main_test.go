@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"physview/assets"
 	"physview/internal/testcorpus"
 )
 
@@ -138,5 +140,63 @@ func TestConvertRoundTrip(t *testing.T) {
 	code, out, _ := runCLI("validate", back)
 	if code != 0 || !strings.Contains(out, "findings: 0 errors, 0 warnings, 0 notes") {
 		t.Errorf("converted legacy file should be clean and current, got %d:\n%s", code, out)
+	}
+}
+
+func TestScreenshotCommand(t *testing.T) {
+	dir := t.TempDir()
+	demo := filepath.Join(dir, "demo.glb")
+	if err := os.WriteFile(demo, assets.Demo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "gold.png")
+	code, stdout, errOut := runCLI("screenshot", "-o", out, "-size", "320x200", "-variant", "Gold", demo)
+	if code != 0 || !strings.Contains(stdout, "wrote "+out) {
+		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil || img.Bounds().Dx() != 320 || img.Bounds().Dy() != 200 {
+		t.Fatalf("png: %v %v", err, img.Bounds())
+	}
+	cases := []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"screenshot", "-variant", "Purple", demo}, `no variant "Purple" (the file has: Day, Night, Gold)`},
+		{[]string{"screenshot", "-size", "big", demo}, "WIDTHxHEIGHT"},
+		{[]string{"screenshot", "-camera", "3", demo}, "camera 3 does not exist"},
+	}
+	for _, c := range cases {
+		if code, _, errOut := runCLI(c.args...); code != 2 || !strings.Contains(errOut, c.err) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.err)
+		}
+	}
+}
+
+// TestScreenshotFileCamera views the Duck through the camera the file has.
+func TestScreenshotFileCamera(t *testing.T) {
+	duck := testcorpus.File(t, "gltf-sample-assets/Models/Duck/glTF/Duck.gltf")
+	out := filepath.Join(t.TempDir(), "duck.png")
+	if code, _, errOut := runCLI("screenshot", "-o", out, "-size", "160x120", "-camera", "0", duck); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The duck's camera looks straight at it: the centre is yellow.
+	r, g, b, _ := img.At(80, 60).RGBA()
+	if r>>8 < 150 || g>>8 < 120 || b>>8 > 100 {
+		t.Errorf("centre pixel (%d, %d, %d) is not the yellow duck", r>>8, g>>8, b>>8)
 	}
 }
