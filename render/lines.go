@@ -6,13 +6,12 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/debugdraw"
 )
 
-// Line is one coloured segment.
-type Line struct {
-	A, B  [3]float32
-	Color [4]float32
-}
+// Line is one coloured segment (the debugdraw package makes them).
+type Line = debugdraw.Line
 
 // lineBuffer is an uploaded line list: one VAO, one draw call.
 type lineBuffer struct {
@@ -56,6 +55,9 @@ func (r *Renderer) replaceLines(old *lineBuffer, lines []Line) *lineBuffer {
 }
 
 func (r *Renderer) drawLines(b *lineBuffer, vp mgl32.Mat4, alpha float32) {
+	if b == nil || b.count == 0 {
+		return
+	}
 	gl.UseProgram(r.lines.id)
 	r.lines.mat4("uViewProj", vp)
 	r.lines.float("uAlphaScale", alpha)

@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
+	"physview/debugdraw"
 	"physview/scene"
 	"physview/shaders"
 )
@@ -19,15 +20,23 @@ import (
 type Options struct {
 	Grid bool
 	Axes bool
+	// Debug turns each category of debug lines on or off.
+	Debug [debugdraw.NumCategories]bool
+	// XRay also shows the debug lines hidden behind meshes, dimmer.
+	XRay bool
 	// Variant is the active KHR_materials_variants index, -1 for none.
 	Variant int
 	// Background is the clear colour (linear RGB, shown as is).
 	Background [3]float32
 }
 
-// DefaultOptions shows the grid and the axes, no variant.
+// DefaultOptions shows the grid, the axes and every debug category, no variant.
 func DefaultOptions() Options {
-	return Options{Grid: true, Axes: true, Variant: -1, Background: [3]float32{0.16, 0.17, 0.19}}
+	o := Options{Grid: true, Axes: true, Variant: -1, Background: [3]float32{0.16, 0.17, 0.19}}
+	for i := range o.Debug {
+		o.Debug[i] = true
+	}
+	return o
 }
 
 // gpuPrimitive is one uploaded mesh primitive.
@@ -68,6 +77,8 @@ type Renderer struct {
 	missing    uint32
 
 	grid, axes *lineBuffer
+	debug      []debugGroup
+	world      *lineBuffer // world gravity arrow
 	min, max   mgl64.Vec3
 	lights     []light
 
@@ -257,6 +268,7 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
 	}
+	r.drawDebug(vp32, opt)
 	if opt.Axes && r.axes != nil {
 		// The axis gizmo sits at the origin, sized to the scene.
 		s := float32(math.Max(r.max.Sub(r.min).Len()*0.15, 1e-3))
@@ -283,6 +295,11 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
 		gl.Uniform1i(p.loc(fmt.Sprintf("uTex[%d]", i)), int32(i))
 	}
 
+	// Push filled polygons back a little so that a collider drawn on the
+	// very surface of its mesh is not hidden by it.
+	gl.Enable(gl.POLYGON_OFFSET_FILL)
+	gl.PolygonOffset(1, 2)
+	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
 	var blended []drawItem
 	for _, it := range r.items {
 		m := r.materialOf(it.prim, opt.Variant)
@@ -410,6 +427,13 @@ func (r *Renderer) release() {
 	r.textures = map[texKey]uint32{}
 	r.prims = nil
 	r.items = nil
+	// A new document's debug groups start their versions afresh.
+	for _, g := range r.debug {
+		for _, b := range g.bufs {
+			b.delete()
+		}
+	}
+	r.debug = nil
 }
 
 // Delete frees every GL object the renderer holds.
@@ -420,6 +444,12 @@ func (r *Renderer) Delete() {
 	}
 	r.grid.delete()
 	r.axes.delete()
+	r.world.delete()
+	for _, g := range r.debug {
+		for _, b := range g.bufs {
+			b.delete()
+		}
+	}
 	gl.DeleteProgram(r.mesh.id)
 	gl.DeleteProgram(r.lines.id)
 }

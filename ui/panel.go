@@ -11,6 +11,7 @@ import (
 
 	g "github.com/AllenDang/giu"
 
+	"physview/debugdraw"
 	"physview/scene"
 	_ "physview/ui/glibcshim" // cimgui-go needs it on Debian 12's glibc
 )
@@ -47,6 +48,9 @@ type State struct {
 	// Variant is the active material variant, -1 for the default materials.
 	Variant            int
 	ShowGrid, ShowAxes bool
+	// Debug turns each category of debug drawing on; XRay shows hidden lines dimmer.
+	Debug [debugdraw.NumCategories]bool
+	XRay  bool
 	// Loading is set while a file loads; Progress is 0..1 while textures decode.
 	Loading  bool
 	Progress float32
@@ -346,7 +350,14 @@ func findings(s *State) g.Widget {
 }
 
 func view(s *State, act func(Action)) g.Widget {
-	ws := g.Layout{
+	ws := g.Layout{g.Label("Physics drawing:")}
+	for k := range s.Debug {
+		ws = append(ws, g.Checkbox(debugdraw.Category(k).String(), &s.Debug[k]))
+	}
+	ws = append(ws,
+		g.Checkbox("X-ray (show hidden lines dimmer)", &s.XRay),
+		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow."),
+		g.Separator(),
 		g.Checkbox("Ground grid", &s.ShowGrid),
 		g.Checkbox("Axis gizmo", &s.ShowAxes),
 		g.Row(
@@ -354,7 +365,7 @@ func view(s *State, act func(Action)) g.Widget {
 			g.Button("Reset (Home)").OnClick(func() { act(Action{Kind: ActionReset}) }),
 		),
 		g.Label("Drag: orbit. Right or middle drag: pan. Wheel: zoom."),
-	}
+	)
 	if n := len(s.Doc.GLTF.Cameras); n > 0 {
 		ws = append(ws, g.Separator(), g.Label("The file's cameras:"))
 		for i := 0; i < n; i++ {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"physview/debugdraw"
 	"physview/render"
 	"physview/scene"
 )
@@ -109,6 +110,9 @@ func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error
 	defer r.Delete()
 	r.SetDocument(d)
 	r.WaitTextures()
+	cache := newDebugCache(d, r)
+	cache.Update()
+	r.SetDebug(cache.Groups())
 	cam, err := shotCamera(d, r, o.camera)
 	if err != nil {
 		return nil, r.Messages, err
@@ -141,4 +145,14 @@ func shotCamera(d *scene.Document, r *render.Renderer, c int) (render.Camera, er
 		}
 	}
 	return cam, fmt.Errorf("camera %d is not used by any node of the scene", c)
+}
+
+// newDebugCache prepares the debug drawing of d, sized to the scene.
+func newDebugCache(d *scene.Document, r *render.Renderer) *debugdraw.Cache {
+	lo, hi := r.Bounds()
+	size := hi.Sub(lo).Len()
+	if size <= 0 {
+		size = 1
+	}
+	return debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: size * 0.02, GravitySamples: 5})
 }

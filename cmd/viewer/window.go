@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 
 	"physview/assets"
+	"physview/debugdraw"
 	"physview/render"
 	"physview/scene"
 	"physview/ui"
@@ -30,6 +31,7 @@ type windowApp struct {
 	wnd      *g.MasterWindow
 	renderer *render.Renderer
 	view     render.View
+	debug    *debugdraw.Cache
 	glErr    error
 	cam      render.Camera
 	// lastCam and lastOpt detect changes that need a redraw of the view.
@@ -57,7 +59,7 @@ func runWindow(path string) error {
 	app := &windowApp{
 		loads: make(chan loadResult, 4),
 		start: time.Now(),
-		state: ui.State{Selected: -1, Variant: -1, ShowGrid: true, ShowAxes: true},
+		state: ui.State{Selected: -1, Variant: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
 	}
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
 	app.wnd.SetDropCallback(func(paths []string) {
@@ -125,8 +127,14 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.state.Progress = 1 - float32(pending)/float32(max(1, len(a.state.Doc.GLTF.Images)))
 		a.state.Messages = a.renderer.Messages
+		a.debug.Select(a.state.Selected)
+		if a.debug.Update() {
+			a.renderer.SetDebug(a.debug.Groups())
+			a.view.Invalidate()
+		}
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
+		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
 		if arrived > 0 || a.cam != a.lastCam || opt != a.lastOpt {
 			a.view.Invalidate()
 			a.lastCam, a.lastOpt = a.cam, opt
@@ -165,6 +173,7 @@ func (a *windowApp) receiveLoads() {
 			a.textured = false
 			if a.renderer != nil {
 				a.renderer.SetDocument(r.doc)
+				a.debug = newDebugCache(r.doc, a.renderer)
 				a.view.Invalidate()
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)

@@ -1,0 +1,180 @@
+package debugdraw
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// GroupSize is how many nodes share one group: one buffer and one draw call
+// per category. Editing a node rebuilds only its group.
+const GroupSize = 256
+
+// Group is the debug lines of GroupSize consecutive nodes. Version changes
+// whenever the lines do, so the renderer re-uploads only changed groups.
+type Group struct {
+	Lines   Lines
+	Version uint64
+}
+
+// Cache keeps every node's debug lines and rebuilds only what was marked
+// dirty: with nothing marked, Update does no work.
+type Cache struct {
+	doc      *scene.Document
+	meshes   MeshSource
+	opt      Options
+	nodes    []Lines
+	groups   []Group
+	dirty    map[int]bool
+	selected int
+	version  uint64
+}
+
+// NewCache makes a cache for d with every node dirty.
+func NewCache(d *scene.Document, meshes MeshSource, opt Options) *Cache {
+	c := &Cache{doc: d, meshes: meshes, opt: opt, selected: -1}
+	c.nodes = make([]Lines, len(d.Nodes))
+	c.groups = make([]Group, (len(d.Nodes)+GroupSize-1)/GroupSize)
+	c.InvalidateAll()
+	return c
+}
+
+// InvalidateAll marks every node dirty.
+func (c *Cache) InvalidateAll() {
+	c.dirty = make(map[int]bool, len(c.nodes))
+	for i := range c.nodes {
+		c.dirty[i] = true
+	}
+}
+
+// Invalidate marks node n dirty with everything its change can move: its
+// descendants, the compound triggers and joints that refer to any of them.
+func (c *Cache) Invalidate(n int) {
+	d := c.doc
+	if n < 0 || n >= len(c.nodes) {
+		return
+	}
+	changed := map[int]bool{}
+	var walk func(int)
+	walk = func(x int) {
+		changed[x] = true
+		for _, ch := range d.Children(x) {
+			walk(ch)
+		}
+	}
+	walk(n)
+	for x := range changed {
+		c.dirty[x] = true
+	}
+	for i, ne := range d.Nodes {
+		if ne.Joint != nil && changed[ne.Joint.ConnectedNode] {
+			c.dirty[i] = true
+		}
+		if ne.Body != nil && ne.Body.Trigger != nil {
+			for _, t := range ne.Body.Trigger.Nodes {
+				if changed[t] {
+					c.dirty[i] = true
+				}
+			}
+		}
+	}
+}
+
+// InvalidateShape marks dirty every node that draws shape s.
+func (c *Cache) InvalidateShape(s int) {
+	for i, ne := range c.doc.Nodes {
+		uses := ne.Gravity != nil // gravity volumes sample their trigger shapes
+		if b := ne.Body; b != nil {
+			uses = uses || (b.Collider != nil && b.Collider.Shape == s) || (b.Trigger != nil && b.Trigger.Shape == s)
+		}
+		if uses {
+			c.Invalidate(i)
+		}
+	}
+}
+
+// Select highlights node n (-1 for none).
+func (c *Cache) Select(n int) {
+	if n == c.selected {
+		return
+	}
+	if c.selected >= 0 && c.selected < len(c.nodes) {
+		c.dirty[c.selected] = true
+	}
+	if n >= 0 && n < len(c.nodes) {
+		c.dirty[n] = true
+	}
+	c.selected = n
+}
+
+// Update rebuilds the dirty nodes and their groups. It reports whether
+// anything changed; with nothing dirty it returns at once.
+func (c *Cache) Update() bool {
+	if len(c.dirty) == 0 {
+		return false
+	}
+	world := c.doc.WorldMatrices()
+	groups := map[int]bool{}
+	for n := range c.dirty {
+		c.nodes[n] = NodeLines(c.doc, n, world, n == c.selected, c.meshes, c.opt)
+		groups[n/GroupSize] = true
+	}
+	c.dirty = map[int]bool{}
+	for g := range groups {
+		var ls Lines
+		end := min((g+1)*GroupSize, len(c.nodes))
+		for n := g * GroupSize; n < end; n++ {
+			for k := range ls {
+				ls[k] = append(ls[k], c.nodes[n][k]...)
+			}
+		}
+		c.version++
+		c.groups[g] = Group{Lines: ls, Version: c.version}
+	}
+	return true
+}
+
+// Groups returns the groups, each with its version.
+func (c *Cache) Groups() []Group { return c.groups }
+
+// DocumentMeshes gives a document's mesh triangles to Shape, reading each
+// mesh once.
+type DocumentMeshes struct {
+	Doc   *scene.Document
+	cache map[int][][3]mgl64.Vec3
+}
+
+// MeshTriangles returns the triangles of every triangle primitive of mesh m.
+func (dm *DocumentMeshes) MeshTriangles(m int) ([][3]mgl64.Vec3, error) {
+	if tris, ok := dm.cache[m]; ok {
+		return tris, nil
+	}
+	if dm.cache == nil {
+		dm.cache = map[int][][3]mgl64.Vec3{}
+	}
+	var tris [][3]mgl64.Vec3
+	if m >= 0 && m < len(dm.Doc.GLTF.Meshes) {
+		for p := range dm.Doc.GLTF.Meshes[m].Primitives {
+			pd, err := dm.Doc.ReadPrimitive(m, p)
+			if err != nil || pd.Mode != scene.DrawTriangles {
+				continue
+			}
+			at := func(i int) mgl64.Vec3 {
+				if pd.Indices != nil {
+					i = int(pd.Indices[i])
+				}
+				v := pd.Positions[i]
+				return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
+			}
+			count := len(pd.Positions)
+			if pd.Indices != nil {
+				count = len(pd.Indices)
+			}
+			for i := 0; i+2 < count; i += 3 {
+				tris = append(tris, [3]mgl64.Vec3{at(i), at(i + 1), at(i + 2)})
+			}
+		}
+	}
+	dm.cache[m] = tris
+	return tris, nil
+}

@@ -1,0 +1,305 @@
+package debugdraw
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// Category is a kind of debug drawing the user can toggle.
+type Category int
+
+// Categories of debug lines.
+const (
+	Colliders Category = iota
+	Triggers
+	Joints
+	Gravity
+	Motion // centre of mass and initial velocities
+	NumCategories
+)
+
+// String names the category for the panel.
+func (c Category) String() string {
+	return [...]string{"Colliders", "Triggers", "Joints", "Gravity", "Centre of mass, velocity"}[c]
+}
+
+// Colours by role.
+var (
+	ColorStatic    = [4]float32{0.55, 0.75, 1, 1}
+	ColorKinematic = [4]float32{1, 0.62, 0.2, 1}
+	ColorDynamic   = [4]float32{0.35, 1, 0.45, 1}
+	// Triggers are dimmer: they are volumes, not solids.
+	ColorTrigger  = [4]float32{0.85, 0.45, 1, 0.5}
+	ColorSelected = [4]float32{1, 1, 0.25, 1}
+	ColorAttract  = [4]float32{0.35, 0.8, 1, 0.9}
+	ColorRepel    = [4]float32{1, 0.35, 0.3, 0.9}
+	ColorLinear   = [4]float32{0.2, 1, 1, 1}
+	ColorAngular  = [4]float32{1, 0.35, 0.9, 1}
+	ColorJoint    = [4]float32{1, 1, 1, 0.9}
+	axisColors    = [3][4]float32{{1, 0.3, 0.3, 1}, {0.3, 1, 0.3, 1}, {0.35, 0.5, 1, 1}}
+)
+
+// Lines is one node's debug lines, by category.
+type Lines [NumCategories][]Line
+
+// Options size the markers: MarkerSize is the length of the centre-of-mass
+// cross and joint frame axes (a small fraction of the scene's size), and
+// GravitySamples the number of arrow rows per axis in a gravity volume.
+type Options struct {
+	MarkerSize     float64
+	GravitySamples int
+}
+
+// NodeLines returns the debug lines of node n: its collider and trigger
+// shapes coloured by the body that moves them, its motion's centre of mass
+// and velocities, its joint and its gravity field. world is d.WorldMatrices().
+func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, meshes MeshSource, opt Options) Lines {
+	var out Lines
+	ne := d.Nodes[n]
+	m := world[n]
+	if b := ne.Body; b != nil {
+		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
+			col := roleColor(d, n)
+			if selected {
+				col = ColorSelected
+			}
+			out[Colliders] = Shape(d.Shapes[c.Shape], m, col, meshes)
+		}
+		if t := b.Trigger; t != nil && t.Nodes == nil && t.Shape >= 0 && t.Shape < len(d.Shapes) {
+			col := ColorTrigger
+			if selected {
+				col = ColorSelected
+			}
+			out[Triggers] = Shape(d.Shapes[t.Shape], m, col, meshes)
+		}
+		if mo := b.Motion; mo != nil {
+			out[Motion] = motionLines(mo, m, opt.MarkerSize)
+		}
+	}
+	if j := ne.Joint; j != nil {
+		out[Joints] = jointLines(d, j, n, world, opt.MarkerSize)
+	}
+	if ne.Gravity != nil {
+		out[Gravity] = gravityLines(d, n, world, opt)
+	}
+	return out
+}
+
+// roleColor is the colour of a shape on node n: by the motion type of the
+// body that moves it; static when none does.
+func roleColor(d *scene.Document, n int) [4]float32 {
+	if b := d.BodyNode(n); b >= 0 {
+		switch d.Nodes[b].Body.Motion.Type {
+		case scene.MotionKinematic:
+			return ColorKinematic
+		case scene.MotionDynamic:
+			return ColorDynamic
+		}
+	}
+	return ColorStatic
+}
+
+// Arrow draws an arrow from a to b with a head a quarter of its length.
+func Arrow(a, b mgl64.Vec3, color [4]float32) []Line {
+	v := b.Sub(a)
+	l := v.Len()
+	if l == 0 {
+		return nil
+	}
+	dir := v.Mul(1 / l)
+	side := dir.Cross(yAxis)
+	if side.Len() < 1e-3 {
+		side = dir.Cross(xAxis)
+	}
+	side = side.Normalize()
+	up := side.Cross(dir)
+	head := l * 0.25
+	back := b.Sub(dir.Mul(head))
+	out := []Line{{f32(a), f32(b), color}}
+	for _, s := range []mgl64.Vec3{side, side.Mul(-1), up, up.Mul(-1)} {
+		out = append(out, Line{f32(b), f32(back.Add(s.Mul(head * 0.4))), color})
+	}
+	return out
+}
+
+func motionLines(mo *scene.Motion, m mgl64.Mat4, size float64) []Line {
+	com := m.Mul4x1(mgl64.Vec3(mo.CenterOfMass).Vec4(1)).Vec3()
+	var out []Line
+	for k, ax := range []mgl64.Vec3{xAxis, yAxis, zAxis} {
+		h := ax.Mul(size / 2)
+		out = append(out, Line{f32(com.Sub(h)), f32(com.Add(h)), axisColors[k]})
+	}
+	// Velocities are world-space vectors; draw what half a second would cover.
+	if v := mgl64.Vec3(mo.LinearVelocity); v.Len() > 0 {
+		out = append(out, Arrow(com, com.Add(v.Mul(0.5)), ColorLinear)...)
+	}
+	if w := mgl64.Vec3(mo.AngularVelocity); w.Len() > 0 {
+		axis := w.Normalize()
+		out = append(out, Arrow(com, com.Add(axis.Mul(size*(1+w.Len()/4))), ColorAngular)...)
+		// A ring around the axis shows the sense of rotation.
+		u := axis.Cross(yAxis)
+		if u.Len() < 1e-3 {
+			u = axis.Cross(xAxis)
+		}
+		u = u.Normalize()
+		v := axis.Cross(u)
+		l := &lines{m: mgl64.Ident4(), color: ColorAngular}
+		c := com.Add(axis.Mul(size))
+		l.arc(c, u, v, size*0.4, 0, 1.5*math.Pi, 24)
+		end := c.Add(u.Mul(size * 0.4 * math.Cos(1.5*math.Pi))).Add(v.Mul(size * 0.4 * math.Sin(1.5*math.Pi)))
+		tangent := u.Mul(-math.Sin(1.5 * math.Pi)).Add(v.Mul(math.Cos(1.5 * math.Pi)))
+		out = append(out, l.out...)
+		out = append(out, Line{f32(end), f32(end.Sub(tangent.Mul(size * 0.15)).Add(axis.Mul(size * 0.08))), ColorAngular})
+		out = append(out, Line{f32(end), f32(end.Sub(tangent.Mul(size * 0.15)).Sub(axis.Mul(size * 0.08))), ColorAngular})
+	}
+	return out
+}
+
+// frame draws the three axes of matrix m, size long.
+func frame(m mgl64.Mat4, size float64) []Line {
+	o := m.Col(3).Vec3()
+	var out []Line
+	for k := 0; k < 3; k++ {
+		ax := m.Col(k).Vec3()
+		if ax.Len() == 0 {
+			continue
+		}
+		out = append(out, Line{f32(o), f32(o.Add(ax.Normalize().Mul(size))), axisColors[k]})
+	}
+	return out
+}
+
+// jointLines draws both attachment frames, a line between them, and the
+// limits in the joint node's frame: an arc for a ranged angular axis, a
+// segment for a ranged linear axis.
+func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, size float64) []Line {
+	m := world[n]
+	out := frame(m, size*1.5)
+	o := m.Col(3).Vec3()
+	if c := j.ConnectedNode; c >= 0 && c < len(world) {
+		out = append(out, frame(world[c], size)...)
+		out = append(out, Line{f32(o), f32(world[c].Col(3).Vec3()), ColorJoint})
+	}
+	if j.Joint < 0 || j.Joint >= len(d.Joints) {
+		return out
+	}
+	// The frame without scale, so limits are in metres and radians.
+	rot := mgl64.Mat4{}
+	for k := 0; k < 3; k++ {
+		ax := m.Col(k).Vec3()
+		if ax.Len() > 0 {
+			ax = ax.Normalize()
+		}
+		rot.SetCol(k, ax.Vec4(0))
+	}
+	rot.SetCol(3, o.Vec4(1))
+	l := &lines{m: rot}
+	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
+	for _, lim := range d.Joints[j.Joint].Limits {
+		for _, a := range lim.AngularAxes {
+			if a < 0 || a > 2 || (lim.Min == 0 && lim.Max == 0) {
+				continue
+			}
+			lo, hi := math.Max(lim.Min, -math.Pi), math.Min(lim.Max, math.Pi)
+			u, v := axes[(a+1)%3], axes[(a+2)%3]
+			l.color = axisColors[a]
+			l.arc(mgl64.Vec3{}, u, v, size*2, lo, hi, 32)
+			// Spokes at the two ends of the range.
+			for _, t := range []float64{lo, hi} {
+				l.seg(mgl64.Vec3{}, u.Mul(size*2*math.Cos(t)).Add(v.Mul(size*2*math.Sin(t))))
+			}
+		}
+		for _, a := range lim.LinearAxes {
+			if a < 0 || a > 2 || lim.Min == lim.Max {
+				continue
+			}
+			lo, hi := math.Max(lim.Min, -size*20), math.Min(lim.Max, size*20)
+			l.color = axisColors[a]
+			l.seg(axes[a].Mul(lo), axes[a].Mul(hi))
+			for _, t := range []float64{lo, hi} {
+				p := axes[a].Mul(t)
+				q := axes[(a+1)%3].Mul(size * 0.3)
+				l.seg(p.Sub(q), p.Add(q))
+			}
+		}
+	}
+	return append(out, l.out...)
+}
+
+// gravityLines samples node n's field on a grid inside each of its trigger
+// shapes and draws an arrow at each sample, pointing as the field pulls,
+// its length proportional to the strength (the strongest filling a grid cell).
+func gravityLines(d *scene.Document, n int, world []mgl64.Mat4, opt Options) []Line {
+	k := opt.GravitySamples
+	if k <= 0 {
+		k = 5
+	}
+	g := d.Nodes[n].Gravity
+	type sample struct{ p, f mgl64.Vec3 }
+	var samples []sample
+	var spacing float64
+	for _, ns := range d.VolumeShapes(n) {
+		s := d.Shapes[ns[1]]
+		var mlo, mhi mgl64.Vec3
+		if s.Type == scene.ShapeConvex || s.Type == scene.ShapeTrimesh {
+			mlo, mhi = d.MeshBounds(s.Mesh)
+		}
+		lo, hi := s.Bounds(mlo, mhi)
+		ext := hi.Sub(lo)
+		step := math.Max(ext[0], math.Max(ext[1], ext[2])) / float64(k)
+		if step <= 0 {
+			continue
+		}
+		spacing = math.Max(spacing, step)
+		m := world[ns[0]]
+		for x := lo[0] + step/2; x < hi[0]; x += step {
+			for y := lo[1] + step/2; y < hi[1]; y += step {
+				for z := lo[2] + step/2; z < hi[2]; z += step {
+					p := mgl64.Vec3{x, y, z}
+					if !s.Contains(p, mlo, mhi) {
+						continue
+					}
+					wp := m.Mul4x1(p.Vec4(1)).Vec3()
+					samples = append(samples, sample{wp, d.Field(n, world, wp)})
+				}
+			}
+		}
+	}
+	maxF := 0.0
+	for _, s := range samples {
+		maxF = math.Max(maxF, s.f.Len())
+	}
+	col := ColorAttract
+	if g.Gravity < 0 {
+		col = ColorRepel
+	}
+	var out []Line
+	if maxF == 0 {
+		return out
+	}
+	for _, s := range samples {
+		l := s.f.Len() / maxF * spacing * 0.8
+		if l < spacing*0.05 {
+			continue
+		}
+		out = append(out, Arrow(s.p, s.p.Add(s.f.Normalize().Mul(l)), col)...)
+	}
+	return out
+}
+
+// WorldGravity draws the document's world gravity as an arrow of length
+// size starting at origin, or nothing when there is none.
+func WorldGravity(d *scene.Document, origin mgl64.Vec3, size float64) []Line {
+	w := d.WorldGravity
+	if w == nil || w.Gravity == 0 || mgl64.Vec3(w.Direction).Len() == 0 {
+		return nil
+	}
+	dir := mgl64.Vec3(w.Direction).Normalize()
+	if w.Gravity < 0 {
+		dir = dir.Mul(-1)
+	}
+	return Arrow(origin, origin.Add(dir.Mul(size)), [4]float32{1, 1, 1, 0.8})
+}
