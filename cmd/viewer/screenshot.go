@@ -154,5 +154,5 @@ func newDebugCache(d *scene.Document, r *render.Renderer) *debugdraw.Cache {
 	if size <= 0 {
 		size = 1
 	}
-	return debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: size * 0.02, GravitySamples: 5})
+	return debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: size * 0.05, GravitySamples: 5})
 }
