@@ -83,12 +83,19 @@ func (c *Cache) Invalidate(n int) {
 // InvalidateShape marks dirty every node that draws shape s.
 func (c *Cache) InvalidateShape(s int) {
 	for i, ne := range c.doc.Nodes {
-		uses := ne.Gravity != nil // gravity volumes sample their trigger shapes
+		uses := false
 		if b := ne.Body; b != nil {
-			uses = uses || (b.Collider != nil && b.Collider.Shape == s) || (b.Trigger != nil && b.Trigger.Shape == s)
+			uses = (b.Collider != nil && b.Collider.Shape == s) || (b.Trigger != nil && b.Trigger.Shape == s)
+		}
+		if g := ne.Gravity; g != nil && !uses {
+			// A field samples its volume's shapes and may pull towards one.
+			uses = g.Type == scene.GravityShaped && g.Shape == s
+			for _, vs := range c.doc.VolumeShapes(i) {
+				uses = uses || vs[1] == s
+			}
 		}
 		if uses {
-			c.Invalidate(i)
+			c.dirty[i] = true
 		}
 	}
 }

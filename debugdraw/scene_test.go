@@ -1,0 +1,139 @@
+package debugdraw
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/assets"
+	"physview/scene"
+)
+
+func demo(t testing.TB) *scene.Document {
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func nodeNamed(t testing.TB, d *scene.Document, name string) int {
+	for i, n := range d.GLTF.Nodes {
+		if n.Name == name {
+			return i
+		}
+	}
+	t.Fatalf("no node %q", name)
+	return -1
+}
+
+func vec(p [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])} }
+
+// TestGravityArrowsPointAsTheFieldSays: every arrow of the demo's point
+// field starts inside its sphere and points at its centre.
+func TestGravityArrowsPointAsTheFieldSays(t *testing.T) {
+	d := demo(t)
+	n := nodeNamed(t, d, "Planetoid (point gravity)")
+	world := d.WorldMatrices()
+	centre := world[n].Col(3).Vec3()
+	ls := NodeLines(d, n, world, false, nil, Options{MarkerSize: 0.1, GravitySamples: 5})
+	if len(ls[Gravity]) == 0 {
+		t.Fatal("no gravity arrows")
+	}
+	shafts := 0
+	for i := 0; i < len(ls[Gravity]); i += 5 { // an arrow is a shaft and 4 head lines
+		a, b := vec(ls[Gravity][i].A), vec(ls[Gravity][i].B)
+		if a.Sub(centre).Len() > 1+1e-6 {
+			t.Errorf("arrow starts at %v, outside the radius-1 volume", a)
+		}
+		toCentre := centre.Sub(a).Normalize()
+		if b.Sub(a).Normalize().Dot(toCentre) < 1-1e-6 {
+			t.Errorf("arrow %v -> %v does not point at the centre", a, b)
+		}
+		shafts++
+	}
+	// With unitDistance 1 the strength falls off: inner arrows are longer.
+	if shafts < 10 {
+		t.Errorf("only %d arrows", shafts)
+	}
+}
+
+func TestJointLimitArc(t *testing.T) {
+	d := demo(t)
+	n := nodeNamed(t, d, "Hinge (joint)")
+	world := d.WorldMatrices()
+	size := 0.1
+	ls := NodeLines(d, n, world, false, nil, Options{MarkerSize: size})[Joints]
+	o := world[n].Col(3).Vec3()
+	// The hinge limits angular X to +-1.22 rad: the arc lies at radius 2*size
+	// in the joint's YZ plane, and spans 2.44 rad.
+	xAxisWorld := world[n].Col(0).Vec3().Normalize()
+	onArc := 0
+	for _, l := range ls {
+		if l.Color != axisColors[0] {
+			continue
+		}
+		for _, p := range []mgl64.Vec3{vec(l.A), vec(l.B)} {
+			r := p.Sub(o)
+			if math.Abs(r.Len()-2*size) < 1e-5 && math.Abs(r.Dot(xAxisWorld)) < 1e-5 {
+				onArc++
+			}
+		}
+	}
+	if onArc < 2*32 {
+		t.Errorf("%d arc points at radius %g in the joint's YZ plane, want at least 64", onArc, 2*size)
+	}
+}
+
+func TestRolesAndSelection(t *testing.T) {
+	d := demo(t)
+	world := d.WorldMatrices()
+	cases := map[string][4]float32{
+		"Ground":                               ColorStatic,
+		"Crate (dynamic box)":                  ColorDynamic,
+		"Dumbbell end A":                       ColorDynamic, // moved by its compound parent
+		"Platform (kinematic tapered capsule)": ColorKinematic,
+	}
+	for name, want := range cases {
+		n := nodeNamed(t, d, name)
+		ls := NodeLines(d, n, world, false, nil, Options{})[Colliders]
+		if len(ls) == 0 || ls[0].Color != want {
+			t.Errorf("%s: colour %v, want %v", name, ls[0].Color, want)
+		}
+		if sel := NodeLines(d, n, world, true, nil, Options{})[Colliders]; sel[0].Color != ColorSelected {
+			t.Errorf("%s selected: colour %v", name, sel[0].Color)
+		}
+	}
+	if tr := NodeLines(d, nodeNamed(t, d, "Checkpoint (trigger)"), world, false, nil, Options{})[Triggers]; len(tr) != 12 || tr[0].Color != ColorTrigger {
+		t.Errorf("trigger box: %d lines", len(tr))
+	}
+}
+
+func TestCacheRebuildsOnlyWhatChanged(t *testing.T) {
+	d := demo(t)
+	c := NewCache(d, &DocumentMeshes{Doc: d}, Options{MarkerSize: 0.1})
+	if !c.Update() {
+		t.Fatal("first update built nothing")
+	}
+	if c.Update() {
+		t.Error("update with nothing dirty changed something")
+	}
+	v := c.Groups()[0].Version
+	crate := nodeNamed(t, d, "Crate (dynamic box)")
+	d.Shapes[d.Nodes[crate].Body.Collider.Shape].Size = [3]float64{2, 2, 2}
+	c.InvalidateShape(d.Nodes[crate].Body.Collider.Shape)
+	if !c.Update() || c.Groups()[0].Version == v {
+		t.Fatal("an edited shape was not rebuilt")
+	}
+	// The crate's edges are now 2 long.
+	found := false
+	for _, l := range c.Groups()[0].Lines[Colliders] {
+		if l.Color == ColorDynamic && math.Abs(vec(l.A).Sub(vec(l.B)).Len()-2) < 1e-5 {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no 2 m edge after resizing the crate")
+	}
+}
