@@ -303,3 +303,27 @@ func WorldGravity(d *scene.Document, origin mgl64.Vec3, size float64) []Line {
 	}
 	return Arrow(origin, origin.Add(dir.Mul(size)), [4]float32{1, 1, 1, 0.8})
 }
+
+// ColorProbe is the colour of the gravity probe's arrow and path.
+var ColorProbe = [4]float32{1, 0.85, 0.3, 1}
+
+// Probe draws the net gravity at world point p as an arrow (length scale per
+// m/s²) and the path of a test particle released there at rest, integrated
+// through the scene's fields for steps steps of dt seconds.
+func Probe(d *scene.Document, p mgl64.Vec3, scale, dt float64, steps int) []Line {
+	world := d.WorldMatrices()
+	g := d.NetGravity(world, p)
+	var out []Line
+	h := scale * 0.5
+	for _, ax := range []mgl64.Vec3{xAxis, yAxis, zAxis} {
+		out = append(out, Line{f32(p.Sub(ax.Mul(h))), f32(p.Add(ax.Mul(h))), ColorProbe})
+	}
+	out = append(out, Arrow(p, p.Add(g.Mul(scale)), ColorProbe)...)
+	path := d.Trajectory(p, mgl64.Vec3{}, dt, steps)
+	dim := ColorProbe
+	dim[3] = 0.6
+	for i := 1; i < len(path); i++ {
+		out = append(out, Line{f32(path[i-1]), f32(path[i]), dim})
+	}
+	return out
+}

@@ -137,3 +137,23 @@ func TestCacheRebuildsOnlyWhatChanged(t *testing.T) {
 		t.Error("no 2 m edge after resizing the crate")
 	}
 }
+
+// TestProbe: the probe's arrow shows the net gravity (world gravity plus the
+// Planetoid's point field inside its volume) and the path falls.
+func TestProbe(t *testing.T) {
+	d := demo(t)
+	p := mgl64.Vec3{-3.3, 2.2, -4.5} // 0.7 above the Planetoid's centre (-3.3, 1.5, -4.5)
+	ls := Probe(d, p, 0.1, 0.02, 50)
+	// Lines: 3 for the cross, 5 for the arrow, then the path.
+	shaft := vec(ls[3].B).Sub(vec(ls[3].A))
+	want := 9.8*(1/0.7)*(1/0.7) + 9.81
+	if math.Abs(shaft.Len()/0.1-want) > 1e-3 || shaft.Normalize().Dot(mgl64.Vec3{0, -1, 0}) < 1-1e-6 {
+		t.Errorf("probe arrow %v, want %g m/s² down (scaled by 0.1)", shaft, want)
+	}
+	if len(ls) != 8+50 {
+		t.Errorf("%d lines, want 8 + 50 path segments", len(ls))
+	}
+	if end := vec(ls[len(ls)-1].B); end[1] >= p[1] {
+		t.Errorf("the particle did not fall: ends at %v", end)
+	}
+}

@@ -78,5 +78,15 @@ func (r *Renderer) drawDebug(vp mgl32.Mat4, opt Options) {
 	draw(1, false)
 	gl.Disable(gl.DEPTH_TEST)
 	draw(1, true)
+	r.drawLines(r.overlay, vp, 1)
 	gl.Enable(gl.DEPTH_TEST)
+}
+
+// SetOverlay replaces the lines drawn on top of everything (the gravity probe).
+func (r *Renderer) SetOverlay(lines []debugdraw.Line) {
+	r.overlay.delete()
+	r.overlay = nil
+	if len(lines) > 0 {
+		r.overlay = newLineBuffer(lines)
+	}
 }

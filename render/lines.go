@@ -90,8 +90,8 @@ func gridLines(min, max mgl64.Vec3) []Line {
 		}
 		o := float64(i) * step
 		lines = append(lines,
-			Line{[3]float32{float32(cx + o), float32(y), float32(cz - half)}, [3]float32{float32(cx + o), float32(y), float32(cz + half)}, c},
-			Line{[3]float32{float32(cx - half), float32(y), float32(cz + o)}, [3]float32{float32(cx + half), float32(y), float32(cz + o)}, c})
+			Line{A: [3]float32{float32(cx + o), float32(y), float32(cz - half)}, B: [3]float32{float32(cx + o), float32(y), float32(cz + half)}, Color: c},
+			Line{A: [3]float32{float32(cx - half), float32(y), float32(cz + o)}, B: [3]float32{float32(cx + half), float32(y), float32(cz + o)}, Color: c})
 	}
 	return lines
 }
@@ -99,8 +99,8 @@ func gridLines(min, max mgl64.Vec3) []Line {
 // axesLines is a unit axis gizmo: X red, Y green, Z blue.
 func axesLines() []Line {
 	return []Line{
-		{[3]float32{0, 0, 0}, [3]float32{1, 0, 0}, [4]float32{0.9, 0.2, 0.2, 1}},
-		{[3]float32{0, 0, 0}, [3]float32{0, 1, 0}, [4]float32{0.2, 0.8, 0.2, 1}},
-		{[3]float32{0, 0, 0}, [3]float32{0, 0, 1}, [4]float32{0.25, 0.4, 1, 1}},
+		{A: [3]float32{0, 0, 0}, B: [3]float32{1, 0, 0}, Color: [4]float32{0.9, 0.2, 0.2, 1}},
+		{A: [3]float32{0, 0, 0}, B: [3]float32{0, 1, 0}, Color: [4]float32{0.2, 0.8, 0.2, 1}},
+		{A: [3]float32{0, 0, 0}, B: [3]float32{0, 0, 1}, Color: [4]float32{0.25, 0.4, 1, 1}},
 	}
 }

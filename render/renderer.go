@@ -79,6 +79,7 @@ type Renderer struct {
 	grid, axes *lineBuffer
 	debug      []debugGroup
 	world      *lineBuffer // world gravity arrow
+	overlay    *lineBuffer // drawn on top: the gravity probe
 	min, max   mgl64.Vec3
 	lights     []light
 
@@ -445,6 +446,7 @@ func (r *Renderer) Delete() {
 	r.grid.delete()
 	r.axes.delete()
 	r.world.delete()
+	r.overlay.delete()
 	for _, g := range r.debug {
 		for _, b := range g.bufs {
 			b.delete()

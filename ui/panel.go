@@ -51,6 +51,11 @@ type State struct {
 	// Debug turns each category of debug drawing on; XRay shows hidden lines dimmer.
 	Debug [debugdraw.NumCategories]bool
 	XRay  bool
+	// Probe shows the net gravity at ProbeAt and a test particle's path.
+	Probe   bool
+	ProbeAt [3]float32
+	// ProbeText is the net gravity the window computed there.
+	ProbeText string
 	// Loading is set while a file loads; Progress is 0..1 while textures decode.
 	Loading  bool
 	Progress float32
@@ -356,6 +361,16 @@ func view(s *State, act func(Action)) g.Widget {
 	}
 	ws = append(ws,
 		g.Checkbox("X-ray (show hidden lines dimmer)", &s.XRay),
+		g.Checkbox("Gravity probe", &s.Probe),
+		g.Condition(s.Probe, g.Layout{
+			g.Row(
+				g.InputFloat(&s.ProbeAt[0]).Label("x").Size(80).Format("%.2f"),
+				g.InputFloat(&s.ProbeAt[1]).Label("y").Size(80).Format("%.2f"),
+				g.InputFloat(&s.ProbeAt[2]).Label("z").Size(80).Format("%.2f"),
+			),
+			g.Label(s.ProbeText),
+			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s)."),
+		}, nil),
 		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow."),
 		g.Separator(),
 		g.Checkbox("Ground grid", &s.ShowGrid),

@@ -10,6 +10,7 @@ import (
 	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/assets"
 	"physview/debugdraw"
@@ -37,9 +38,12 @@ type windowApp struct {
 	// lastCam and lastOpt detect changes that need a redraw of the view.
 	lastCam render.Camera
 	lastOpt render.Options
-	state   ui.State
-	loads   chan loadResult
-	start   time.Time
+	// lastProbe is the probe position last drawn (NaN when off).
+	lastProbe [3]float32
+	probeOn   bool
+	state     ui.State
+	loads     chan loadResult
+	start     time.Time
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
@@ -132,6 +136,7 @@ func (a *windowApp) frame() {
 			a.renderer.SetDebug(a.debug.Groups())
 			a.view.Invalidate()
 		}
+		a.updateProbe()
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
 		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
@@ -170,6 +175,8 @@ func (a *windowApp) receiveLoads() {
 			a.state.Error = ""
 			a.state.Doc, a.state.Name = r.doc, r.name
 			a.state.Selected, a.state.Variant = -1, -1
+			a.probeOn = false
+			a.state.Probe = false
 			a.textured = false
 			if a.renderer != nil {
 				a.renderer.SetDocument(r.doc)
@@ -270,4 +277,24 @@ func (a *windowApp) do(act ui.Action) {
 			}
 		}
 	}
+}
+
+// updateProbe redraws the gravity probe when it is switched or moved.
+func (a *windowApp) updateProbe() {
+	s := &a.state
+	if s.Probe == a.probeOn && s.ProbeAt == a.lastProbe {
+		return
+	}
+	a.probeOn, a.lastProbe = s.Probe, s.ProbeAt
+	a.view.Invalidate()
+	if !s.Probe {
+		a.renderer.SetOverlay(nil)
+		return
+	}
+	p := mgl64.Vec3{float64(s.ProbeAt[0]), float64(s.ProbeAt[1]), float64(s.ProbeAt[2])}
+	g := s.Doc.NetGravity(s.Doc.WorldMatrices(), p)
+	s.ProbeText = fmt.Sprintf("net gravity %.3g m/s² (%.3g, %.3g, %.3g)", g.Len(), g[0], g[1], g[2])
+	lo, hi := a.renderer.Bounds()
+	scale := hi.Sub(lo).Len() * 0.01
+	a.renderer.SetOverlay(debugdraw.Probe(s.Doc, p, scale, 0.02, 200))
 }
