@@ -134,26 +134,21 @@ func suggestSavePath(s *State) string {
 }
 
 func openPopup(s *State, act func(Action)) {
-	g.PopupModal("Open file").Layout(
-		g.Label("Path of a .gltf or .glb file (or drop a file on the window):"),
-		g.InputText(&s.openPath).Size(420),
-		g.Row(
-			g.Button("Open").OnClick(func() {
-				act(Action{Kind: ActionOpen, Path: strings.TrimSpace(s.openPath)})
-				g.CloseCurrentPopup()
-			}),
-			g.Button("Cancel").OnClick(g.CloseCurrentPopup),
-		),
-	).Build()
+	pathPopup("Open file", "Path of a .gltf or .glb file (or drop a file on the window):", "Open", &s.openPath, ActionOpen, act)
 }
 
 func saveAsPopup(s *State, act func(Action)) {
-	g.PopupModal("Save as").Layout(
-		g.Label("Save to (.gltf or .glb):"),
-		g.InputText(&s.savePath).Size(420),
+	pathPopup("Save as", "Save to (.gltf or .glb):", "Save", &s.savePath, ActionSaveAs, act)
+}
+
+// pathPopup asks for a file path and returns it with an action of kind.
+func pathPopup(title, prompt, button string, path *string, kind ActionKind, act func(Action)) {
+	g.PopupModal(title).Layout(
+		g.Label(prompt),
+		g.InputText(path).Size(420),
 		g.Row(
-			g.Button("Save").OnClick(func() {
-				act(Action{Kind: ActionSaveAs, Path: strings.TrimSpace(s.savePath)})
+			g.Button(button).OnClick(func() {
+				act(Action{Kind: kind, Path: strings.TrimSpace(*path)})
 				g.CloseCurrentPopup()
 			}),
 			g.Button("Cancel").OnClick(g.CloseCurrentPopup),

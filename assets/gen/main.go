@@ -135,9 +135,15 @@ func cylinder(h, rTop, rBottom float64) geometry {
 
 // tetra is a convex hull source with flat faces (vertices per face).
 func tetra(s float32) geometry {
-	var g geometry
 	v := [][3]float32{{-s, 0, -s}, {s, 0, -s}, {0, 0, s}, {0, 1.5 * s, 0}}
-	for _, f := range [][3]int{{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}} {
+	return flatFaces(v, [][3]int{{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}})
+}
+
+// flatFaces makes a mesh of triangles (counter-clockwise seen from
+// outside), each with its own vertices and face normal.
+func flatFaces(v [][3]float32, faces [][3]int) geometry {
+	var g geometry
+	for _, f := range faces {
 		a, b, c := v[f[0]], v[f[1]], v[f[2]]
 		n := normal(a, b, c)
 		i := g.vertex(a, n)
@@ -150,18 +156,9 @@ func tetra(s float32) geometry {
 
 // ramp is a wedge for the trimesh collider.
 func ramp(w, h, l float32) geometry {
-	var g geometry
 	v := [][3]float32{{-w / 2, 0, -l / 2}, {w / 2, 0, -l / 2}, {w / 2, 0, l / 2}, {-w / 2, 0, l / 2}, {-w / 2, h, -l / 2}, {w / 2, h, -l / 2}}
-	// Counter-clockwise seen from outside: bottom, slope, back, two sides.
-	for _, f := range [][3]int{{0, 1, 2}, {0, 2, 3}, {3, 5, 4}, {3, 2, 5}, {0, 5, 1}, {0, 4, 5}, {0, 3, 4}, {1, 5, 2}} {
-		a, b, c := v[f[0]], v[f[1]], v[f[2]]
-		n := normal(a, b, c)
-		i := g.vertex(a, n)
-		g.vertex(b, n)
-		g.vertex(c, n)
-		g.idx = append(g.idx, i, i+1, i+2)
-	}
-	return g
+	// Bottom, slope, back, two sides.
+	return flatFaces(v, [][3]int{{0, 1, 2}, {0, 2, 3}, {3, 5, 4}, {3, 2, 5}, {0, 5, 1}, {0, 4, 5}, {0, 3, 4}, {1, 5, 2}})
 }
 
 func normal(a, b, c [3]float32) [3]float32 {
