@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 
 	"physview/debugdraw"
@@ -143,14 +144,22 @@ func saveAsPopup(s *State, act func(Action)) {
 
 // pathPopup asks for a file path and returns it with an action of kind.
 func pathPopup(title, prompt, button string, path *string, kind ActionKind, act func(Action)) {
+	submit := func() {
+		act(Action{Kind: kind, Path: strings.TrimSpace(*path)})
+		g.CloseCurrentPopup()
+	}
 	g.PopupModal(title).Layout(
 		g.Label(prompt),
-		g.InputText(path).Size(420),
+		// Type at once: the field has the keyboard when the popup opens,
+		// and Enter submits.
+		g.Custom(func() {
+			if imgui.IsWindowAppearing() {
+				imgui.SetKeyboardFocusHere()
+			}
+		}),
+		g.InputText(path).Size(420).Flags(g.InputTextFlagsEnterReturnsTrue).OnChange(submit),
 		g.Row(
-			g.Button(button).OnClick(func() {
-				act(Action{Kind: kind, Path: strings.TrimSpace(*path)})
-				g.CloseCurrentPopup()
-			}),
+			g.Button(button).OnClick(submit),
 			g.Button("Cancel").OnClick(g.CloseCurrentPopup),
 		),
 	).Build()
