@@ -168,6 +168,12 @@ func (r *Renderer) rebuildItems() {
 			}
 		}
 	}
+	// Physics shapes count too: an XODE scene has no meshes at all.
+	if lo, hi, ok := d.PhysicsBounds(); ok {
+		for k := 0; k < 3; k++ {
+			r.min[k], r.max[k] = math.Min(r.min[k], lo[k]), math.Max(r.max[k], hi[k])
+		}
+	}
 	if r.min[0] > r.max[0] {
 		r.min, r.max = mgl64.Vec3{-1, -1, -1}, mgl64.Vec3{1, 1, 1}
 	}

@@ -238,3 +238,69 @@ func (d *Document) Trajectory(p, v mgl64.Vec3, dt float64, steps int) []mgl64.Ve
 	}
 	return out
 }
+
+// PhysicsBounds returns the world bounding box of every collider and trigger
+// shape, leaving out the boxes that stand in for infinite planes (nodes whose
+// extras carry a planeSource), which would swamp it. ok is false when there
+// are none.
+func (d *Document) PhysicsBounds() (lo, hi mgl64.Vec3, ok bool) {
+	world := d.WorldMatrices()
+	inf := math.Inf(1)
+	lo, hi = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+	for n, ne := range d.Nodes {
+		if ne.Body == nil || isPlaneStandIn(d.GLTF.Nodes[n].Extras) {
+			continue
+		}
+		for _, s := range []int{colliderShape(ne.Body), triggerShape(ne.Body)} {
+			if s < 0 || s >= len(d.Shapes) {
+				continue
+			}
+			shape := d.Shapes[s]
+			mlo, mhi := d.shapeMeshBounds(shape)
+			blo, bhi := shape.Bounds(mlo, mhi)
+			for c := 0; c < 8; c++ {
+				p := mgl64.Vec3{pick(c, 0, blo, bhi), pick(c, 1, blo, bhi), pick(c, 2, blo, bhi)}
+				w := world[n].Mul4x1(p.Vec4(1)).Vec3()
+				for k := 0; k < 3; k++ {
+					lo[k], hi[k] = math.Min(lo[k], w[k]), math.Max(hi[k], w[k])
+				}
+				ok = true
+			}
+		}
+	}
+	return lo, hi, ok
+}
+
+func pick(corner, axis int, lo, hi mgl64.Vec3) float64 {
+	if corner&(1<<axis) != 0 {
+		return hi[axis]
+	}
+	return lo[axis]
+}
+
+func colliderShape(b *Body) int {
+	if b.Collider != nil {
+		return b.Collider.Shape
+	}
+	return -1
+}
+
+func triggerShape(b *Body) int {
+	if b.Trigger != nil && b.Trigger.Nodes == nil {
+		return b.Trigger.Shape
+	}
+	return -1
+}
+
+func isPlaneStandIn(extras any) bool {
+	m, ok := extras.(map[string]any)
+	if !ok {
+		return false
+	}
+	x, ok := m["xode"].(map[string]any)
+	if !ok {
+		return false
+	}
+	_, ok = x["planeSource"]
+	return ok
+}

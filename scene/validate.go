@@ -306,3 +306,10 @@ func (d *Document) ExtensionsUsed() []string {
 	slices.Sort(used)
 	return used
 }
+
+// AddFindings adds findings an importer made (for example about parts of
+// another format the model cannot hold) and validates again.
+func (d *Document) AddFindings(fs []Finding) {
+	d.loadFindings = append(d.loadFindings, fs...)
+	d.Validate()
+}

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"physview/scene"
+	"physview/scene/xode"
 )
 
 // report is what inspect prints, as text or JSON.
@@ -64,11 +66,19 @@ type jointReport struct {
 }
 
 func load(path string) (*scene.Document, error) {
-	d, err := scene.Load(path)
+	d, err := openDocument(path)
 	if err != nil {
 		return nil, fail(2, "%v", err)
 	}
 	return d, nil
+}
+
+// openDocument reads a .gltf or .glb file, or imports an .xode file.
+func openDocument(path string) (*scene.Document, error) {
+	if strings.EqualFold(filepath.Ext(path), ".xode") {
+		return xode.Load(path)
+	}
+	return scene.Load(path)
 }
 
 func cmdInspect(args []string, w io.Writer) error {
@@ -275,8 +285,14 @@ func cmdConvert(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if strings.EqualFold(filepath.Ext(out), ".xode") {
+		return fail(2, "%s: writing XODE is not built yet; convert to .gltf or .glb", out)
+	}
 	if err := d.Save(out); err != nil {
 		return fail(2, "%v", err)
+	}
+	for _, warning := range d.SaveWarnings() {
+		fmt.Fprintf(w, "warning: %s\n", warning)
 	}
 	c := scene.CountBySeverity(d.Findings())
 	fmt.Fprintf(w, "wrote %s (%d errors, %d warnings carried over from %s)\n", out, c[scene.Error], c[scene.Warning], in)

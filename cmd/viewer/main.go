@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
-  viewer [FILE]                 open FILE (.gltf, .glb) in the window; no FILE opens the demo scene
+  viewer [FILE]                 open FILE (.gltf, .glb, .xode) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
   viewer convert IN OUT         write IN as OUT (.gltf or .glb) with physics in the current OMI forms
@@ -87,7 +87,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 
 func isModelFile(p string) bool {
 	switch strings.ToLower(filepath.Ext(p)) {
-	case ".gltf", ".glb":
+	case ".gltf", ".glb", ".xode":
 		return true
 	}
 	return false

@@ -200,3 +200,18 @@ func TestScreenshotFileCamera(t *testing.T) {
 		t.Errorf("centre pixel (%d, %d, %d) is not the yellow duck", r>>8, g>>8, b>>8)
 	}
 }
+
+func TestConvertXODE(t *testing.T) {
+	src := testcorpus.File(t, "pybrain/pybrain/rl/environments/ode/models/acrobot.xode")
+	out := filepath.Join(t.TempDir(), "acrobot.glb")
+	if code, _, errOut := runCLI("convert", src, out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, stdout, _ := runCLI("inspect", out)
+	if code != 0 || !strings.Contains(stdout, "joints (") || !strings.Contains(stdout, "motion dynamic") {
+		t.Errorf("converted acrobot: exit %d\n%s", code, stdout)
+	}
+	if code, _, errOut := runCLI("convert", src, filepath.Join(t.TempDir(), "x.xode")); code != 2 || !strings.Contains(errOut, "writing XODE is not built yet") {
+		t.Errorf("convert to .xode: exit %d, %q", code, errOut)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -93,7 +94,7 @@ func (a *windowApp) open(path string) {
 	a.state.Loading = true
 	a.state.Status = ""
 	go func() {
-		d, err := scene.Load(path)
+		d, err := openDocument(path)
 		a.loads <- loadResult{d, filepath.Base(path), err}
 	}()
 }
@@ -237,6 +238,10 @@ func (a *windowApp) do(act ui.Action) {
 		}
 		if target == "" {
 			a.state.Error = "the demo scene has no file yet: use File > Save as"
+			return
+		}
+		if strings.EqualFold(filepath.Ext(target), ".xode") {
+			a.state.Error = "writing XODE is not built yet: use File > Save as with a .gltf or .glb name"
 			return
 		}
 		if err := d.Save(target); err != nil {
