@@ -1,6 +1,7 @@
 package debugdraw
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -78,6 +79,15 @@ func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, mesh
 		if mo := b.Motion; mo != nil {
 			out[Motion] = motionLines(mo, m, opt.MarkerSize)
 		}
+	}
+	if l, ok := xodeRay(d, n); ok {
+		// XODE rays have no OMI form; the importer keeps them for display.
+		// ODE rays point along local +Z: turn Ray's -Y onto it.
+		col := roleColor(d, n)
+		if selected {
+			col = ColorSelected
+		}
+		out[Colliders] = append(out[Colliders], Ray(m.Mul4(mgl64.HomogRotate3DX(-math.Pi/2)), l, col)...)
 	}
 	if j := ne.Joint; j != nil {
 		out[Joints] = jointLines(d, j, n, world, opt.MarkerSize)
@@ -326,4 +336,22 @@ func Probe(d *scene.Document, p mgl64.Vec3, scale, dt float64, steps int) []Line
 		out = append(out, Line{f32(path[i-1]), f32(path[i]), dim})
 	}
 	return out
+}
+
+// xodeRay returns the length of a ray geom an XODE import kept on node n.
+func xodeRay(d *scene.Document, n int) (float64, bool) {
+	m, ok := d.GLTF.Nodes[n].Extras.(map[string]any)
+	if !ok {
+		return 0, false
+	}
+	x, _ := m["xode"].(map[string]any)
+	ray, ok := x["ray"].(map[string]any)
+	if !ok {
+		return 0, false
+	}
+	var l float64
+	if _, err := fmt.Sscan(fmt.Sprint(ray["length"]), &l); err != nil || l <= 0 {
+		return 0, false
+	}
+	return l, true
 }

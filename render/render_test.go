@@ -13,6 +13,7 @@ import (
 	"physview/debugdraw"
 	"physview/internal/testcorpus"
 	"physview/scene"
+	"physview/scene/xode"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images under testdata/golden")
@@ -156,6 +157,18 @@ func TestGoldenCorpus(t *testing.T) {
 			compareGolden(t, c.name, img)
 		})
 	}
+}
+
+// TestGoldenXODE renders a pybrain XODE scene: capsule limbs upright, hinge
+// limit arcs at the joints.
+func TestGoldenXODE(t *testing.T) {
+	headless(t)
+	d, err := xode.Load(testcorpus.File(t, "pybrain/pybrain/rl/environments/ode/models/johnnie-heavyarms.xode"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := shot(t, d, -1, 320, 240)
+	compareGolden(t, "johnnie-heavyarms", img)
 }
 
 // TestBoxPixels checks real colours, not only a stored image: Box.gltf is

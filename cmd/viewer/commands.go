@@ -73,6 +73,16 @@ func load(path string) (*scene.Document, error) {
 	return d, nil
 }
 
+// saveDocument writes .gltf or .glb, or exports .xode, and returns what
+// could not be carried over.
+func saveDocument(d *scene.Document, path string) ([]string, error) {
+	if strings.EqualFold(filepath.Ext(path), ".xode") {
+		return xode.Save(d, path)
+	}
+	err := d.Save(path)
+	return d.SaveWarnings(), err
+}
+
 // openDocument reads a .gltf or .glb file, or imports an .xode file.
 func openDocument(path string) (*scene.Document, error) {
 	if strings.EqualFold(filepath.Ext(path), ".xode") {
@@ -285,13 +295,11 @@ func cmdConvert(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if strings.EqualFold(filepath.Ext(out), ".xode") {
-		return fail(2, "%s: writing XODE is not built yet; convert to .gltf or .glb", out)
-	}
-	if err := d.Save(out); err != nil {
+	warnings, err := saveDocument(d, out)
+	if err != nil {
 		return fail(2, "%v", err)
 	}
-	for _, warning := range d.SaveWarnings() {
+	for _, warning := range warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)
 	}
 	c := scene.CountBySeverity(d.Findings())

@@ -211,7 +211,13 @@ func TestConvertXODE(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "joints (") || !strings.Contains(stdout, "motion dynamic") {
 		t.Errorf("converted acrobot: exit %d\n%s", code, stdout)
 	}
-	if code, _, errOut := runCLI("convert", src, filepath.Join(t.TempDir(), "x.xode")); code != 2 || !strings.Contains(errOut, "writing XODE is not built yet") {
-		t.Errorf("convert to .xode: exit %d, %q", code, errOut)
+	// And a glTF file with gravity and variants to XODE: written, with warnings.
+	x := filepath.Join(t.TempDir(), "demo.xode")
+	code, stdout, errOut := runCLI("convert", fixtures+"current.gltf", x)
+	if code != 0 || !strings.Contains(stdout, "warning: gravity fields are not written") || !strings.Contains(stdout, "warning: triggers are not written") {
+		t.Errorf("convert to .xode: exit %d\n%s%s", code, stdout, errOut)
+	}
+	if code, stdout, _ := runCLI("inspect", x); code != 0 || !strings.Contains(stdout, "joints (1)") {
+		t.Errorf("the written XODE does not read back with its joint: exit %d\n%s", code, stdout)
 	}
 }

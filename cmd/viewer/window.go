@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -240,11 +239,8 @@ func (a *windowApp) do(act ui.Action) {
 			a.state.Error = "the demo scene has no file yet: use File > Save as"
 			return
 		}
-		if strings.EqualFold(filepath.Ext(target), ".xode") {
-			a.state.Error = "writing XODE is not built yet: use File > Save as with a .gltf or .glb name"
-			return
-		}
-		if err := d.Save(target); err != nil {
+		warnings, err := saveDocument(d, target)
+		if err != nil {
 			a.state.Error = err.Error()
 			return
 		}
@@ -252,7 +248,7 @@ func (a *windowApp) do(act ui.Action) {
 		a.state.Name = filepath.Base(target)
 		a.state.Error = ""
 		a.state.Status = "saved " + target
-		for _, w := range d.SaveWarnings() {
+		for _, w := range warnings {
 			a.state.Status += "\n" + w
 		}
 	case ui.ActionFrame:

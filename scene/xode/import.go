@@ -173,6 +173,17 @@ func (b *builder) keep(n int, e *element) {
 		return
 	}
 	x["element"] = e.Name
+	// Every attribute but the name (which is the node's name), in file
+	// order, so the XODE writer gives back what it was given.
+	var attrs [][2]string
+	for _, k := range e.Order {
+		if k != "name" {
+			attrs = append(attrs, [2]string{k, e.Attr[k]})
+		}
+	}
+	if len(attrs) > 0 {
+		x["attributes"] = attrs
+	}
 }
 
 // container handles world, space, group and jointgroup: a node with its
@@ -182,9 +193,24 @@ func (b *builder) container(e *element, parent int, body string) error {
 	if err != nil {
 		return err
 	}
+	b.checkRigid(e, local)
 	n := b.addNode(nonEmpty(e.Attr["name"], e.Name), parent, b.relative(parent, local, abs))
 	b.keep(n, e)
 	return b.children(e, n, body)
+}
+
+// checkRigid warns when a transform is not a rotation and translation (with
+// at most a uniform scale): glTF nodes cannot hold shear, so what sits under
+// it comes out skewed.
+func (b *builder) checkRigid(e *element, m mgl64.Mat4) {
+	c := [3]mgl64.Vec3{m.Col(0).Vec3(), m.Col(1).Vec3(), m.Col(2).Vec3()}
+	l := c[0].Len()
+	for i := 0; i < 3; i++ {
+		if math.Abs(c[i].Len()-l) > 1e-6*math.Max(1, l) || math.Abs(c[i].Dot(c[(i+1)%3])) > 1e-6*math.Max(1, l*l) {
+			b.warn(e, "the transform is not a rotation and translation (it shears or scales unevenly): what it holds cannot be placed exactly")
+			return
+		}
+	}
 }
 
 // relative turns an absolute (world) transform into one local to parent.
@@ -224,6 +250,8 @@ func (b *builder) body(e *element, parent int) error {
 	}
 	if scale != 1 {
 		b.warn(e, "transform scale %g on a body: physics shapes should not be scaled", scale)
+	} else {
+		b.checkRigid(e, local)
 	}
 	name := nonEmpty(e.Attr["name"], fmt.Sprintf("body %d", len(b.byName)))
 	n := b.addNode(name, parent, b.relative(parent, local, abs))
@@ -238,11 +266,6 @@ func (b *builder) body(e *element, parent int) error {
 		mo.GravityFactor = 0
 	}
 	x := b.extras[n]
-	for _, k := range []string{"enabled", "gravitymode"} {
-		if v, ok := e.Attr[k]; ok {
-			x[k] = v
-		}
-	}
 	for _, c := range e.Children {
 		switch c.Name {
 		case "linearVel", "angularVel":
@@ -402,6 +425,7 @@ func (b *builder) geom(e *element, parent int) error {
 			// ODE's axis is local Z; OMI's is +Y: a child turned +90
 			// degrees about X carries the shape.
 			axis := b.addNode(nonEmpty(e.Attr["name"], "geom")+" (Z axis)", n, mgl64.HomogRotate3DX(math.Pi/2))
+			b.extras[axis] = map[string]any{"axisFor": c.Name}
 			b.collider(axis, s)
 		case "plane":
 			p, err := c.vec("a", "b", "c")
@@ -423,7 +447,6 @@ func (b *builder) geom(e *element, parent int) error {
 			centre := nrm.Mul(dd/l - PlaneThickness/2)
 			pl := b.addNode(nonEmpty(e.Attr["name"], "plane")+" (plane)", n, b.world[n].Inv().Mul4(mgl64.Translate3D(centre[0], centre[1], centre[2]).Mul4(q.Mat4())))
 			b.extras[pl] = map[string]any{"planeSource": map[string]float64{"a": p[0], "b": p[1], "c": p[2], "d": dd}}
-			// (written as extras.xode.planeSource)
 			s := scene.DefaultShape(scene.ShapeBox)
 			s.Size = [3]float64{PlaneSize, PlaneThickness, PlaneSize}
 			b.collider(pl, s)
@@ -595,6 +618,7 @@ func (b *builder) placeJoint(e, typ *element, axes []*element, parent int, l1, l
 		twinParent = b.byName[l2]
 	}
 	twin := b.addNode(name+" (connected)", twinParent, b.world[twinParent].Inv().Mul4(frame))
+	b.extras[twin] = map[string]any{"connectedOf": name}
 	settings, err := jointSettings(typ.Name, axes)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/debugdraw"
 	"physview/internal/testcorpus"
 	"physview/scene"
 )
@@ -194,6 +195,18 @@ func TestPyODEDocument(t *testing.T) {
 	}
 	if !ray || !scale {
 		t.Errorf("findings lack the ray or the scale: %v", d.Findings())
+	}
+	// The ray is kept for display: drawn along its geom's +Z, 11 long.
+	g3 := node(t, d, "geom3")
+	ls := debugdraw.NodeLines(d, g3, world, false, nil, debugdraw.Options{})[debugdraw.Colliders]
+	if len(ls) == 0 {
+		t.Fatal("the ray is not drawn")
+	}
+	a := mgl64.Vec3{float64(ls[0].A[0]), float64(ls[0].A[1]), float64(ls[0].A[2])}
+	b := mgl64.Vec3{float64(ls[0].B[0]), float64(ls[0].B[1]), float64(ls[0].B[2])}
+	zw := world[g3].Mul4x1(mgl64.Vec4{0, 0, 1, 0}).Vec3()
+	if math.Abs(b.Sub(a).Len()-11*zw.Len()) > 1e-4 || b.Sub(a).Normalize().Dot(zw.Normalize()) < 1-1e-6 {
+		t.Errorf("ray drawn from %v to %v, want 11 along %v", a, b, zw)
 	}
 	// The plane 0 1 0 17 becomes a box whose top face is at y = 17.
 	pl := node(t, d, "geom4 (plane)")
