@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -311,5 +312,19 @@ func TestMissingImageStillConverts(t *testing.T) {
 	}
 	if uri := mustLoad(t, out).GLTF.Images[0].URI; uri != "nothere.png" {
 		t.Errorf("image uri after conversion = %q", uri)
+	}
+}
+
+// TestNonFiniteEditIsAnError: a NaN that reaches the model through an edit
+// makes saving fail with an error, not a panic, and writes nothing.
+func TestNonFiniteEditIsAnError(t *testing.T) {
+	d := mustLoad(t, "testdata/current.gltf")
+	d.Shapes[1].Radius = math.NaN()
+	out := filepath.Join(t.TempDir(), "x.gltf")
+	if err := d.Save(out); err == nil || !strings.Contains(err.Error(), "cannot encode") {
+		t.Errorf("save with a NaN radius: %v", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed save wrote the file")
 	}
 }

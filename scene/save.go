@@ -55,7 +55,14 @@ type OutputFile struct {
 // Encode returns the files that saving to path would write: the main file
 // first, then external buffers and images that must sit next to it (only
 // when they are not there already). Nothing is written.
-func (d *Document) Encode(target string) ([]OutputFile, error) {
+func (d *Document) Encode(target string) (files []OutputFile, err error) {
+	defer func() {
+		// The model's writers only meet finite numbers from the decoders;
+		// an importer or an edit that breaks that gets an error, not a crash.
+		if r := recover(); r != nil {
+			files, err = nil, fmt.Errorf("cannot encode the document: %v", r)
+		}
+	}()
 	ext := strings.ToLower(filepath.Ext(target))
 	if ext != ".gltf" && ext != ".glb" {
 		return nil, fmt.Errorf("cannot save as %q: the name must end in .gltf or .glb", ext)

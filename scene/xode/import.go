@@ -292,6 +292,9 @@ func (b *builder) body(e *element, parent int) error {
 			if err != nil {
 				return err
 			}
+			if !finiteMass(m) {
+				return fmt.Errorf("line %d: the mass of body %q is not a finite number", c.Line, name)
+			}
 			if m.m > 0 {
 				mo.Mass = m.m
 				mo.CenterOfMass = m.c
@@ -774,4 +777,12 @@ func (b *builder) document() (*scene.Document, error) {
 	d.Joints = b.settings
 	d.AddFindings(b.finds)
 	return d, nil
+}
+
+func finiteMass(m mass) bool {
+	ok := !math.IsNaN(m.m) && !math.IsInf(m.m, 0)
+	for _, v := range append(m.c[:], m.I[:]...) {
+		ok = ok && !math.IsNaN(v) && !math.IsInf(v, 0)
+	}
+	return ok
 }

@@ -318,3 +318,12 @@ func TestConvertToGLTF(t *testing.T) {
 		}
 	}
 }
+
+func TestInfiniteMass(t *testing.T) {
+	doc := `<xode><world><space><body name="big">
+<mass><mass_shape density="1e300"><box sizex="1e300" sizey="1e300" sizez="1e300"/></mass_shape></mass>
+</body></space></world></xode>`
+	if _, err := Decode([]byte(doc)); err == nil || !strings.Contains(err.Error(), "line 2: the mass of body \"big\" is not a finite number") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -118,7 +119,7 @@ func (e *element) num(name string, def float64) (float64, error) {
 		return def, nil
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0, fmt.Errorf("line %d: <%s %s=%q>: not a number", e.Line, e.Name, name, s)
 	}
 	return f, nil
