@@ -2,9 +2,9 @@
 // OMI physics, gravity and joint extensions and KHR_materials_variants.
 //
 //	viewer [FILE]                 the window (the demo scene when no FILE)
-//	viewer inspect [-json] FILE   summary of the scene, its physics and findings
+//	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
-//	viewer convert IN OUT         rewrite as .gltf or .glb in the current forms
+//	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -56,7 +56,7 @@ const usage = `usage:
   viewer [FILE]                 open FILE (.gltf, .glb, .xode) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
-  viewer convert IN OUT         write IN as OUT (.gltf or .glb) with physics in the current OMI forms
+  viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
 `
