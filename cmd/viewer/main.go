@@ -5,6 +5,7 @@
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
 //	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
+//	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //
 // Exit status 2 means the input could not be read at all.
 package main

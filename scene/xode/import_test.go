@@ -184,6 +184,12 @@ func TestPyODEDocument(t *testing.T) {
 	if p := world[node(t, d, "body5")].Col(3).Vec3(); p.Sub(mgl64.Vec3{3, 3, 3}).Len() > 1e-9 {
 		t.Errorf("body5 at %v, want (3,3,3)", p)
 	}
+	// body6 is turned 0.78 rad about Z (euler in radians): its X axis points
+	// at (cos 0.78, sin 0.78, 0).
+	x6 := world[node(t, d, "body6")].Col(0).Vec3()
+	if x6.Sub(mgl64.Vec3{math.Cos(0.78), math.Sin(0.78), 0}).Len() > 1e-9 {
+		t.Errorf("body6 X axis %v, want (cos 0.78, sin 0.78, 0)", x6)
+	}
 	// body3's row-vector matrix translates by (10, 20, 30).
 	if p := world[node(t, d, "body3")].Col(3).Vec3(); p.Sub(mgl64.Vec3{10, 20, 30}).Len() > 1e-9 {
 		t.Errorf("body3 at %v, want (10,20,30)", p)
