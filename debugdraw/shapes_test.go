@@ -11,21 +11,11 @@ import (
 
 const eps = 1e-5
 
-// roundCone is the exact distance from p to a tapered capsule (Inigo
-// Quilez's sdRoundCone): caps of radius rb at y = -h/2 and ra at y = +h/2.
+// roundCone is the distance from p to a capsule with caps of radius rb at
+// y = -h/2 and ra at y = +h/2: scene's own distance function.
 func roundCone(p mgl64.Vec3, h, rb, ra float64) float64 {
-	p = p.Add(mgl64.Vec3{0, h / 2, 0}) // bottom cap centre at the origin
-	q := mgl64.Vec2{math.Hypot(p[0], p[2]), p[1]}
-	b := (rb - ra) / h
-	a := math.Sqrt(1 - b*b)
-	k := q.Dot(mgl64.Vec2{-b, a})
-	if k < 0 {
-		return q.Len() - rb
-	}
-	if k > a*h {
-		return q.Sub(mgl64.Vec2{0, h}).Len() - ra
-	}
-	return q.Dot(mgl64.Vec2{a, b}) - rb
+	s := scene.Shape{Type: scene.ShapeCapsule, Height: h, RadiusBottom: rb, RadiusTop: ra}
+	return s.Distance(p, mgl64.Vec3{}, mgl64.Vec3{})
 }
 
 func points(ls []Line) []mgl64.Vec3 {

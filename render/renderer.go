@@ -299,7 +299,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
 	p.float("uExposure", 1)
 	r.setLights(cam)
 	for i := 0; i < slotCount; i++ {
-		gl.Uniform1i(p.loc(fmt.Sprintf("uTex[%d]", i)), int32(i))
+		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
 	}
 
 	// Push filled polygons back a little so that a collider drawn on the
@@ -372,10 +372,11 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 			id = r.texture(ref.texture, srgb, id)
 		}
 		gl.BindTexture(gl.TEXTURE_2D, id)
-		gl.Uniform1i(p.loc(fmt.Sprintf("uHasTex[%d]", slot)), boolInt(has))
-		gl.Uniform1i(p.loc(fmt.Sprintf("uTexCoord[%d]", slot)), int32(ref.texCoord))
+		names := slotUniforms[slot]
+		gl.Uniform1i(p.loc(names.has), boolInt(has))
+		gl.Uniform1i(p.loc(names.texCoord), int32(ref.texCoord))
 		tr := ref.transform
-		gl.UniformMatrix3fv(p.loc(fmt.Sprintf("uTexTransform[%d]", slot)), 1, false, &tr[0])
+		gl.UniformMatrix3fv(p.loc(names.transform), 1, false, &tr[0])
 	}
 	if m.doubleSided {
 		gl.Disable(gl.CULL_FACE)
@@ -397,6 +398,18 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 	}
 	gl.FrontFace(gl.CCW)
 }
+
+// slotUniforms are the uniform names of each texture slot, made once rather
+// than on every draw.
+var slotUniforms = func() (u [slotCount]struct{ tex, has, texCoord, transform string }) {
+	for i := range u {
+		u[i].tex = fmt.Sprintf("uTex[%d]", i)
+		u[i].has = fmt.Sprintf("uHasTex[%d]", i)
+		u[i].texCoord = fmt.Sprintf("uTexCoord[%d]", i)
+		u[i].transform = fmt.Sprintf("uTexTransform[%d]", i)
+	}
+	return u
+}()
 
 func boolInt(b bool) int32 {
 	if b {

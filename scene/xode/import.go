@@ -412,11 +412,7 @@ func (b *builder) geom(e *element, parent int) error {
 			}
 			b.collider(n, s)
 		case "cappedCylinder", "capsule", "cylinder":
-			r, err := c.num("radius", 1)
-			if err != nil {
-				return err
-			}
-			l, err := c.num("length", 1)
+			r, l, err := radiusLength(c)
 			if err != nil {
 				return err
 			}

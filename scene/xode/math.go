@@ -150,11 +150,7 @@ func shapeMass(e *element, rho float64) (mass, error) {
 		m := rho * s[0] * s[1] * s[2]
 		return mass{m: m, I: diag(m/12*(s[1]*s[1]+s[2]*s[2]), m/12*(s[0]*s[0]+s[2]*s[2]), m/12*(s[0]*s[0]+s[1]*s[1]))}, nil
 	case "cappedCylinder", "capsule":
-		r, err := e.num("radius", 1)
-		if err != nil {
-			return mass{}, err
-		}
-		l, err := e.num("length", 1)
+		r, l, err := radiusLength(e)
 		if err != nil {
 			return mass{}, err
 		}
@@ -164,11 +160,7 @@ func shapeMass(e *element, rho float64) (mass, error) {
 		ib := (m1*0.5 + m2*0.4) * r * r
 		return mass{m: m1 + m2, I: diag(ia, ia, ib)}, nil
 	case "cylinder":
-		r, err := e.num("radius", 1)
-		if err != nil {
-			return mass{}, err
-		}
-		l, err := e.num("length", 1)
+		r, l, err := radiusLength(e)
 		if err != nil {
 			return mass{}, err
 		}
@@ -177,6 +169,15 @@ func shapeMass(e *element, rho float64) (mass, error) {
 		return mass{m: m, I: diag(ia, ia, 0.5*m*r*r)}, nil
 	}
 	return mass{}, fmt.Errorf("line %d: <mass_shape> cannot hold <%s>", e.Line, e.Name)
+}
+
+// radiusLength reads the radius and length of a capped cylinder or cylinder.
+func radiusLength(e *element) (r, l float64, err error) {
+	if r, err = e.num("radius", 1); err != nil {
+		return 0, 0, err
+	}
+	l, err = e.num("length", 1)
+	return r, l, err
 }
 
 // translate moves the mass by t (dMassTranslate: parallel axis theorem).
