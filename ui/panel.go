@@ -66,6 +66,8 @@ type State struct {
 	Error string
 	// Status is a short note such as "saved".
 	Status string
+	// Modified is set by edits and cleared by a save.
+	Modified bool
 
 	openPath, savePath string
 }
@@ -107,7 +109,7 @@ func Build(s *State, width, height float32) []Action {
 			g.Separator(),
 			g.Condition(s.Doc != nil, g.TabBar().TabItems(
 				g.TabItem("Scene").Layout(sceneTree(s)),
-				g.TabItem("Inspector").Layout(inspector(s)),
+				g.TabItem("Inspector").Layout(inspector(s, act)),
 				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
 				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
 				g.TabItem("View").Layout(view(s, act)),
@@ -124,7 +126,11 @@ func title(s *State) string {
 		return "No file open"
 	}
 	gl := s.Doc.GLTF
-	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", s.Name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.Doc.Shapes))
+	name := s.Name
+	if s.Modified {
+		name += " (modified)"
+	}
+	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.Doc.Shapes))
 }
 
 func suggestSavePath(s *State) string {
@@ -242,7 +248,7 @@ func sceneTree(s *State) g.Widget {
 	})
 }
 
-func inspector(s *State) g.Widget {
+func inspector(s *State, act func(Action)) g.Widget {
 	d := s.Doc
 	n := s.Selected
 	if n < 0 || n >= len(d.GLTF.Nodes) {
@@ -250,48 +256,42 @@ func inspector(s *State) g.Widget {
 	}
 	node := d.GLTF.Nodes[n]
 	t, r, sc := node.TranslationOrDefault(), node.RotationOrDefault(), node.ScaleOrDefault()
-	lines := []string{
-		NodeLabel(d, n),
-		fmt.Sprintf("translation %.4g %.4g %.4g", t[0], t[1], t[2]),
-		fmt.Sprintf("rotation (xyzw) %.4g %.4g %.4g %.4g", r[0], r[1], r[2], r[3]),
-		fmt.Sprintf("scale %.4g %.4g %.4g", sc[0], sc[1], sc[2]),
+	ws := g.Layout{
+		g.Label(NodeLabel(d, n)).Wrapped(true),
+		g.Label(fmt.Sprintf("translation %.4g %.4g %.4g", t[0], t[1], t[2])),
+		g.Label(fmt.Sprintf("rotation (xyzw) %.4g %.4g %.4g %.4g", r[0], r[1], r[2], r[3])),
+		g.Label(fmt.Sprintf("scale %.4g %.4g %.4g", sc[0], sc[1], sc[2])),
 	}
 	ne := d.Nodes[n]
 	if b := ne.Body; b != nil {
 		if m := b.Motion; m != nil {
-			lines = append(lines, "",
-				fmt.Sprintf("motion: %s, mass %g kg", m.Type, m.Mass),
-				fmt.Sprintf("  centre of mass %v", m.CenterOfMass),
-				fmt.Sprintf("  linear velocity %v m/s", m.LinearVelocity),
-				fmt.Sprintf("  angular velocity %v rad/s", m.AngularVelocity),
-				fmt.Sprintf("  gravity factor %g", m.GravityFactor))
+			ws = append(ws, g.Separator(), motionEditor(n, m, act),
+				g.Label(fmt.Sprintf("centre of mass %v", m.CenterOfMass)),
+				g.Label(fmt.Sprintf("linear velocity %v m/s", m.LinearVelocity)),
+				g.Label(fmt.Sprintf("angular velocity %v rad/s", m.AngularVelocity)))
 		}
 		if c := b.Collider; c != nil {
-			lines = append(lines, "", "collider: "+shapeText(d, c.Shape))
+			ws = append(ws, g.Separator(), g.Label("collider: "+shapeText(d, c.Shape)).Wrapped(true), shapeEditor(d, c.Shape, act))
 			if c.PhysicsMaterial >= 0 {
-				lines = append(lines, fmt.Sprintf("  physics material %d", c.PhysicsMaterial))
+				ws = append(ws, g.Label(fmt.Sprintf("physics material %d", c.PhysicsMaterial)))
 			}
 			if c.CollisionFilter >= 0 {
-				lines = append(lines, fmt.Sprintf("  collision filter %d", c.CollisionFilter))
+				ws = append(ws, g.Label(fmt.Sprintf("collision filter %d", c.CollisionFilter)))
 			}
 		}
 		if tr := b.Trigger; tr != nil {
 			if tr.Nodes != nil {
-				lines = append(lines, "", fmt.Sprintf("trigger: compound of nodes %v", tr.Nodes))
+				ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("trigger: compound of nodes %v", tr.Nodes)))
 			} else {
-				lines = append(lines, "", "trigger: "+shapeText(d, tr.Shape))
+				ws = append(ws, g.Separator(), g.Label("trigger: "+shapeText(d, tr.Shape)).Wrapped(true), shapeEditor(d, tr.Shape, act))
 			}
 		}
 	}
 	if gv := ne.Gravity; gv != nil {
-		lines = append(lines, "", fmt.Sprintf("gravity: %s %g m/s², priority %d, replace %v, stop %v", gv.Type, gv.Gravity, gv.Priority, gv.Replace, gv.Stop))
+		ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("gravity field: %s", gv.Type)), gravityEditor(n, gv, act))
 	}
 	if j := ne.Joint; j != nil {
-		lines = append(lines, "", fmt.Sprintf("joint: settings %d, connected to node %d, collision %v", j.Joint, j.ConnectedNode, j.EnableCollision))
-	}
-	var ws g.Layout
-	for _, l := range lines {
-		ws = append(ws, g.Label(l).Wrapped(true))
+		ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("joint: settings %d, connected to node %d, collision %v", j.Joint, j.ConnectedNode, j.EnableCollision)).Wrapped(true))
 	}
 	return ws
 }

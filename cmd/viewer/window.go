@@ -175,6 +175,7 @@ func (a *windowApp) receiveLoads() {
 			a.state.Error = ""
 			a.state.Doc, a.state.Name = r.doc, r.name
 			a.state.Selected, a.state.Variant = -1, -1
+			a.state.Modified = false
 			a.probeOn = false
 			a.state.Probe = false
 			a.textured = false
@@ -247,6 +248,7 @@ func (a *windowApp) do(act ui.Action) {
 		d.Path = target
 		a.state.Name = filepath.Base(target)
 		a.state.Error = ""
+		a.state.Modified = false
 		a.state.Status = "saved " + target
 		for _, w := range warnings {
 			a.state.Status += "\n" + w
@@ -269,6 +271,20 @@ func (a *windowApp) do(act ui.Action) {
 			lo, hi := a.renderer.Bounds()
 			a.cam = render.NewCamera(lo, hi)
 		}
+	case ui.ActionShapeEdited, ui.ActionNodeEdited:
+		if d == nil {
+			return
+		}
+		if act.Kind == ui.ActionShapeEdited {
+			a.debug.InvalidateShape(act.Index)
+		} else {
+			// A motion type change recolours the shapes of the whole body.
+			a.debug.Invalidate(act.Index)
+		}
+		d.Validate()
+		a.state.Modified = true
+		a.state.Status = ""
+		a.probeOn = !a.state.Probe // gravity may have changed: redraw the probe
 	case ui.ActionCamera:
 		if a.renderer != nil && d != nil {
 			if c, err := shotCamera(d, a.renderer, act.Index); err == nil {
