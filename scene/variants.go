@@ -157,3 +157,87 @@ func (pv *PrimitiveVariants) validate(path string, fs *findings, variantCount, m
 		}
 	}
 }
+
+// AddVariant appends a variant named name and returns its index.
+func (d *Document) AddVariant(name string) int {
+	d.Variants = append(d.Variants, Variant{Name: name})
+	return len(d.Variants) - 1
+}
+
+// RemoveVariant deletes variant v: mappings drop it, higher indices move
+// down by one, and mappings left with no variant are removed.
+func (d *Document) RemoveVariant(v int) error {
+	if v < 0 || v >= len(d.Variants) {
+		return fmt.Errorf("variant %d does not exist", v)
+	}
+	d.Variants = append(d.Variants[:v], d.Variants[v+1:]...)
+	for ref, pv := range d.Primitives {
+		var kept []Mapping
+		for _, m := range pv.Mappings {
+			var vs []int
+			for _, x := range m.Variants {
+				switch {
+				case x < v:
+					vs = append(vs, x)
+				case x > v:
+					vs = append(vs, x-1)
+				}
+			}
+			if len(vs) > 0 {
+				m.Variants = vs
+				kept = append(kept, m)
+			}
+		}
+		pv.Mappings = kept
+		if len(kept) == 0 && len(pv.Extra) == 0 {
+			delete(d.Primitives, ref)
+		}
+	}
+	return nil
+}
+
+// SetVariantMaterial makes primitive ref use material mat when variant v is
+// active; mat < 0 makes it use its ordinary material again. A mapping that
+// already uses mat takes the variant; the variant leaves any other mapping.
+func (d *Document) SetVariantMaterial(ref PrimitiveRef, v, mat int) error {
+	if v < 0 || v >= len(d.Variants) {
+		return fmt.Errorf("variant %d does not exist", v)
+	}
+	if ref.Mesh < 0 || ref.Mesh >= len(d.GLTF.Meshes) || ref.Primitive < 0 || ref.Primitive >= len(d.GLTF.Meshes[ref.Mesh].Primitives) {
+		return fmt.Errorf("mesh %d primitive %d does not exist", ref.Mesh, ref.Primitive)
+	}
+	if mat >= len(d.GLTF.Materials) {
+		return fmt.Errorf("material %d does not exist", mat)
+	}
+	pv := d.Primitives[ref]
+	if pv == nil {
+		pv = &PrimitiveVariants{}
+		d.Primitives[ref] = pv
+	}
+	var kept []Mapping
+	placed := false
+	for _, m := range pv.Mappings {
+		var vs []int
+		for _, x := range m.Variants {
+			if x != v {
+				vs = append(vs, x)
+			}
+		}
+		if m.Material == mat && mat >= 0 {
+			vs = append(vs, v)
+			placed = true
+		}
+		if len(vs) > 0 {
+			m.Variants = vs
+			kept = append(kept, m)
+		}
+	}
+	if !placed && mat >= 0 {
+		kept = append(kept, Mapping{Material: mat, Variants: []int{v}})
+	}
+	pv.Mappings = kept
+	if len(kept) == 0 && len(pv.Extra) == 0 {
+		delete(d.Primitives, ref)
+	}
+	return nil
+}

@@ -11,8 +11,9 @@ import (
 // Edit actions: the panel changed the model in place; the viewer redraws
 // what depends on it and marks the file modified.
 const (
-	ActionShapeEdited ActionKind = iota + 100 // Action.Index is the shape
-	ActionNodeEdited                          // Action.Index is the node (body or gravity)
+	ActionShapeEdited    ActionKind = iota + 100 // Action.Index is the shape
+	ActionNodeEdited                             // Action.Index is the node (body or gravity)
+	ActionVariantsEdited                         // variants or their mappings changed
 )
 
 // floatField edits a float64 through imgui's float32 field; changed calls

@@ -69,7 +69,7 @@ type State struct {
 	// Modified is set by edits and cleared by a save.
 	Modified bool
 
-	openPath, savePath string
+	openPath, savePath, newVariant string
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -320,17 +320,65 @@ func variantCount(s *State) int { return len(s.Doc.Variants) }
 
 func variants(s *State, act func(Action)) g.Widget {
 	d := s.Doc
+	edited := func() { act(Action{Kind: ActionVariantsEdited}) }
+	ws := g.Layout{}
 	if len(d.Variants) == 0 {
-		return g.Label("This file has no material variants.")
-	}
-	ws := g.Layout{g.RadioButton("(default)", s.Variant < 0).OnChange(func() {
-		s.Variant = -1
-		act(Action{Kind: ActionSetVariant})
-	})}
-	for i := range d.Variants {
-		ws = append(ws, g.RadioButton(fmt.Sprintf("%s##v%d", d.VariantLabel(i), i), s.Variant == i).OnChange(func() {
-			s.Variant = i
+		ws = append(ws, g.Label("This file has no material variants yet."))
+	} else {
+		ws = append(ws, g.RadioButton("(default)", s.Variant < 0).OnChange(func() {
+			s.Variant = -1
 			act(Action{Kind: ActionSetVariant})
+		}))
+		for i := range d.Variants {
+			ws = append(ws, g.RadioButton(fmt.Sprintf("%s##v%d", d.VariantLabel(i), i), s.Variant == i).OnChange(func() {
+				s.Variant = i
+				act(Action{Kind: ActionSetVariant})
+			}))
+		}
+	}
+	ws = append(ws, g.Separator(), g.Row(
+		g.InputText(&s.newVariant).Hint("new variant name").Size(200),
+		g.Button("Add variant").OnClick(func() {
+			name := strings.TrimSpace(s.newVariant)
+			if name == "" {
+				name = fmt.Sprintf("Variant %d", len(d.Variants))
+			}
+			s.Variant = d.AddVariant(name)
+			s.newVariant = ""
+			edited()
+		}),
+	))
+	v := s.Variant
+	if v < 0 || v >= len(d.Variants) {
+		return append(ws, g.Label("Choose a variant to rename it or to set the materials it uses."))
+	}
+	ws = append(ws, g.Row(
+		g.InputText(&d.Variants[v].Name).Label(fmt.Sprintf("name##vn%d", v)).Size(200).OnChange(edited),
+		g.Button(fmt.Sprintf("Remove##vr%d", v)).OnClick(func() {
+			if d.RemoveVariant(v) == nil {
+				s.Variant = -1
+				edited()
+			}
+		}),
+	))
+	n := s.Selected
+	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil || *d.GLTF.Nodes[n].Mesh >= len(d.GLTF.Meshes) {
+		return append(ws, g.Label("Select a node with a mesh to choose its materials in this variant."))
+	}
+	mesh := *d.GLTF.Nodes[n].Mesh
+	names := []string{"(its ordinary material)"}
+	for i, m := range d.GLTF.Materials {
+		names = append(names, fmt.Sprintf("%d %s", i, m.Name))
+	}
+	ws = append(ws, g.Label(fmt.Sprintf("Materials of mesh %d in %q:", mesh, d.VariantLabel(v))))
+	for p := range d.GLTF.Meshes[mesh].Primitives {
+		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
+		cur := int32(d.Primitives[ref].MaterialFor(v, -1) + 1)
+		sel := cur
+		ws = append(ws, g.Combo(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), names[cur], names, &sel).Size(220).OnChange(func() {
+			if d.SetVariantMaterial(ref, v, int(sel)-1) == nil {
+				edited()
+			}
 		}))
 	}
 	return ws

@@ -271,6 +271,15 @@ func (a *windowApp) do(act ui.Action) {
 			lo, hi := a.renderer.Bounds()
 			a.cam = render.NewCamera(lo, hi)
 		}
+	case ui.ActionVariantsEdited:
+		if d != nil {
+			d.Validate()
+			a.state.Modified = true
+			a.state.Status = ""
+			a.view.Invalidate()
+		}
+	case ui.ActionSetVariant:
+		a.view.Invalidate()
 	case ui.ActionShapeEdited, ui.ActionNodeEdited:
 		if d == nil {
 			return
