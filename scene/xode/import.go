@@ -689,12 +689,11 @@ func jointSettings(typ string, axes []*element) (scene.JointSettings, error) {
 			}
 			js.Limits = append(js.Limits, l)
 		}
-		if vel, ok := a.Attr["Vel"]; ok {
+		if _, ok := a.Attr["Vel"]; ok {
 			v, err := a.num("Vel", 0)
 			if err != nil {
 				return err
 			}
-			_ = vel
 			f, err := a.num("FMax", math.Inf(1))
 			if err != nil {
 				return err
