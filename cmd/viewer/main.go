@@ -60,6 +60,8 @@ const usage = `usage:
   viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
+
+XODE support: XODE 1.0r23 +retain
 `
 
 func dispatch(args []string, stdout, stderr io.Writer) error {
