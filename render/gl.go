@@ -23,14 +23,20 @@ func compile(kind uint32, src string) (uint32, error) {
 	var ok int32
 	gl.GetShaderiv(sh, gl.COMPILE_STATUS, &ok)
 	if ok == gl.FALSE {
-		var n int32
-		gl.GetShaderiv(sh, gl.INFO_LOG_LENGTH, &n)
-		log := strings.Repeat("\x00", int(n+1))
-		gl.GetShaderInfoLog(sh, n, nil, gl.Str(log))
+		log := infoLog(sh, gl.GetShaderiv, gl.GetShaderInfoLog)
 		gl.DeleteShader(sh)
-		return 0, fmt.Errorf("shader: %s", strings.TrimRight(log, "\x00"))
+		return 0, fmt.Errorf("shader: %s", log)
 	}
 	return sh, nil
+}
+
+// infoLog reads the compile or link log of a shader or program.
+func infoLog(id uint32, param func(uint32, uint32, *int32), read func(uint32, int32, *int32, *uint8)) string {
+	var n int32
+	param(id, gl.INFO_LOG_LENGTH, &n)
+	log := strings.Repeat("\x00", int(n+1))
+	read(id, n, nil, gl.Str(log))
+	return strings.TrimRight(log, "\x00")
 }
 
 func newProgram(vert, frag string) (*program, error) {
@@ -52,12 +58,9 @@ func newProgram(vert, frag string) (*program, error) {
 	var ok int32
 	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
 	if ok == gl.FALSE {
-		var n int32
-		gl.GetProgramiv(id, gl.INFO_LOG_LENGTH, &n)
-		log := strings.Repeat("\x00", int(n+1))
-		gl.GetProgramInfoLog(id, n, nil, gl.Str(log))
+		log := infoLog(id, gl.GetProgramiv, gl.GetProgramInfoLog)
 		gl.DeleteProgram(id)
-		return nil, fmt.Errorf("link: %s", strings.TrimRight(log, "\x00"))
+		return nil, fmt.Errorf("link: %s", log)
 	}
 	return &program{id: id, uniforms: map[string]int32{}}, nil
 }

@@ -145,7 +145,7 @@ func BenchmarkWriteFloor(b *testing.B) {
 				b.SetBytes(int64(len(files[0].Data)))
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if err := writeAtomic(target, files[0].Data); err != nil {
+					if err := WriteFileAtomic(target, files[0].Data); err != nil {
 						b.Fatal(err)
 					}
 				}

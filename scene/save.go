@@ -32,11 +32,11 @@ func (d *Document) Save(path string) error {
 	// Resources first, the main file last: a failure before the main file
 	// is renamed leaves the old main file as it was.
 	for _, f := range files[1:] {
-		if err := writeAtomic(f.Path, f.Data); err != nil {
+		if err := WriteFileAtomic(f.Path, f.Data); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
 	}
-	if err := writeAtomic(files[0].Path, files[0].Data); err != nil {
+	if err := WriteFileAtomic(files[0].Path, files[0].Data); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
@@ -558,10 +558,11 @@ func (d *Document) readResource(uri string) ([]byte, error) {
 	return data, nil
 }
 
-// writeAtomic writes data to a temporary file in path's folder, syncs it and
-// renames it over path, so readers see the old file or the new one, never a
-// part. The file mode of an existing file is kept.
-func writeAtomic(target string, data []byte) error {
+// WriteFileAtomic writes data to a temporary file in target's folder, syncs
+// it and renames it over target, so readers see the old file or the new one,
+// never a part, and a failure leaves the old file as it was. The file mode of
+// an existing file is kept.
+func WriteFileAtomic(target string, data []byte) error {
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	_ "golang.org/x/image/webp"
@@ -57,13 +58,25 @@ func benchmark(runs int, files []string) error {
 	}
 	display := os.Getenv("DISPLAY")
 	if display == "" {
-		display = ":93"
-		x := exec.Command("Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+		// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
+		// remove its socket when done.
+		r, w, err := os.Pipe()
+		if err != nil {
+			return err
+		}
+		x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+		x.ExtraFiles = []*os.File{w}
 		if err := x.Start(); err != nil {
 			return fmt.Errorf("starting Xvfb: %w", err)
 		}
-		defer x.Process.Kill()
-		time.Sleep(time.Second)
+		w.Close()
+		defer func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }()
+		n, err := bufio.NewReader(r).ReadString('\n')
+		r.Close()
+		if err != nil {
+			return fmt.Errorf("Xvfb did not report its display: %w", err)
+		}
+		display = ":" + strings.TrimSpace(n)
 	}
 	f3d, _ := exec.LookPath("f3d")
 

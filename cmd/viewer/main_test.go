@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,14 +153,8 @@ func TestScreenshotCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "wrote "+out) {
 		t.Fatalf("exit %d: %s %s", code, stdout, errOut)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(f)
-	f.Close()
-	if err != nil || img.Bounds().Dx() != 320 || img.Bounds().Dy() != 200 {
-		t.Fatalf("png: %v %v", err, img.Bounds())
+	if img := readPNG(t, out); img.Bounds().Dx() != 320 || img.Bounds().Dy() != 200 {
+		t.Fatalf("png size %v, want 320x200", img.Bounds())
 	}
 	cases := []struct {
 		args []string
@@ -185,15 +178,7 @@ func TestScreenshotFileCamera(t *testing.T) {
 	if code, _, errOut := runCLI("screenshot", "-o", out, "-size", "160x120", "-camera", "0", duck); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := readPNG(t, out)
 	// The duck's camera looks straight at it: the centre is yellow.
 	r, g, b, _ := img.At(80, 60).RGBA()
 	if r>>8 < 150 || g>>8 < 120 || b>>8 > 100 {

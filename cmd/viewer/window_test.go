@@ -2,13 +2,13 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,31 +23,50 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// startXvfb starts a private X server and returns its DISPLAY.
+// startXvfb starts a private X server on a display number it picks itself
+// (-displayfd) and returns its DISPLAY. It is stopped with SIGTERM so it
+// removes its socket and lock file.
 func startXvfb(t *testing.T) string {
 	t.Helper()
 	if _, err := exec.LookPath("Xvfb"); err != nil {
 		t.Fatal("Xvfb is not installed (bash .ci/install-deps)")
 	}
-	for n := 91; n < 120; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-			continue
-		}
-		display := fmt.Sprintf(":%d", n)
-		cmd := exec.Command("Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-		for i := 0; i < 100; i++ {
-			if _, err := os.Stat(fmt.Sprintf("/tmp/.X11-unix/X%d", n)); err == nil {
-				return display
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		t.Fatalf("Xvfb %s did not start", display)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no free X display number")
+	defer r.Close()
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb did not report its display")
+		}
+		return ":" + n
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start within 20 s")
+	}
 	return ""
 }
 
@@ -105,7 +124,18 @@ func captureScreen(t *testing.T, display, name string) image.Image {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("import: %v: %s (install imagemagick: bash .ci/install-deps)", err, b)
 	}
-	f, err := os.Open(out)
+	img := readPNG(t, out)
+	if dir := os.Getenv("PHYSVIEW_SCREENSHOTS"); dir != "" {
+		data, _ := os.ReadFile(out)
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	return img
+}
+
+// readPNG decodes a PNG file the test made.
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,10 +143,6 @@ func captureScreen(t *testing.T, display, name string) image.Image {
 	img, err := png.Decode(f)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if dir := os.Getenv("PHYSVIEW_SCREENSHOTS"); dir != "" {
-		data, _ := os.ReadFile(out)
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
 	}
 	return img
 }

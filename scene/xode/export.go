@@ -5,8 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,22 +22,7 @@ func Save(d *scene.Document, path string) ([]string, error) {
 	if err != nil {
 		return warnings, fmt.Errorf("%s: %w", path, err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return warnings, fmt.Errorf("%s: %w", path, err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := scene.WriteFileAtomic(path, data); err != nil {
 		return warnings, fmt.Errorf("%s: %w", path, err)
 	}
 	return warnings, nil
