@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qmuntal/gltf"
+
 	"physview/scene/internal/jsonobj"
 )
 
@@ -235,6 +237,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		if ne.Joint != nil {
 			b[ExtJoint] = ne.Joint.encode()
 		}
+		if err := d.patchNodeFields(i, node); err != nil {
+			return err
+		}
 		return patchExtensions(node, b)
 	}); err != nil {
 		return nil, err
@@ -336,11 +341,51 @@ func patchArray(obj *jsonobj.Object, key string, n int, f func(int, *jsonobj.Obj
 			return err
 		}
 	}
-	b, err := json.Marshal(elems)
+	obj.Set(key, jsonobj.JoinArray(elems))
+	return nil
+}
+
+// patchNodeFields writes node i's name and transform where an edit changed
+// them: each is compared with what the file holds, so a value that is as
+// it was (never edited, or edited and undone) keeps its bytes.
+func (d *Document) patchNodeFields(i int, obj *jsonobj.Object) error {
+	if i >= len(d.GLTF.Nodes) {
+		return nil
+	}
+	raw, err := obj.MarshalJSON()
 	if err != nil {
 		return err
 	}
-	obj.Set(key, b)
+	var orig gltf.Node
+	if err := json.Unmarshal(raw, &orig); err != nil {
+		// A node the decoder could not read has not been edited either.
+		return nil
+	}
+	cur := d.GLTF.Nodes[i]
+	if cur.Name != orig.Name {
+		if cur.Name == "" {
+			obj.Delete("name")
+		} else if err := obj.SetValue("name", cur.Name); err != nil {
+			return err
+		}
+	}
+	if cur.Matrix == orig.Matrix && cur.Translation == orig.Translation && cur.Rotation == orig.Rotation && cur.Scale == orig.Scale {
+		return nil
+	}
+	// The transform changed: write it as TRS, every part explicit.
+	obj.Delete("matrix")
+	t := Transform{cur.TranslationOrDefault(), cur.RotationOrDefault(), cur.ScaleOrDefault()}
+	if cur.Matrix != gltf.DefaultMatrix && cur.Matrix != [16]float64{} {
+		t = d.NodeTransform(i)
+	}
+	for _, kv := range []struct {
+		key string
+		v   any
+	}{{"translation", t.Translation}, {"rotation", t.Rotation}, {"scale", t.Scale}} {
+		if err := obj.SetValue(kv.key, kv.v); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -100,9 +100,10 @@ func (o *Object) Set(key string, v json.RawMessage) {
 	o.vals[key] = v
 }
 
-// SetValue marshals v and stores it under key.
+// SetValue marshals v (without HTML escaping: "<" stays "<") and stores
+// it under key.
 func (o *Object) SetValue(key string, v any) error {
-	b, err := json.Marshal(v)
+	b, err := Marshal(v)
 	if err != nil {
 		return fmt.Errorf("%s: %w", key, err)
 	}
@@ -132,7 +133,7 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		kb, err := json.Marshal(k)
+		kb, err := Marshal(k)
 		if err != nil {
 			return nil, err
 		}
@@ -155,4 +156,37 @@ func ParseArray(data []byte) ([]json.RawMessage, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// Marshal encodes v as JSON without HTML escaping, so names and extras with
+// "<", ">" and "&" are written as they were read.
+func Marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// JoinArray writes raw elements as one JSON array, each element's bytes
+// unchanged (json.Marshal would re-escape them).
+func JoinArray(elems []json.RawMessage) json.RawMessage {
+	n := 2
+	for _, e := range elems {
+		n += len(e) + 1
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, e := range elems {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if len(e) == 0 {
+			e = json.RawMessage("null")
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']')
 }
