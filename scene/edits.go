@@ -605,10 +605,14 @@ type (
 )
 
 // Name says what the edit does.
-func (e RemovePhysicsMaterial) Name() string { return fmt.Sprintf("Remove physics material %d", e.Index) }
+func (e RemovePhysicsMaterial) Name() string {
+	return fmt.Sprintf("Remove physics material %d", e.Index)
+}
 
 // Name says what the edit does.
-func (e RemoveCollisionFilter) Name() string { return fmt.Sprintf("Remove collision filter %d", e.Index) }
+func (e RemoveCollisionFilter) Name() string {
+	return fmt.Sprintf("Remove collision filter %d", e.Index)
+}
 
 // Name says what the edit does.
 func (e RemoveJointSettings) Name() string { return fmt.Sprintf("Remove joint settings %d", e.Index) }
