@@ -67,23 +67,62 @@ func BenchmarkFrameNothingChanged(b *testing.B) {
 	}
 }
 
-// BenchmarkEditOneShape changes one collider's size: that node is rebuilt and
-// its group of GroupSize nodes re-joined.
+// BenchmarkEditOneShape is one step of a handle drag on one collider, end
+// to end: the edit through the History, then the line rebuild its Change
+// asks for (that node, and its group of GroupSize nodes re-joined).
 func BenchmarkEditOneShape(b *testing.B) {
+	d, c, own := dragScene(b)
+	var h scene.History
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := d.Shapes[own]
+		s.Size[0] = 1 + float64(i%10)/10 + 0.05
+		ch, err := h.Do(d, scene.SetShape{Index: own, Shape: s, Label: "Drag box size x"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Apply(ch)
+		if !c.Update() {
+			b.Fatal("the edit rebuilt nothing")
+		}
+	}
+}
+
+// BenchmarkUndoOneShape undoes one drag step and rebuilds what it changed.
+func BenchmarkUndoOneShape(b *testing.B) {
+	d, c, own := dragScene(b)
+	var h scene.History
+	for i := 0; i < b.N; i++ {
+		s := d.Shapes[own]
+		s.Size[0] = 1 + float64(i%10)/10 + 0.05
+		if _, err := h.Do(d, scene.SetShape{Index: own, Shape: s}); err != nil {
+			b.Fatal(err)
+		}
+		h.Seal()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ch, ok := h.Undo(d)
+		if !ok {
+			b.Fatal("nothing to undo")
+		}
+		c.Apply(ch)
+		if !c.Update() {
+			b.Fatal("the undo rebuilt nothing")
+		}
+	}
+}
+
+// dragScene is the 10,000-collider scene with node 5000 given a shape of
+// its own, so an edit of it touches one node.
+func dragScene(b *testing.B) (*scene.Document, *Cache, int) {
 	d := bigScene(b, 10000)
-	// Give node 5000 a shape of its own so the edit touches one node.
 	d.Shapes = append(d.Shapes, scene.Shape{Type: scene.ShapeBox, Size: [3]float64{1, 1, 1}, Mesh: -1})
 	own := len(d.Shapes) - 1
 	d.Nodes[5000].Body.Collider.Shape = own
 	c := NewCache(d, nil, Options{MarkerSize: 0.2})
 	c.Update()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d.Shapes[own].Size[0] = 1 + float64(i%10)/10
-		c.InvalidateShape(own)
-		if !c.Update() {
-			b.Fatal("the edit rebuilt nothing")
-		}
-	}
+	return d, c, own
 }

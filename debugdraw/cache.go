@@ -8,7 +8,7 @@ import (
 
 // GroupSize is how many nodes share one group: one buffer and one draw call
 // per category. Editing a node rebuilds only its group.
-const GroupSize = 256
+const GroupSize = 64
 
 // Group is the debug lines of GroupSize consecutive nodes. Version changes
 // whenever the lines do, so the renderer re-uploads only changed groups.
@@ -28,6 +28,13 @@ type Cache struct {
 	dirty    map[int]bool
 	selected int
 	version  uint64
+	// world is the document's world matrices, recomputed only when a
+	// Change moved a node.
+	world []mgl64.Mat4
+	// users maps a shape to the nodes that draw it (colliders, triggers,
+	// gravity volumes that sample it); nil until needed, dropped when a
+	// node's extensions change.
+	users map[int][]int
 }
 
 // NewCache makes a cache for d with every node dirty.
@@ -39,17 +46,88 @@ func NewCache(d *scene.Document, meshes MeshSource, opt Options) *Cache {
 	return c
 }
 
+// Apply marks dirty what an edit changed, as its Change says: the nodes it
+// touched (with their descendants and the joints and compound triggers that
+// refer to them) and the nodes that draw the shapes it changed.
+func (c *Cache) Apply(ch scene.Change) {
+	if ch.Structure || len(c.nodes) != len(c.doc.Nodes) {
+		c.resize()
+		c.InvalidateAll()
+		return
+	}
+	if len(ch.Moved) > 0 {
+		c.world = nil
+	}
+	if len(ch.Nodes) > 0 {
+		c.users = nil
+	}
+	for _, n := range ch.Nodes {
+		c.invalidate(n)
+	}
+	for _, n := range ch.Moved {
+		c.invalidate(n)
+	}
+	if len(ch.Shapes) > 0 {
+		if c.users == nil {
+			c.users = c.shapeUsers()
+		}
+		for _, s := range ch.Shapes {
+			for _, n := range c.users[s] {
+				c.dirty[n] = true
+			}
+		}
+	}
+}
+
+// resize follows a document whose node count changed.
+func (c *Cache) resize() {
+	c.nodes = make([]Lines, len(c.doc.Nodes))
+	c.groups = make([]Group, (len(c.doc.Nodes)+GroupSize-1)/GroupSize)
+}
+
+// shapeUsers indexes which nodes draw each shape.
+func (c *Cache) shapeUsers() map[int][]int {
+	users := map[int][]int{}
+	add := func(s, n int) {
+		if s >= 0 {
+			if u := users[s]; len(u) == 0 || u[len(u)-1] != n {
+				users[s] = append(u, n)
+			}
+		}
+	}
+	for i, ne := range c.doc.Nodes {
+		if b := ne.Body; b != nil {
+			if b.Collider != nil {
+				add(b.Collider.Shape, i)
+			}
+			if b.Trigger != nil {
+				add(b.Trigger.Shape, i)
+			}
+		}
+		if g := ne.Gravity; g != nil {
+			if g.Type == scene.GravityShaped {
+				add(g.Shape, i)
+			}
+			for _, vs := range c.doc.VolumeShapes(i) {
+				add(vs[1], i)
+			}
+		}
+	}
+	return users
+}
+
 // InvalidateAll marks every node dirty.
 func (c *Cache) InvalidateAll() {
+	c.world, c.users = nil, nil
 	c.dirty = make(map[int]bool, len(c.nodes))
 	for i := range c.nodes {
 		c.dirty[i] = true
 	}
 }
 
-// Invalidate marks node n dirty with everything its change can move: its
+// invalidate marks node n dirty with everything its change can move: its
 // descendants, the compound triggers and joints that refer to any of them.
-func (c *Cache) Invalidate(n int) {
+func (c *Cache) invalidate(n int) {
 	d := c.doc
 	if n < 0 || n >= len(c.nodes) {
 		return
@@ -80,26 +158,6 @@ func (c *Cache) Invalidate(n int) {
 	}
 }
 
-// InvalidateShape marks dirty every node that draws shape s.
-func (c *Cache) InvalidateShape(s int) {
-	for i, ne := range c.doc.Nodes {
-		uses := false
-		if b := ne.Body; b != nil {
-			uses = (b.Collider != nil && b.Collider.Shape == s) || (b.Trigger != nil && b.Trigger.Shape == s)
-		}
-		if g := ne.Gravity; g != nil && !uses {
-			// A field samples its volume's shapes and may pull towards one.
-			uses = g.Type == scene.GravityShaped && g.Shape == s
-			for _, vs := range c.doc.VolumeShapes(i) {
-				uses = uses || vs[1] == s
-			}
-		}
-		if uses {
-			c.dirty[i] = true
-		}
-	}
-}
-
 // Select highlights node n (-1 for none).
 func (c *Cache) Select(n int) {
 	if n == c.selected {
@@ -120,7 +178,10 @@ func (c *Cache) Update() bool {
 	if len(c.dirty) == 0 {
 		return false
 	}
-	world := c.doc.WorldMatrices()
+	if c.world == nil {
+		c.world = c.doc.WorldMatrices()
+	}
+	world := c.world
 	groups := map[int]bool{}
 	for n := range c.dirty {
 		c.nodes[n] = NodeLines(c.doc, n, world, n == c.selected, c.meshes, c.opt)
@@ -130,8 +191,13 @@ func (c *Cache) Update() bool {
 	for g := range groups {
 		var ls Lines
 		end := min((g+1)*GroupSize, len(c.nodes))
-		for n := g * GroupSize; n < end; n++ {
-			for k := range ls {
+		for k := range ls {
+			total := 0
+			for n := g * GroupSize; n < end; n++ {
+				total += len(c.nodes[n][k])
+			}
+			ls[k] = make([]Line, 0, total)
+			for n := g * GroupSize; n < end; n++ {
 				ls[k] = append(ls[k], c.nodes[n][k]...)
 			}
 		}

@@ -121,8 +121,14 @@ func TestCacheRebuildsOnlyWhatChanged(t *testing.T) {
 	}
 	v := c.Groups()[0].Version
 	crate := nodeNamed(t, d, "Crate (dynamic box)")
-	d.Shapes[d.Nodes[crate].Body.Collider.Shape].Size = [3]float64{2, 2, 2}
-	c.InvalidateShape(d.Nodes[crate].Body.Collider.Shape)
+	si := d.Nodes[crate].Body.Collider.Shape
+	s := d.Shapes[si]
+	s.Size = [3]float64{2, 2, 2}
+	ch, err := scene.Apply(d, scene.SetShape{Index: si, Shape: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Apply(ch)
 	if !c.Update() || c.Groups()[0].Version == v {
 		t.Fatal("an edited shape was not rebuilt")
 	}
