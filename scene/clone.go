@@ -138,3 +138,11 @@ func (pv *PrimitiveVariants) clone() *PrimitiveVariants {
 	}
 	return &c
 }
+
+// Clone returns a copy of the settings whose limits and drives can be
+// changed without changing j.
+func (j JointSettings) Clone() JointSettings { return j.clone() }
+
+// Clone returns a copy of the filter whose lists can be changed without
+// changing f.
+func (f CollisionFilter) Clone() CollisionFilter { return f.clone() }

@@ -799,3 +799,60 @@ func shiftUp(r, inserted int) int {
 	}
 	return r
 }
+
+// AddChildNode appends a new node as the last child of node Parent, with
+// the given name and transform. Colliders fitted to a mesh whose centre is
+// off the node's origin sit on such a child.
+type AddChildNode struct {
+	Parent    int
+	NodeName  string
+	Transform Transform
+}
+
+// Name says what the edit does.
+func (e AddChildNode) Name() string { return fmt.Sprintf("Add child node to node %d", e.Parent) }
+
+func (e AddChildNode) check(d *Document) error {
+	if err := d.checkNode(e.Parent); err != nil {
+		return err
+	}
+	return SetNodeTransform{Node: e.Parent, Transform: e.Transform}.check(d)
+}
+
+func (e AddChildNode) apply(d *Document) (Edit, Change, error) {
+	if err := d.checkNode(e.Parent); err != nil {
+		return nil, Change{}, err
+	}
+	i := len(d.GLTF.Nodes)
+	t := e.Transform
+	d.GLTF.Nodes = append(d.GLTF.Nodes, &gltf.Node{Name: e.NodeName, Matrix: gltf.DefaultMatrix, Translation: t.Translation, Rotation: t.Rotation, Scale: t.Scale})
+	p := d.GLTF.Nodes[e.Parent]
+	p.Children = append(slices.Clone(p.Children), i)
+	d.Nodes = append(d.Nodes, NodeExtensions{})
+	d.source.parent = append(d.source.parent, e.Parent)
+	return removeLastNode{label: e.Name()}, Change{Structure: true}, nil
+}
+
+// removeLastNode undoes AddChildNode: the last node goes, with its place
+// among its parent's children.
+type removeLastNode struct{ label string }
+
+func (e removeLastNode) Name() string { return e.label }
+
+func (e removeLastNode) apply(d *Document) (Edit, Change, error) {
+	i := len(d.GLTF.Nodes) - 1
+	if i < 0 || i >= len(d.Nodes) {
+		return nil, Change{}, fmt.Errorf("no added node to remove")
+	}
+	parent := d.Parent(i)
+	removed := d.GLTF.Nodes[i]
+	undo := AddChildNode{Parent: parent, NodeName: removed.Name, Transform: d.NodeTransform(i)}
+	if parent >= 0 {
+		p := d.GLTF.Nodes[parent]
+		p.Children = slices.DeleteFunc(slices.Clone(p.Children), func(c int) bool { return c == i })
+	}
+	d.GLTF.Nodes = d.GLTF.Nodes[:i]
+	d.Nodes = d.Nodes[:i]
+	d.source.parent = d.source.parent[:i]
+	return undo, Change{Structure: true}, nil
+}

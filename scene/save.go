@@ -225,6 +225,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
 
+	if err := d.appendNewNodes(root); err != nil {
+		return nil, err
+	}
 	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {
 		ne := d.Nodes[i]
 		b := map[string]json.RawMessage{}
@@ -362,6 +365,11 @@ func (d *Document) patchNodeFields(i int, obj *jsonobj.Object) error {
 		return nil
 	}
 	cur := d.GLTF.Nodes[i]
+	if !slices.Equal(cur.Children, orig.Children) {
+		if err := obj.SetValue("children", cur.Children); err != nil {
+			return err
+		}
+	}
 	if cur.Name != orig.Name {
 		if cur.Name == "" {
 			obj.Delete("name")
@@ -651,5 +659,38 @@ func WriteFileAtomic(target string, data []byte) error {
 		_ = df.Sync()
 		df.Close()
 	}
+	return nil
+}
+
+// appendNewNodes adds to the "nodes" array the nodes an edit added after
+// the ones the file has, as objects with a name and TRS; patchArray then
+// writes their extensions like any other node's.
+func (d *Document) appendNewNodes(root *jsonobj.Object) error {
+	var elems []json.RawMessage
+	if raw, ok := root.Get("nodes"); ok {
+		var err error
+		if elems, err = jsonobj.ParseArray(raw); err != nil {
+			return fmt.Errorf("nodes: %w", err)
+		}
+	}
+	if len(d.GLTF.Nodes) <= len(elems) {
+		return nil
+	}
+	for i := len(elems); i < len(d.GLTF.Nodes); i++ {
+		n := d.GLTF.Nodes[i]
+		var w writer
+		if n.Name != "" {
+			w.set("name", n.Name)
+		}
+		if len(n.Children) > 0 {
+			w.set("children", n.Children)
+		}
+		t := d.NodeTransform(i)
+		w.set("translation", t.Translation)
+		w.set("rotation", t.Rotation)
+		w.set("scale", t.Scale)
+		elems = append(elems, w.bytes())
+	}
+	root.Set("nodes", jsonobj.JoinArray(elems))
 	return nil
 }
