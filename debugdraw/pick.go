@@ -152,6 +152,23 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 	return meshNode
 }
 
+// PickLines returns the collider and trigger lines of node n as the cache's
+// last Update built them: what a click should test, as PickNode's nodeLines
+// (func(n int) []Line { return c.PickLines(n) }). Nil when n is out of range.
+func (c *Cache) PickLines(n int) []Line {
+	if n < 0 || n >= len(c.nodes) {
+		return nil
+	}
+	col, trig := c.nodes[n][Colliders], c.nodes[n][Triggers]
+	switch {
+	case len(trig) == 0:
+		return col
+	case len(col) == 0:
+		return trig
+	}
+	return append(col[:len(col):len(col)], trig...)
+}
+
 // pickMesh returns the ray distance to the nearest triangle of mesh m placed
 // with matrix world, if it is nearer than limit.
 func pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, dir mgl64.Vec3, limit float64) (float64, bool) {

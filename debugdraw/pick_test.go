@@ -317,3 +317,21 @@ func BenchmarkPickNode10kColliders(b *testing.B) {
 		PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
 	}
 }
+
+// TestCachePickLines: the cache hands PickNode the collider and trigger
+// lines it built, and a pick through them finds the collider.
+func TestCachePickLines(t *testing.T) {
+	d, world, _ := pickScene(t)
+	d.Nodes[4].Body.Trigger = &scene.Trigger{Shape: 0, CollisionFilter: -1}
+	c := NewCache(d, nil, Options{MarkerSize: 0.1})
+	c.Update()
+	for _, w := range []struct{ n, lines int }{{0, 0}, {2, 12}, {4, 24}, {-1, 0}, {99, 0}} {
+		if got := len(c.PickLines(w.n)); got != w.lines {
+			t.Errorf("node %d: %d lines, want %d", w.n, got, w.lines)
+		}
+	}
+	x, y := screenOf(t, mgl64.Vec3{3.5, 0.1, 0.5})
+	if got := PickNode(d, world, nil, c.PickLines, camView, camProj, x, y, vpW, vpH, 5); got != 2 {
+		t.Errorf("picked %d through the cache, want 2", got)
+	}
+}
