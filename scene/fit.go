@@ -1,0 +1,147 @@
+package scene
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+)
+
+// MinFitSize is the smallest extent, radius or cylinder height FitShape
+// gives: a flat mesh (a quad) still gets a valid box.
+const MinFitSize = 0.001
+
+// FitShape returns a shape of type t that fits the mesh of node n, in the
+// node's local space (the space the mesh's positions are in), as Godot's
+// "create collision shape" actions do:
+//
+//   - box: the size of the mesh's bounding box;
+//   - sphere: radius half the longest extent (a ball mesh gets its own
+//     radius);
+//   - capsule and cylinder, along Y: radius half the larger of the X and Z
+//     extents (both radii equal); a cylinder's full height is the Y extent,
+//     a capsule's mid height the Y extent minus twice the radius (at least 0);
+//   - convex and trimesh: the node's mesh itself (Mesh = its index).
+//
+// Extents, radii and the cylinder height are at least MinFitSize.
+//
+// Primitive shapes are centred on their node, the bounds need not be: offset
+// is the centre of the bounds in the node's space. A non-zero offset means
+// the shape must sit on a child node at that translation; the caller decides.
+// Convex and trimesh shapes use the mesh's own coordinates, so their offset
+// is zero.
+//
+// Only triangle primitives count (strips and fans included). The bounds come
+// from the POSITION accessors' min and max when present, otherwise from the
+// positions. It is an error when n does not exist, has no mesh, or its mesh
+// has no triangles.
+func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
+	if n < 0 || n >= len(d.GLTF.Nodes) {
+		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s: node %d does not exist", t, n)
+	}
+	name := nodeLabel(d.GLTF.Nodes[n], n)
+	if t.String() == "unknown" {
+		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit to %s: shape type %d is unknown", name, int(t))
+	}
+	if d.GLTF.Nodes[n].Mesh == nil {
+		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: the node has no mesh", t, name)
+	}
+	m := *d.GLTF.Nodes[n].Mesh
+	if m < 0 || m >= len(d.GLTF.Meshes) {
+		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: mesh %d does not exist", t, name, m)
+	}
+	lo, hi, err := d.triangleBounds(m)
+	if err != nil {
+		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: %w", t, name, err)
+	}
+	s := DefaultShape(t)
+	if t == ShapeConvex || t == ShapeTrimesh {
+		s.Mesh = m
+		return s, mgl64.Vec3{}, nil
+	}
+	size := hi.Sub(lo)
+	offset := lo.Add(hi).Mul(0.5)
+	fit := func(v float64) float64 { return math.Max(v, MinFitSize) }
+	switch t {
+	case ShapeBox:
+		s.Size = [3]float64{fit(size[0]), fit(size[1]), fit(size[2])}
+	case ShapeSphere:
+		s.Radius = fit(math.Max(size[0], math.Max(size[1], size[2])) / 2)
+	case ShapeCapsule, ShapeCylinder:
+		r := fit(math.Max(size[0], size[2]) / 2)
+		s.RadiusTop, s.RadiusBottom = r, r
+		if t == ShapeCylinder {
+			s.Height = fit(size[1])
+		} else {
+			s.Height = math.Max(size[1]-2*r, 0)
+		}
+	}
+	return s, offset, nil
+}
+
+// nodeLabel names a node in messages: its index and, if it has one, its name.
+func nodeLabel(node *gltf.Node, n int) string {
+	if node != nil && node.Name != "" {
+		return fmt.Sprintf("node %d %q", n, node.Name)
+	}
+	return fmt.Sprintf("node %d", n)
+}
+
+// triangleBounds returns the bounds of the triangle primitives of mesh m,
+// from the POSITION accessors' min and max where present.
+func (d *Document) triangleBounds(m int) (lo, hi mgl64.Vec3, err error) {
+	doc := d.GLTF
+	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi = lo.Mul(-1)
+	found := false
+	for p, prim := range doc.Meshes[m].Primitives {
+		switch prim.Mode {
+		case gltf.PrimitiveTriangles, gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
+		default:
+			continue
+		}
+		pi, ok := prim.Attributes[gltf.POSITION]
+		if !ok || pi < 0 || pi >= len(doc.Accessors) {
+			continue
+		}
+		pos := doc.Accessors[pi]
+		count := pos.Count
+		if prim.Indices != nil {
+			if i := *prim.Indices; i >= 0 && i < len(doc.Accessors) {
+				count = doc.Accessors[i].Count
+			}
+		}
+		if count < 3 {
+			continue
+		}
+		pl, ph := mgl64.Vec3{}, mgl64.Vec3{}
+		if len(pos.Min) == 3 && len(pos.Max) == 3 {
+			pl, ph = mgl64.Vec3{pos.Min[0], pos.Min[1], pos.Min[2]}, mgl64.Vec3{pos.Max[0], pos.Max[1], pos.Max[2]}
+		} else {
+			pd, err := d.ReadPrimitive(m, p)
+			if err != nil {
+				return lo, hi, err
+			}
+			if len(pd.Positions) == 0 {
+				continue
+			}
+			for k := 0; k < 3; k++ {
+				pl[k], ph[k] = float64(pd.Min[k]), float64(pd.Max[k])
+			}
+		}
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = math.Min(lo[k], pl[k]), math.Max(hi[k], ph[k])
+		}
+		found = true
+	}
+	if !found {
+		return lo, hi, fmt.Errorf("mesh %d has no triangles", m)
+	}
+	for k := 0; k < 3; k++ {
+		if math.IsNaN(lo[k]) || math.IsInf(lo[k], 0) || math.IsNaN(hi[k]) || math.IsInf(hi[k], 0) || lo[k] > hi[k] {
+			return lo, hi, fmt.Errorf("mesh %d has bounds that are not finite numbers (%v to %v)", m, lo, hi)
+		}
+	}
+	return lo, hi, nil
+}

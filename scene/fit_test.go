@@ -1,0 +1,173 @@
+package scene
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// testdata/fit/meshes.gltf (embedded buffer):
+//
+//	node 0 "Crate"     mesh 0: a 2 x 4 x 6 box centred at (1, 0, 0), indexed,
+//	                   POSITION min/max; the node is moved, turned and scaled
+//	node 1 "Pillar"    mesh 1: a 1 x 3 x 0.5 box centred at (0, 1.5, -1), not
+//	                   indexed, no min/max (the bounds are computed)
+//	node 2 "Dots"      mesh 2: three POINTS, no triangles
+//	node 3 "Empty"     no mesh
+//	node 4 "Quad"      mesh 3: a flat 2 x 2 quad in the XZ plane
+//	node 5 "Two parts" mesh 4: boxes [-1,0]x[-1,1]x[-1,1] and [0,3]x[-1,2]x[-1,1]
+//	                   plus a POINTS primitive at (50..60) that does not count
+const fitFixture = "testdata/fit/meshes.gltf"
+
+func TestFitShape(t *testing.T) {
+	d := mustLoad(t, fitFixture)
+	box := func(x, y, z float64) Shape { s := DefaultShape(ShapeBox); s.Size = [3]float64{x, y, z}; return s }
+	sphere := func(r float64) Shape { s := DefaultShape(ShapeSphere); s.Radius = r; return s }
+	capsule := func(h, r float64) Shape {
+		s := DefaultShape(ShapeCapsule)
+		s.Height, s.RadiusTop, s.RadiusBottom = h, r, r
+		return s
+	}
+	cylinder := func(h, r float64) Shape {
+		s := DefaultShape(ShapeCylinder)
+		s.Height, s.RadiusTop, s.RadiusBottom = h, r, r
+		return s
+	}
+	mesh := func(t ShapeType, m int) Shape { s := DefaultShape(t); s.Mesh = m; return s }
+	zero := mgl64.Vec3{}
+	cases := []struct {
+		node   int
+		t      ShapeType
+		want   Shape
+		offset mgl64.Vec3
+	}{
+		{0, ShapeBox, box(2, 4, 6), mgl64.Vec3{1, 0, 0}},
+		{0, ShapeSphere, sphere(3), mgl64.Vec3{1, 0, 0}},
+		// Radius 3 from the Z extent: 4 - 2*3 < 0, so the capsule is a sphere.
+		{0, ShapeCapsule, capsule(0, 3), mgl64.Vec3{1, 0, 0}},
+		{0, ShapeCylinder, cylinder(4, 3), mgl64.Vec3{1, 0, 0}},
+		{0, ShapeConvex, mesh(ShapeConvex, 0), zero},
+		{0, ShapeTrimesh, mesh(ShapeTrimesh, 0), zero},
+		{1, ShapeBox, box(1, 3, 0.5), mgl64.Vec3{0, 1.5, -1}},
+		{1, ShapeSphere, sphere(1.5), mgl64.Vec3{0, 1.5, -1}},
+		{1, ShapeCapsule, capsule(2, 0.5), mgl64.Vec3{0, 1.5, -1}},
+		{1, ShapeCylinder, cylinder(3, 0.5), mgl64.Vec3{0, 1.5, -1}},
+		{1, ShapeConvex, mesh(ShapeConvex, 1), zero},
+		{4, ShapeBox, box(2, MinFitSize, 2), zero},
+		{4, ShapeSphere, sphere(1), zero},
+		{4, ShapeCapsule, capsule(0, 1), zero},
+		{4, ShapeCylinder, cylinder(MinFitSize, 1), zero},
+		{4, ShapeTrimesh, mesh(ShapeTrimesh, 3), zero},
+		{5, ShapeBox, box(4, 3, 2), mgl64.Vec3{1, 0.5, 0}},
+		{5, ShapeSphere, sphere(2), mgl64.Vec3{1, 0.5, 0}},
+		{5, ShapeCapsule, capsule(0, 2), mgl64.Vec3{1, 0.5, 0}},
+		{5, ShapeCylinder, cylinder(3, 2), mgl64.Vec3{1, 0.5, 0}},
+	}
+	for _, c := range cases {
+		t.Run(d.GLTF.Nodes[c.node].Name+"/"+c.t.String(), func(t *testing.T) {
+			got, off, err := d.FitShape(c.node, c.t)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Type != c.want.Type || got.Size != c.want.Size || got.Radius != c.want.Radius || got.Height != c.want.Height ||
+				got.RadiusTop != c.want.RadiusTop || got.RadiusBottom != c.want.RadiusBottom || got.Mesh != c.want.Mesh {
+				t.Errorf("shape %+v, want %+v", got, c.want)
+			}
+			if off != c.offset {
+				t.Errorf("offset %v, want %v", off, c.offset)
+			}
+			// The shape is valid as it is.
+			var fs findings
+			got.validate("/shape", &fs, len(d.GLTF.Meshes))
+			for _, f := range fs {
+				if f.Severity == Error {
+					t.Errorf("fitted shape is invalid: %v", f)
+				}
+			}
+		})
+	}
+}
+
+// TestFitShapeHoldsTheMesh: a fitted box, moved by the offset, holds every
+// vertex of the mesh and touches it; a fitted cylinder spans the same Y
+// range, and its radius reaches the farthest vertex along X or Z.
+func TestFitShapeHoldsTheMesh(t *testing.T) {
+	d := mustLoad(t, fitFixture)
+	for _, n := range []int{0, 1, 5} {
+		m := *d.GLTF.Nodes[n].Mesh
+		var pts []mgl64.Vec3
+		for p := range d.GLTF.Meshes[m].Primitives {
+			pd, err := d.ReadPrimitive(m, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pd.Mode != DrawTriangles {
+				continue
+			}
+			for _, v := range pd.Positions {
+				pts = append(pts, mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])})
+			}
+		}
+		box, off, err := d.FitShape(n, ShapeBox)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cyl, coff, err := d.FitShape(n, ShapeCylinder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if coff != off {
+			t.Errorf("node %d: cylinder offset %v, box offset %v", n, coff, off)
+		}
+		onSurface, maxY, maxXZ := 0, 0.0, 0.0
+		for _, p := range pts {
+			q := p.Sub(off)
+			dist := box.Distance(q, mgl64.Vec3{}, mgl64.Vec3{})
+			if dist > 1e-9 {
+				t.Errorf("node %d: vertex %v is %g outside the box", n, p, dist)
+			}
+			if dist > -1e-9 {
+				onSurface++
+			}
+			maxY = math.Max(maxY, math.Abs(q[1]))
+			maxXZ = math.Max(maxXZ, math.Max(math.Abs(q[0]), math.Abs(q[2])))
+		}
+		if onSurface == 0 {
+			t.Errorf("node %d: no vertex on the box's surface, the box is loose", n)
+		}
+		if cyl.Height != 2*maxY || cyl.RadiusTop != maxXZ || cyl.RadiusBottom != maxXZ {
+			t.Errorf("node %d: cylinder height %g radii %g %g, want height %g radius %g", n, cyl.Height, cyl.RadiusTop, cyl.RadiusBottom, 2*maxY, maxXZ)
+		}
+	}
+}
+
+func TestFitShapeErrors(t *testing.T) {
+	d := mustLoad(t, fitFixture)
+	cases := []struct {
+		node int
+		t    ShapeType
+		want []string
+	}{
+		{3, ShapeBox, []string{`node 3 "Empty"`, "no mesh"}},
+		{3, ShapeTrimesh, []string{`node 3 "Empty"`, "no mesh"}},
+		{2, ShapeSphere, []string{`node 2 "Dots"`, "mesh 2 has no triangles"}},
+		{2, ShapeConvex, []string{`node 2 "Dots"`, "mesh 2 has no triangles"}},
+		{99, ShapeBox, []string{"node 99 does not exist"}},
+		{-1, ShapeBox, []string{"node -1 does not exist"}},
+		{0, 0, []string{`node 0 "Crate"`, "unknown"}},
+	}
+	for _, c := range cases {
+		_, _, err := d.FitShape(c.node, c.t)
+		if err == nil {
+			t.Errorf("node %d %v: no error", c.node, c.t)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("node %d %v: error %q does not say %q", c.node, c.t, err, w)
+			}
+		}
+	}
+}
