@@ -265,3 +265,48 @@ func (s Shape) WithType(t ShapeType, mesh int) Shape {
 	}
 	return out
 }
+
+// FitColliderEdit gives node n a collider (or trigger) of type t fitted to
+// its mesh (see FitShape). When the mesh's bounds are not centred on the
+// node, the shape goes on a new child node at the bounds' centre, as
+// Godot's create-collision actions place a child shape node.
+func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, error) {
+	s, off, err := d.FitShape(n, t)
+	if err != nil {
+		return nil, err
+	}
+	add := d.AddColliderEdit
+	kind := "collider"
+	if trigger {
+		add, kind = d.AddTriggerEdit, "trigger"
+	}
+	label := fmt.Sprintf("Fit %s %s to mesh", t, kind)
+	if off.Len() <= 1e-9*math.Max(1, s.maxExtent()) {
+		e := add(n, s)
+		return Batch{Label: label, Edits: []Edit{e}}, nil
+	}
+	child := len(d.GLTF.Nodes)
+	name := d.GLTF.Nodes[n].Name
+	if name == "" {
+		name = fmt.Sprintf("node %d", n)
+	}
+	// The child's collider is built against the document as it will be
+	// once the child exists: same shapes, one more node.
+	b := &Body{}
+	sh := len(d.Shapes)
+	if trigger {
+		b.Trigger = &Trigger{Shape: sh, CollisionFilter: -1}
+	} else {
+		b.Collider = &Collider{Shape: sh, PhysicsMaterial: -1, CollisionFilter: -1}
+	}
+	return Batch{Label: label, Edits: []Edit{
+		AddChildNode{Parent: n, NodeName: name + " " + kind, Transform: Transform{Translation: [3]float64(off), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}},
+		AddShape{Shape: s, Label: label},
+		SetBody{Node: child, Body: b, Label: label},
+	}}, nil
+}
+
+func (s Shape) maxExtent() float64 {
+	h := s.HalfExtents()
+	return 2 * math.Max(h[0], math.Max(h[1], h[2]))
+}
