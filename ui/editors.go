@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
-	g "github.com/AllenDang/giu"
 
 	"physview/scene"
 )

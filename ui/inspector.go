@@ -166,7 +166,7 @@ func QuatToEuler(q [4]float64) [3]float64 {
 	} else {
 		x = math.Atan2(-m.At(1, 2), m.At(1, 1))
 	}
-	round := func(r float64) float64 { return math.Round(r*180/math.Pi*1e9) / 1e9 }
+	round := func(r float64) float64 { return math.Round(r*180/math.Pi*1e9)/1e9 + 0 }
 	return [3]float64{round(x), round(y), round(z)}
 }
 

@@ -30,6 +30,11 @@ const (
 	ActionReset                            // reset the camera
 	ActionCamera                           // view from the file's camera Action.Index
 	ActionSetVariant                       // State.Variant changed
+	ActionEdit                             // apply Action.Edit through the history
+	ActionUndo                             // undo the last edit
+	ActionRedo                             // redo the last undone edit
+	ActionError                            // show Action.Path as an error (a refused input)
+	ActionSelect                           // select node Action.Index and frame it
 )
 
 // Action is one request from the panel.
@@ -37,6 +42,8 @@ type Action struct {
 	Kind  ActionKind
 	Path  string
 	Index int
+	// Edit is the change an ActionEdit asks for; the window applies it.
+	Edit scene.Edit
 }
 
 // State is what the panel shows and edits.
@@ -66,8 +73,15 @@ type State struct {
 	Error string
 	// Status is a short note such as "saved".
 	Status string
-	// Modified is set by edits and cleared by a save.
+	// Modified is set while the document differs from its saved state
+	// (the window reads it from the history).
 	Modified bool
+	// UndoName and RedoName say what Undo and Redo would do ("" for nothing).
+	UndoName, RedoName string
+	// Gizmo is what the transform gizmo on the selected node does.
+	Gizmo GizmoMode
+	// Hovered is the node under the mouse in the view, -1 for none.
+	Hovered int
 
 	openPath, savePath, newVariant string
 }
@@ -88,6 +102,10 @@ func Build(s *State, width, height float32) []Action {
 			g.Separator(),
 			g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.Doc != nil).OnClick(func() { act(Action{Kind: ActionSave}) }),
 			g.MenuItem("Save as...").Enabled(s.Doc != nil).OnClick(func() { s.savePath = suggestSavePath(s); g.OpenPopup("Save as") }),
+		),
+		g.Menu("Edit").Layout(
+			g.MenuItem(undoLabel("Undo", s.UndoName)).Shortcut("Ctrl+Z").Enabled(s.UndoName != "").OnClick(func() { act(Action{Kind: ActionUndo}) }),
+			g.MenuItem(undoLabel("Redo", s.RedoName)).Shortcut("Ctrl+Shift+Z").Enabled(s.RedoName != "").OnClick(func() { act(Action{Kind: ActionRedo}) }),
 		),
 		g.Menu("View").Layout(
 			g.MenuItem("Frame (F)").OnClick(func() { act(Action{Kind: ActionFrame}) }),
@@ -110,6 +128,7 @@ func Build(s *State, width, height float32) []Action {
 			g.Condition(s.Doc != nil, g.TabBar().TabItems(
 				g.TabItem("Scene").Layout(sceneTree(s)),
 				g.TabItem("Inspector").Layout(inspector(s, act)),
+				g.TabItem("Physics").Layout(physicsTab(s, act)),
 				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
 				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
 				g.TabItem("View").Layout(view(s, act)),
@@ -119,6 +138,13 @@ func Build(s *State, width, height float32) []Action {
 	openPopup(s, act)
 	saveAsPopup(s, act)
 	return acts
+}
+
+func undoLabel(verb, what string) string {
+	if what == "" {
+		return verb
+	}
+	return verb + " " + what
 }
 
 func title(s *State) string {
@@ -248,54 +274,6 @@ func sceneTree(s *State) g.Widget {
 	})
 }
 
-func inspector(s *State, act func(Action)) g.Widget {
-	d := s.Doc
-	n := s.Selected
-	if n < 0 || n >= len(d.GLTF.Nodes) {
-		return g.Label("Select a node in the Scene tab.")
-	}
-	node := d.GLTF.Nodes[n]
-	t, r, sc := node.TranslationOrDefault(), node.RotationOrDefault(), node.ScaleOrDefault()
-	ws := g.Layout{
-		g.Label(NodeLabel(d, n)).Wrapped(true),
-		g.Label(fmt.Sprintf("translation %.4g %.4g %.4g", t[0], t[1], t[2])),
-		g.Label(fmt.Sprintf("rotation (xyzw) %.4g %.4g %.4g %.4g", r[0], r[1], r[2], r[3])),
-		g.Label(fmt.Sprintf("scale %.4g %.4g %.4g", sc[0], sc[1], sc[2])),
-	}
-	ne := d.Nodes[n]
-	if b := ne.Body; b != nil {
-		if m := b.Motion; m != nil {
-			ws = append(ws, g.Separator(), motionEditor(n, m, act),
-				g.Label(fmt.Sprintf("centre of mass %v", m.CenterOfMass)),
-				g.Label(fmt.Sprintf("linear velocity %v m/s", m.LinearVelocity)),
-				g.Label(fmt.Sprintf("angular velocity %v rad/s", m.AngularVelocity)))
-		}
-		if c := b.Collider; c != nil {
-			ws = append(ws, g.Separator(), g.Label("collider: "+shapeText(d, c.Shape)).Wrapped(true), shapeEditor(d, c.Shape, act))
-			if c.PhysicsMaterial >= 0 {
-				ws = append(ws, g.Label(fmt.Sprintf("physics material %d", c.PhysicsMaterial)))
-			}
-			if c.CollisionFilter >= 0 {
-				ws = append(ws, g.Label(fmt.Sprintf("collision filter %d", c.CollisionFilter)))
-			}
-		}
-		if tr := b.Trigger; tr != nil {
-			if tr.Nodes != nil {
-				ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("trigger: compound of nodes %v", tr.Nodes)))
-			} else {
-				ws = append(ws, g.Separator(), g.Label("trigger: "+shapeText(d, tr.Shape)).Wrapped(true), shapeEditor(d, tr.Shape, act))
-			}
-		}
-	}
-	if gv := ne.Gravity; gv != nil {
-		ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("gravity field: %s", gv.Type)), gravityEditor(n, gv, act))
-	}
-	if j := ne.Joint; j != nil {
-		ws = append(ws, g.Separator(), g.Label(fmt.Sprintf("joint: settings %d, connected to node %d, collision %v", j.Joint, j.ConnectedNode, j.EnableCollision)).Wrapped(true))
-	}
-	return ws
-}
-
 func shapeText(d *scene.Document, i int) string {
 	if i < 0 || i >= len(d.Shapes) {
 		return "no shape (compound)"
@@ -320,7 +298,7 @@ func variantCount(s *State) int { return len(s.Doc.Variants) }
 
 func variants(s *State, act func(Action)) g.Widget {
 	d := s.Doc
-	edited := func() { act(Action{Kind: ActionVariantsEdited}) }
+	do := func(e scene.Edit) { act(Action{Kind: ActionEdit, Edit: e}) }
 	ws := g.Layout{}
 	if len(d.Variants) == 0 {
 		ws = append(ws, g.Label("This file has no material variants yet."))
@@ -343,24 +321,25 @@ func variants(s *State, act func(Action)) g.Widget {
 			if name == "" {
 				name = fmt.Sprintf("Variant %d", len(d.Variants))
 			}
-			s.Variant = d.AddVariant(name)
+			do(scene.AddVariantEdit(name))
+			s.Variant = len(d.Variants) // the variant the edit adds
 			s.newVariant = ""
-			edited()
+			act(Action{Kind: ActionSetVariant})
 		}),
 	))
 	v := s.Variant
 	if v < 0 || v >= len(d.Variants) {
 		return append(ws, g.Label("Choose a variant to rename it or to set the materials it uses."))
 	}
-	ws = append(ws, g.Row(
-		g.InputText(&d.Variants[v].Name).Label(fmt.Sprintf("name##vn%d", v)).Size(200).OnChange(edited),
-		g.Button(fmt.Sprintf("Remove##vr%d", v)).OnClick(func() {
-			if d.RemoveVariant(v) == nil {
-				s.Variant = -1
-				edited()
-			}
-		}),
-	))
+	ws = append(ws, g.Custom(func() {
+		text(fmt.Sprintf("name##vn%d", v), d.Variants[v].Name, 200, func(name string) { do(scene.RenameVariantEdit(v, name)) })
+		imgui.SameLine()
+		button(fmt.Sprintf("Remove##vr%d", v), func() {
+			do(scene.RemoveVariantEdit(v))
+			s.Variant = -1
+			act(Action{Kind: ActionSetVariant})
+		})
+	}))
 	n := s.Selected
 	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil || *d.GLTF.Nodes[n].Mesh >= len(d.GLTF.Meshes) {
 		return append(ws, g.Label("Select a node with a mesh to choose its materials in this variant."))
@@ -373,12 +352,11 @@ func variants(s *State, act func(Action)) g.Widget {
 	ws = append(ws, g.Label(fmt.Sprintf("Materials of mesh %d in %q:", mesh, d.VariantLabel(v))))
 	for p := range d.GLTF.Meshes[mesh].Primitives {
 		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
-		cur := int32(d.Primitives[ref].MaterialFor(v, -1) + 1)
-		sel := cur
-		ws = append(ws, g.Combo(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), names[cur], names, &sel).Size(220).OnChange(func() {
-			if d.SetVariantMaterial(ref, v, int(sel)-1) == nil {
-				edited()
-			}
+		cur := d.Primitives[ref].MaterialFor(v, -1) + 1
+		ws = append(ws, g.Custom(func() {
+			combo(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), cur, names, func(k int) {
+				do(scene.SetVariantMaterialEdit(ref, v, k-1))
+			})
 		}))
 	}
 	return ws

@@ -41,12 +41,33 @@ type windowApp struct {
 	// lastProbe is the probe position last drawn (NaN when off).
 	lastProbe [3]float32
 	probeOn   bool
-	state     ui.State
-	loads     chan loadResult
-	start     time.Time
+	// lastSelected is the selection the overlay was built for.
+	lastSelected int
+	state        ui.State
+	loads        chan loadResult
+	start        time.Time
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
+
+	// hist holds the document's edits (undo and redo).
+	hist *scene.History
+	// meshes reads mesh triangles for picking, once per mesh.
+	meshes *debugdraw.DocumentMeshes
+	// drag is the shape-handle drag in progress; gizmoUsing is set while
+	// the transform gizmo is dragged.
+	drag       *handleDrag
+	gizmoUsing bool
+	// pressAt is where the left button went down over the view; orbiting
+	// is set once it moved far enough to be a drag, not a click.
+	pressAt           imgui.Vec2
+	pressed, orbiting bool
+	hoverHandle       int
+	// overlayDirty asks for the on-top lines (hover, handles, probe) to be
+	// rebuilt; probeLines are the probe's part.
+	overlayDirty bool
+	probeLines   []debugdraw.Line
+	wakeFrames   int
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -63,7 +84,8 @@ func runWindow(path string) error {
 	app := &windowApp{
 		loads: make(chan loadResult, 4),
 		start: time.Now(),
-		state: ui.State{Selected: -1, Variant: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
+		state: ui.State{Selected: -1, Variant: -1, Hovered: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
+		hist:  &scene.History{},
 	}
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
 	app.wnd.SetDropCallback(func(paths []string) {
@@ -127,16 +149,21 @@ func (a *windowApp) frame() {
 	viewH := int((size.Y - 22) * scale.Y)
 
 	if a.renderer != nil && a.state.Doc != nil {
-		a.handleInput(io, float64(size.Y-22))
+		a.handleInput(io)
 		arrived, pending := a.renderer.Poll()
 		a.state.Progress = 1 - float32(pending)/float32(max(1, len(a.state.Doc.GLTF.Images)))
 		a.state.Messages = a.renderer.Messages
-		a.debug.Select(a.state.Selected)
+		if a.debug.Select(a.state.Selected); a.state.Selected != a.lastSelected {
+			a.lastSelected = a.state.Selected
+			a.overlayDirty = true
+		}
 		if a.debug.Update() {
 			a.renderer.SetDebug(a.debug.Groups())
 			a.view.Invalidate()
+			a.overlayDirty = true
 		}
 		a.updateProbe()
+		a.updateOverlay(a.viewport(io))
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
 		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
@@ -160,6 +187,10 @@ func (a *windowApp) frame() {
 	for _, act := range ui.Build(&a.state, size.X, size.Y) {
 		a.do(act)
 	}
+	if a.state.Doc != nil {
+		a.sealEdits()
+	}
+	a.wake(io)
 }
 
 func (a *windowApp) receiveLoads() {
@@ -174,8 +205,13 @@ func (a *windowApp) receiveLoads() {
 			}
 			a.state.Error = ""
 			a.state.Doc, a.state.Name = r.doc, r.name
-			a.state.Selected, a.state.Variant = -1, -1
+			a.state.Selected, a.state.Variant, a.state.Hovered = -1, -1, -1
+			a.hist = &scene.History{}
+			a.drag, a.gizmoUsing, a.pressed = nil, false, false
+			a.meshes = &debugdraw.DocumentMeshes{Doc: r.doc}
+			a.state.UndoName, a.state.RedoName = "", ""
 			a.state.Modified = false
+			a.overlayDirty = true
 			a.probeOn = false
 			a.state.Probe = false
 			a.textured = false
@@ -192,20 +228,10 @@ func (a *windowApp) receiveLoads() {
 	}
 }
 
-// handleInput turns mouse and keys over the 3D view into camera moves.
-func (a *windowApp) handleInput(io *imgui.IO, viewHeight float64) {
-	if !io.WantCaptureMouse() {
-		d := io.MouseDelta()
-		switch {
-		case imgui.IsMouseDown(imgui.MouseButtonLeft):
-			a.cam.Orbit(float64(d.X)*0.008, -float64(d.Y)*0.008)
-		case imgui.IsMouseDown(imgui.MouseButtonRight), imgui.IsMouseDown(imgui.MouseButtonMiddle):
-			a.cam.Pan(float64(d.X), float64(d.Y), viewHeight)
-		}
-		if w := io.MouseWheel(); w != 0 {
-			a.cam.Zoom(float64(w))
-		}
-	}
+// handleInput turns mouse and keys over the 3D view into picks, handle
+// and gizmo drags and camera moves, and the shortcuts into actions.
+func (a *windowApp) handleInput(io *imgui.IO) {
+	a.viewInput(io)
 	if !io.WantCaptureKeyboard() {
 		switch {
 		case imgui.IsKeyPressedBool(imgui.KeyF):
@@ -214,6 +240,8 @@ func (a *windowApp) handleInput(io *imgui.IO, viewHeight float64) {
 			a.do(ui.Action{Kind: ui.ActionReset})
 		case imgui.IsKeyDown(imgui.ModCtrl) && imgui.IsKeyPressedBool(imgui.KeyS):
 			a.do(ui.Action{Kind: ui.ActionSave})
+		default:
+			a.editKeys()
 		}
 	}
 }
@@ -248,6 +276,7 @@ func (a *windowApp) do(act ui.Action) {
 		d.Path = target
 		a.state.Name = filepath.Base(target)
 		a.state.Error = ""
+		a.hist.MarkSaved()
 		a.state.Modified = false
 		a.state.Status = "saved " + target
 		for _, w := range warnings {
@@ -271,29 +300,19 @@ func (a *windowApp) do(act ui.Action) {
 			lo, hi := a.renderer.Bounds()
 			a.cam = render.NewCamera(lo, hi)
 		}
-	case ui.ActionVariantsEdited:
-		if d != nil {
-			d.Validate()
-			a.state.Modified = true
-			a.state.Status = ""
-			a.view.Invalidate()
-		}
+	case ui.ActionEdit:
+		a.edit(act.Edit)
+	case ui.ActionUndo:
+		a.undo()
+	case ui.ActionRedo:
+		a.redo()
+	case ui.ActionError:
+		a.state.Error = act.Path
+	case ui.ActionSelect:
+		a.state.Selected = act.Index
+		a.do(ui.Action{Kind: ui.ActionFrame})
 	case ui.ActionSetVariant:
 		a.view.Invalidate()
-	case ui.ActionShapeEdited, ui.ActionNodeEdited:
-		if d == nil {
-			return
-		}
-		if act.Kind == ui.ActionShapeEdited {
-			a.debug.InvalidateShape(act.Index)
-		} else {
-			// A motion type change recolours the shapes of the whole body.
-			a.debug.Invalidate(act.Index)
-		}
-		d.Validate()
-		a.state.Modified = true
-		a.state.Status = ""
-		a.probeOn = !a.state.Probe // gravity may have changed: redraw the probe
 	case ui.ActionCamera:
 		if a.renderer != nil && d != nil {
 			if c, err := shotCamera(d, a.renderer, act.Index); err == nil {
@@ -313,8 +332,9 @@ func (a *windowApp) updateProbe() {
 	}
 	a.probeOn, a.lastProbe = s.Probe, s.ProbeAt
 	a.view.Invalidate()
+	a.overlayDirty = true
 	if !s.Probe {
-		a.renderer.SetOverlay(nil)
+		a.probeLines = nil
 		return
 	}
 	p := mgl64.Vec3{float64(s.ProbeAt[0]), float64(s.ProbeAt[1]), float64(s.ProbeAt[2])}
@@ -322,5 +342,5 @@ func (a *windowApp) updateProbe() {
 	s.ProbeText = fmt.Sprintf("net gravity %.3g m/s² (%.3g, %.3g, %.3g)", g.Len(), g[0], g[1], g[2])
 	lo, hi := a.renderer.Bounds()
 	scale := hi.Sub(lo).Len() * 0.01
-	a.renderer.SetOverlay(debugdraw.Probe(s.Doc, p, scale, 0.02, 200))
+	a.probeLines = debugdraw.Probe(s.Doc, p, scale, 0.02, 200)
 }
