@@ -114,14 +114,18 @@ func (a *windowApp) undo() {
 		a.cancelDrag()
 		return
 	}
+	name := a.hist.UndoName()
 	if ch, ok := a.hist.Undo(a.state.Doc); ok {
 		a.changed(ch)
+		fmt.Fprintf(os.Stderr, "viewer: undo %s\n", name)
 	}
 }
 
 func (a *windowApp) redo() {
+	name := a.hist.RedoName()
 	if ch, ok := a.hist.Redo(a.state.Doc); ok {
 		a.changed(ch)
+		fmt.Fprintf(os.Stderr, "viewer: redo %s\n", name)
 	}
 }
 
@@ -140,6 +144,7 @@ func (a *windowApp) cancelDrag() {
 	if ch, ok := a.hist.Cancel(a.state.Doc); ok {
 		a.changed(ch)
 		a.state.Status = "drag cancelled"
+		fmt.Fprintln(os.Stderr, "viewer: drag cancelled")
 	}
 }
 
@@ -430,16 +435,38 @@ func (a *windowApp) updateOverlay(vp viewport) {
 	a.logHandles(vp, hs)
 }
 
-// logHandles tells a test driving the window where the handles are on
-// screen (PHYSVIEW_LOG_HANDLES=1), since it cannot see them otherwise.
+// logHandles tells a test driving the window where things are on screen
+// (PHYSVIEW_LOG_SCREEN=1), since it cannot see them otherwise: a point on
+// each node's collider or trigger lines, and each handle with the screen
+// direction it drags along.
 func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
-	if os.Getenv("PHYSVIEW_LOG_HANDLES") == "" {
+	if os.Getenv("PHYSVIEW_LOG_SCREEN") == "" {
 		return
 	}
 	vpm := vp.proj.Mul4(vp.view)
+	at := func(p mgl64.Vec3) (float64, float64, bool) {
+		x, y, ok := debugdraw.ScreenPoint(vpm, p, vp.w, vp.h)
+		return x + vp.x, y + vp.y, ok && x >= 0 && y >= 0 && x < vp.w && y < vp.h
+	}
+	if !a.loggedNodes {
+		a.loggedNodes = true
+		for n := range a.state.Doc.Nodes {
+			if ls := a.debug.PickLines(n); len(ls) > 0 {
+				l := ls[len(ls)/3]
+				mid := mgl64.Vec3{float64(l.A[0]+l.B[0]) / 2, float64(l.A[1]+l.B[1]) / 2, float64(l.A[2]+l.B[2]) / 2}
+				if x, y, ok := at(mid); ok {
+					fmt.Fprintf(os.Stderr, "viewer: node %d lines at %.0f %.0f\n", n, x, y)
+				}
+			}
+		}
+	}
 	for i, h := range hs {
-		if x, y, ok := debugdraw.ScreenPoint(vpm, h.Pos, vp.w, vp.h); ok {
-			fmt.Fprintf(os.Stderr, "viewer: handle %d %s at %.0f %.0f\n", i, h.Param, x+vp.x, y+vp.y)
+		x, y, ok := at(h.Pos)
+		x2, y2, ok2 := at(h.Pos.Add(h.Axis.Mul(debugdraw.PixelSize(vp.view, vp.proj, h.Pos, vp.h) * 10)))
+		if ok && ok2 {
+			dx, dy := x2-x, y2-y
+			l := math.Hypot(dx, dy)
+			fmt.Fprintf(os.Stderr, "viewer: handle %d %s at %.0f %.0f dir %.3f %.3f\n", i, h.Param, x, y, dx/l, dy/l)
 		}
 	}
 }

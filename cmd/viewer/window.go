@@ -68,6 +68,7 @@ type windowApp struct {
 	overlayDirty bool
 	probeLines   []debugdraw.Line
 	wakeFrames   int
+	loggedNodes  bool
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -215,6 +216,7 @@ func (a *windowApp) receiveLoads() {
 			a.probeOn = false
 			a.state.Probe = false
 			a.textured = false
+			a.loggedNodes = false
 			if a.renderer != nil {
 				a.renderer.SetDocument(r.doc)
 				a.debug = newDebugCache(r.doc, a.renderer)
@@ -279,6 +281,7 @@ func (a *windowApp) do(act ui.Action) {
 		a.hist.MarkSaved()
 		a.state.Modified = false
 		a.state.Status = "saved " + target
+		fmt.Fprintf(os.Stderr, "viewer: saved %s\n", target)
 		for _, w := range warnings {
 			a.state.Status += "\n" + w
 		}
