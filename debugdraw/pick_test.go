@@ -335,3 +335,46 @@ func TestCachePickLines(t *testing.T) {
 		t.Errorf("picked %d through the cache, want 2", got)
 	}
 }
+
+// TestPickNodeBadInput: broken matrices, a short world list, a mesh index
+// past the end, NaN lines and a zero viewport pick nothing and do not panic.
+func TestPickNodeBadInput(t *testing.T) {
+	d, world, lines := pickScene(t)
+	nan := math.NaN()
+	x, y := screenOf(t, mgl64.Vec3{0.3, 0, 3})
+	meshes := &DocumentMeshes{Doc: d}
+	nanWorld := append([]mgl64.Mat4(nil), world...)
+	for i := range nanWorld {
+		nanWorld[i] = mgl64.Translate3D(nan, 0, 0)
+	}
+	zeroWorld := make([]mgl64.Mat4, len(world))
+	nanLines := func(int) []Line { return []Line{{A: [3]float32{float32(nan), 0, 0}, B: [3]float32{0, 0, 0}}} }
+	cases := []struct {
+		name  string
+		world []mgl64.Mat4
+		lines func(int) []Line
+		w, h  float64
+	}{
+		{"NaN matrices", nanWorld, nil, vpW, vpH},
+		{"zero matrices", zeroWorld, nil, vpW, vpH},
+		{"short world", world[:0], nil, vpW, vpH},
+		{"NaN lines", world[:0], nanLines, vpW, vpH},
+		{"zero viewport", world, lines, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := PickNode(d, c.world, meshes, c.lines, camView, camProj, x, y, c.w, c.h, 5); got != -1 {
+				t.Errorf("picked %d, want -1", got)
+			}
+		})
+	}
+	bad := *d.GLTF.Nodes[0].Mesh + 99
+	d.GLTF.Nodes[0].Mesh = &bad
+	d.GLTF.Nodes[1].Mesh = nil
+	if got := PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5); got != -1 {
+		t.Errorf("mesh index past the end: picked %d, want -1", got)
+	}
+	if got := PickNode(nil, world, meshes, lines, camView, camProj, x, y, vpW, vpH, 5); got != -1 {
+		t.Errorf("nil document: picked %d", got)
+	}
+}
