@@ -277,10 +277,24 @@ func linesMayBeNear(ls []Line, vp mgl64.Mat4, x, y, w, h, tol float64) bool {
 	lo0, lo1, lo2 := ls[0].A[0], ls[0].A[1], ls[0].A[2]
 	hi0, hi1, hi2 := lo0, lo1, lo2
 	for i := range ls {
-		a, b := &ls[i].A, &ls[i].B
-		lo0, hi0 = min(lo0, a[0], b[0]), max(hi0, a[0], b[0])
-		lo1, hi1 = min(lo1, a[1], b[1]), max(hi1, a[1], b[1])
-		lo2, hi2 = min(lo2, a[2], b[2]), max(hi2, a[2], b[2])
+		l := &ls[i]
+		for _, p := range [2]*[3]float32{&l.A, &l.B} {
+			if p[0] < lo0 {
+				lo0 = p[0]
+			} else if p[0] > hi0 {
+				hi0 = p[0]
+			}
+			if p[1] < lo1 {
+				lo1 = p[1]
+			} else if p[1] > hi1 {
+				hi1 = p[1]
+			}
+			if p[2] < lo2 {
+				lo2 = p[2]
+			} else if p[2] > hi2 {
+				hi2 = p[2]
+			}
+		}
 	}
 	lo, hi := [3]float32{lo0, lo1, lo2}, [3]float32{hi0, hi1, hi2}
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
