@@ -99,6 +99,40 @@ func PickHandle(hs []Handle, viewProj mgl64.Mat4, x, y, w, h, tolPx float64) int
 // click on a large file reads the triangles of the meshes under the cursor
 // only.
 func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLines func(n int) []Line, view, proj mgl64.Mat4, x, y, w, h, tolPx float64) int {
+	return (*Picker)(nil).PickNode(d, world, meshes, nodeLines, view, proj, x, y, w, h, tolPx)
+}
+
+// Picker is PickNode with a memory: it keeps the bounds of each node's lines
+// between calls, so picking under a moving mouse (hover) reads only the
+// lines of the nodes near the cursor, not every line of the scene. Use one
+// Picker per view; the zero value is ready, and a nil *Picker remembers
+// nothing.
+//
+// A node's lines are known again by their slice: the same backing array
+// and length (the Picker holds on to the array, so its address is not
+// reused while remembered). The debug Cache builds a new slice whenever a
+// node's lines change, so its PickLines is safe to use; a caller that
+// rewrites a slice in place must Reset the Picker.
+type Picker struct {
+	bounds []lineBounds
+}
+
+// lineBounds is the remembered box of one node's lines.
+type lineBounds struct {
+	data   *Line
+	n      int
+	lo, hi [3]float32
+}
+
+// Reset forgets every remembered bound.
+func (p *Picker) Reset() {
+	if p != nil {
+		p.bounds = nil
+	}
+}
+
+// PickNode is the package's PickNode, remembering line bounds between calls.
+func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLines func(n int) []Line, view, proj mgl64.Mat4, x, y, w, h, tolPx float64) int {
 	o, dir := PickRay(view, proj, x, y, w, h)
 	if dir == (mgl64.Vec3{}) || d == nil || d.GLTF == nil {
 		return -1
@@ -130,7 +164,10 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 	lineNode, lineD, lineT := -1, math.Inf(1), math.Inf(1)
 	for _, n := range nodes {
 		ls := nodeLines(n)
-		if len(ls) == 0 || !linesMayBeNear(ls, vp, x, y, w, h, tolPx) {
+		if len(ls) == 0 {
+			continue
+		}
+		if lo, hi := p.lineBox(n, ls); !boxMayBeNear(lo, hi, vp, x, y, w, h, tolPx) {
 			continue
 		}
 		for _, l := range ls {
@@ -270,33 +307,52 @@ func rayTriangle(o, d mgl64.Vec3, tri [3]mgl64.Vec3) (float64, bool) {
 	return t, t > 0
 }
 
-// linesMayBeNear rejects a node's lines at once when the screen rectangle of
-// their bounding box, grown by tol pixels, does not hold the pixel. A box
-// reaching behind the camera is never rejected.
-func linesMayBeNear(ls []Line, vp mgl64.Mat4, x, y, w, h, tol float64) bool {
+// lineBox returns the bounding box of node n's lines ls, remembered by p
+// (when not nil) for as long as ls is the same slice.
+func (p *Picker) lineBox(n int, ls []Line) (lo, hi [3]float32) {
+	var b *lineBounds
+	if p != nil {
+		if n >= len(p.bounds) {
+			p.bounds = append(p.bounds, make([]lineBounds, n+1-len(p.bounds))...)
+		}
+		b = &p.bounds[n]
+		if b.data == &ls[0] && b.n == len(ls) {
+			return b.lo, b.hi
+		}
+	}
 	lo0, lo1, lo2 := ls[0].A[0], ls[0].A[1], ls[0].A[2]
 	hi0, hi1, hi2 := lo0, lo1, lo2
 	for i := range ls {
 		l := &ls[i]
-		for _, p := range [2]*[3]float32{&l.A, &l.B} {
-			if p[0] < lo0 {
-				lo0 = p[0]
-			} else if p[0] > hi0 {
-				hi0 = p[0]
+		for _, q := range [2]*[3]float32{&l.A, &l.B} {
+			if q[0] < lo0 {
+				lo0 = q[0]
+			} else if q[0] > hi0 {
+				hi0 = q[0]
 			}
-			if p[1] < lo1 {
-				lo1 = p[1]
-			} else if p[1] > hi1 {
-				hi1 = p[1]
+			if q[1] < lo1 {
+				lo1 = q[1]
+			} else if q[1] > hi1 {
+				hi1 = q[1]
 			}
-			if p[2] < lo2 {
-				lo2 = p[2]
-			} else if p[2] > hi2 {
-				hi2 = p[2]
+			if q[2] < lo2 {
+				lo2 = q[2]
+			} else if q[2] > hi2 {
+				hi2 = q[2]
 			}
 		}
 	}
-	lo, hi := [3]float32{lo0, lo1, lo2}, [3]float32{hi0, hi1, hi2}
+	lo, hi = [3]float32{lo0, lo1, lo2}, [3]float32{hi0, hi1, hi2}
+	if b != nil {
+		*b = lineBounds{data: &ls[0], n: len(ls), lo: lo, hi: hi}
+	}
+	return lo, hi
+}
+
+// boxMayBeNear reports whether the screen rectangle of the box [lo, hi],
+// grown by tol pixels, holds the pixel: when not, no line inside the box
+// can be near it. A box reaching behind the camera may always be near.
+func boxMayBeNear(lo, hi [3]float32, vp mgl64.Mat4, x, y, w, h, tol float64) bool {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i := 0; i < 8; i++ {
 		c := mgl64.Vec3{float64(lo[0]), float64(lo[1]), float64(lo[2])}

@@ -203,6 +203,7 @@ func pickScene(t testing.TB) (*scene.Document, []mgl64.Mat4, func(int) []Line) {
 
 func TestPickNode(t *testing.T) {
 	d, world, lines := pickScene(t)
+	var picker Picker
 	at := func(p mgl64.Vec3) [2]float64 { x, y := screenOf(t, p); return [2]float64{x, y} }
 	cases := []struct {
 		name  string
@@ -227,6 +228,12 @@ func TestPickNode(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			meshes := &countingMeshes{MeshSource: &DocumentMeshes{Doc: d}}
 			got := PickNode(d, world, meshes, lines, camView, camProj, c.px[0], c.px[1], vpW, vpH, 5)
+			// A Picker (asked twice: the second time from memory) agrees.
+			for i := 0; i < 2; i++ {
+				if p := picker.PickNode(d, world, meshes, lines, camView, camProj, c.px[0], c.px[1], vpW, vpH, 5); p != got {
+					t.Errorf("Picker call %d picked %d, PickNode %d", i+1, p, got)
+				}
+			}
 			name := ""
 			if got >= 0 {
 				name = d.GLTF.Nodes[got].Name
@@ -312,10 +319,20 @@ func BenchmarkPickNode10kColliders(b *testing.B) {
 	if got := PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5); got < 0 {
 		b.Fatal("picked nothing")
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
-	}
+	b.Run("PickNode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
+		}
+	})
+	// Hover: the same Picker under a moving mouse.
+	b.Run("Picker", func(b *testing.B) {
+		var p Picker
+		p.PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p.PickNode(d, world, nil, lines, view, camProj, x+float64(i%7), y, vpW, vpH, 5)
+		}
+	})
 }
 
 // TestCachePickLines: the cache hands PickNode the collider and trigger
@@ -376,5 +393,36 @@ func TestPickNodeBadInput(t *testing.T) {
 	}
 	if got := PickNode(nil, world, meshes, lines, camView, camProj, x, y, vpW, vpH, 5); got != -1 {
 		t.Errorf("nil document: picked %d", got)
+	}
+}
+
+// TestPickerSeesNewLines: when a node's lines are rebuilt (a new slice), the
+// Picker's remembered bounds give way.
+func TestPickerSeesNewLines(t *testing.T) {
+	d, world, _ := pickScene(t)
+	box := scene.Shape{Type: scene.ShapeBox, Size: [3]float64{1, 1, 1}}
+	current := Shape(box, mgl64.Translate3D(3, 0, 0), [4]float32{1, 1, 1, 1}, nil)
+	lines := func(n int) []Line {
+		if n == 2 {
+			return current
+		}
+		return nil
+	}
+	var p Picker
+	oldX, oldY := screenOf(t, mgl64.Vec3{3.5, 0.1, 0.5})
+	newX, newY := screenOf(t, mgl64.Vec3{-3.5, 1.1, 0.5})
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, oldX, oldY, vpW, vpH, 5); got != 2 {
+		t.Fatalf("before the move: picked %d, want 2", got)
+	}
+	current = Shape(box, mgl64.Translate3D(-3, 1, 0), [4]float32{1, 1, 1, 1}, nil)
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
+		t.Errorf("after the move, at the new place: picked %d, want 2", got)
+	}
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, oldX, oldY, vpW, vpH, 5); got != -1 {
+		t.Errorf("after the move, at the old place: picked %d, want -1", got)
+	}
+	p.Reset()
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
+		t.Errorf("after Reset: picked %d, want 2", got)
 	}
 }
