@@ -103,18 +103,20 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 }
 
 // Picker is PickNode with a memory: it keeps the bounds of each node's lines
-// between calls, so picking under a moving mouse (hover) reads only the
-// lines of the nodes near the cursor, not every line of the scene. Use one
-// Picker per view; the zero value is ready, and a nil *Picker remembers
-// nothing.
+// and of each mesh's runs of triangles between calls, so picking under a
+// moving mouse (hover) reads only the lines and triangles near the cursor,
+// not every line and triangle of the scene. Use one Picker per view; the
+// zero value is ready, and a nil *Picker remembers nothing.
 //
-// A node's lines are known again by their slice: the same backing array
-// and length (the Picker holds on to the array, so its address is not
+// Lines and triangles are known again by their slice: the same backing
+// array and length (the Picker holds on to the array, so its address is not
 // reused while remembered). The debug Cache builds a new slice whenever a
-// node's lines change, so its PickLines is safe to use; a caller that
-// rewrites a slice in place must Reset the Picker.
+// node's lines change and DocumentMeshes reads each mesh once, so both are
+// safe to use; a caller that rewrites a slice in place, or loads another
+// document, must Reset the Picker.
 type Picker struct {
 	bounds []lineBounds
+	meshes map[int]*meshChunks
 }
 
 // lineBounds is the remembered box of one node's lines.
@@ -127,7 +129,7 @@ type lineBounds struct {
 // Reset forgets every remembered bound.
 func (p *Picker) Reset() {
 	if p != nil {
-		p.bounds = nil
+		p.bounds, p.meshes = nil, nil
 	}
 }
 
@@ -146,7 +148,7 @@ func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSour
 			if gn.Mesh == nil || n >= len(world) {
 				continue
 			}
-			if t, ok := pickMesh(d, *gn.Mesh, world[n], meshes, o, dir, tMesh); ok && t < tMesh {
+			if t, ok := p.pickMesh(d, *gn.Mesh, world[n], meshes, o, dir, tMesh); ok && t < tMesh {
 				meshNode, tMesh = n, t
 			}
 		}
@@ -208,7 +210,7 @@ func (c *Cache) PickLines(n int) []Line {
 
 // pickMesh returns the ray distance to the nearest triangle of mesh m placed
 // with matrix world, if it is nearer than limit.
-func pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, dir mgl64.Vec3, limit float64) (float64, bool) {
+func (p *Picker) pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, dir mgl64.Vec3, limit float64) (float64, bool) {
 	if m < 0 || m >= len(d.GLTF.Meshes) {
 		return 0, false
 	}
@@ -230,12 +232,60 @@ func pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, 
 		return 0, false
 	}
 	best, found := limit, false
-	for _, tri := range tris {
-		if t, ok := rayTriangle(ro, rd, tri); ok && t < best {
-			best, found = t, true
+	test := func(tris [][3]mgl64.Vec3) {
+		for _, tri := range tris {
+			if t, ok := rayTriangle(ro, rd, tri); ok && t < best {
+				best, found = t, true
+			}
+		}
+	}
+	if p == nil || len(tris) < 4*chunkSize {
+		test(tris)
+		return best, found
+	}
+	// Runs of consecutive triangles lie close together in real meshes: test
+	// each run's box before its triangles.
+	for i, b := range p.chunks(m, tris) {
+		if t, hit := rayBox(ro, rd, b[0], b[1]); hit && t <= best {
+			test(tris[i*chunkSize : min((i+1)*chunkSize, len(tris))])
 		}
 	}
 	return best, found
+}
+
+// chunkSize is how many consecutive triangles share one box in a Picker.
+const chunkSize = 32
+
+// meshChunks is the remembered boxes of a mesh's runs of triangles.
+type meshChunks struct {
+	data  *[3]mgl64.Vec3
+	n     int
+	boxes [][2]mgl64.Vec3
+}
+
+// chunks returns the boxes of each run of chunkSize triangles of mesh m,
+// remembered for as long as tris is the same slice.
+func (p *Picker) chunks(m int, tris [][3]mgl64.Vec3) [][2]mgl64.Vec3 {
+	if c, ok := p.meshes[m]; ok && c.data == &tris[0] && c.n == len(tris) {
+		return c.boxes
+	}
+	boxes := make([][2]mgl64.Vec3, 0, (len(tris)+chunkSize-1)/chunkSize)
+	for i := 0; i < len(tris); i += chunkSize {
+		lo, hi := tris[i][0], tris[i][0]
+		for _, tri := range tris[i:min(i+chunkSize, len(tris))] {
+			for _, v := range tri {
+				for k := 0; k < 3; k++ {
+					lo[k], hi[k] = math.Min(lo[k], v[k]), math.Max(hi[k], v[k])
+				}
+			}
+		}
+		boxes = append(boxes, [2]mgl64.Vec3{lo, hi})
+	}
+	if p.meshes == nil {
+		p.meshes = map[int]*meshChunks{}
+	}
+	p.meshes[m] = &meshChunks{data: &tris[0], n: len(tris), boxes: boxes}
+	return boxes
 }
 
 // meshBounds returns the bounds of mesh m from its POSITION accessors' min

@@ -296,10 +296,20 @@ func BenchmarkPickNode100kTriangles(b *testing.B) {
 	if got := PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5); got != 0 {
 		b.Fatalf("picked %d, want the grid", got)
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
-	}
+	b.Run("PickNode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
+		}
+	})
+	// Hover: the same Picker under a moving mouse.
+	b.Run("Picker", func(b *testing.B) {
+		var p Picker
+		p.PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p.PickNode(d, world, meshes, nil, camView, camProj, 410+float64(i%7), 290, vpW, vpH, 5)
+		}
+	})
 }
 
 // BenchmarkPickNode10kColliders: a click among 10,000 collider wireframes
@@ -424,5 +434,40 @@ func TestPickerSeesNewLines(t *testing.T) {
 	p.Reset()
 	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
 		t.Errorf("after Reset: picked %d, want 2", got)
+	}
+}
+
+// TestPickerBigMesh: on a mesh large enough for the Picker's triangle runs,
+// the Picker finds the same hits as PickNode, at the same distance.
+func TestPickerBigMesh(t *testing.T) {
+	d := decodeDoc(t, gridGLTF(40))
+	// Tilt the grid so that depth varies across it.
+	d.GLTF.Nodes[0].Rotation = [4]float64{0.3826834, 0, 0, 0.9238795}
+	world := d.WorldMatrices()
+	meshes := &DocumentMeshes{Doc: d}
+	var p Picker
+	hits := 0
+	for y := 0.0; y <= vpH; y += 37 {
+		for x := 0.0; x <= vpW; x += 41 {
+			want := PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5)
+			if got := p.PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5); got != want {
+				t.Errorf("(%g, %g): Picker picked %d, PickNode %d", x, y, got, want)
+			}
+			if want == 0 {
+				hits++
+			}
+			o, dir := PickRay(camView, camProj, x, y, vpW, vpH)
+			t1, ok1 := (*Picker)(nil).pickMesh(d, 0, world[0], meshes, o, dir, math.Inf(1))
+			t2, ok2 := p.pickMesh(d, 0, world[0], meshes, o, dir, math.Inf(1))
+			if ok1 != ok2 || t1 != t2 {
+				t.Errorf("(%g, %g): hit %v at %g, Picker %v at %g", x, y, ok1, t1, ok2, t2)
+			}
+		}
+	}
+	if hits < 20 || hits > 300 {
+		t.Errorf("%d hits on the grid: the test does not cover it", hits)
+	}
+	if len(p.meshes[0].boxes) != (2*40*40+chunkSize-1)/chunkSize {
+		t.Errorf("%d triangle runs remembered, want %d", len(p.meshes[0].boxes), (2*40*40+chunkSize-1)/chunkSize)
 	}
 }
