@@ -112,8 +112,9 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 // array and length (the Picker holds on to the array, so its address is not
 // reused while remembered). The debug Cache builds a new slice whenever a
 // node's lines change and DocumentMeshes reads each mesh once, so both are
-// safe to use; a caller that rewrites a slice in place, or loads another
-// document, must Reset the Picker.
+// safe to use; a caller that rewrites a slice in place must Reset the
+// Picker. Reset also lets go of what it holds (do it when another document
+// is loaded).
 type Picker struct {
 	bounds []lineBounds
 	meshes map[int]*meshChunks
@@ -133,7 +134,7 @@ func (p *Picker) Reset() {
 	}
 }
 
-// PickNode is the package's PickNode, remembering line bounds between calls.
+// PickNode is the package's PickNode, remembering bounds between calls.
 func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLines func(n int) []Line, view, proj mgl64.Mat4, x, y, w, h, tolPx float64) int {
 	o, dir := PickRay(view, proj, x, y, w, h)
 	if dir == (mgl64.Vec3{}) || d == nil || d.GLTF == nil {
