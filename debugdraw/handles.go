@@ -37,6 +37,13 @@ var handleParamNames = map[HandleParam]string{
 	CylinderHeight: "cylinder height", CylinderRadiusTop: "cylinder top radius", CylinderRadiusBottom: "cylinder bottom radius",
 }
 
+// handleShapeType is the shape type each parameter belongs to.
+var handleShapeType = map[HandleParam]scene.ShapeType{
+	BoxX: scene.ShapeBox, BoxY: scene.ShapeBox, BoxZ: scene.ShapeBox, SphereRadius: scene.ShapeSphere,
+	CapsuleHeight: scene.ShapeCapsule, CapsuleRadiusTop: scene.ShapeCapsule, CapsuleRadiusBottom: scene.ShapeCapsule,
+	CylinderHeight: scene.ShapeCylinder, CylinderRadiusTop: scene.ShapeCylinder, CylinderRadiusBottom: scene.ShapeCylinder,
+}
+
 // String names the parameter for the Edit menu ("box size x", "capsule top radius").
 func (p HandleParam) String() string {
 	if s, ok := handleParamNames[p]; ok {
@@ -212,6 +219,27 @@ func DragHandle(s scene.Shape, world mgl64.Mat4, h Handle, rayOrigin, rayDir mgl
 		out.Height = clampMin(2 * d)
 	}
 	return out
+}
+
+// HandleValue returns the current value of parameter p of shape s (a box
+// size, a radius, a capsule's mid height or a cylinder's full height), for
+// labels such as "box size x 2 -> 3"; ok is false when s has no such
+// parameter.
+func HandleValue(s scene.Shape, p HandleParam) (v float64, ok bool) {
+	if t, known := handleShapeType[p]; !known || t != s.Type {
+		return 0, false
+	}
+	switch p {
+	case BoxX, BoxY, BoxZ:
+		return s.Size[p-BoxX], true
+	case SphereRadius:
+		return s.Radius, true
+	case CapsuleHeight, CylinderHeight:
+		return s.Height, true
+	case CapsuleRadiusTop, CylinderRadiusTop:
+		return s.RadiusTop, true
+	}
+	return s.RadiusBottom, true
 }
 
 func clampMin(v float64) float64 { return math.Max(v, MinHandleValue) }

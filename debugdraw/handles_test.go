@@ -316,3 +316,27 @@ func TestHandleLines(t *testing.T) {
 		t.Errorf("no handles drew %d lines", len(ls))
 	}
 }
+
+// TestHandleValue: every handle reads back the parameter a drag sets.
+func TestHandleValue(t *testing.T) {
+	for _, c := range handleShapes {
+		for i, h := range ShapeHandles(c.s, tilted) {
+			o, d := rayThrough(h.Pos.Add(h.Axis.Mul(0.25)), mgl64.Vec3{0.3, 0.4, 0.866})
+			dragged := DragHandle(c.s, tilted, h, o, d)
+			before, ok1 := HandleValue(c.s, h.Param)
+			after, ok2 := HandleValue(dragged, h.Param)
+			if !ok1 || !ok2 || !(after > before) {
+				t.Errorf("%s handle %d (%v): %g (%v) before, %g (%v) after a drag outwards", c.name, i, h.Param, before, ok1, after, ok2)
+			}
+		}
+	}
+	if v, ok := HandleValue(scene.Shape{Type: scene.ShapeBox, Size: [3]float64{1, 2, 3}}, BoxZ); !ok || v != 3 {
+		t.Errorf("box size z = %g, %v; want 3", v, ok)
+	}
+	if _, ok := HandleValue(scene.Shape{Type: scene.ShapeBox}, SphereRadius); ok {
+		t.Error("a box has a sphere radius")
+	}
+	if _, ok := HandleValue(scene.Shape{Type: scene.ShapeSphere}, 0); ok {
+		t.Error("the unset parameter has a value")
+	}
+}

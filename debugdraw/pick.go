@@ -99,6 +99,43 @@ func PickHandle(hs []Handle, viewProj mgl64.Mat4, x, y, w, h, tolPx float64) int
 // click on a large file reads the triangles of the meshes under the cursor
 // only.
 func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLines func(n int) []Line, view, proj mgl64.Mat4, x, y, w, h, tolPx float64) int {
+	return (*Picker)(nil).PickNode(d, world, meshes, nodeLines, view, proj, x, y, w, h, tolPx)
+}
+
+// Picker is PickNode with a memory: it keeps the bounds of each node's lines
+// and of each mesh's runs of triangles between calls, so picking under a
+// moving mouse (hover) reads only the lines and triangles near the cursor,
+// not every line and triangle of the scene. Use one Picker per view; the
+// zero value is ready, and a nil *Picker remembers nothing.
+//
+// Lines and triangles are known again by their slice: the same backing
+// array and length (the Picker holds on to the array, so its address is not
+// reused while remembered). The debug Cache builds a new slice whenever a
+// node's lines change and DocumentMeshes reads each mesh once, so both are
+// safe to use; a caller that rewrites a slice in place must Reset the
+// Picker. Reset also lets go of what it holds (do it when another document
+// is loaded).
+type Picker struct {
+	bounds []lineBounds
+	meshes map[int]*meshChunks
+}
+
+// lineBounds is the remembered box of one node's lines.
+type lineBounds struct {
+	data   *Line
+	n      int
+	lo, hi [3]float32
+}
+
+// Reset forgets every remembered bound.
+func (p *Picker) Reset() {
+	if p != nil {
+		p.bounds, p.meshes = nil, nil
+	}
+}
+
+// PickNode is the package's PickNode, remembering bounds between calls.
+func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLines func(n int) []Line, view, proj mgl64.Mat4, x, y, w, h, tolPx float64) int {
 	o, dir := PickRay(view, proj, x, y, w, h)
 	if dir == (mgl64.Vec3{}) || d == nil || d.GLTF == nil {
 		return -1
@@ -112,7 +149,7 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 			if gn.Mesh == nil || n >= len(world) {
 				continue
 			}
-			if t, ok := pickMesh(d, *gn.Mesh, world[n], meshes, o, dir, tMesh); ok && t < tMesh {
+			if t, ok := p.pickMesh(d, *gn.Mesh, world[n], meshes, o, dir, tMesh); ok && t < tMesh {
 				meshNode, tMesh = n, t
 			}
 		}
@@ -130,7 +167,10 @@ func PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSource, nodeLine
 	lineNode, lineD, lineT := -1, math.Inf(1), math.Inf(1)
 	for _, n := range nodes {
 		ls := nodeLines(n)
-		if len(ls) == 0 || !linesMayBeNear(ls, vp, x, y, w, h, tolPx) {
+		if len(ls) == 0 {
+			continue
+		}
+		if lo, hi := p.lineBox(n, ls); !boxMayBeNear(lo, hi, vp, x, y, w, h, tolPx) {
 			continue
 		}
 		for _, l := range ls {
@@ -171,7 +211,7 @@ func (c *Cache) PickLines(n int) []Line {
 
 // pickMesh returns the ray distance to the nearest triangle of mesh m placed
 // with matrix world, if it is nearer than limit.
-func pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, dir mgl64.Vec3, limit float64) (float64, bool) {
+func (p *Picker) pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, dir mgl64.Vec3, limit float64) (float64, bool) {
 	if m < 0 || m >= len(d.GLTF.Meshes) {
 		return 0, false
 	}
@@ -193,12 +233,60 @@ func pickMesh(d *scene.Document, m int, world mgl64.Mat4, meshes MeshSource, o, 
 		return 0, false
 	}
 	best, found := limit, false
-	for _, tri := range tris {
-		if t, ok := rayTriangle(ro, rd, tri); ok && t < best {
-			best, found = t, true
+	test := func(tris [][3]mgl64.Vec3) {
+		for _, tri := range tris {
+			if t, ok := rayTriangle(ro, rd, tri); ok && t < best {
+				best, found = t, true
+			}
+		}
+	}
+	if p == nil || len(tris) < 4*chunkSize {
+		test(tris)
+		return best, found
+	}
+	// Runs of consecutive triangles lie close together in real meshes: test
+	// each run's box before its triangles.
+	for i, b := range p.chunks(m, tris) {
+		if t, hit := rayBox(ro, rd, b[0], b[1]); hit && t <= best {
+			test(tris[i*chunkSize : min((i+1)*chunkSize, len(tris))])
 		}
 	}
 	return best, found
+}
+
+// chunkSize is how many consecutive triangles share one box in a Picker.
+const chunkSize = 32
+
+// meshChunks is the remembered boxes of a mesh's runs of triangles.
+type meshChunks struct {
+	data  *[3]mgl64.Vec3
+	n     int
+	boxes [][2]mgl64.Vec3
+}
+
+// chunks returns the boxes of each run of chunkSize triangles of mesh m,
+// remembered for as long as tris is the same slice.
+func (p *Picker) chunks(m int, tris [][3]mgl64.Vec3) [][2]mgl64.Vec3 {
+	if c, ok := p.meshes[m]; ok && c.data == &tris[0] && c.n == len(tris) {
+		return c.boxes
+	}
+	boxes := make([][2]mgl64.Vec3, 0, (len(tris)+chunkSize-1)/chunkSize)
+	for i := 0; i < len(tris); i += chunkSize {
+		lo, hi := tris[i][0], tris[i][0]
+		for _, tri := range tris[i:min(i+chunkSize, len(tris))] {
+			for _, v := range tri {
+				for k := 0; k < 3; k++ {
+					lo[k], hi[k] = math.Min(lo[k], v[k]), math.Max(hi[k], v[k])
+				}
+			}
+		}
+		boxes = append(boxes, [2]mgl64.Vec3{lo, hi})
+	}
+	if p.meshes == nil {
+		p.meshes = map[int]*meshChunks{}
+	}
+	p.meshes[m] = &meshChunks{data: &tris[0], n: len(tris), boxes: boxes}
+	return boxes
 }
 
 // meshBounds returns the bounds of mesh m from its POSITION accessors' min
@@ -270,19 +358,52 @@ func rayTriangle(o, d mgl64.Vec3, tri [3]mgl64.Vec3) (float64, bool) {
 	return t, t > 0
 }
 
-// linesMayBeNear rejects a node's lines at once when the screen rectangle of
-// their bounding box, grown by tol pixels, does not hold the pixel. A box
-// reaching behind the camera is never rejected.
-func linesMayBeNear(ls []Line, vp mgl64.Mat4, x, y, w, h, tol float64) bool {
+// lineBox returns the bounding box of node n's lines ls, remembered by p
+// (when not nil) for as long as ls is the same slice.
+func (p *Picker) lineBox(n int, ls []Line) (lo, hi [3]float32) {
+	var b *lineBounds
+	if p != nil {
+		if n >= len(p.bounds) {
+			p.bounds = append(p.bounds, make([]lineBounds, n+1-len(p.bounds))...)
+		}
+		b = &p.bounds[n]
+		if b.data == &ls[0] && b.n == len(ls) {
+			return b.lo, b.hi
+		}
+	}
 	lo0, lo1, lo2 := ls[0].A[0], ls[0].A[1], ls[0].A[2]
 	hi0, hi1, hi2 := lo0, lo1, lo2
 	for i := range ls {
-		a, b := &ls[i].A, &ls[i].B
-		lo0, hi0 = min(lo0, a[0], b[0]), max(hi0, a[0], b[0])
-		lo1, hi1 = min(lo1, a[1], b[1]), max(hi1, a[1], b[1])
-		lo2, hi2 = min(lo2, a[2], b[2]), max(hi2, a[2], b[2])
+		l := &ls[i]
+		for _, q := range [2]*[3]float32{&l.A, &l.B} {
+			if q[0] < lo0 {
+				lo0 = q[0]
+			} else if q[0] > hi0 {
+				hi0 = q[0]
+			}
+			if q[1] < lo1 {
+				lo1 = q[1]
+			} else if q[1] > hi1 {
+				hi1 = q[1]
+			}
+			if q[2] < lo2 {
+				lo2 = q[2]
+			} else if q[2] > hi2 {
+				hi2 = q[2]
+			}
+		}
 	}
-	lo, hi := [3]float32{lo0, lo1, lo2}, [3]float32{hi0, hi1, hi2}
+	lo, hi = [3]float32{lo0, lo1, lo2}, [3]float32{hi0, hi1, hi2}
+	if b != nil {
+		*b = lineBounds{data: &ls[0], n: len(ls), lo: lo, hi: hi}
+	}
+	return lo, hi
+}
+
+// boxMayBeNear reports whether the screen rectangle of the box [lo, hi],
+// grown by tol pixels, holds the pixel: when not, no line inside the box
+// can be near it. A box reaching behind the camera may always be near.
+func boxMayBeNear(lo, hi [3]float32, vp mgl64.Mat4, x, y, w, h, tol float64) bool {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for i := 0; i < 8; i++ {
 		c := mgl64.Vec3{float64(lo[0]), float64(lo[1]), float64(lo[2])}

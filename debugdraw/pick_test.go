@@ -203,6 +203,7 @@ func pickScene(t testing.TB) (*scene.Document, []mgl64.Mat4, func(int) []Line) {
 
 func TestPickNode(t *testing.T) {
 	d, world, lines := pickScene(t)
+	var picker Picker
 	at := func(p mgl64.Vec3) [2]float64 { x, y := screenOf(t, p); return [2]float64{x, y} }
 	cases := []struct {
 		name  string
@@ -227,6 +228,12 @@ func TestPickNode(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			meshes := &countingMeshes{MeshSource: &DocumentMeshes{Doc: d}}
 			got := PickNode(d, world, meshes, lines, camView, camProj, c.px[0], c.px[1], vpW, vpH, 5)
+			// A Picker (asked twice: the second time from memory) agrees.
+			for i := 0; i < 2; i++ {
+				if p := picker.PickNode(d, world, meshes, lines, camView, camProj, c.px[0], c.px[1], vpW, vpH, 5); p != got {
+					t.Errorf("Picker call %d picked %d, PickNode %d", i+1, p, got)
+				}
+			}
 			name := ""
 			if got >= 0 {
 				name = d.GLTF.Nodes[got].Name
@@ -289,10 +296,20 @@ func BenchmarkPickNode100kTriangles(b *testing.B) {
 	if got := PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5); got != 0 {
 		b.Fatalf("picked %d, want the grid", got)
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
-	}
+	b.Run("PickNode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
+		}
+	})
+	// Hover: the same Picker under a moving mouse.
+	b.Run("Picker", func(b *testing.B) {
+		var p Picker
+		p.PickNode(d, world, meshes, nil, camView, camProj, 410, 290, vpW, vpH, 5)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p.PickNode(d, world, meshes, nil, camView, camProj, 410+float64(i%7), 290, vpW, vpH, 5)
+		}
+	})
 }
 
 // BenchmarkPickNode10kColliders: a click among 10,000 collider wireframes
@@ -312,10 +329,20 @@ func BenchmarkPickNode10kColliders(b *testing.B) {
 	if got := PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5); got < 0 {
 		b.Fatal("picked nothing")
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
-	}
+	b.Run("PickNode", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
+		}
+	})
+	// Hover: the same Picker under a moving mouse.
+	b.Run("Picker", func(b *testing.B) {
+		var p Picker
+		p.PickNode(d, world, nil, lines, view, camProj, x, y, vpW, vpH, 5)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p.PickNode(d, world, nil, lines, view, camProj, x+float64(i%7), y, vpW, vpH, 5)
+		}
+	})
 }
 
 // TestCachePickLines: the cache hands PickNode the collider and trigger
@@ -333,5 +360,114 @@ func TestCachePickLines(t *testing.T) {
 	x, y := screenOf(t, mgl64.Vec3{3.5, 0.1, 0.5})
 	if got := PickNode(d, world, nil, c.PickLines, camView, camProj, x, y, vpW, vpH, 5); got != 2 {
 		t.Errorf("picked %d through the cache, want 2", got)
+	}
+}
+
+// TestPickNodeBadInput: broken matrices, a short world list, a mesh index
+// past the end, NaN lines and a zero viewport pick nothing and do not panic.
+func TestPickNodeBadInput(t *testing.T) {
+	d, world, lines := pickScene(t)
+	nan := math.NaN()
+	x, y := screenOf(t, mgl64.Vec3{0.3, 0, 3})
+	meshes := &DocumentMeshes{Doc: d}
+	nanWorld := append([]mgl64.Mat4(nil), world...)
+	for i := range nanWorld {
+		nanWorld[i] = mgl64.Translate3D(nan, 0, 0)
+	}
+	zeroWorld := make([]mgl64.Mat4, len(world))
+	nanLines := func(int) []Line { return []Line{{A: [3]float32{float32(nan), 0, 0}, B: [3]float32{0, 0, 0}}} }
+	cases := []struct {
+		name  string
+		world []mgl64.Mat4
+		lines func(int) []Line
+		w, h  float64
+	}{
+		{"NaN matrices", nanWorld, nil, vpW, vpH},
+		{"zero matrices", zeroWorld, nil, vpW, vpH},
+		{"short world", world[:0], nil, vpW, vpH},
+		{"NaN lines", world[:0], nanLines, vpW, vpH},
+		{"zero viewport", world, lines, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := PickNode(d, c.world, meshes, c.lines, camView, camProj, x, y, c.w, c.h, 5); got != -1 {
+				t.Errorf("picked %d, want -1", got)
+			}
+		})
+	}
+	bad := *d.GLTF.Nodes[0].Mesh + 99
+	d.GLTF.Nodes[0].Mesh = &bad
+	d.GLTF.Nodes[1].Mesh = nil
+	if got := PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5); got != -1 {
+		t.Errorf("mesh index past the end: picked %d, want -1", got)
+	}
+	if got := PickNode(nil, world, meshes, lines, camView, camProj, x, y, vpW, vpH, 5); got != -1 {
+		t.Errorf("nil document: picked %d", got)
+	}
+}
+
+// TestPickerSeesNewLines: when a node's lines are rebuilt (a new slice), the
+// Picker's remembered bounds give way.
+func TestPickerSeesNewLines(t *testing.T) {
+	d, world, _ := pickScene(t)
+	box := scene.Shape{Type: scene.ShapeBox, Size: [3]float64{1, 1, 1}}
+	current := Shape(box, mgl64.Translate3D(3, 0, 0), [4]float32{1, 1, 1, 1}, nil)
+	lines := func(n int) []Line {
+		if n == 2 {
+			return current
+		}
+		return nil
+	}
+	var p Picker
+	oldX, oldY := screenOf(t, mgl64.Vec3{3.5, 0.1, 0.5})
+	newX, newY := screenOf(t, mgl64.Vec3{-3.5, 1.1, 0.5})
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, oldX, oldY, vpW, vpH, 5); got != 2 {
+		t.Fatalf("before the move: picked %d, want 2", got)
+	}
+	current = Shape(box, mgl64.Translate3D(-3, 1, 0), [4]float32{1, 1, 1, 1}, nil)
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
+		t.Errorf("after the move, at the new place: picked %d, want 2", got)
+	}
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, oldX, oldY, vpW, vpH, 5); got != -1 {
+		t.Errorf("after the move, at the old place: picked %d, want -1", got)
+	}
+	p.Reset()
+	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
+		t.Errorf("after Reset: picked %d, want 2", got)
+	}
+}
+
+// TestPickerBigMesh: on a mesh large enough for the Picker's triangle runs,
+// the Picker finds the same hits as PickNode, at the same distance.
+func TestPickerBigMesh(t *testing.T) {
+	d := decodeDoc(t, gridGLTF(40))
+	// Tilt the grid so that depth varies across it.
+	d.GLTF.Nodes[0].Rotation = [4]float64{0.3826834, 0, 0, 0.9238795}
+	world := d.WorldMatrices()
+	meshes := &DocumentMeshes{Doc: d}
+	var p Picker
+	hits := 0
+	for y := 0.0; y <= vpH; y += 37 {
+		for x := 0.0; x <= vpW; x += 41 {
+			want := PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5)
+			if got := p.PickNode(d, world, meshes, nil, camView, camProj, x, y, vpW, vpH, 5); got != want {
+				t.Errorf("(%g, %g): Picker picked %d, PickNode %d", x, y, got, want)
+			}
+			if want == 0 {
+				hits++
+			}
+			o, dir := PickRay(camView, camProj, x, y, vpW, vpH)
+			t1, ok1 := (*Picker)(nil).pickMesh(d, 0, world[0], meshes, o, dir, math.Inf(1))
+			t2, ok2 := p.pickMesh(d, 0, world[0], meshes, o, dir, math.Inf(1))
+			if ok1 != ok2 || t1 != t2 {
+				t.Errorf("(%g, %g): hit %v at %g, Picker %v at %g", x, y, ok1, t1, ok2, t2)
+			}
+		}
+	}
+	if hits < 20 || hits > 300 {
+		t.Errorf("%d hits on the grid: the test does not cover it", hits)
+	}
+	if len(p.meshes[0].boxes) != (2*40*40+chunkSize-1)/chunkSize {
+		t.Errorf("%d triangle runs remembered, want %d", len(p.meshes[0].boxes), (2*40*40+chunkSize-1)/chunkSize)
 	}
 }

@@ -2,10 +2,14 @@ package scene
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/internal/testcorpus"
 )
 
 // testdata/fit/meshes.gltf (embedded buffer):
@@ -170,4 +174,52 @@ func TestFitShapeErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFitShapeCorpus fits a box to every mesh node of the corpus models:
+// a node whose mesh has triangles gets a box with finite, positive sizes
+// that holds the mesh's first primitive; the others get an error, never a
+// panic.
+func TestFitShapeCorpus(t *testing.T) {
+	fitted, refused := 0, 0
+	for _, rel := range testcorpus.Models(t, ".gltf", ".glb") {
+		path := filepath.Join(testcorpus.Dir(t), filepath.FromSlash(rel))
+		if fi, err := os.Stat(path); err != nil || fi.Size() > 20<<20 {
+			continue
+		}
+		d, err := Load(path)
+		if err != nil {
+			continue
+		}
+		for n, node := range d.GLTF.Nodes {
+			if node.Mesh == nil {
+				continue
+			}
+			s, off, err := d.FitShape(n, ShapeBox)
+			if err != nil {
+				refused++
+				t.Logf("%s: %v", rel, err)
+				continue
+			}
+			fitted++
+			for k, v := range s.Size {
+				if !(v >= MinFitSize) || math.IsInf(v, 0) || math.IsNaN(off[k]) || math.IsInf(off[k], 0) {
+					t.Errorf("%s node %d: box %v offset %v", rel, n, s.Size, off)
+				}
+			}
+			pd, err := d.ReadPrimitive(*node.Mesh, 0)
+			if err != nil || pd.Mode != DrawTriangles {
+				continue
+			}
+			for _, v := range pd.Positions {
+				p := mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}.Sub(off)
+				// The file's min and max may be rounded: allow a little.
+				if dist := s.Distance(p, mgl64.Vec3{}, mgl64.Vec3{}); dist > 1e-4*(1+s.Size[0]+s.Size[1]+s.Size[2]) {
+					t.Errorf("%s node %d: vertex %v is %g outside the fitted box %v", rel, n, v, dist, s.Size)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("fitted %d mesh nodes, %d refused", fitted, refused)
 }
