@@ -207,6 +207,15 @@ func (c *Cache) Update() bool {
 	return true
 }
 
+// World returns the document's world matrices as the cache last computed
+// them (recomputed only after a Change that moved a node).
+func (c *Cache) World() []mgl64.Mat4 {
+	if c.world == nil {
+		c.world = c.doc.WorldMatrices()
+	}
+	return c.world
+}
+
 // Groups returns the groups, each with its version.
 func (c *Cache) Groups() []Group { return c.groups }
 

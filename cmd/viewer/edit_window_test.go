@@ -220,8 +220,11 @@ func TestWindowEditsAndSaves(t *testing.T) {
 	if digits := len(strings.TrimLeft(strings.ReplaceAll(fmt.Sprint(r), ".", ""), "0")); digits > 4 {
 		t.Errorf("saved radius %g has more than 4 significant digits", r)
 	}
+	dims := func(s scene.Shape) string {
+		return fmt.Sprint(s.Type, s.Size, s.Radius, s.Height, s.RadiusTop, s.RadiusBottom, s.Mesh)
+	}
 	for i := range orig.Shapes {
-		if i != 2 && fmt.Sprint(orig.Shapes[i]) != fmt.Sprint(d.Shapes[i]) {
+		if i != 2 && dims(orig.Shapes[i]) != dims(d.Shapes[i]) {
 			t.Errorf("shape %d changed: %+v -> %+v", i, orig.Shapes[i], d.Shapes[i])
 		}
 	}

@@ -291,7 +291,7 @@ func (a *windowApp) pickAt(vp viewport, m imgui.Vec2) int {
 	if d == nil || a.debug == nil {
 		return -1
 	}
-	return debugdraw.PickNode(d, d.WorldMatrices(), a.meshes, a.debug.PickLines, vp.view, vp.proj,
+	return a.picker.PickNode(d, a.debug.World(), a.meshes, a.debug.PickLines, vp.view, vp.proj,
 		float64(m.X)-vp.x, float64(m.Y)-vp.y, vp.w, vp.h, 6)
 }
 
@@ -425,8 +425,8 @@ func (a *windowApp) updateOverlay(vp viewport) {
 	}
 	hs, _ := a.handles()
 	if len(hs) > 0 {
-		// Handles keep about 9 pixels on screen.
-		size := debugdraw.PixelSize(vp.view, vp.proj, hs[0].Pos, vp.h) * 9
+		// Handles keep about 12 pixels on screen.
+		size := debugdraw.PixelSize(vp.view, vp.proj, hs[0].Pos, vp.h) * 12
 		lines = append(lines, debugdraw.HandleLines(hs, size, a.hoverHandle, [4]float32{1, 0.85, 0.1, 1})...)
 	}
 	lines = append(lines, a.probeLines...)

@@ -54,6 +54,7 @@ type windowApp struct {
 	hist *scene.History
 	// meshes reads mesh triangles for picking, once per mesh.
 	meshes *debugdraw.DocumentMeshes
+	picker debugdraw.Picker
 	// drag is the shape-handle drag in progress; gizmoUsing is set while
 	// the transform gizmo is dragged.
 	drag       *handleDrag
@@ -210,6 +211,7 @@ func (a *windowApp) receiveLoads() {
 			a.hist = &scene.History{}
 			a.drag, a.gizmoUsing, a.pressed = nil, false, false
 			a.meshes = &debugdraw.DocumentMeshes{Doc: r.doc}
+			a.picker.Reset()
 			a.state.UndoName, a.state.RedoName = "", ""
 			a.state.Modified = false
 			a.overlayDirty = true
