@@ -27,9 +27,11 @@ func (e ed) do(x scene.Edit) { e.act(Action{Kind: ActionEdit, Edit: x}) }
 const fieldWidth = 88
 
 // num is a number field: typing a finite value calls set once per change.
-func num(label string, v float64, set func(float64)) {
+func num(label string, v float64, set func(float64)) { numW(label, v, fieldWidth, set) }
+
+func numW(label string, v float64, width float32, set func(float64)) {
 	x := v
-	imgui.SetNextItemWidth(fieldWidth)
+	imgui.SetNextItemWidth(width)
 	if imgui.InputDoubleV(label, &x, 0, 0, "%.6g", 0) && x != v && !math.IsNaN(x) {
 		set(x)
 	}
@@ -45,7 +47,7 @@ func vec3(id, label string, v [3]float64, set func([3]float64)) {
 		if i == 2 {
 			lab = label + "##" + id
 		}
-		num(lab, v[i], func(x float64) {
+		numW(lab, v[i], 64, func(x float64) {
 			w := v
 			w[i] = x
 			set(w)
@@ -218,16 +220,16 @@ func (e ed) motionFields(n int, m *scene.Motion) {
 	num(fmt.Sprintf("gravity factor##m%d", n), m.GravityFactor, func(v float64) {
 		set("Set gravity factor", func(m *scene.Motion) { m.GravityFactor = v })
 	})
-	vec3(fmt.Sprintf("com%d", n), "centre of mass (m)", m.CenterOfMass, func(v [3]float64) {
+	vec3(fmt.Sprintf("com%d", n), "centre of mass", m.CenterOfMass, func(v [3]float64) {
 		set("Set centre of mass", func(m *scene.Motion) { m.CenterOfMass = v })
 	})
-	vec3(fmt.Sprintf("inertia%d", n), "inertia (kg m², 0 = computed)", m.InertiaDiagonal, func(v [3]float64) {
+	vec3(fmt.Sprintf("inertia%d", n), "inertia (0: computed)", m.InertiaDiagonal, func(v [3]float64) {
 		set("Set inertia", func(m *scene.Motion) { m.InertiaDiagonal = v })
 	})
-	vec3(fmt.Sprintf("lv%d", n), "linear velocity (m/s)", m.LinearVelocity, func(v [3]float64) {
+	vec3(fmt.Sprintf("lv%d", n), "velocity (m/s)", m.LinearVelocity, func(v [3]float64) {
 		set("Set linear velocity", func(m *scene.Motion) { m.LinearVelocity = v })
 	})
-	vec3(fmt.Sprintf("av%d", n), "angular velocity (rad/s)", m.AngularVelocity, func(v [3]float64) {
+	vec3(fmt.Sprintf("av%d", n), "spin (rad/s)", m.AngularVelocity, func(v [3]float64) {
 		set("Set angular velocity", func(m *scene.Motion) { m.AngularVelocity = v })
 	})
 }
