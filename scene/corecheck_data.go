@@ -96,14 +96,12 @@ func readUint(b []byte, size int) uint32 {
 // raw returns component c of element e as stored (not normalized).
 func (v *accessorView) raw(e, c int) float64 {
 	base := v.data[e*v.stride:]
-	if s, ok := v.sparse[e]; ok {
-		base = s
+	if v.sparse != nil {
+		if s, ok := v.sparse[e]; ok {
+			base = s
+		}
 	}
-	off := c * v.cs
-	if v.a.Type == gltf.AccessorMat4 || v.a.Type == gltf.AccessorMat2 || v.a.Type == gltf.AccessorMat3 {
-		off = c * v.cs // MAT4 columns are never padded
-	}
-	b := base[off:]
+	b := base[c*v.cs:] // MAT2 and MAT3 (padded columns) are never read
 	switch v.a.ComponentType {
 	case gltf.ComponentByte:
 		return float64(int8(b[0]))
@@ -256,18 +254,41 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
 	badFloat := false
-	for e := 0; e < v.a.Count; e++ {
-		for c := 0; c < n; c++ {
-			x := v.raw(e, c)
-			if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
-				if !badFloat {
-					fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+	if isFloat && v.sparse == nil {
+		// The common case, read straight from the bytes.
+		for e := 0; e < v.a.Count; e++ {
+			b := v.data[e*v.stride:]
+			for c := 0; c < n; c++ {
+				x := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
+				if x != x || x > math.MaxFloat64 || x < -math.MaxFloat64 {
+					if !badFloat {
+						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+					}
+					badFloat = true
+					continue
 				}
-				badFloat = true
-				continue
+				if x < lo[c] {
+					lo[c] = x
+				}
+				if x > hi[c] {
+					hi[c] = x
+				}
 			}
-			lo[c] = math.Min(lo[c], x)
-			hi[c] = math.Max(hi[c], x)
+		}
+	} else {
+		for e := 0; e < v.a.Count; e++ {
+			for c := 0; c < n; c++ {
+				x := v.raw(e, c)
+				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
+					if !badFloat {
+						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+					}
+					badFloat = true
+					continue
+				}
+				lo[c] = math.Min(lo[c], x)
+				hi[c] = math.Max(hi[c], x)
+			}
 		}
 	}
 	if badFloat {

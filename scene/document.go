@@ -150,15 +150,15 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 		return nil, err
 	}
 	d.source.json, d.source.bin, d.source.glb = jsonChunk, bin, glb
-	if err := checkJSON(jsonChunk); err != nil {
-		code := "INVALID_JSON"
-		if strings.Contains(err.Error(), "not an object") {
-			code = "TYPE_MISMATCH"
-		}
-		return nil, &LoadError{Code: code, Err: err}
-	}
 	tree, err := parseTree(jsonChunk)
+	if err == nil && bytes.HasPrefix(jsonChunk, []byte("\xef\xbb\xbf")) {
+		err = errors.New("byte order mark")
+	}
 	if err != nil {
+		// checkJSON words the error (line and column).
+		if err := checkJSON(jsonChunk); err != nil {
+			return nil, &LoadError{Code: "INVALID_JSON", Err: err}
+		}
 		return nil, loadErr("INVALID_JSON", "broken JSON: %v", err)
 	}
 	sc, ok := checkSchema(tree, &fs)
