@@ -40,11 +40,14 @@ func (s Severity) String() string {
 // MarshalText writes the severity as its name, so JSON reports read well.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// Finding is one validation message: how serious, where (a JSON pointer into
-// the glTF document, e.g. /nodes/3/extensions/OMI_physics_body/collider/shape)
-// and a plain sentence.
+// Finding is one validation message: how serious, which rule (Code: a
+// Khronos glTF-Validator issue code such as ACCESSOR_TOO_LONG, or OMI_... for
+// the physics rules, see codes.go), where (a JSON pointer into the glTF
+// document, e.g. /nodes/3/extensions/OMI_physics_body/collider/shape) and a
+// plain sentence.
 type Finding struct {
 	Severity Severity `json:"severity"`
+	Code     string   `json:"code,omitempty"`
 	Path     string   `json:"path"`
 	Message  string   `json:"message"`
 }
@@ -61,6 +64,11 @@ func (fs *findings) add(sev Severity, path, format string, args ...any) {
 	*fs = append(*fs, Finding{Severity: sev, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
+// addc adds a finding with its rule code.
+func (fs *findings) addc(sev Severity, code, path, format string, args ...any) {
+	*fs = append(*fs, Finding{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
 func (fs *findings) errorf(path, format string, args ...any) { fs.add(Error, path, format, args...) }
 func (fs *findings) warnf(path, format string, args ...any)  { fs.add(Warning, path, format, args...) }
 func (fs *findings) infof(path, format string, args ...any)  { fs.add(Info, path, format, args...) }
@@ -68,6 +76,11 @@ func (fs *findings) infof(path, format string, args ...any)  { fs.add(Info, path
 // sortFindings orders by path and then severity, most serious first, so
 // reports are stable.
 func sortFindings(fs []Finding) {
+	for i := range fs {
+		if fs[i].Code == "" {
+			fs[i].Code = codeFor(fs[i])
+		}
+	}
 	sort.SliceStable(fs, func(i, j int) bool {
 		if c := comparePaths(fs[i].Path, fs[j].Path); c != 0 {
 			return c < 0

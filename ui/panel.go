@@ -130,7 +130,7 @@ func Build(s *State, width, height float32) []Action {
 				g.TabItem("Inspector").Layout(inspector(s, act)),
 				g.TabItem("Physics").Layout(physicsTab(s, act)),
 				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
-				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
+				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
 				g.TabItem("View").Layout(view(s, act)),
 			), nil),
 		)
@@ -370,19 +370,7 @@ var severityColor = map[scene.Severity]color.RGBA{
 	scene.Info:    {150, 180, 220, 255},
 }
 
-func findings(s *State) g.Widget {
-	ws := g.Layout{}
-	for _, m := range s.Messages {
-		ws = append(ws, g.Style().SetColor(g.StyleColorText, severityColor[scene.Warning]).To(g.Label("render: "+m).Wrapped(true)))
-	}
-	for _, f := range s.Doc.Findings() {
-		ws = append(ws, g.Style().SetColor(g.StyleColorText, severityColor[f.Severity]).To(g.Label(f.String()).Wrapped(true)))
-	}
-	if len(ws) == 0 {
-		return g.Label("No findings.")
-	}
-	return ws
-}
+func findings(s *State, act func(Action)) g.Widget { return findingsTab(s, act) }
 
 func view(s *State, act func(Action)) g.Widget {
 	ws := g.Layout{g.Label("Physics drawing:")}

@@ -4,6 +4,7 @@
 //	viewer [FILE]                 the window (the demo scene when no FILE)
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
+//	viewer validate [-json] FILE|DIR...  Khronos-layout report, or many files on all cores
 //	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //
@@ -57,6 +58,10 @@ const usage = `usage:
   viewer [FILE]                 open FILE (.gltf, .glb, .xode) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
+  viewer validate [-json] FILE|DIR...
+                                -json: the report in the Khronos glTF-Validator layout; several files or
+                                folders: checked on all cores, one summary line each; exit 2 if any cannot
+                                be read, else 1 if any has errors
   viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
@@ -72,7 +77,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "inspect":
 		return cmdInspect(args[1:], stdout)
 	case "validate":
-		return cmdValidate(args[1:], stdout)
+		return cmdValidateFiles(args[1:], stdout)
 	case "convert":
 		return cmdConvert(args[1:], stdout)
 	case "screenshot":

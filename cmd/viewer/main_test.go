@@ -117,6 +117,11 @@ func TestCorpusCommands(t *testing.T) {
 	dir := testcorpus.Dir(t)
 	for _, rel := range testcorpus.Models(t, ".gltf", ".glb") {
 		p := filepath.Join(dir, rel)
+		if strings.HasPrefix(rel, "khronos-gltf-validator/") && khronosHasErrors(p) {
+			// Broken on purpose: exit 2 is right where the input cannot
+			// be read (scene.TestKhronosAgreement judges these).
+			continue
+		}
 		if code, _, errOut := runCLI("inspect", "-json", p); code != 0 {
 			t.Errorf("inspect %s: exit %d: %s", rel, code, errOut)
 		}
@@ -124,6 +129,21 @@ func TestCorpusCommands(t *testing.T) {
 			t.Errorf("validate %s: exit 2: %s", rel, errOut)
 		}
 	}
+}
+
+// khronosHasErrors reports whether the Khronos validator's report beside a
+// file of its test set counts errors.
+func khronosHasErrors(path string) bool {
+	raw, err := os.ReadFile(path + ".report.json")
+	if err != nil {
+		return false
+	}
+	var rep struct {
+		Issues struct {
+			NumErrors int `json:"numErrors"`
+		} `json:"issues"`
+	}
+	return json.Unmarshal(raw, &rep) == nil && rep.Issues.NumErrors > 0
 }
 
 func TestConvertRoundTrip(t *testing.T) {

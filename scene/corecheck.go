@@ -1,0 +1,834 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The core glTF checks follow the Khronos glTF-Validator: each finding
+// carries the Khronos issue code and severity of the same rule. They run in
+// three passes over the document:
+//
+//   - schema (this file): JSON types, required properties, ranges, enums and
+//     index references of every core object, on the generic JSON tree. A value
+//     of the wrong type is reported and removed from the tree, an integer
+//     written as a float (1.0) is rewritten as an integer, so qmuntal/gltf's
+//     typed decoder, which is strict, reads what is left (sanitize);
+//   - links (corecheck_link.go): accessors against buffer views and buffers,
+//     mesh attributes, animations, skins, images, cameras, extensions;
+//   - data (corecheck_data.go): accessor contents where the bytes are there.
+
+// jsonTree is a JSON value read with UseNumber: map[string]any, []any,
+// json.Number, string, bool or nil.
+type jsonTree = any
+
+// parseTree reads data as a JSON tree. Numbers stay json.Number, so values
+// that overflow a float64 (1e400) are still read.
+func parseTree(data []byte) (jsonTree, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, fmt.Errorf("more than one JSON value")
+	}
+	return v, nil
+}
+
+// schema walks the tree of a glTF document and reports schema findings.
+type schema struct {
+	fs    *findings
+	root  map[string]any
+	count map[string]int // length of each root collection
+	// exts lists each extension object seen: name, owner kind, pointer.
+	exts []extUse
+}
+
+type extUse struct {
+	name, kind, path string
+	value            any
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case json.Number:
+		return "number"
+	case bool:
+		return "boolean"
+	case nil:
+		return "null"
+	}
+	return "value"
+}
+
+func shortJSON(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 40 {
+		return string(b[:37]) + "..."
+	}
+	return string(b)
+}
+
+func (s *schema) mismatch(p string, v any, want string) {
+	s.fs.addc(Error, "TYPE_MISMATCH", p, "type mismatch: %s is not a %s", shortJSON(v), want)
+}
+
+func (s *schema) undefined(p, key string) {
+	s.fs.addc(Error, "UNDEFINED_PROPERTY", p, "property %q must be defined", key)
+}
+
+// numberValue reads a json.Number; ok is false for a value that is not a
+// number. inf reports a number too large for a float64.
+func numberValue(v any) (f float64, ok, inf bool) {
+	n, isNum := v.(json.Number)
+	if !isNum {
+		return 0, false, false
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return f, true, true
+	}
+	return f, true, false
+}
+
+// get returns o[key]; absent and required reports UNDEFINED_PROPERTY.
+func (s *schema) get(o map[string]any, p, key string, req bool) (any, bool) {
+	v, ok := o[key]
+	if !ok && req {
+		s.undefined(p, key)
+	}
+	return v, ok
+}
+
+// obj reads an object property; a value of another type is reported and removed.
+func (s *schema) obj(o map[string]any, p, key string, req bool) map[string]any {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return nil
+	}
+	m, isObj := v.(map[string]any)
+	if !isObj {
+		s.mismatch(p+"/"+key, v, "object")
+		delete(o, key)
+		return nil
+	}
+	return m
+}
+
+// arr reads an array property; empty arrays are EMPTY_ENTITY.
+func (s *schema) arr(o map[string]any, p, key string, req bool) ([]any, bool) {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return nil, false
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		s.mismatch(p+"/"+key, v, "array")
+		delete(o, key)
+		return nil, false
+	}
+	if len(a) == 0 {
+		s.fs.addc(Error, "EMPTY_ENTITY", p+"/"+key, "the array must not be empty")
+	}
+	return a, true
+}
+
+// integer reads an integer property not less than min. 1.0 is accepted and
+// rewritten as 1. It returns -1 and false when absent or invalid.
+func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (int64, bool) {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return -1, false
+	}
+	n, good := s.intValue(v, p+"/"+key, min)
+	if !good {
+		delete(o, key)
+		return -1, false
+	}
+	o[key] = json.Number(strconv.FormatInt(n, 10))
+	return n, true
+}
+
+func (s *schema) intValue(v any, p string, min int64) (int64, bool) {
+	f, isNum, inf := numberValue(v)
+	if !isNum {
+		s.mismatch(p, v, "integer")
+		return 0, false
+	}
+	if inf || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		if inf || math.Abs(f) > 1<<53 {
+			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %s is out of range", v)
+		} else {
+			s.mismatch(p, v, "integer")
+		}
+		return 0, false
+	}
+	n := int64(f)
+	if n < min {
+		if min == 0 {
+			s.fs.addc(Error, "INVALID_INDEX", p, "%d must be a non-negative integer", n)
+		} else {
+			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %d is out of range (at least %d)", n, min)
+		}
+		return 0, false
+	}
+	return n, true
+}
+
+// index reads a reference to an element of the root collection coll.
+func (s *schema) index(o map[string]any, p, key, coll string, req bool) int {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return -1
+	}
+	i, good := s.intValue(v, p+"/"+key, 0)
+	if !good {
+		delete(o, key)
+		return -1
+	}
+	o[key] = json.Number(strconv.FormatInt(i, 10))
+	if coll != "" && int(i) >= s.count[coll] {
+		s.fs.addc(Error, "UNRESOLVED_REFERENCE", p+"/"+key, "unresolved reference: %s %d does not exist (the file has %d)", strings.TrimSuffix(coll, "s"), i, s.count[coll])
+		return -1
+	}
+	return int(i)
+}
+
+// indexArray reads an array of references, unique, not empty.
+func (s *schema) indexArray(o map[string]any, p, key, coll string, req bool) []int {
+	a, ok := s.arr(o, p, key, req)
+	if !ok {
+		return nil
+	}
+	var out []int
+	seen := map[int64]bool{}
+	clean := a[:0:0]
+	for i, v := range a {
+		ep := fmt.Sprintf("%s/%s/%d", p, key, i)
+		n, good := s.intValue(v, ep, 0)
+		if !good {
+			continue
+		}
+		clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
+		if seen[n] {
+			s.fs.addc(Error, "DUPLICATE_ELEMENTS", ep, "duplicate element %d", n)
+			continue
+		}
+		seen[n] = true
+		if coll != "" && int(n) >= s.count[coll] {
+			s.fs.addc(Error, "UNRESOLVED_REFERENCE", ep, "unresolved reference: %s %d does not exist (the file has %d)", strings.TrimSuffix(coll, "s"), n, s.count[coll])
+			continue
+		}
+		out = append(out, int(n))
+	}
+	o[key] = clean
+	return out
+}
+
+// number reads a finite number property within [min, max] (exclusive where
+// minEx is set); NaN bounds mean none.
+func (s *schema) number(o map[string]any, p, key string, req bool, min, max float64, minEx bool) (float64, bool) {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return 0, false
+	}
+	f, good := s.numValue(v, p+"/"+key, min, max, minEx)
+	if !good {
+		delete(o, key)
+	}
+	return f, good
+}
+
+func (s *schema) numValue(v any, p string, min, max float64, minEx bool) (float64, bool) {
+	f, isNum, inf := numberValue(v)
+	if !isNum {
+		s.mismatch(p, v, "number")
+		return 0, false
+	}
+	if inf {
+		s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %s is out of range", v)
+		return 0, false
+	}
+	if (!math.IsNaN(min) && (f < min || (minEx && f == min))) || (!math.IsNaN(max) && f > max) {
+		s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %s is out of range", v)
+		return f, true
+	}
+	return f, true
+}
+
+var none = math.NaN()
+
+// numArray reads an array of numbers whose length is one of lengths (any
+// when lengths is empty), each within [min, max].
+func (s *schema) numArray(o map[string]any, p, key string, req bool, min, max float64, lengths ...int) ([]float64, bool) {
+	a, ok := s.arr(o, p, key, req)
+	if !ok {
+		return nil, false
+	}
+	if len(lengths) > 0 && !containsInt(lengths, len(a)) {
+		s.fs.addc(Error, "ARRAY_LENGTH_NOT_IN_LIST", p+"/"+key, "invalid array length %d; valid lengths are %v", len(a), lengths)
+		delete(o, key)
+		return nil, false
+	}
+	out := make([]float64, 0, len(a))
+	bad := false
+	for i, v := range a {
+		f, good := s.numValue(v, fmt.Sprintf("%s/%s/%d", p, key, i), min, max, false)
+		if !good {
+			a[i] = json.Number("0")
+			bad = true
+		}
+		out = append(out, f)
+	}
+	return out, !bad
+}
+
+func containsInt(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// str reads a string property.
+func (s *schema) str(o map[string]any, p, key string, req bool) (string, bool) {
+	v, ok := s.get(o, p, key, req)
+	if !ok {
+		return "", false
+	}
+	str, isStr := v.(string)
+	if !isStr {
+		s.mismatch(p+"/"+key, v, "string")
+		delete(o, key)
+		return "", false
+	}
+	return str, true
+}
+
+// enumStr reads a string that should be one of list (VALUE_NOT_IN_LIST, a
+// warning, as in Khronos); a value outside the list is removed for decoding.
+func (s *schema) enumStr(o map[string]any, p, key string, req bool, list ...string) (string, bool) {
+	v, ok := s.str(o, p, key, req)
+	if !ok {
+		return "", false
+	}
+	for _, l := range list {
+		if v == l {
+			return v, true
+		}
+	}
+	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %q; valid values are %s", v, strings.Join(list, ", "))
+	delete(o, key)
+	return v, false
+}
+
+// enumInt reads an integer that should be one of list.
+func (s *schema) enumInt(o map[string]any, p, key string, req bool, list ...int64) (int64, bool) {
+	v, ok := s.integer(o, p, key, req, math.MinInt64)
+	if !ok {
+		return -1, false
+	}
+	for _, l := range list {
+		if v == l {
+			return v, true
+		}
+	}
+	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %d; valid values are %v", v, list)
+	delete(o, key)
+	return v, false
+}
+
+func (s *schema) boolean(o map[string]any, p, key string) {
+	if v, ok := o[key]; ok {
+		if _, isBool := v.(bool); !isBool {
+			s.mismatch(p+"/"+key, v, "boolean")
+			delete(o, key)
+		}
+	}
+}
+
+// common checks name, extras and extensions of any glTF object of kind.
+func (s *schema) common(o map[string]any, p, kind string) {
+	s.str(o, p, "name", false)
+	if v, ok := o["extras"]; ok {
+		if _, isObj := v.(map[string]any); !isObj {
+			s.fs.addc(Info, "NON_OBJECT_EXTRAS", p+"/extras", "prefer JSON objects for extras")
+		}
+	}
+	if e := s.obj(o, p, "extensions", false); e != nil {
+		for _, name := range sortedKeys(e) {
+			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
+		}
+	}
+}
+
+func jsonPointerEscape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// collection reads root array key, each element an object; elements of
+// another type are reported and replaced by empty objects for decoding.
+func (s *schema) collection(key string) []map[string]any {
+	a, ok := s.arr(s.root, "", key, false)
+	if !ok {
+		return nil
+	}
+	out := make([]map[string]any, len(a))
+	for i, v := range a {
+		m, isObj := v.(map[string]any)
+		if !isObj {
+			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "object")
+			m = map[string]any{}
+			a[i] = m
+		}
+		out[i] = m
+	}
+	return out
+}
+
+// objects reads an array of objects inside an object (mesh primitives,
+// animation channels).
+func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string]any {
+	a, ok := s.arr(o, p, key, req)
+	if !ok {
+		return nil
+	}
+	out := make([]map[string]any, len(a))
+	for i, v := range a {
+		m, isObj := v.(map[string]any)
+		if !isObj {
+			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", p+"/"+key, "array element %s is not an object", shortJSON(v))
+			m = map[string]any{}
+			a[i] = m
+		}
+		out[i] = m
+	}
+	return out
+}
+
+var rootCollections = []string{"accessors", "animations", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"}
+
+// checkSchema checks the whole tree. root must be the decoded top value.
+func checkSchema(tree jsonTree, fs *findings) (*schema, bool) {
+	root, ok := tree.(map[string]any)
+	if !ok {
+		fs.addc(Error, "TYPE_MISMATCH", "", "type mismatch: the document is a JSON %s, not an object", typeName(tree))
+		return nil, false
+	}
+	s := &schema{fs: fs, root: root, count: map[string]int{}}
+	colls := map[string][]map[string]any{}
+	for _, c := range rootCollections {
+		colls[c] = s.collection(c)
+		s.count[c] = len(colls[c])
+	}
+	s.common(root, "", "root")
+	if a := s.obj(root, "", "asset", true); a != nil {
+		s.common(a, "/asset", "asset")
+		s.str(a, "/asset", "copyright", false)
+		s.str(a, "/asset", "generator", false)
+		if v, ok := s.str(a, "/asset", "version", true); ok {
+			s.checkVersion(a, v)
+		}
+	}
+	s.stringSet(root, "extensionsUsed")
+	s.stringSet(root, "extensionsRequired")
+	s.index(root, "", "scene", "scenes", false)
+
+	for i, o := range colls["accessors"] {
+		s.accessor(o, fmt.Sprintf("/accessors/%d", i))
+	}
+	for i, o := range colls["animations"] {
+		s.animation(o, fmt.Sprintf("/animations/%d", i))
+	}
+	for i, o := range colls["buffers"] {
+		p := fmt.Sprintf("/buffers/%d", i)
+		s.common(o, p, "buffer")
+		s.str(o, p, "uri", false)
+		s.integer(o, p, "byteLength", true, 1)
+	}
+	for i, o := range colls["bufferViews"] {
+		p := fmt.Sprintf("/bufferViews/%d", i)
+		s.common(o, p, "bufferView")
+		s.index(o, p, "buffer", "buffers", true)
+		s.integer(o, p, "byteOffset", false, 0)
+		s.integer(o, p, "byteLength", true, 1)
+		if st, ok := s.integer(o, p, "byteStride", false, 4); ok {
+			if st > 252 {
+				s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p+"/byteStride", "value %d is out of range (4 to 252)", st)
+			} else if st%4 != 0 {
+				s.fs.addc(Error, "VALUE_MULTIPLE_OF", p+"/byteStride", "value %d is not a multiple of 4", st)
+			}
+		}
+		s.enumInt(o, p, "target", false, 34962, 34963)
+	}
+	for i, o := range colls["cameras"] {
+		s.camera(o, fmt.Sprintf("/cameras/%d", i))
+	}
+	for i, o := range colls["images"] {
+		p := fmt.Sprintf("/images/%d", i)
+		s.common(o, p, "image")
+		_, hasURI := s.str(o, p, "uri", false)
+		bv := s.index(o, p, "bufferView", "bufferViews", false)
+		_, hasBV := o["bufferView"]
+		if hasURI == hasBV {
+			s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of bufferView and uri must be defined")
+		}
+		if _, ok := s.str(o, p, "mimeType", false); !ok && hasBV && bv >= 0 {
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mimeType must be defined with bufferView")
+		}
+	}
+	for i, o := range colls["materials"] {
+		s.material(o, fmt.Sprintf("/materials/%d", i))
+	}
+	for i, o := range colls["meshes"] {
+		s.mesh(o, fmt.Sprintf("/meshes/%d", i))
+	}
+	for i, o := range colls["nodes"] {
+		s.node(o, fmt.Sprintf("/nodes/%d", i))
+	}
+	for i, o := range colls["samplers"] {
+		p := fmt.Sprintf("/samplers/%d", i)
+		s.common(o, p, "sampler")
+		s.enumInt(o, p, "magFilter", false, 9728, 9729)
+		s.enumInt(o, p, "minFilter", false, 9728, 9729, 9984, 9985, 9986, 9987)
+		s.enumInt(o, p, "wrapS", false, 33071, 33648, 10497)
+		s.enumInt(o, p, "wrapT", false, 33071, 33648, 10497)
+	}
+	for i, o := range colls["scenes"] {
+		p := fmt.Sprintf("/scenes/%d", i)
+		s.common(o, p, "scene")
+		s.indexArray(o, p, "nodes", "nodes", false)
+	}
+	for i, o := range colls["skins"] {
+		p := fmt.Sprintf("/skins/%d", i)
+		s.common(o, p, "skin")
+		s.index(o, p, "inverseBindMatrices", "accessors", false)
+		s.index(o, p, "skeleton", "nodes", false)
+		s.indexArray(o, p, "joints", "nodes", true)
+	}
+	for i, o := range colls["textures"] {
+		p := fmt.Sprintf("/textures/%d", i)
+		s.common(o, p, "texture")
+		s.index(o, p, "sampler", "samplers", false)
+		s.index(o, p, "source", "images", false)
+	}
+	return s, true
+}
+
+func (s *schema) checkVersion(a map[string]any, v string) {
+	major, minor, ok := parseVersion(v)
+	if !ok {
+		s.fs.addc(Error, "PATTERN_MISMATCH", "/asset/version", "version %q does not match the pattern major.minor", v)
+		return
+	}
+	if major != 2 {
+		s.fs.addc(Error, "UNKNOWN_ASSET_MAJOR_VERSION", "/asset/version", "unknown glTF major version %d (only 2 is read)", major)
+	} else if minor != 0 {
+		s.fs.addc(Warning, "UNKNOWN_ASSET_MINOR_VERSION", "/asset/version", "unknown glTF minor version %d", minor)
+	}
+	if mv, ok := s.str(a, "/asset", "minVersion", false); ok {
+		mmaj, mmin, good := parseVersion(mv)
+		switch {
+		case !good:
+			s.fs.addc(Error, "PATTERN_MISMATCH", "/asset/minVersion", "minVersion %q does not match the pattern major.minor", mv)
+		case mmaj > major || (mmaj == major && mmin > minor):
+			s.fs.addc(Error, "ASSET_MIN_VERSION_GREATER_THAN_VERSION", "/asset/minVersion", "minVersion %q is greater than version %q", mv, v)
+		}
+	}
+}
+
+func parseVersion(v string) (major, minor int, ok bool) {
+	a, b, found := strings.Cut(v, ".")
+	if !found || a == "" || b == "" || strings.Trim(a, "0123456789") != "" || strings.Trim(b, "0123456789") != "" {
+		return 0, 0, false
+	}
+	major, err1 := strconv.Atoi(a)
+	minor, err2 := strconv.Atoi(b)
+	return major, minor, err1 == nil && err2 == nil
+}
+
+func (s *schema) stringSet(o map[string]any, key string) {
+	a, ok := s.arr(o, "", key, false)
+	if !ok {
+		return
+	}
+	seen := map[string]bool{}
+	clean := a[:0:0]
+	for i, v := range a {
+		str, isStr := v.(string)
+		if !isStr {
+			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "string")
+			continue
+		}
+		clean = append(clean, str)
+		if seen[str] {
+			s.fs.addc(Error, "DUPLICATE_ELEMENTS", fmt.Sprintf("/%s/%d", key, i), "duplicate element %q", str)
+		}
+		seen[str] = true
+	}
+	o[key] = clean
+}
+
+var componentTypes = []int64{5120, 5121, 5122, 5123, 5125, 5126}
+var accessorTypes = []string{"SCALAR", "VEC2", "VEC3", "VEC4", "MAT2", "MAT3", "MAT4"}
+
+func (s *schema) accessor(o map[string]any, p string) {
+	s.common(o, p, "accessor")
+	s.index(o, p, "bufferView", "bufferViews", false)
+	if _, ok := s.integer(o, p, "byteOffset", false, 0); ok {
+		if _, hasBV := o["bufferView"]; !hasBV {
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: bufferView must be defined with byteOffset")
+		}
+	}
+	s.enumInt(o, p, "componentType", true, componentTypes...)
+	s.boolean(o, p, "normalized")
+	s.integer(o, p, "count", true, 1)
+	s.enumStr(o, p, "type", true, accessorTypes...)
+	s.numArray(o, p, "max", false, none, none)
+	s.numArray(o, p, "min", false, none, none)
+	if sp := s.obj(o, p, "sparse", false); sp != nil {
+		sp0 := p + "/sparse"
+		s.common(sp, sp0, "sparse")
+		s.integer(sp, sp0, "count", true, 1)
+		if ind := s.obj(sp, sp0, "indices", true); ind != nil {
+			ip := sp0 + "/indices"
+			s.common(ind, ip, "sparseIndices")
+			s.index(ind, ip, "bufferView", "bufferViews", true)
+			s.integer(ind, ip, "byteOffset", false, 0)
+			s.enumInt(ind, ip, "componentType", true, 5121, 5123, 5125)
+		}
+		if val := s.obj(sp, sp0, "values", true); val != nil {
+			vp := sp0 + "/values"
+			s.common(val, vp, "sparseValues")
+			s.index(val, vp, "bufferView", "bufferViews", true)
+			s.integer(val, vp, "byteOffset", false, 0)
+		}
+	}
+}
+
+func (s *schema) animation(o map[string]any, p string) {
+	s.common(o, p, "animation")
+	samplers := s.objects(o, p, "samplers", true)
+	for i, sm := range samplers {
+		sp := fmt.Sprintf("%s/samplers/%d", p, i)
+		s.common(sm, sp, "animationSampler")
+		s.index(sm, sp, "input", "accessors", true)
+		s.index(sm, sp, "output", "accessors", true)
+		s.enumStr(sm, sp, "interpolation", false, "LINEAR", "STEP", "CUBICSPLINE")
+	}
+	for i, ch := range s.objects(o, p, "channels", true) {
+		cp := fmt.Sprintf("%s/channels/%d", p, i)
+		s.common(ch, cp, "animationChannel")
+		if v, ok := s.get(ch, cp, "sampler", true); ok {
+			n, good := s.intValue(v, cp+"/sampler", 0)
+			if !good {
+				delete(ch, "sampler")
+			} else if int(n) >= len(samplers) {
+				s.fs.addc(Error, "UNRESOLVED_REFERENCE", cp+"/sampler", "unresolved reference: sampler %d does not exist (the animation has %d)", n, len(samplers))
+			} else {
+				ch["sampler"] = json.Number(strconv.FormatInt(n, 10))
+			}
+		}
+		if t := s.obj(ch, cp, "target", true); t != nil {
+			tp := cp + "/target"
+			s.common(t, tp, "animationChannelTarget")
+			s.index(t, tp, "node", "nodes", false)
+			s.str(t, tp, "path", true)
+		}
+	}
+}
+
+func (s *schema) camera(o map[string]any, p string) {
+	s.common(o, p, "camera")
+	typ, _ := s.enumStr(o, p, "type", true, "perspective", "orthographic")
+	orth := s.obj(o, p, "orthographic", false)
+	persp := s.obj(o, p, "perspective", false)
+	if orth != nil && persp != nil {
+		s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of orthographic and perspective must be defined")
+	}
+	if orth != nil {
+		op := p + "/orthographic"
+		s.common(orth, op, "cameraOrthographic")
+		xm, okx := s.number(orth, op, "xmag", true, none, none, false)
+		ym, oky := s.number(orth, op, "ymag", true, none, none, false)
+		zf, okf := s.number(orth, op, "zfar", true, 0, none, true)
+		zn, okn := s.number(orth, op, "znear", true, 0, none, false)
+		if okx && oky && (xm == 0 || ym == 0) {
+			s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", op, "xmag and ymag must not be zero")
+		} else if okx && oky && (xm < 0 || ym < 0) {
+			s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op, "xmag and ymag should not be negative")
+		}
+		if okf && okn && zf <= zn {
+			s.fs.addc(Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", op, "zfar must be greater than znear")
+		}
+	}
+	if persp != nil {
+		pp := p + "/perspective"
+		s.common(persp, pp, "cameraPerspective")
+		s.number(persp, pp, "aspectRatio", false, 0, none, true)
+		if y, ok := s.number(persp, pp, "yfov", true, 0, none, true); ok && y >= math.Pi {
+			s.fs.addc(Warning, "CAMERA_YFOV_GEQUAL_PI", pp+"/yfov", "yfov should be less than pi")
+		}
+		zf, okf := s.number(persp, pp, "zfar", false, 0, none, true)
+		zn, okn := s.number(persp, pp, "znear", true, 0, none, true)
+		if okf && okn && zf <= zn {
+			s.fs.addc(Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", pp, "zfar must be greater than znear")
+		}
+	}
+	if typ == "perspective" && persp == nil && orth == nil {
+		s.undefined(p, "perspective")
+	} else if typ == "orthographic" && orth == nil && persp == nil {
+		s.undefined(p, "orthographic")
+	}
+}
+
+func (s *schema) textureInfo(o map[string]any, p, key string) {
+	t := s.obj(o, p, key, false)
+	if t == nil {
+		return
+	}
+	tp := p + "/" + key
+	s.common(t, tp, "textureInfo")
+	s.index(t, tp, "index", "textures", true)
+	s.integer(t, tp, "texCoord", false, 0)
+	if key == "normalTexture" {
+		s.number(t, tp, "scale", false, none, none, false)
+	}
+	if key == "occlusionTexture" {
+		s.number(t, tp, "strength", false, 0, 1, false)
+	}
+}
+
+func (s *schema) material(o map[string]any, p string) {
+	s.common(o, p, "material")
+	if pbr := s.obj(o, p, "pbrMetallicRoughness", false); pbr != nil {
+		pp := p + "/pbrMetallicRoughness"
+		s.common(pbr, pp, "pbrMetallicRoughness")
+		s.numArray(pbr, pp, "baseColorFactor", false, 0, 1, 4)
+		s.textureInfo(pbr, pp, "baseColorTexture")
+		s.number(pbr, pp, "metallicFactor", false, 0, 1, false)
+		s.number(pbr, pp, "roughnessFactor", false, 0, 1, false)
+		s.textureInfo(pbr, pp, "metallicRoughnessTexture")
+	}
+	s.textureInfo(o, p, "normalTexture")
+	s.textureInfo(o, p, "occlusionTexture")
+	s.textureInfo(o, p, "emissiveTexture")
+	s.numArray(o, p, "emissiveFactor", false, 0, 1, 3)
+	mode, _ := s.enumStr(o, p, "alphaMode", false, "OPAQUE", "MASK", "BLEND")
+	if _, ok := s.number(o, p, "alphaCutoff", false, 0, none, false); ok && mode != "MASK" {
+		s.fs.addc(Warning, "MATERIAL_ALPHA_CUTOFF_INVALID_MODE", p+"/alphaCutoff", "alpha cutoff is supported only for MASK alpha mode")
+	}
+	s.boolean(o, p, "doubleSided")
+}
+
+func (s *schema) mesh(o map[string]any, p string) {
+	s.common(o, p, "mesh")
+	for i, pr := range s.objects(o, p, "primitives", true) {
+		pp := fmt.Sprintf("%s/primitives/%d", p, i)
+		s.common(pr, pp, "primitive")
+		s.indexMap(pr, pp, "attributes", true)
+		s.index(pr, pp, "indices", "accessors", false)
+		s.index(pr, pp, "material", "materials", false)
+		s.enumInt(pr, pp, "mode", false, 0, 1, 2, 3, 4, 5, 6)
+		for ti, t := range s.objects(pr, pp, "targets", false) {
+			tp := fmt.Sprintf("%s/targets/%d", pp, ti)
+			if len(t) == 0 {
+				s.fs.addc(Error, "EMPTY_ENTITY", tp, "the object must not be empty")
+			}
+			for _, k := range sortedKeys(t) {
+				s.index(t, tp, k, "accessors", false)
+			}
+		}
+	}
+	s.numArray(o, p, "weights", false, none, none)
+}
+
+// indexMap reads an object whose values are accessor indices (attributes).
+func (s *schema) indexMap(o map[string]any, p, key string, req bool) {
+	m := s.obj(o, p, key, req)
+	if m == nil {
+		return
+	}
+	if len(m) == 0 {
+		s.fs.addc(Error, "EMPTY_ENTITY", p+"/"+key, "the object must not be empty")
+	}
+	for _, k := range sortedKeys(m) {
+		s.index(m, p+"/"+key, k, "accessors", false)
+	}
+}
+
+func (s *schema) node(o map[string]any, p string) {
+	s.common(o, p, "node")
+	s.index(o, p, "camera", "cameras", false)
+	if a, ok := o["children"]; ok {
+		if arr, isArr := a.([]any); isArr && len(arr) == 0 {
+			s.fs.addc(Error, "EMPTY_ENTITY", p+"/children", "the array must not be empty")
+		}
+		// Range and uniqueness of children are checked with the hierarchy
+		// (parents); here only their type.
+		if arr, isArr := a.([]any); isArr {
+			clean := arr[:0:0]
+			for i, v := range arr {
+				if n, good := s.intValue(v, fmt.Sprintf("%s/children/%d", p, i), 0); good {
+					clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
+				}
+			}
+			o["children"] = clean
+		} else {
+			s.mismatch(p+"/children", a, "array")
+			delete(o, "children")
+		}
+	}
+	skin := s.index(o, p, "skin", "skins", false)
+	_, hasMesh := o["mesh"]
+	s.index(o, p, "mesh", "meshes", false)
+	if _, ok := o["skin"]; ok && !hasMesh && skin >= -1 {
+		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with skin")
+	}
+	_, hasMatrix := o["matrix"]
+	s.numArray(o, p, "matrix", false, none, none, 16)
+	_, hasR := o["rotation"]
+	_, hasS := o["scale"]
+	_, hasT := o["translation"]
+	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok {
+		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
+		if math.Abs(l-1) > 0.00005 {
+			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
+		}
+	}
+	s.numArray(o, p, "scale", false, none, none, 3)
+	s.numArray(o, p, "translation", false, none, none, 3)
+	if hasMatrix && (hasR || hasS || hasT) {
+		s.fs.addc(Error, "NODE_MATRIX_TRS", p, "a node can have either a matrix or translation/rotation/scale, not both")
+	}
+	if _, ok := o["weights"]; ok {
+		s.numArray(o, p, "weights", false, none, none)
+		if !hasMesh {
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with weights")
+		}
+	}
+}

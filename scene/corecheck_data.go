@@ -1,0 +1,467 @@
+package scene
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/qmuntal/gltf"
+)
+
+// accessorView reads the components of one accessor straight from its
+// buffer's bytes. It is only made when every byte the accessor covers is
+// there, so reading never goes out of range and nothing is allocated from
+// the accessor's count.
+type accessorView struct {
+	a      *gltf.Accessor
+	data   []byte
+	stride int
+	comps  int
+	cs     int
+	// sparse maps element index to the element's bytes in the values view.
+	sparse map[int][]byte
+}
+
+// view returns a reader for accessor i, or nil when its bytes are not all
+// present (no buffer view, a placeholder or remote buffer, out of range).
+func dataView(doc *gltf.Document, i int) *accessorView {
+	if i < 0 || i >= len(doc.Accessors) {
+		return nil
+	}
+	a := doc.Accessors[i]
+	cs := a.ComponentType.ByteSize()
+	if a.BufferView == nil || cs == 0 || a.Count <= 0 || a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 {
+		return nil
+	}
+	es := elementSize(a)
+	data, stride := viewBytes(doc, *a.BufferView)
+	if data == nil {
+		return nil
+	}
+	if stride == 0 {
+		stride = es
+	}
+	if stride < es || a.ByteOffset < 0 || (a.ByteOffset+(stride*0))%cs != 0 {
+		return nil
+	}
+	need := int64(a.ByteOffset) + int64(stride)*int64(a.Count-1) + int64(es)
+	if need > int64(len(data)) {
+		return nil
+	}
+	v := &accessorView{a: a, data: data[a.ByteOffset:], stride: stride, comps: a.Type.Components(), cs: cs}
+	if sp := a.Sparse; sp != nil {
+		ic := sp.Indices.ComponentType.ByteSize()
+		idx, _ := viewBytes(doc, sp.Indices.BufferView)
+		vals, _ := viewBytes(doc, sp.Values.BufferView)
+		if idx == nil || vals == nil || ic == 0 || sp.Count <= 0 || sp.Count > a.Count ||
+			int64(sp.Indices.ByteOffset)+int64(sp.Count)*int64(ic) > int64(len(idx)) ||
+			int64(sp.Values.ByteOffset)+int64(sp.Count)*int64(es) > int64(len(vals)) {
+			return nil
+		}
+		v.sparse = make(map[int][]byte, sp.Count)
+		for k := 0; k < sp.Count; k++ {
+			e := int(readUint(idx[sp.Indices.ByteOffset+k*ic:], ic))
+			v.sparse[e] = vals[sp.Values.ByteOffset+k*es:]
+		}
+	}
+	return v
+}
+
+func viewBytes(doc *gltf.Document, bvi int) ([]byte, int) {
+	if bvi < 0 || bvi >= len(doc.BufferViews) {
+		return nil, 0
+	}
+	bv := doc.BufferViews[bvi]
+	if bv.Buffer < 0 || bv.Buffer >= len(doc.Buffers) {
+		return nil, 0
+	}
+	buf := doc.Buffers[bv.Buffer].Data
+	if bv.ByteOffset < 0 || bv.ByteLength <= 0 || int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(len(buf)) {
+		return nil, 0
+	}
+	return buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength], bv.ByteStride
+}
+
+func readUint(b []byte, size int) uint32 {
+	switch size {
+	case 1:
+		return uint32(b[0])
+	case 2:
+		return uint32(binary.LittleEndian.Uint16(b))
+	}
+	return binary.LittleEndian.Uint32(b)
+}
+
+// raw returns component c of element e as stored (not normalized).
+func (v *accessorView) raw(e, c int) float64 {
+	base := v.data[e*v.stride:]
+	if v.sparse != nil {
+		if s, ok := v.sparse[e]; ok {
+			base = s
+		}
+	}
+	b := base[c*v.cs:] // MAT2 and MAT3 (padded columns) are never read
+	switch v.a.ComponentType {
+	case gltf.ComponentByte:
+		return float64(int8(b[0]))
+	case gltf.ComponentUbyte:
+		return float64(b[0])
+	case gltf.ComponentShort:
+		return float64(int16(binary.LittleEndian.Uint16(b)))
+	case gltf.ComponentUshort:
+		return float64(binary.LittleEndian.Uint16(b))
+	case gltf.ComponentUint:
+		return float64(binary.LittleEndian.Uint32(b))
+	}
+	return float64(math.Float32frombits(binary.LittleEndian.Uint32(b)))
+}
+
+// value returns the component as the shader sees it (normalized ints mapped
+// to 0..1 or -1..1).
+func (v *accessorView) value(e, c int) float64 {
+	r := v.raw(e, c)
+	if !v.a.Normalized {
+		return r
+	}
+	switch v.a.ComponentType {
+	case gltf.ComponentByte:
+		return math.Max(r/127, -1)
+	case gltf.ComponentUbyte:
+		return r / 255
+	case gltf.ComponentShort:
+		return math.Max(r/32767, -1)
+	case gltf.ComponentUshort:
+		return r / 65535
+	}
+	return r
+}
+
+// maxDataFindings limits how many findings of one code one accessor gives.
+const maxDataFindings = 1
+
+// checkData checks accessor contents: bounds against min and max, finite
+// floats, sparse indices, index ranges, colours, joints and weights, and
+// animation inputs.
+func checkData(doc *gltf.Document, fs *findings) {
+	for i := range doc.Accessors {
+		v := dataView(doc, i)
+		if v == nil {
+			continue
+		}
+		checkMinMax(v, fmt.Sprintf("/accessors/%d", i), fs)
+	}
+	for i, a := range doc.Accessors {
+		if sp := a.Sparse; sp != nil {
+			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse/indices", i), fs)
+		}
+	}
+	usedAs := map[int]string{}
+	for _, m := range doc.Meshes {
+		for _, pr := range m.Primitives {
+			vertices := -1
+			for sem, ai := range pr.Attributes {
+				if ai >= 0 && ai < len(doc.Accessors) {
+					if vertices < 0 || doc.Accessors[ai].Count < vertices {
+						vertices = doc.Accessors[ai].Count
+					}
+				}
+				usedAs[ai] = semanticBase(sem)
+			}
+			if pr.Indices != nil && vertices >= 0 {
+				if v := dataView(doc, *pr.Indices); v != nil {
+					checkIndices(v, fmt.Sprintf("/accessors/%d", *pr.Indices), vertices, fs)
+				}
+			}
+		}
+	}
+	jointsOf := skinJointCounts(doc)
+	for _, ai := range sortedAccessorKeys(usedAs) {
+		v := dataView(doc, ai)
+		if v == nil {
+			continue
+		}
+		p := fmt.Sprintf("/accessors/%d", ai)
+		switch usedAs[ai] {
+		case "COLOR":
+			if v.a.ComponentType == gltf.ComponentFloat {
+				forEach(v, func(e, c int, x float64) bool {
+					if x < 0 || x > 1 {
+						fs.addc(Error, "ACCESSOR_NON_CLAMPED", p, "element %d is not clamped to 0..1: %g", e*v.comps+c, x)
+						return false
+					}
+					return true
+				})
+			}
+		case "WEIGHTS":
+			checkWeights(v, p, fs)
+		case "JOINTS":
+			checkJoints(v, p, jointsOf[ai], fs)
+		}
+	}
+	for _, an := range doc.Animations {
+		for _, sm := range an.Samplers {
+			if v := dataView(doc, sm.Input); v != nil && v.comps == 1 && v.a.ComponentType == gltf.ComponentFloat {
+				checkAnimationInput(v, fmt.Sprintf("/accessors/%d", sm.Input), fs)
+			}
+		}
+		for _, ch := range an.Channels {
+			if ch.Target.Path != gltf.TRSRotation || ch.Sampler < 0 || ch.Sampler >= len(an.Samplers) {
+				continue
+			}
+			sm := an.Samplers[ch.Sampler]
+			if v := dataView(doc, sm.Output); v != nil && v.comps == 4 {
+				checkQuaternions(v, fmt.Sprintf("/accessors/%d", sm.Output), sm.Interpolation == gltf.InterpolationCubicSpline, fs)
+			}
+		}
+	}
+}
+
+func semanticBase(sem string) string {
+	for i := 0; i < len(sem); i++ {
+		if sem[i] == '_' && i > 0 {
+			return sem[:i]
+		}
+	}
+	return sem
+}
+
+func sortedAccessorKeys(m map[int]string) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func forEach(v *accessorView, f func(e, c int, x float64) bool) {
+	for e := 0; e < v.a.Count; e++ {
+		for c := 0; c < v.comps; c++ {
+			if !f(e, c, v.value(e, c)) {
+				return
+			}
+		}
+	}
+}
+
+func checkMinMax(v *accessorView, p string, fs *findings) {
+	n := v.comps
+	lo := make([]float64, n)
+	hi := make([]float64, n)
+	for c := range lo {
+		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
+	}
+	isFloat := v.a.ComponentType == gltf.ComponentFloat
+	badFloat := false
+	if isFloat && v.sparse == nil {
+		// The common case, read straight from the bytes.
+		for e := 0; e < v.a.Count; e++ {
+			b := v.data[e*v.stride:]
+			for c := 0; c < n; c++ {
+				x := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
+				if x != x || x > math.MaxFloat64 || x < -math.MaxFloat64 {
+					if !badFloat {
+						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+					}
+					badFloat = true
+					continue
+				}
+				if x < lo[c] {
+					lo[c] = x
+				}
+				if x > hi[c] {
+					hi[c] = x
+				}
+			}
+		}
+	} else {
+		for e := 0; e < v.a.Count; e++ {
+			for c := 0; c < n; c++ {
+				x := v.raw(e, c)
+				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
+					if !badFloat {
+						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+					}
+					badFloat = true
+					continue
+				}
+				lo[c] = math.Min(lo[c], x)
+				hi[c] = math.Max(hi[c], x)
+			}
+		}
+	}
+	if badFloat {
+		return
+	}
+	round := func(x float64) float64 {
+		if isFloat {
+			return float64(float32(x))
+		}
+		return x
+	}
+	if len(v.a.Min) == n {
+		above := 0
+		for c := 0; c < n; c++ {
+			if lo[c] < round(v.a.Min[c]) {
+				above++
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", fmt.Sprintf("%s/min/%d", p, c), "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
+			} else if lo[c] != round(v.a.Min[c]) {
+				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", fmt.Sprintf("%s/min/%d", p, c), "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
+			}
+		}
+		if above > 0 {
+			fs.addc(Error, "ACCESSOR_MIN_MISMATCH", p+"/min", "declared minimum does not match the data")
+		}
+	}
+	if len(v.a.Max) == n {
+		below := 0
+		for c := 0; c < n; c++ {
+			if hi[c] > round(v.a.Max[c]) {
+				below++
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", fmt.Sprintf("%s/max/%d", p, c), "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
+			} else if hi[c] != round(v.a.Max[c]) {
+				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", fmt.Sprintf("%s/max/%d", p, c), "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
+			}
+		}
+		if below > 0 {
+			fs.addc(Error, "ACCESSOR_MAX_MISMATCH", p+"/max", "declared maximum does not match the data")
+		}
+	}
+}
+
+func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *findings) {
+	sp := a.Sparse
+	ic := sp.Indices.ComponentType.ByteSize()
+	idx, _ := viewBytes(doc, sp.Indices.BufferView)
+	if idx == nil || ic == 0 || sp.Count <= 0 || int64(sp.Indices.ByteOffset)+int64(sp.Count)*int64(ic) > int64(len(idx)) {
+		return
+	}
+	prev := int64(-1)
+	for k := 0; k < sp.Count; k++ {
+		e := int64(readUint(idx[sp.Indices.ByteOffset+k*ic:], ic))
+		if e >= int64(a.Count) {
+			fs.addc(Error, "ACCESSOR_SPARSE_INDEX_OOB", p, "sparse index %d at %d is not less than the accessor count %d", e, k, a.Count)
+			return
+		}
+		if e <= prev {
+			fs.addc(Error, "ACCESSOR_SPARSE_INDICES_NON_INCREASING", p, "sparse index at %d is not greater than the previous: %d <= %d", k, e, prev)
+			return
+		}
+		prev = e
+	}
+}
+
+func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
+	if v.comps != 1 || v.a.ComponentType == gltf.ComponentFloat {
+		return
+	}
+	restart := map[int]float64{1: 0xFF, 2: 0xFFFF, 4: 0xFFFFFFFF}[v.cs]
+	oob, rst := false, false
+	for e := 0; e < v.a.Count; e++ {
+		x := v.raw(e, 0)
+		if x == restart && !rst {
+			fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, int64(x))
+			rst = true
+		} else if x >= float64(vertices) && x != restart && !oob {
+			fs.addc(Error, "ACCESSOR_INDEX_OOB", p, "index %d is %d, the primitive has %d vertices", e, int64(x), vertices)
+			oob = true
+		}
+	}
+}
+
+func checkWeights(v *accessorView, p string, fs *findings) {
+	neg, sum := false, false
+	for e := 0; e < v.a.Count; e++ {
+		s := 0.0
+		for c := 0; c < v.comps; c++ {
+			x := v.value(e, c)
+			if x < 0 && !neg {
+				fs.addc(Error, "ACCESSOR_WEIGHTS_NEGATIVE", p, "weight %d (component %d) is negative: %g", e*v.comps+c, c, x)
+				neg = true
+			}
+			s += x
+		}
+		tol := 2e-7 * float64(v.comps)
+		if v.a.ComponentType != gltf.ComponentFloat {
+			tol = 1.0 / 255 * float64(v.comps)
+		}
+		if math.Abs(s-1) > tol && !sum {
+			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", p, "the weights of element %d sum to %g, not 1", e, s)
+			sum = true
+		}
+	}
+}
+
+func checkJoints(v *accessorView, p string, joints int, fs *findings) {
+	dup, oob := false, false
+	for e := 0; e < v.a.Count; e++ {
+		seen := [4]float64{-1, -1, -1, -1}
+		for c := 0; c < v.comps && c < 4; c++ {
+			x := v.raw(e, c)
+			if joints > 0 && x >= float64(joints) && !oob {
+				fs.addc(Error, "ACCESSOR_JOINTS_INDEX_OOB", p, "joint %d (component %d) is %d, the skin has %d joints", e*v.comps+c, c, int64(x), joints)
+				oob = true
+			}
+			for k := 0; k < c; k++ {
+				if seen[k] == x && x != 0 && !dup {
+					fs.addc(Error, "ACCESSOR_JOINTS_INDEX_DUPLICATE", p, "joint %d (component %d) repeats the joint %d of the same vertex", e*v.comps+c, c, int64(x))
+					dup = true
+				}
+			}
+			seen[c] = x
+		}
+	}
+}
+
+// skinJointCounts maps JOINTS accessors to the joint count of the skin of a
+// node that uses them.
+func skinJointCounts(doc *gltf.Document) map[int]int {
+	out := map[int]int{}
+	for _, n := range doc.Nodes {
+		if n.Skin == nil || n.Mesh == nil || *n.Skin < 0 || *n.Skin >= len(doc.Skins) || *n.Mesh < 0 || *n.Mesh >= len(doc.Meshes) {
+			continue
+		}
+		for _, pr := range doc.Meshes[*n.Mesh].Primitives {
+			for sem, ai := range pr.Attributes {
+				if semanticBase(sem) == "JOINTS" {
+					out[ai] = len(doc.Skins[*n.Skin].Joints)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func checkAnimationInput(v *accessorView, p string, fs *findings) {
+	prev := math.Inf(-1)
+	for e := 0; e < v.a.Count; e++ {
+		x := v.raw(e, 0)
+		if x < 0 {
+			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
+			return
+		}
+		if x <= prev {
+			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", p, "animation input %d is not greater than the previous: %g <= %g", e, x, prev)
+			return
+		}
+		prev = x
+	}
+}
+
+func checkQuaternions(v *accessorView, p string, cubic bool, fs *findings) {
+	for e := 0; e < v.a.Count; e++ {
+		if cubic && e%3 != 1 {
+			continue // tangents need not be unit
+		}
+		s := 0.0
+		for c := 0; c < 4; c++ {
+			x := v.value(e, c)
+			s += x * x
+		}
+		if math.Abs(math.Sqrt(s)-1) > 0.00005 {
+			fs.addc(Error, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", p, "the quaternion at element %d is not of unit length: %g", e, math.Sqrt(s))
+			return
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package scene_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"path/filepath"
+	"testing"
+
+	"physview/scene"
+)
+
+// TestCoreRules loads one small fixture per rule (scene/testdata/corecheck)
+// and checks it opens with the finding of that rule's Khronos code, at the
+// Khronos severity and JSON pointer; code "" means the file must open clean.
+func TestCoreRules(t *testing.T) {
+	cases := []struct {
+		file string
+		sev  scene.Severity
+		code string
+		path string
+	}{
+		// Valid files qmuntal/gltf's decoder used to refuse.
+		{"buffer_no_uri", 0, "", ""},
+		{"data_uri_gltf_buffer", 0, "", ""},
+		{"integer_as_float", 0, "", ""},
+		// Problems that open with a finding instead of exit status 2.
+		{"data_uri_media_type", scene.Error, "BUFFER_DATA_URI_MIME_TYPE_INVALID", "/buffers/0/uri"},
+		{"accessor_unknown_type", scene.Warning, "VALUE_NOT_IN_LIST", "/accessors/0/type"},
+		{"remote_uri", scene.Warning, "NON_RELATIVE_URI", "/buffers/0/uri"},
+		{"type_mismatch", scene.Error, "TYPE_MISMATCH", "/nodes/0/mesh"},
+		{"omi_overflow", scene.Error, "OMI_TYPE_MISMATCH", "/extensions/OMI_physics_shape/shapes/0/sphere/radius"},
+		// Schema.
+		{"empty_entity", scene.Error, "EMPTY_ENTITY", "/nodes"},
+		{"undefined_property", scene.Error, "UNDEFINED_PROPERTY", "/buffers/0"},
+		{"unresolved_reference", scene.Error, "UNRESOLVED_REFERENCE", "/nodes/0/mesh"},
+		{"sampler_enum", scene.Warning, "VALUE_NOT_IN_LIST", "/samplers/0/magFilter"},
+		{"byte_stride_multiple", scene.Error, "VALUE_MULTIPLE_OF", "/bufferViews/0/byteStride"},
+		{"rotation_non_unit", scene.Error, "ROTATION_NON_UNIT", "/nodes/0/rotation"},
+		{"node_matrix_trs", scene.Error, "NODE_MATRIX_TRS", "/nodes/0"},
+		{"camera_zfar", scene.Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", "/cameras/0/perspective"},
+		// Buffers, views, accessors.
+		{"accessor_too_long", scene.Error, "ACCESSOR_TOO_LONG", "/accessors/0"},
+		{"accessor_offset_alignment", scene.Error, "ACCESSOR_OFFSET_ALIGNMENT", "/accessors/0/byteOffset"},
+		{"buffer_view_too_long", scene.Error, "BUFFER_VIEW_TOO_LONG", "/bufferViews/1"},
+		{"sparse_count", scene.Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", "/accessors/2/sparse"},
+		{"image_buffer_view_stride", scene.Error, "IMAGE_BUFFER_VIEW_WITH_BYTESTRIDE", "/images/0/bufferView"},
+		// Meshes and their data.
+		{"invalid_attribute", scene.Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", "/meshes/0/primitives/0/attributes/TEXCOORD"},
+		{"position_no_bounds", scene.Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", "/meshes/0/primitives/0/attributes/POSITION"},
+		{"index_oob", scene.Error, "ACCESSOR_INDEX_OOB", "/accessors/1"},
+		{"max_mismatch", scene.Error, "ACCESSOR_MAX_MISMATCH", "/accessors/0/max/2"},
+		// Animations, skins, scenes.
+		{"animation_output_count", scene.Error, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", "/animations/0/samplers/0/output"},
+		{"animation_input_bounds", scene.Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", "/animations/0/samplers/0/input"},
+		{"skin_ibm_count", scene.Error, "INVALID_IBM_ACCESSOR_COUNT", "/skins/0/inverseBindMatrices"},
+		{"scene_non_root", scene.Error, "SCENE_NON_ROOT_NODE", "/scenes/0/nodes/1"},
+		// Extensions.
+		{"undeclared_extension", scene.Error, "UNDECLARED_EXTENSION", "/nodes/0/extensions/EXT_thing"},
+		{"unused_required", scene.Error, "UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"},
+		{"variants_non_unique", scene.Error, "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT", "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants"},
+		{"omi_unresolved", scene.Error, "OMI_UNRESOLVED_REFERENCE", "/nodes/0/extensions/OMI_physics_body/collider/shape"},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			d, err := scene.Load(filepath.Join("testdata", "corecheck", c.file+".gltf"))
+			if err != nil {
+				t.Fatalf("does not open: %v", err)
+			}
+			fs := d.Findings()
+			if c.code == "" {
+				if scene.HasErrors(fs) || len(fs) > 0 {
+					t.Errorf("want no findings, got %v", fs)
+				}
+				return
+			}
+			for _, f := range fs {
+				if f.Code == c.code && f.Severity == c.sev && f.Path == c.path {
+					return
+				}
+			}
+			t.Errorf("no %s %s at %s; findings:\n%v", c.sev, c.code, c.path, fs)
+		})
+	}
+}
+
+// TestLenientLoadValues checks what the leniently read files hold.
+func TestLenientLoadValues(t *testing.T) {
+	d, err := scene.Load("testdata/corecheck/integer_as_float.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.GLTF.Nodes[0].Children; len(got) != 1 || got[0] != 1 {
+		t.Errorf("children %v, want [1]", got)
+	}
+	if got := d.Parent(1); got != 0 {
+		t.Errorf("parent of node 1 is %d, want 0", got)
+	}
+	d, err = scene.Load("testdata/corecheck/data_uri_gltf_buffer.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := d.ReadPrimitive(0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pd.Positions) != 3 || pd.Positions[1] != [3]float32{1, 0, 0} {
+		t.Errorf("positions %v, want the triangle (0,0,0) (1,0,0) (0,1,0)", pd.Positions)
+	}
+	d, err = scene.Load("testdata/corecheck/remote_uri.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(d.GLTF.Buffers[0].Data); n != 0 {
+		t.Errorf("a remote buffer was given %d bytes; it must never be fetched", n)
+	}
+}
+
+// glb builds a GLB from chunks (type, body) with the header length total
+// (0: the real length).
+func glb(total int, chunks ...any) []byte {
+	var b bytes.Buffer
+	b.Write([]byte("glTF"))
+	binary.Write(&b, binary.LittleEndian, uint32(2))
+	binary.Write(&b, binary.LittleEndian, uint32(0))
+	for i := 0; i < len(chunks); i += 2 {
+		body := chunks[i+1].([]byte)
+		binary.Write(&b, binary.LittleEndian, uint32(len(body)))
+		binary.Write(&b, binary.LittleEndian, chunks[i].(uint32))
+		b.Write(body)
+	}
+	out := b.Bytes()
+	if total == 0 {
+		total = len(out)
+	}
+	binary.LittleEndian.PutUint32(out[8:], uint32(total))
+	return out
+}
+
+// TestGLBStructure checks the GLB container rules with Khronos codes: fatal
+// ones are a LoadError with the code, the others findings.
+func TestGLBStructure(t *testing.T) {
+	const jsonType, binType, unknown = uint32(0x4E4F534A), uint32(0x004E4942), uint32(0x12345678)
+	js := []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":4}]}    `)[:56]
+	bin := []byte{1, 2, 3, 4}
+	extra := append(glb(0, jsonType, js, binType, bin), 0)
+	binary.LittleEndian.PutUint32(extra[8:], uint32(len(extra)-1))
+	cases := []struct {
+		name  string
+		data  []byte
+		fatal bool
+		code  string
+	}{
+		{"valid", glb(0, jsonType, js, binType, bin), false, ""},
+		{"extra data", extra, false, "GLB_EXTRA_DATA"},
+		{"second BIN", glb(0, jsonType, js, binType, bin, binType, bin), false, "GLB_DUPLICATE_CHUNK"},
+		{"unknown chunk", glb(0, jsonType, js, binType, bin, unknown, bin), false, "GLB_UNKNOWN_CHUNK_TYPE"},
+		{"no BIN", glb(0, jsonType, js), false, "BUFFER_MISSING_GLB_DATA"},
+		{"BIN first", glb(0, binType, bin, jsonType, js), true, "GLB_UNEXPECTED_FIRST_CHUNK"},
+		{"truncated", glb(0, jsonType, js, binType, bin)[:70], true, "GLB_UNEXPECTED_END_OF_CHUNK_DATA"},
+		{"header only", glb(0)[:12], true, "GLB_LENGTH_TOO_SMALL"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := scene.Decode(c.data, nil)
+			if c.fatal {
+				if got := scene.ErrorCode(err); got != c.code {
+					t.Fatalf("error %v with code %q, want code %q", err, got, c.code)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			codes := map[string]bool{}
+			for _, f := range d.Findings() {
+				codes[f.Code] = true
+			}
+			if c.code == "" && len(d.Findings()) > 0 {
+				t.Errorf("want no findings, got %v", d.Findings())
+			}
+			if c.code != "" && !codes[c.code] {
+				t.Errorf("no %s; findings %v", c.code, d.Findings())
+			}
+		})
+	}
+}
