@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/AllenDang/cimgui-go/imguizmo"
@@ -269,6 +270,10 @@ func (a *windowApp) viewInput(io *imgui.IO) {
 		}
 		if (md.X != 0 || md.Y != 0) && !imgui.IsMouseDown(imgui.MouseButtonLeft) {
 			a.hover(vp, mouse)
+		}
+		if n := a.state.Hovered; n >= 0 && n < len(a.state.Doc.GLTF.Nodes) && a.drag == nil && !a.orbiting {
+			// SetTooltip takes a format: escape the name's percent signs.
+			imgui.SetTooltip(strings.ReplaceAll(ui.NodeLabel(a.state.Doc, n), "%", "%%"))
 		}
 	} else if a.state.Hovered >= 0 && !a.pressed {
 		a.state.Hovered = -1
