@@ -82,6 +82,9 @@ type State struct {
 	Gizmo GizmoMode
 	// Hovered is the node under the mouse in the view, -1 for none.
 	Hovered int
+	// ShowInspector brings the Inspector tab to the front once (the
+	// window sets it when a click in the view selects a node).
+	ShowInspector bool
 
 	openPath, savePath, newVariant string
 }
@@ -127,7 +130,7 @@ func Build(s *State, width, height float32) []Action {
 			g.Separator(),
 			g.Condition(s.Doc != nil, g.TabBar().TabItems(
 				g.TabItem("Scene").Layout(sceneTree(s)),
-				g.TabItem("Inspector").Layout(inspector(s, act)),
+				g.TabItem("Inspector").Flags(inspectorFlags(s)).Layout(inspector(s, act)),
 				g.TabItem("Physics").Layout(physicsTab(s, act)),
 				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
 				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
@@ -138,6 +141,14 @@ func Build(s *State, width, height float32) []Action {
 	openPopup(s, act)
 	saveAsPopup(s, act)
 	return acts
+}
+
+func inspectorFlags(s *State) g.TabItemFlags {
+	if s.ShowInspector {
+		s.ShowInspector = false
+		return g.TabItemFlagsSetSelected
+	}
+	return 0
 }
 
 func undoLabel(verb, what string) string {

@@ -286,6 +286,7 @@ func (a *windowApp) pick(vp viewport, m imgui.Vec2) {
 	n := a.pickAt(vp, m)
 	if n != a.state.Selected {
 		a.state.Selected = n
+		a.state.ShowInspector = n >= 0
 		a.overlayDirty = true
 		fmt.Fprintf(os.Stderr, "viewer: selected node %d\n", n)
 	}
