@@ -12,8 +12,10 @@ require (
 	github.com/AllenDang/giu v0.15.0 // indirect
 	github.com/AllenDang/go-findfont v0.0.0-20200702051237-9f180485aeb8 // indirect
 	github.com/faiface/mainthread v0.0.0-20171120011319-8b78f0a41ae3 // indirect
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect
 	github.com/go-gl/mathgl v1.2.0 // indirect
+	github.com/godbus/dbus/v5 v5.2.4 // indirect
 	github.com/gucio321/glm-go v0.0.0-20241029220517-e1b5a3e011c8 // indirect
 	github.com/mazznoer/csscolorparser v0.1.8 // indirect
 	github.com/napsy/go-css v1.0.0 // indirect
