@@ -6,10 +6,8 @@ package ui
 import (
 	"fmt"
 	"image/color"
-	"path/filepath"
 	"strings"
 
-	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 
 	"physview/debugdraw"
@@ -68,8 +66,10 @@ type State struct {
 	Status string
 	// Modified is set by edits and cleared by a save.
 	Modified bool
+	// Files is the state of the file browser, recent files, prompts and status bar (ui/files.go).
+	Files Files
 
-	openPath, savePath, newVariant string
+	newVariant string
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -82,13 +82,7 @@ func Build(s *State, width, height float32) []Action {
 	act := func(a Action) { acts = append(acts, a) }
 
 	g.MainMenuBar().Layout(
-		g.Menu("File").Layout(
-			g.MenuItem("Open...").OnClick(func() { s.openPath = ""; g.OpenPopup("Open file") }),
-			g.MenuItem("Open demo scene").OnClick(func() { act(Action{Kind: ActionOpenDemo}) }),
-			g.Separator(),
-			g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.Doc != nil).OnClick(func() { act(Action{Kind: ActionSave}) }),
-			g.MenuItem("Save as...").Enabled(s.Doc != nil).OnClick(func() { s.savePath = suggestSavePath(s); g.OpenPopup("Save as") }),
-		),
+		g.Menu("File").Layout(fileMenu(s, act)),
 		g.Menu("View").Layout(
 			g.MenuItem("Frame (F)").OnClick(func() { act(Action{Kind: ActionFrame}) }),
 			g.MenuItem("Reset camera (Home)").OnClick(func() { act(Action{Kind: ActionReset}) }),
@@ -102,7 +96,7 @@ func Build(s *State, width, height float32) []Action {
 		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar).
 		Layout(
 			g.Label(title(s)),
-			g.Condition(s.Loading, g.Layout{g.Label("Loading..."), g.ProgressBar(s.Progress).Size(-1, 0)}, nil),
+			loadingBar(s, act),
 			g.Condition(!s.Loading && s.Progress > 0 && s.Progress < 1, g.ProgressBar(s.Progress).Size(-1, 0).Overlay("textures"), nil),
 			g.Condition(s.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(s.Error).Wrapped(true)), nil),
 			g.Condition(s.Status != "", g.Label(s.Status), nil),
@@ -116,8 +110,7 @@ func Build(s *State, width, height float32) []Action {
 			), nil),
 		)
 
-	openPopup(s, act)
-	saveAsPopup(s, act)
+	buildFiles(s, act, width, height)
 	return acts
 }
 
@@ -131,44 +124,6 @@ func title(s *State) string {
 		name += " (modified)"
 	}
 	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.Doc.Shapes))
-}
-
-func suggestSavePath(s *State) string {
-	if s.Doc != nil && s.Doc.Path != "" {
-		return s.Doc.Path
-	}
-	return filepath.Join(".", "scene.glb")
-}
-
-func openPopup(s *State, act func(Action)) {
-	pathPopup("Open file", "Path of a .gltf or .glb file (or drop a file on the window):", "Open", &s.openPath, ActionOpen, act)
-}
-
-func saveAsPopup(s *State, act func(Action)) {
-	pathPopup("Save as", "Save to (.gltf or .glb):", "Save", &s.savePath, ActionSaveAs, act)
-}
-
-// pathPopup asks for a file path and returns it with an action of kind.
-func pathPopup(title, prompt, button string, path *string, kind ActionKind, act func(Action)) {
-	submit := func() {
-		act(Action{Kind: kind, Path: strings.TrimSpace(*path)})
-		g.CloseCurrentPopup()
-	}
-	g.PopupModal(title).Layout(
-		g.Label(prompt),
-		// Type at once: the field has the keyboard when the popup opens,
-		// and Enter submits.
-		g.Custom(func() {
-			if imgui.IsWindowAppearing() {
-				imgui.SetKeyboardFocusHere()
-			}
-		}),
-		g.InputText(path).Size(420).Flags(g.InputTextFlagsEnterReturnsTrue).OnChange(submit),
-		g.Row(
-			g.Button(button).OnClick(submit),
-			g.Button("Cancel").OnClick(g.CloseCurrentPopup),
-		),
-	).Build()
 }
 
 // NodeLabel names a node with tags for what it carries.
