@@ -53,7 +53,7 @@ func StatusText(s *State) string {
 // width x height window.
 func StatusBar(s *State, width, height float32) {
 	g.Window("##statusbar").Pos(0, height-StatusBarHeight).Size(width-PanelWidth, StatusBarHeight).
-		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
-			g.WindowFlagsNoScrollbar|g.WindowFlagsNoFocusOnAppearing|g.WindowFlagsNoBringToFrontOnFocus|g.WindowFlagsNoSavedSettings).
+		Flags(g.WindowFlagsNoMove | g.WindowFlagsNoResize | g.WindowFlagsNoCollapse | g.WindowFlagsNoTitleBar |
+			g.WindowFlagsNoScrollbar | g.WindowFlagsNoFocusOnAppearing | g.WindowFlagsNoBringToFrontOnFocus | g.WindowFlagsNoSavedSettings).
 		Layout(g.Label(StatusText(s)))
 }
