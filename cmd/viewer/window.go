@@ -47,6 +47,8 @@ type windowApp struct {
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
+	// files is the dialogs, recent files, prompts, async loading and reload (files.go).
+	files fileState
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -66,6 +68,7 @@ func runWindow(path string) error {
 		state: ui.State{Selected: -1, Variant: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
 	}
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	app.initFiles()
 	app.wnd.SetDropCallback(func(paths []string) {
 		if len(paths) > 0 {
 			app.open(paths[0])
@@ -77,6 +80,7 @@ func runWindow(path string) error {
 		app.open(path)
 	}
 	app.wnd.Run(app.frame)
+	app.closeFiles()
 	return nil
 }
 
@@ -88,15 +92,9 @@ func unwrapErr(err error) error {
 	return err
 }
 
-// open loads path on a goroutine; the result arrives in a later frame.
-func (a *windowApp) open(path string) {
-	a.state.Loading = true
-	a.state.Status = ""
-	go func() {
-		d, err := openDocument(path)
-		a.loads <- loadResult{d, filepath.Base(path), err}
-	}()
-}
+// open loads path on a goroutine (asking first when there are unsaved
+// edits); the result arrives in a later frame.
+func (a *windowApp) open(path string) { a.requestOpen(path) }
 
 func (a *windowApp) openDemo() {
 	d, err := scene.Decode(assets.Demo, nil)
@@ -115,6 +113,7 @@ func (a *windowApp) frame() {
 			a.state.Error = a.glErr.Error()
 		}
 	}
+	a.filesFrame()
 	a.receiveLoads()
 
 	io := imgui.CurrentIO()
@@ -186,6 +185,7 @@ func (a *windowApp) receiveLoads() {
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)
 			}
+			a.loaded(r.doc)
 		default:
 			return
 		}
@@ -227,7 +227,7 @@ func (a *windowApp) do(act ui.Action) {
 			a.open(act.Path)
 		}
 	case ui.ActionOpenDemo:
-		a.openDemo()
+		a.askUnsaved("opening the demo scene", a.openDemo)
 	case ui.ActionSave, ui.ActionSaveAs:
 		if d == nil {
 			return
@@ -253,6 +253,7 @@ func (a *windowApp) do(act ui.Action) {
 		for _, w := range warnings {
 			a.state.Status += "\n" + w
 		}
+		a.saved(target)
 	case ui.ActionFrame:
 		if a.renderer == nil {
 			return
@@ -302,6 +303,8 @@ func (a *windowApp) do(act ui.Action) {
 				a.state.Error = err.Error()
 			}
 		}
+	default:
+		a.doFiles(act)
 	}
 }
 
