@@ -101,13 +101,19 @@ func Build(s *State, width, height float32) []Action {
 			g.Condition(s.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(s.Error).Wrapped(true)), nil),
 			g.Condition(s.Status != "", g.Label(s.Status), nil),
 			g.Separator(),
-			g.Condition(s.Doc != nil, g.TabBar().TabItems(
-				g.TabItem("Scene").Layout(sceneTree(s)),
-				g.TabItem("Inspector").Layout(inspector(s, act)),
-				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
-				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
-				g.TabItem("View").Layout(view(s, act)),
-			), nil),
+			// Built only with a document: the tabs read it (a file may still be loading).
+			g.Custom(func() {
+				if s.Doc == nil {
+					return
+				}
+				g.TabBar().TabItems(
+					g.TabItem("Scene").Layout(sceneTree(s)),
+					g.TabItem("Inspector").Layout(inspector(s, act)),
+					g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
+					g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
+					g.TabItem("View").Layout(view(s, act)),
+				).Build()
+			}),
 		)
 
 	buildFiles(s, act, width, height)

@@ -599,6 +599,7 @@ func (a *windowApp) doFiles(act ui.Action) {
 		if f.load != nil {
 			f.load.cancel()
 			a.state.Status = "loading " + filepath.Base(f.load.path) + " cancelled"
+			fmt.Fprintln(os.Stderr, "viewer:", a.state.Status)
 			f.load = nil
 		}
 	case ui.ActionPromptAnswer:
