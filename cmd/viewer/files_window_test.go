@@ -23,13 +23,13 @@ import (
 func boxGLTF(rgba [4]float64, binName string) (gltfText, bin []byte) {
 	bin = boxPositions()
 	doc := map[string]any{
-		"asset":     map[string]any{"version": "2.0"},
-		"scene":     0,
-		"scenes":    []any{map[string]any{"nodes": []int{0}}},
-		"nodes":     []any{map[string]any{"name": "Box", "mesh": 0}},
-		"meshes":    []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]int{"POSITION": 0}, "material": 0}}}},
-		"materials": []any{map[string]any{"pbrMetallicRoughness": map[string]any{"baseColorFactor": rgba, "metallicFactor": 0, "roughnessFactor": 1}}},
-		"accessors": []any{map[string]any{"bufferView": 0, "componentType": 5126, "count": 36, "type": "VEC3", "min": []float64{-0.5, -0.5, -0.5}, "max": []float64{0.5, 0.5, 0.5}}},
+		"asset":       map[string]any{"version": "2.0"},
+		"scene":       0,
+		"scenes":      []any{map[string]any{"nodes": []int{0}}},
+		"nodes":       []any{map[string]any{"name": "Box", "mesh": 0}},
+		"meshes":      []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]int{"POSITION": 0}, "material": 0}}}},
+		"materials":   []any{map[string]any{"pbrMetallicRoughness": map[string]any{"baseColorFactor": rgba, "metallicFactor": 0, "roughnessFactor": 1}}},
+		"accessors":   []any{map[string]any{"bufferView": 0, "componentType": 5126, "count": 36, "type": "VEC3", "min": []float64{-0.5, -0.5, -0.5}, "max": []float64{0.5, 0.5, 0.5}}},
 		"bufferViews": []any{map[string]any{"buffer": 0, "byteLength": len(bin)}},
 		"buffers":     []any{map[string]any{"byteLength": len(bin), "uri": binName}},
 	}
