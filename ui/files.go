@@ -86,10 +86,16 @@ func fileMenu(s *State, act func(Action)) g.Layout {
 	}
 }
 
-// loadingBar shows the file being loaded with its progress and a Cancel.
+// loadingBar shows the file being loaded with its progress and a Cancel,
+// and then the textures decoding (N of M).
 func loadingBar(s *State, act func(Action)) g.Widget {
 	l := s.Files.Load
 	if l == nil {
+		if s.Doc != nil && s.Progress > 0 && s.Progress < 1 {
+			m := len(s.Doc.GLTF.Images)
+			n := int(s.Progress*float32(m) + 0.5)
+			return g.ProgressBar(s.Progress).Size(-1, 0).Overlay(fmt.Sprintf("textures %d of %d", n, m))
+		}
 		return g.Condition(s.Loading, g.Label("Loading..."), nil)
 	}
 	frac := l.Fraction

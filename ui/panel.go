@@ -97,7 +97,6 @@ func Build(s *State, width, height float32) []Action {
 		Layout(
 			g.Label(title(s)),
 			loadingBar(s, act),
-			g.Condition(!s.Loading && s.Progress > 0 && s.Progress < 1, g.ProgressBar(s.Progress).Size(-1, 0).Overlay("textures"), nil),
 			g.Condition(s.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(s.Error).Wrapped(true)), nil),
 			g.Condition(s.Status != "", g.Label(s.Status), nil),
 			g.Separator(),

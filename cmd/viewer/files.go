@@ -59,6 +59,8 @@ type keepView struct {
 	selected string
 	variant  string
 	counts   [3]int
+	// changed names the files that changed on disk.
+	changed []string
 }
 
 // asyncLoad is one file being loaded on a goroutine.
@@ -179,6 +181,7 @@ func (a *windowApp) startLoad(path string, keep *keepView) {
 	l.phase.Store("reading")
 	a.files.load = l
 	a.state.Status = ""
+	fmt.Fprintf(os.Stderr, "viewer: loading %s\n", path)
 	done := a.files.done
 	go func() {
 		doc, err := readDocument(ctx, l)
@@ -421,6 +424,7 @@ func (a *windowApp) fileChanged(changed []string) {
 	}
 	fmt.Fprintf(os.Stderr, "viewer: changed on disk: %s\n", strings.Join(names, ", "))
 	keep := a.keepView()
+	keep.changed = names
 	if !a.state.Modified {
 		a.startLoad(d.Path, keep)
 		return
@@ -487,9 +491,10 @@ func (a *windowApp) loaded(d *scene.Document) {
 			}
 		}
 		now := counts(d)
-		a.state.Status = fmt.Sprintf("reloaded %s from disk: nodes %d -> %d, shapes %d -> %d, bodies %d -> %d",
-			a.state.Name, keep.counts[0], now[0], keep.counts[1], now[1], keep.counts[2], now[2])
-		fmt.Fprintln(os.Stderr, "viewer:", a.state.Status)
+		change := fmt.Sprintf("nodes %d -> %d, shapes %d -> %d, bodies %d -> %d",
+			keep.counts[0], now[0], keep.counts[1], now[1], keep.counts[2], now[2])
+		a.state.Status = fmt.Sprintf("Reloaded from disk (%s changed):\n%s", strings.Join(keep.changed, ", "), change)
+		fmt.Fprintf(os.Stderr, "viewer: reloaded %s: %s\n", a.state.Name, change)
 	} else if d.Path != "" {
 		if e, ok := f.recent.Find(d.Path); ok {
 			if c := e.Camera; c != nil {
