@@ -380,6 +380,11 @@ func (a *windowApp) filesFrame() {
 		a.dialogAnswered(d)
 	default:
 	}
+	if f.afterSave != nil && !a.state.Files.Browser.Visible && !f.dialogOpen {
+		// The Save as that "Save" in the prompt opened was cancelled or
+		// failed: what was to follow (closing, opening) does not happen.
+		f.afterSave = nil
+	}
 	a.state.Files.Load = nil
 	if l := f.load; l != nil {
 		p := &ui.LoadProgress{Name: filepath.Base(l.path), Phase: l.phase.Load().(string), Fraction: -1}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"physview/assets"
+	"physview/internal/portal/portaltest"
 )
 
 // boxGLTF is a 1 m box (12 triangles, no indices) in colour rgba, as a
@@ -98,6 +99,8 @@ type viewerProc struct {
 	cmd     *exec.Cmd
 	lines   chan string
 	exited  chan error
+	// seen are the lines read so far.
+	seen []string
 }
 
 // startViewerProc starts the viewer with a config folder of its own, no
@@ -130,9 +133,17 @@ func startViewerProc(t *testing.T, display, config string, env []string, args ..
 	return v
 }
 
-// wait returns the first stderr line containing want.
+// wait returns the first stderr line containing want, also among those
+// already read by an earlier wait.
 func (v *viewerProc) wait(want string, d time.Duration) string {
 	v.t.Helper()
+	for i, l := range v.seen {
+		if strings.Contains(l, want) {
+			v.seen = v.seen[i+1:]
+			return l
+		}
+	}
+	v.seen = nil
 	deadline := time.After(d)
 	for {
 		select {
@@ -144,6 +155,7 @@ func (v *viewerProc) wait(want string, d time.Duration) string {
 			if strings.Contains(l, want) {
 				return l
 			}
+			v.seen = append(v.seen, l)
 		case <-deadline:
 			v.t.Fatalf("no %q from the viewer within %v", want, d)
 		}
@@ -445,4 +457,52 @@ func TestWindowReloadAndProgress(t *testing.T) {
 	}
 	v.click(1235, 85)
 	v.wait("loading big.glb cancelled", 10*time.Second)
+}
+
+// TestWindowPortalDialogs opens and saves through a fake desktop file
+// chooser portal on a private session bus: the viewer's D-Bus side of
+// File > Open and Save as.
+func TestWindowPortalDialogs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an X server and the real window")
+	}
+	addr := portaltest.StartBus(t)
+	dir, config := t.TempDir(), t.TempDir()
+	a := filepath.Join(dir, "a.glb")
+	os.WriteFile(a, assets.Demo, 0o644)
+	text, bin := boxGLTF([4]float64{0.9, 0.1, 0.1, 1}, "b.bin")
+	b := filepath.Join(dir, "b.gltf")
+	os.WriteFile(b, text, 0o644)
+	os.WriteFile(filepath.Join(dir, "b.bin"), bin, 0o644)
+	open := portaltest.Start(t, addr, 0, "file://"+b)
+
+	display := startXvfb(t)
+	v := startViewerProc(t, display, config, []string{"DBUS_SESSION_BUS_ADDRESS=" + addr, "PHYSVIEW_NO_PORTAL="}, a)
+	v.wait("using the desktop's file chooser portal", 10*time.Second)
+	v.ctrl("o")
+	v.wait("opened b.gltf", 20*time.Second)
+	call := <-open.Calls
+	if call.Method != "OpenFile" || call.Title != "Open a scene" || call.Options["filters"].String() == "" {
+		t.Errorf("portal asked %s %q with options %v", call.Method, call.Title, call.Options)
+	}
+	open.Close()
+
+	out := filepath.Join(dir, "saved.glb")
+	save := portaltest.Start(t, addr, 0, "file://"+out)
+	v.ctrl("shift+s")
+	deadline := time.Now().Add(20 * time.Second)
+	for !fileExists(out) && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !fileExists(out) {
+		t.Fatal("Save as through the portal wrote nothing")
+	}
+	call = <-save.Calls
+	name, _ := call.Options["current_name"].Value().(string)
+	if call.Method != "SaveFile" || name != "b.gltf" {
+		t.Errorf("portal asked %s with current_name %q, want SaveFile b.gltf", call.Method, name)
+	}
+	if _, err := openDocument(out); err != nil {
+		t.Errorf("the saved file does not load: %v", err)
+	}
 }

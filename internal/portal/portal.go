@@ -97,7 +97,9 @@ func New(ctx context.Context) (*Chooser, error) {
 	if addr == "" {
 		return nil, fmt.Errorf("%w (no session bus address)", ErrUnavailable)
 	}
-	conn, err := dbus.Connect(addr, dbus.WithContext(ctx))
+	// Not dbus.WithContext(ctx): that would close the connection when ctx
+	// ends, and the chooser outlives the start-up check.
+	conn, err := dbus.Connect(addr)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}

@@ -1,121 +1,23 @@
 package portal
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/godbus/dbus/v5"
+
+	"physview/internal/portal/portaltest"
 )
 
-// startBus starts a private session bus (dbus-daemon --session) for one
-// test and points DBUS_SESSION_BUS_ADDRESS at it.
+// startBus starts a private session bus and points DBUS_SESSION_BUS_ADDRESS at it.
 func startBus(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("dbus-daemon"); err != nil {
-		t.Skip("dbus-daemon is not installed (apt-get install dbus; .ci/install-deps does)")
-	}
-	sock := filepath.Join(t.TempDir(), "bus")
-	cmd := exec.Command("dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1", "--address=unix:path="+sock)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		cmd.Wait()
-	})
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(out).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case addr := <-line:
-		if addr == "" {
-			t.Fatal("dbus-daemon printed no address")
-		}
-		t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
-		return addr
-	case <-time.After(10 * time.Second):
-		t.Fatal("dbus-daemon did not start within 10 s")
-	}
-	return ""
-}
-
-// fakeChooser is a FileChooser portal that answers every request with
-// response and uris, and records what it was asked.
-type fakeChooser struct {
-	conn     *dbus.Conn
-	response uint32
-	uris     []string
-	calls    chan call
-}
-
-type call struct {
-	method, parent, title string
-	options               map[string]dbus.Variant
-}
-
-func (f *fakeChooser) answer(method string, sender dbus.Sender, parent, title string, options map[string]dbus.Variant) (dbus.ObjectPath, *dbus.Error) {
-	token, _ := options["handle_token"].Value().(string)
-	s := strings.ReplaceAll(strings.TrimPrefix(string(sender), ":"), ".", "_")
-	handle := dbus.ObjectPath("/org/freedesktop/portal/desktop/request/" + s + "/" + token)
-	f.calls <- call{method, parent, title, options}
-	go func() {
-		// Answer after the reply, as the real portal does when the user clicks.
-		time.Sleep(20 * time.Millisecond)
-		f.conn.Emit(handle, responseEvent, f.response, map[string]dbus.Variant{"uris": dbus.MakeVariant(f.uris)})
-	}()
-	return handle, nil
-}
-
-func (f *fakeChooser) OpenFile(sender dbus.Sender, parent, title string, options map[string]dbus.Variant) (dbus.ObjectPath, *dbus.Error) {
-	return f.answer("OpenFile", sender, parent, title, options)
-}
-
-func (f *fakeChooser) SaveFile(sender dbus.Sender, parent, title string, options map[string]dbus.Variant) (dbus.ObjectPath, *dbus.Error) {
-	return f.answer("SaveFile", sender, parent, title, options)
-}
-
-// props answers org.freedesktop.DBus.Properties.Get for the version.
-type props struct{}
-
-func (props) Get(iface, name string) (dbus.Variant, *dbus.Error) {
-	if iface == Interface && name == "version" {
-		return dbus.MakeVariant(uint32(4)), nil
-	}
-	return dbus.Variant{}, dbus.MakeFailedError(errors.New("no such property"))
-}
-
-func startFake(t *testing.T, addr string, response uint32, uris ...string) *fakeChooser {
-	t.Helper()
-	conn, err := dbus.Connect(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	f := &fakeChooser{conn: conn, response: response, uris: uris, calls: make(chan call, 4)}
-	if err := conn.Export(f, ObjectPath, Interface); err != nil {
-		t.Fatal(err)
-	}
-	if err := conn.Export(props{}, ObjectPath, "org.freedesktop.DBus.Properties"); err != nil {
-		t.Fatal(err)
-	}
-	if r, err := conn.RequestName(BusName, dbus.NameFlagDoNotQueue); err != nil || r != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("RequestName: %v %v", r, err)
-	}
-	return f
+	addr := portaltest.StartBus(t)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
+	return addr
 }
 
 var gltfFilters = []Filter{
@@ -138,7 +40,7 @@ func TestOpenFile(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := startFake(t, addr, c.response, c.uris...)
+			f := portaltest.Start(t, addr, c.response, c.uris...)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			ch, err := New(ctx)
@@ -156,44 +58,47 @@ func TestOpenFile(t *testing.T) {
 			case got != c.want:
 				t.Errorf("path = %q, want %q", got, c.want)
 			}
-			req := <-f.calls
-			if req.method != "OpenFile" || req.title != "Open a scene" || req.parent != "x11:1e00004" {
-				t.Errorf("call = %s(%q, %q)", req.method, req.parent, req.title)
+			req := <-f.Calls
+			if req.Method != "OpenFile" || req.Title != "Open a scene" || req.Parent != "x11:1e00004" {
+				t.Errorf("call = %s(%q, %q)", req.Method, req.Parent, req.Title)
 			}
 			var fs []dbusFilter
-			if err := dbus.Store([]any{req.options["filters"].Value()}, &fs); err != nil {
-				t.Fatalf("filters %v: %v", req.options["filters"], err)
+			if err := dbus.Store([]any{req.Options["filters"].Value()}, &fs); err != nil {
+				t.Fatalf("filters %v: %v", req.Options["filters"], err)
 			}
 			if len(fs) != 2 || fs[0].Name != "glTF and XODE scenes" || len(fs[0].Rules) != 3 || fs[0].Rules[1] != (dbusRule{0, "*.glb"}) || fs[1].Rules[0] != (dbusRule{1, "model/gltf-binary"}) {
 				t.Errorf("filters = %+v", fs)
 			}
-			if m, _ := req.options["modal"].Value().(bool); !m {
-				t.Errorf("modal = %v", req.options["modal"])
+			if m, _ := req.Options["modal"].Value().(bool); !m {
+				t.Errorf("modal = %v", req.Options["modal"])
 			}
 			// Release the name for the next case's fake.
-			f.conn.ReleaseName(BusName)
+			f.Close()
 		})
 	}
 }
 
 func TestSaveFile(t *testing.T) {
 	addr := startBus(t)
-	f := startFake(t, addr, 0, "file:///tmp/out/scene.gltf")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	ch, err := New(ctx)
+	f := portaltest.Start(t, addr, 0, "file:///tmp/out/scene.gltf")
+	// The chooser outlives the context it was made with.
+	newCtx, cancelNew := context.WithTimeout(context.Background(), 10*time.Second)
+	ch, err := New(newCtx)
+	cancelNew()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ch.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
 	got, err := ch.SaveFile(ctx, "Save as", "/tmp/out", "scene.glb", gltfFilters[:1])
 	if err != nil || got != "/tmp/out/scene.gltf" {
 		t.Fatalf("SaveFile = %q, %v", got, err)
 	}
-	req := <-f.calls
-	name, _ := req.options["current_name"].Value().(string)
-	folder, _ := req.options["current_folder"].Value().([]byte)
-	if req.method != "SaveFile" || name != "scene.glb" || string(folder) != "/tmp/out\x00" {
+	req := <-f.Calls
+	name, _ := req.Options["current_name"].Value().(string)
+	folder, _ := req.Options["current_folder"].Value().([]byte)
+	if req.Method != "SaveFile" || name != "scene.glb" || string(folder) != "/tmp/out\x00" {
 		t.Errorf("SaveFile options: name %q folder %q", name, folder)
 	}
 }
