@@ -26,8 +26,8 @@ type BrowserEntry struct {
 
 // FileBrowser is the in-window file chooser used when the desktop has no
 // file chooser portal: folders, a filter by extension, each file's size and
-// date, keyboard navigation (Up/Down move, Enter opens the folder or file,
-// Backspace on an empty field or Alt+Up goes to the parent) and a typed
+// date, keyboard navigation (Up/Down and PageUp/PageDown move, Enter opens
+// the folder or file, Alt+Up goes to the parent, Esc cancels) and a typed
 // path. Its logic (List, Move, Submit) works without a window.
 type FileBrowser struct {
 	// Visible is set while the browser is shown.
@@ -220,6 +220,7 @@ func (b *FileBrowser) Up() {
 	for i, e := range b.Entries {
 		if e.Name == child {
 			b.Cursor = i
+			b.Path = b.entryPath(i)
 		}
 	}
 }
@@ -332,6 +333,10 @@ func (b *FileBrowser) build(act func(Action)) {
 		imgui.TableHeadersRow()
 		for i, e := range b.Entries {
 			imgui.TableNextRow()
+			if i == b.Cursor {
+				// The theme's selected colour is too faint for a cursor.
+				imgui.TableSetBgColor(imgui.TableBgTargetRowBg1, imgui.ColorU32Vec4(imgui.Vec4{X: 0.22, Y: 0.40, Z: 0.68, W: 1}))
+			}
 			imgui.TableSetColumnIndex(0)
 			name := e.Name
 			if e.Dir {

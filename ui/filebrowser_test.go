@@ -64,7 +64,7 @@ func TestFileBrowser(t *testing.T) {
 	}
 	// Parent keeps the cursor on the folder we came from.
 	b.Up()
-	if b.Dir != dir || b.Entries[b.Cursor].Name != "sub" {
+	if b.Dir != dir || b.Entries[b.Cursor].Name != "sub" || b.Path != filepath.Join(dir, "sub") {
 		t.Errorf("Up: dir %q cursor on %q", b.Dir, b.Entries[b.Cursor].Name)
 	}
 	// Typed paths: relative, missing, and in save mode a new name.
