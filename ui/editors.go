@@ -435,7 +435,9 @@ func (e ed) jointSettingsFields(i int) {
 		optNum(fmt.Sprintf("position target##%s", id), dr.PositionTarget, func(v *float64) {
 			set("Set drive position", func(s *scene.JointSettings) { s.Drives[di].PositionTarget = v })
 		})
-		num(fmt.Sprintf("stiffness##%s", id), dr.Stiffness, func(v float64) { set("Set drive stiffness", func(s *scene.JointSettings) { s.Drives[di].Stiffness = v }) })
+		num(fmt.Sprintf("stiffness##%s", id), dr.Stiffness, func(v float64) {
+			set("Set drive stiffness", func(s *scene.JointSettings) { s.Drives[di].Stiffness = v })
+		})
 		imgui.SameLine()
 		num(fmt.Sprintf("damping##%s", id), dr.Damping, func(v float64) { set("Set drive damping", func(s *scene.JointSettings) { s.Drives[di].Damping = v }) })
 		button(fmt.Sprintf("Remove drive##%s", id), func() {

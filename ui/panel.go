@@ -6,7 +6,6 @@ package ui
 import (
 	"fmt"
 	"image/color"
-	"path/filepath"
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -85,8 +84,10 @@ type State struct {
 	// ShowInspector brings the Inspector tab to the front once (the
 	// window sets it when a click in the view selects a node).
 	ShowInspector bool
+	// Files is the state of the file browser, recent files, prompts and status bar (ui/files.go).
+	Files Files
 
-	openPath, savePath, newVariant string
+	newVariant string
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -99,13 +100,7 @@ func Build(s *State, width, height float32) []Action {
 	act := func(a Action) { acts = append(acts, a) }
 
 	g.MainMenuBar().Layout(
-		g.Menu("File").Layout(
-			g.MenuItem("Open...").OnClick(func() { s.openPath = ""; g.OpenPopup("Open file") }),
-			g.MenuItem("Open demo scene").OnClick(func() { act(Action{Kind: ActionOpenDemo}) }),
-			g.Separator(),
-			g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.Doc != nil).OnClick(func() { act(Action{Kind: ActionSave}) }),
-			g.MenuItem("Save as...").Enabled(s.Doc != nil).OnClick(func() { s.savePath = suggestSavePath(s); g.OpenPopup("Save as") }),
-		),
+		g.Menu("File").Layout(fileMenu(s, act)),
 		g.Menu("Edit").Layout(
 			g.MenuItem(undoLabel("Undo", s.UndoName)).Shortcut("Ctrl+Z").Enabled(s.UndoName != "").OnClick(func() { act(Action{Kind: ActionUndo}) }),
 			g.MenuItem(undoLabel("Redo", s.RedoName)).Shortcut("Ctrl+Shift+Z").Enabled(s.RedoName != "").OnClick(func() { act(Action{Kind: ActionRedo}) }),
@@ -123,23 +118,27 @@ func Build(s *State, width, height float32) []Action {
 		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar).
 		Layout(
 			g.Label(title(s)),
-			g.Condition(s.Loading, g.Layout{g.Label("Loading..."), g.ProgressBar(s.Progress).Size(-1, 0)}, nil),
-			g.Condition(!s.Loading && s.Progress > 0 && s.Progress < 1, g.ProgressBar(s.Progress).Size(-1, 0).Overlay("textures"), nil),
+			loadingBar(s, act),
 			g.Condition(s.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(s.Error).Wrapped(true)), nil),
 			g.Condition(s.Status != "", g.Label(s.Status), nil),
 			g.Separator(),
-			g.Condition(s.Doc != nil, g.TabBar().TabItems(
-				g.TabItem("Scene").Layout(sceneTree(s)),
-				g.TabItem("Inspector").Flags(inspectorFlags(s)).Layout(inspector(s, act)),
-				g.TabItem("Physics").Layout(physicsTab(s, act)),
-				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
-				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
-				g.TabItem("View").Layout(view(s, act)),
-			), nil),
+			// Built only with a document: the tabs read it (a file may still be loading).
+			g.Custom(func() {
+				if s.Doc == nil {
+					return
+				}
+				g.TabBar().TabItems(
+					g.TabItem("Scene").Layout(sceneTree(s)),
+					g.TabItem("Inspector").Flags(inspectorFlags(s)).Layout(inspector(s, act)),
+					g.TabItem("Physics").Layout(physicsTab(s, act)),
+					g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
+					g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
+					g.TabItem("View").Layout(view(s, act)),
+				).Build()
+			}),
 		)
 
-	openPopup(s, act)
-	saveAsPopup(s, act)
+	buildFiles(s, act, width, height)
 	return acts
 }
 
@@ -168,44 +167,6 @@ func title(s *State) string {
 		name += " (modified)"
 	}
 	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.Doc.Shapes))
-}
-
-func suggestSavePath(s *State) string {
-	if s.Doc != nil && s.Doc.Path != "" {
-		return s.Doc.Path
-	}
-	return filepath.Join(".", "scene.glb")
-}
-
-func openPopup(s *State, act func(Action)) {
-	pathPopup("Open file", "Path of a .gltf or .glb file (or drop a file on the window):", "Open", &s.openPath, ActionOpen, act)
-}
-
-func saveAsPopup(s *State, act func(Action)) {
-	pathPopup("Save as", "Save to (.gltf or .glb):", "Save", &s.savePath, ActionSaveAs, act)
-}
-
-// pathPopup asks for a file path and returns it with an action of kind.
-func pathPopup(title, prompt, button string, path *string, kind ActionKind, act func(Action)) {
-	submit := func() {
-		act(Action{Kind: kind, Path: strings.TrimSpace(*path)})
-		g.CloseCurrentPopup()
-	}
-	g.PopupModal(title).Layout(
-		g.Label(prompt),
-		// Type at once: the field has the keyboard when the popup opens,
-		// and Enter submits.
-		g.Custom(func() {
-			if imgui.IsWindowAppearing() {
-				imgui.SetKeyboardFocusHere()
-			}
-		}),
-		g.InputText(path).Size(420).Flags(g.InputTextFlagsEnterReturnsTrue).OnChange(submit),
-		g.Row(
-			g.Button(button).OnClick(submit),
-			g.Button("Cancel").OnClick(g.CloseCurrentPopup),
-		),
-	).Build()
 }
 
 // NodeLabel names a node with tags for what it carries.

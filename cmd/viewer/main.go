@@ -7,6 +7,7 @@
 //	viewer validate [-json] FILE|DIR...  Khronos-layout report, or many files on all cores
 //	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
+//	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -65,6 +66,9 @@ const usage = `usage:
   viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
+  viewer install-desktop [-exec PATH]
+                                desktop entry, icon and .gltf/.glb associations in the XDG folders
+  viewer uninstall-desktop      remove them again
 
 XODE support: XODE 1.0r23 +retain
 `
@@ -82,6 +86,10 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdConvert(args[1:], stdout)
 	case "screenshot":
 		return cmdScreenshot(args[1:], stdout)
+	case "install-desktop":
+		return cmdInstallDesktop(args[1:], stdout)
+	case "uninstall-desktop":
+		return cmdUninstallDesktop(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

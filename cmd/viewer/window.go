@@ -70,6 +70,8 @@ type windowApp struct {
 	probeLines   []debugdraw.Line
 	wakeFrames   int
 	loggedNodes  bool
+	// files is the dialogs, recent files, prompts, async loading and reload (files.go).
+	files fileState
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -90,6 +92,7 @@ func runWindow(path string) error {
 		hist:  &scene.History{},
 	}
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	app.initFiles()
 	app.wnd.SetDropCallback(func(paths []string) {
 		if len(paths) > 0 {
 			app.open(paths[0])
@@ -101,6 +104,7 @@ func runWindow(path string) error {
 		app.open(path)
 	}
 	app.wnd.Run(app.frame)
+	app.closeFiles()
 	return nil
 }
 
@@ -112,15 +116,9 @@ func unwrapErr(err error) error {
 	return err
 }
 
-// open loads path on a goroutine; the result arrives in a later frame.
-func (a *windowApp) open(path string) {
-	a.state.Loading = true
-	a.state.Status = ""
-	go func() {
-		d, err := openDocument(path)
-		a.loads <- loadResult{d, filepath.Base(path), err}
-	}()
-}
+// open loads path on a goroutine (asking first when there are unsaved
+// edits); the result arrives in a later frame.
+func (a *windowApp) open(path string) { a.requestOpen(path) }
 
 func (a *windowApp) openDemo() {
 	d, err := scene.Decode(assets.Demo, nil)
@@ -139,6 +137,7 @@ func (a *windowApp) frame() {
 			a.state.Error = a.glErr.Error()
 		}
 	}
+	a.filesFrame()
 	a.receiveLoads()
 
 	io := imgui.CurrentIO()
@@ -226,6 +225,7 @@ func (a *windowApp) receiveLoads() {
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)
 			}
+			a.loaded(r.doc)
 		default:
 			return
 		}
@@ -259,7 +259,7 @@ func (a *windowApp) do(act ui.Action) {
 			a.open(act.Path)
 		}
 	case ui.ActionOpenDemo:
-		a.openDemo()
+		a.askUnsaved("opening the demo scene", a.openDemo)
 	case ui.ActionSave, ui.ActionSaveAs:
 		if d == nil {
 			return
@@ -287,6 +287,7 @@ func (a *windowApp) do(act ui.Action) {
 		for _, w := range warnings {
 			a.state.Status += "\n" + w
 		}
+		a.saved(target)
 	case ui.ActionFrame:
 		if a.renderer == nil {
 			return
@@ -326,6 +327,8 @@ func (a *windowApp) do(act ui.Action) {
 				a.state.Error = err.Error()
 			}
 		}
+	default:
+		a.doFiles(act)
 	}
 }
 

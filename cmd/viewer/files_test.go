@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"physview/scene"
+)
+
+func TestLocalFileAndWatchedFiles(t *testing.T) {
+	cases := []struct{ uri, want string }{
+		{"scene.bin", "/m/scene.bin"},
+		{"tex/a%20b.png", "/m/tex/a b.png"},
+		{"data:application/octet-stream;base64,AAAA", ""},
+		{"https://example.com/x.bin", ""},
+		{"/etc/passwd", ""},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := localFile("/m/scene.gltf", c.uri); got != c.want {
+			t.Errorf("localFile(%q) = %q, want %q", c.uri, got, c.want)
+		}
+	}
+
+	dir := t.TempDir()
+	text, bin := boxGLTF([4]float64{1, 0, 0, 1}, "box.bin")
+	p := filepath.Join(dir, "box.gltf")
+	os.WriteFile(p, text, 0o644)
+	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
+	d, err := scene.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := watchedFiles(d), []string{p, filepath.Join(dir, "box.bin")}; !reflect.DeepEqual(got, want) {
+		t.Errorf("watchedFiles = %v, want %v", got, want)
+	}
+	if got := bufferFiles(p, text); !reflect.DeepEqual(got, []string{filepath.Join(dir, "box.bin")}) {
+		t.Errorf("bufferFiles = %v", got)
+	}
+}
+
+func TestReadDocumentProgressAndCancel(t *testing.T) {
+	dir := t.TempDir()
+	text, bin := boxGLTF([4]float64{1, 0, 0, 1}, "box.bin")
+	p := filepath.Join(dir, "box.gltf")
+	os.WriteFile(p, text, 0o644)
+	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
+
+	l := &asyncLoad{path: p}
+	d, err := readDocument(context.Background(), l)
+	if err != nil || len(d.GLTF.Nodes) != 1 {
+		t.Fatalf("readDocument: %v", err)
+	}
+	if want := int64(len(text) + len(bin)); l.read.Load() != want || l.total.Load() != want {
+		t.Errorf("progress %d of %d bytes, want %d of %d", l.read.Load(), l.total.Load(), want, want)
+	}
+
+	// Cancelled while reading a large file: stops within a chunk or two.
+	big := filepath.Join(dir, "big.glb")
+	os.WriteFile(big, bigGLB(8<<20), 0o644)
+	t.Setenv("PHYSVIEW_TEST_READ_MBPS", "8")
+	ctx, cancel := context.WithCancel(context.Background())
+	l = &asyncLoad{path: big}
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	if _, err := readDocument(ctx, l); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled load: err = %v", err)
+	}
+	if d := time.Since(start); d > 700*time.Millisecond || l.read.Load() >= 8<<20 {
+		t.Errorf("cancel took %v after reading %d bytes", d, l.read.Load())
+	}
+}
+
+func TestReloadRetriesHalfWrittenFile(t *testing.T) {
+	dir := t.TempDir()
+	text, bin := boxGLTF([4]float64{0, 1, 0, 1}, "box.bin")
+	p := filepath.Join(dir, "box.gltf")
+	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
+	os.WriteFile(p, text[:len(text)/2], 0o644)
+	// The exporter finishes the file a moment later.
+	time.AfterFunc(reloadRetryDelay+reloadRetryDelay/2, func() { os.WriteFile(p, text, 0o644) })
+	l := &asyncLoad{path: p, keep: &keepView{}}
+	d, err := readDocument(context.Background(), l)
+	if err != nil || len(d.GLTF.Nodes) != 1 {
+		t.Fatalf("reload of a file completed during the retries: %v", err)
+	}
+	// A plain open reports a broken file at once.
+	os.WriteFile(p, text[:len(text)/2], 0o644)
+	start := time.Now()
+	if _, err := readDocument(context.Background(), &asyncLoad{path: p}); err == nil || time.Since(start) > reloadRetryDelay {
+		t.Errorf("open of a broken file: err %v after %v", err, time.Since(start))
+	}
+}
