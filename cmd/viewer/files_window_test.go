@@ -349,8 +349,8 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 		t.Errorf("reopened from the recent list, %.1f%% of the view differs from when it was left: camera not restored", d*100)
 	}
 
-	// An edit: Variants tab, Add variant.
-	v.click(1068, 77)
+	// An edit: Variants tab (after Scene, Inspector, Physics), Add variant.
+	v.click(1125, 77)
 	v.click(1153, 202)
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
