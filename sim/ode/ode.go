@@ -8,6 +8,7 @@ package ode
 
 /*
 #cgo pkg-config: ode
+#cgo LDFLAGS: -lm
 #include <ode/ode.h>
 #include <stdlib.h>
 #include <string.h>
