@@ -406,7 +406,7 @@ func (s *Sim) setupGravity() {
 	d := s.Doc
 	fields := d.GravityNodes()
 	if len(fields) == 0 {
-		g := d.NetGravity(s.world, mgl64.Vec3{})
+		g := d.NetGravity(s.world, mgl64.Vec3{}).Add(s.extraG)
 		s.constG = &g
 		return
 	}
@@ -431,7 +431,7 @@ func (s *Sim) gravityForces() {
 			if s.constG != nil {
 				g = *s.constG
 			} else {
-				g = s.Doc.NetGravity(s.world, b.CenterOfMass)
+				g = s.Doc.NetGravity(s.world, b.CenterOfMass).Add(s.extraG)
 			}
 			f = g.Mul(b.Mass * b.GravityFactor)
 		}

@@ -68,6 +68,10 @@ func (s *Sim) makeJoints(nodes []int) error {
 				angFree = append(angFree, k)
 			}
 		}
+		if len(linFree) == 3 && len(angFree) == 3 && !anyDriven(lin, ang) {
+			s.warnf("joint %q locks no axis (an ODE amotor without stops): it constrains nothing and is left out", name)
+			continue
+		}
 		kind := ode.JointFixed
 		a1, a2 := axis(0), axis(1)
 		var first, second *axisLimit
@@ -131,6 +135,15 @@ func (s *Sim) makeJoints(nodes []int) error {
 		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j})
 	}
 	return nil
+}
+
+func anyDriven(lin, ang [3]axisLimit) bool {
+	for k := 0; k < 3; k++ {
+		if lin[k].driven || ang[k].driven || lin[k].ranged || ang[k].ranged {
+			return true
+		}
+	}
+	return false
 }
 
 // jointAxes reads the limits and velocity drives of a joint per axis.

@@ -93,6 +93,9 @@ type Sim struct {
 	contacts [][3]float64
 	joints   []*joint
 	err      error
+	// extraG is gravity the document does not hold (an XODE scene's), added
+	// to scene.NetGravity everywhere; the document is saved without it.
+	extraG mgl64.Vec3
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -202,7 +205,7 @@ func (s *Sim) build() error {
 func (s *Sim) applyXODE() {
 	d := s.Doc
 	isXODE := false
-	for i, n := range d.GLTF.Nodes {
+	for _, n := range d.GLTF.Nodes {
 		x := xodeExtras(n)
 		if x == nil {
 			continue
@@ -232,10 +235,9 @@ func (s *Sim) applyXODE() {
 				s.w.SetCFM(f)
 			}
 		}
-		_ = i
 	}
 	if isXODE && d.WorldGravity == nil {
-		d.WorldGravity = &scene.WorldGravity{Gravity: 9.81, Direction: [3]float64{0, -1, 0}}
+		s.extraG = mgl64.Vec3{0, -9.81, 0}
 		s.warnf("XODE has no gravity: playing with (0, -9.81, 0), the gravity of PyBrain's ODE environment")
 	}
 }
@@ -393,9 +395,9 @@ func (s *Sim) Contacts() [][3]float64 { return s.contacts }
 // potential energy in the world gravity (J), for watching a scene gain or
 // lose energy. Gravity fields are not included in the potential.
 func (s *Sim) Energy() float64 {
-	var g mgl64.Vec3
+	g := s.extraG
 	if wg := s.Doc.WorldGravity; wg != nil && mgl64.Vec3(wg.Direction).Len() > 0 {
-		g = mgl64.Vec3(wg.Direction).Normalize().Mul(wg.Gravity)
+		g = g.Add(mgl64.Vec3(wg.Direction).Normalize().Mul(wg.Gravity))
 	}
 	e := 0.0
 	for _, b := range s.Bodies {

@@ -6,6 +6,7 @@
 //	viewer validate FILE          findings; exit status 1 when any is an error
 //	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
+//	viewer simulate [flags] FILE    play the physics and print the final poses
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -60,6 +61,9 @@ const usage = `usage:
   viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
+  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
+                                play the physics (ODE) for -t seconds (default 1) in steps of -dt
+                                (default 1/240 s) and print each dynamic body's final pose
 
 XODE support: XODE 1.0r23 +retain
 `
@@ -77,6 +81,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdConvert(args[1:], stdout)
 	case "screenshot":
 		return cmdScreenshot(args[1:], stdout)
+	case "simulate":
+		return cmdSimulate(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
