@@ -149,7 +149,11 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 		return fmt.Errorf("node %q (node %d): a trimesh collider on dynamic body %q: ODE cannot collide a moving triangle mesh reliably; use a convex shape or make the body static or kinematic",
 			nodeName(d, c.node), c.node, s.Bodies[bi].Name)
 	}
-	g, extra, err := s.shapeGeom(shape, s.world[c.node], s.surface(c, bits, owner))
+	sf := s.surface(c, bits, owner)
+	if moving {
+		sf.Pass = s.pass[bi]
+	}
+	g, extra, err := s.shapeGeom(shape, s.world[c.node], sf)
 	if err != nil {
 		return fmt.Errorf("node %q (node %d), shape %d: %w", nodeName(d, c.node), c.node, c.shape, err)
 	}

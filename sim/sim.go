@@ -96,6 +96,8 @@ type Sim struct {
 	// extraG is gravity the document does not hold (an XODE scene's), added
 	// to scene.NetGravity everywhere; the document is saved without it.
 	extraG mgl64.Vec3
+	// pass holds each body's PyBrain pass-group bits.
+	pass map[int]uint64
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -181,6 +183,7 @@ func (s *Sim) build() error {
 	if len(s.Bodies) == 0 {
 		return ErrNoBodies
 	}
+	s.pyBrainPassPairs()
 	for _, b := range s.Bodies {
 		if err := s.makeBody(b); err != nil {
 			return err

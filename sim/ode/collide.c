@@ -58,6 +58,7 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	dBodyID b1 = dGeomGetBody(o1), b2 = dGeomGetBody(o2);
 	if (b1 == b2) return; // one body, or both static
 	if (!(g1->category & g2->collide) || !(g2->category & g1->collide)) return;
+	if (g1->pass & g2->pass) return;
 	if (g1->trigger || g2->trigger) {
 		if (g1->trigger && g2->trigger) return;
 		dBodyID other = g1->trigger ? b2 : b1;
@@ -72,7 +73,7 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	}
 	int d1 = b1 && !dBodyIsKinematic(b1), d2 = b2 && !dBodyIsKinematic(b2);
 	if (!d1 && !d2) return;
-	if (b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return;
+	if (c->joints && b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return;
 	dContact ct[PV_MAX_CONTACTS];
 	int n = dCollide(o1, o2, PV_MAX_CONTACTS, &ct[0].geom, sizeof(dContact));
 	if (n <= 0) return;

@@ -17,6 +17,7 @@ typedef struct {
 	int trigger;          // a trigger reports overlaps and makes no contacts
 	int owner;            // the binding user's number for the geom's owner
 	uint64_t category, collide; // collision filter bits (both must agree)
+	uint64_t pass;              // geoms sharing a pass bit never touch
 } pv_geom;
 
 typedef struct { int trigger_geom, other_geom; } pv_overlap;
@@ -32,6 +33,7 @@ typedef struct {
 	int npoints, cappoints;
 	int record_points;
 	double bounce_vel, soft_cfm;
+	int joints; // set once the world has a joint: only then are joined bodies looked for
 } pv_ctx;
 
 pv_ctx *pv_ctx_new(dWorldID w);

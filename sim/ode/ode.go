@@ -51,6 +51,8 @@ type Surface struct {
 	// Category and Collide are filter bits: two geoms touch only when each
 	// one's Category meets the other's Collide.
 	Category, Collide uint64
+	// Pass groups: two geoms that share a bit never touch (PyBrain's passpairs).
+	Pass uint64
 }
 
 // World is an ODE world with one hash space and a contact joint group.
@@ -261,7 +263,7 @@ func (w *World) addGeom(id C.dGeomID, s Surface) (*Geom, error) {
 	info := C.pv_geom{
 		friction: C.double(s.Friction), restitution: C.double(s.Restitution),
 		friction_combine: C.int(s.FrictionCombine), restitution_combine: C.int(s.RestitutionCombine),
-		owner: C.int(s.Owner), category: C.uint64_t(s.Category), collide: C.uint64_t(s.Collide),
+		owner: C.int(s.Owner), category: C.uint64_t(s.Category), collide: C.uint64_t(s.Collide), pass: C.uint64_t(s.Pass),
 	}
 	if s.Trigger {
 		info.trigger = 1
@@ -414,6 +416,7 @@ func (w *World) NewJoint(t JointType, b1, b2 *Body, anchor, axis1, axis2 [3]floa
 		i2 = b2.id
 	}
 	C.dJointAttach(id, i1, i2)
+	w.ctx.joints = 1
 	a := [3]C.dReal{C.dReal(anchor[0]), C.dReal(anchor[1]), C.dReal(anchor[2])}
 	x := [3]C.dReal{C.dReal(axis1[0]), C.dReal(axis1[1]), C.dReal(axis1[2])}
 	y := [3]C.dReal{C.dReal(axis2[0]), C.dReal(axis2[1]), C.dReal(axis2[2])}
