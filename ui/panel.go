@@ -113,6 +113,7 @@ func Build(s *State, width, height float32) []Action {
 				g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
 				g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s)),
 				g.TabItem("View").Layout(view(s, act)),
+				g.TabItem("Play").Layout(PlayTab(s)),
 			), nil),
 		)
 

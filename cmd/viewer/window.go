@@ -47,6 +47,7 @@ type windowApp struct {
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
+	play                 player // the Play tab's simulation (play.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -137,6 +138,7 @@ func (a *windowApp) frame() {
 			a.view.Invalidate()
 		}
 		a.updateProbe()
+		a.playFrame()
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
 		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
