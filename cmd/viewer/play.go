@@ -42,6 +42,11 @@ type player struct {
 // simulation down rather than freezing the window.
 const maxStepsPerFrame = 64
 
+// stepBudget is the most time one frame spends stepping (at least one step
+// is taken): a scene too heavy for real time plays slower, and the window
+// stays responsive.
+const stepBudget = 25 * time.Millisecond
+
 // playFrame is called once per frame before the view is drawn.
 func (a *windowApp) playFrame() {
 	p, ps := &a.play, ui.Play
@@ -85,13 +90,20 @@ func (a *windowApp) playFrame() {
 		ps.StepRequested, steps = false, 1
 	}
 	start := time.Now()
-	for i := 0; i < steps; i++ {
+	done := 0
+	for ; done < steps; done++ {
+		if done > 0 && time.Since(start) > stepBudget {
+			// Too slow for real time: play slower rather than stall the window.
+			p.acc = 0
+			break
+		}
 		if err := p.sim.Step(); err != nil {
 			ps.Error, ps.Playing = err.Error(), false
 			break
 		}
 		p.sample()
 	}
+	steps = done
 	p.stepsShown += steps
 	if steps > 0 || p.cacheSelect(a.state.Selected) {
 		a.showPoses()
