@@ -43,4 +43,5 @@ void pv_collide(pv_ctx *c, dSpaceID space);
 void pv_add_forces(dBodyID *bodies, const double *forces, int n);
 void pv_read_states(dBodyID *bodies, double *out, int n);
 double pv_reference_run(int boxes, int steps, double dt, int iterations);
+double pv_thread_cpu(void);
 #endif

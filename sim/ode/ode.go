@@ -484,10 +484,14 @@ func (j *Joint) Angle() float64 {
 	return 0
 }
 
+// ThreadCPUTime returns the CPU seconds the calling OS thread has used, for
+// benchmarks on a shared machine (lock the goroutine to its thread first).
+func ThreadCPUTime() float64 { return float64(C.pv_thread_cpu()) }
+
 // ReferenceRun steps the benchmark scene (a static floor and boxes of 0.5 m
 // falling on it, ODE's world gravity) through ODE's C API with no binding in
-// between and returns the seconds the steps took: the floor the binding's
-// overhead is measured against.
+// between and returns the CPU seconds the steps took on the calling thread:
+// the floor the binding's overhead is measured against.
 func ReferenceRun(boxes, steps int, dt float64, iterations int) float64 {
 	initODE()
 	return float64(C.pv_reference_run(C.int(boxes), C.int(steps), C.double(dt), C.int(iterations)))
