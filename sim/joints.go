@@ -29,7 +29,8 @@ type axisLimit struct {
 // angular about the same axis). Other combinations are approximated, with a
 // warning. The connected node's body is ODE's body 1 and the joint node's
 // body is body 2, so ODE's angle is the connected frame's angle in the joint
-// frame, the quantity OMI limits bound.
+// frame, the quantity OMI limits bound (when the connected node is on no
+// moving body, the joint node's body is body 1 and the limits are negated).
 func (s *Sim) makeJoints(nodes []int) error {
 	d := s.Doc
 	for _, n := range nodes {
@@ -98,6 +99,13 @@ func (s *Sim) makeJoints(nodes []int) error {
 		default:
 			s.warnf("joint %q: %d free linear and %d free angular axes have no ODE joint; played as a fixed joint", name, len(linFree), len(angFree))
 		}
+		// ODE applies stops to body 1's angle relative to body 2 even when it
+		// swaps a joint whose body 1 is the world: keep a real body first and
+		// turn the limits and drives round instead.
+		sign := 1.0
+		if b1 == nil {
+			b1, b2, sign = b2, nil, -1
+		}
 		j, err := s.w.NewJoint(kind, b1, b2, [3]float64{t[0], t[1], t[2]}, a1, a2)
 		if err != nil {
 			return err
@@ -108,8 +116,12 @@ func (s *Sim) makeJoints(nodes []int) error {
 			}
 			off := g * ode.ParamGroup2
 			if l.ranged {
-				j.SetParam(ode.ParamLoStop+off, l.min)
-				j.SetParam(ode.ParamHiStop+off, l.max)
+				lo, hi := l.min, l.max
+				if sign < 0 {
+					lo, hi = -hi, -lo
+				}
+				j.SetParam(ode.ParamLoStop+off, lo)
+				j.SetParam(ode.ParamHiStop+off, hi)
 				if !math.IsInf(l.stiffness, 1) {
 					hk := s.opt.Step * l.stiffness
 					if den := hk + l.damping; den > 0 {
@@ -123,7 +135,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 				if math.IsInf(f, 1) {
 					f = 1e12
 				}
-				j.SetParam(ode.ParamVel+off, l.velocity)
+				j.SetParam(ode.ParamVel+off, sign*l.velocity)
 				j.SetParam(ode.ParamFMax+off, f)
 			}
 		}

@@ -323,3 +323,63 @@ func TestNaN(t *testing.T) {
 		t.Error("stepping after a NaN error should keep failing")
 	}
 }
+
+// TestHingeLimitSide: OMI limits bound the connected node's angle in the
+// joint node's frame. The pendulum of TestHingePendulum swings from z > 0
+// to z < 0, which turns the bob +0.2 rad about X, so the connected frame
+// (the world) turns -0.2 rad in the bob's joint frame. A limit of
+// [-0.05, 1] stops it at 0.05 rad past the start (z = L sin(0.1 - 0.05));
+// a limit of [-1, 0.05] leaves that swing free (down to z = -L sin 0.1).
+// With the joint node on a (kinematic, resting) pivot body and the
+// connected node on the bob, the sides swap.
+func TestHingeLimitSide(t *testing.T) {
+	L, theta := 1.0, 0.1
+	pivot := mgl64.Vec3{0, 3, 0}
+	bob := pivot.Add(mgl64.Vec3{0, -L * math.Cos(theta), L * math.Sin(theta)})
+	stopped, free := L*math.Sin(theta-0.05), -L*math.Sin(theta)
+	for _, tc := range []struct {
+		name     string
+		onPivot  bool
+		min, max float64
+		wantMinZ float64
+	}{
+		{"joint on the bob, limit on the swing's side", false, -0.05, 1, stopped},
+		{"joint on the bob, limit on the other side", false, -1, 0.05, free},
+		{"joint on the pivot, limit on the swing's side", true, -1, 0.05, stopped},
+		{"joint on the pivot, limit on the other side", true, -0.05, 1, free},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hinge := `{"limits": [{"linearAxes": [0, 1, 2], "min": 0, "max": 0}, {"angularAxes": [1, 2], "min": 0, "max": 0}, {"angularAxes": [0], "min": ` + ftoa(tc.min) + `, "max": ` + ftoa(tc.max) + `}]}`
+			nodes := []tnode{
+				{name: "bob", t: bob, children: []int{1}, ext: dynamic(1, 0, "")},
+				{name: "hinge", t: pivot.Sub(bob), ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 2}`},
+				{name: "pivot", t: pivot},
+			}
+			if tc.onPivot {
+				nodes = []tnode{
+					{name: "bob", t: bob, children: []int{1}, ext: dynamic(1, 0, "")},
+					{name: "attachment", t: pivot.Sub(bob)},
+					{name: "pivot", t: pivot, children: []int{3}, ext: `"OMI_physics_body": {"motion": {"type": "kinematic"}}`},
+					{name: "hinge", ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 1}`},
+				}
+			}
+			s := newSim(t, tscene{shapes: []string{sphere(0.05)}, joints: []string{hinge}, gravity: earth, nodes: nodes}, Options{})
+			minZ := math.Inf(1)
+			for s.Time < 2 {
+				if err := s.Step(); err != nil {
+					t.Fatal(err)
+				}
+				minZ = math.Min(minZ, s.Bodies[0].Position[2])
+			}
+			// Stopping the bob through its tiny inertia makes QuickStep's
+			// constraints give a little (the angle overshoots 0.006 rad and
+			// the rod stretches 0.5 mm): 15 mm is close enough to tell the
+			// sides apart, 150 mm apart.
+			if math.Abs(minZ-tc.wantMinZ) > 0.015 {
+				t.Errorf("lowest z = %.4f, want %.4f", minZ, tc.wantMinZ)
+			} else {
+				t.Logf("lowest z = %.4f, want %.4f", minZ, tc.wantMinZ)
+			}
+		})
+	}
+}

@@ -34,6 +34,8 @@ type player struct {
 	// frame statistics while playing, reported on stderr every 5 s
 	frames     int
 	frameTime  time.Duration
+	stepTime   time.Duration // of which stepping
+	poseTime   time.Duration // of which poses, lines and overlay
 	stepsShown int
 	reported   time.Time
 }
@@ -105,16 +107,21 @@ func (a *windowApp) playFrame() {
 	}
 	steps = done
 	p.stepsShown += steps
+	stepped := time.Now()
 	if steps > 0 || p.cacheSelect(a.state.Selected) {
 		a.showPoses()
 	}
+	if ps.Playing {
+		p.stepTime += stepped.Sub(start)
+		p.poseTime += time.Since(stepped)
+	}
 	ps.Time = p.sim.Time
 	if ps.Playing && now.Sub(p.reported) > 5*time.Second && p.frames > 0 {
-		mean := p.frameTime / time.Duration(p.frames)
-		ps.Info = fmt.Sprintf("%d bodies; frame %.1f ms; last frame's %d steps took %.1f ms", len(p.sim.Bodies), float64(mean.Microseconds())/1000, steps, float64(time.Since(start).Microseconds())/1000)
-		fmt.Fprintf(os.Stderr, "viewer: playing: %d frames, mean frame %.1f ms, %d steps (%.0f steps/s)\n",
-			p.frames, float64(mean.Microseconds())/1000, p.stepsShown, float64(p.stepsShown)/p.frameTime.Seconds())
-		p.frames, p.frameTime, p.stepsShown, p.reported = 0, 0, 0, now
+		ms := func(d time.Duration) float64 { return float64((d / time.Duration(p.frames)).Microseconds()) / 1000 }
+		ps.Info = fmt.Sprintf("%d bodies; a frame takes %.1f ms: %.1f ms stepping, %.1f ms poses and lines", len(p.sim.Bodies), ms(p.frameTime), ms(p.stepTime), ms(p.poseTime))
+		fmt.Fprintf(os.Stderr, "viewer: playing: %d frames, mean frame %.1f ms (stepping %.1f ms, poses and lines %.1f ms, the rest drawing), %d steps (%.0f steps/s)\n",
+			p.frames, ms(p.frameTime), ms(p.stepTime), ms(p.poseTime), p.stepsShown, float64(p.stepsShown)/p.frameTime.Seconds())
+		p.frames, p.frameTime, p.stepTime, p.poseTime, p.stepsShown, p.reported = 0, 0, 0, 0, 0, now
 	}
 }
 
