@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/assets"
 	"physview/scene"
 )
 
@@ -381,5 +382,66 @@ func TestHingeLimitSide(t *testing.T) {
 				t.Logf("lowest z = %.4f, want %.4f", minZ, tc.wantMinZ)
 			}
 		})
+	}
+}
+
+// TestShapesRest: each shape dropped upright onto a floor comes to rest at
+// the height its OMI parameters give along +Y (ODE's capsules and
+// cylinders lie along Z: a wrong turn would leave them lying down).
+func TestShapesRest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		shape string
+		want  float64 // resting height of the centre
+	}{
+		{"box", box(0.4, 1.2, 0.4), 0.6},
+		{"sphere", sphere(0.3), 0.3},
+		{"capsule", `{"type": "capsule", "capsule": {"height": 1, "radiusTop": 0.25, "radiusBottom": 0.25}}`, 0.75},
+		{"cylinder", `{"type": "cylinder", "cylinder": {"height": 1, "radiusTop": 0.25, "radiusBottom": 0.25}}`, 0.5},
+		{"tapered cylinder", `{"type": "cylinder", "cylinder": {"height": 1, "radiusTop": 0.2, "radiusBottom": 0.35}}`, 0.5},
+		{"tapered capsule", `{"type": "capsule", "capsule": {"height": 1, "radiusTop": 0.2, "radiusBottom": 0.3}}`, 0.8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSim(t, tscene{shapes: []string{tc.shape, box(10, 1, 10)}, gravity: earth, nodes: []tnode{
+				{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
+				{name: "thing", t: [3]float64{0, tc.want + 0.2, 0}, ext: dynamic(1, 0, "")},
+			}}, Options{})
+			if err := s.Run(2); err != nil {
+				t.Fatal(err)
+			}
+			b := s.Bodies[0]
+			// 2 mm: the contact surface layer (1 mm) and the hull's facets.
+			if y := b.Position[1]; math.Abs(y-tc.want) > 0.002 {
+				t.Errorf("rests at y = %.4f, want %.4f", y, tc.want)
+			}
+			if up := b.Rotation.Rotate(mgl64.Vec3{0, 1, 0}); up[1] < 0.999 {
+				t.Errorf("fell over: its +Y points along %v", up)
+			}
+		})
+	}
+}
+
+// TestDemoScenePlays: the built-in demo (every shape type, compound
+// collider, hinge, triggers, every gravity field) plays 5 s with every
+// dynamic body on or above the ground.
+func TestDemoScenePlays(t *testing.T) {
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	t.Logf("notes: %v", s.Warnings)
+	if err := s.Run(5); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range s.Bodies {
+		t.Logf("%s at %.3f, %.3f, %.3f", b.Name, b.CenterOfMass[0], b.CenterOfMass[1], b.CenterOfMass[2])
+		if b.CenterOfMass[1] < -0.2 || b.CenterOfMass.Len() > 30 {
+			t.Errorf("%s ended at %v: through the ground or flung away", b.Name, b.CenterOfMass)
+		}
 	}
 }
