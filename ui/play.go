@@ -105,7 +105,7 @@ func PlayTab(s *State) g.Widget {
 			g.Combo("##speed", speeds[p.SpeedChoice], speeds, &p.SpeedChoice).Size(70),
 		),
 		g.Checkbox("Contact points", &p.Contacts),
-		g.Label(status),
+		g.Label(status).Wrapped(true),
 		g.Condition(p.Info != "", g.Label(p.Info).Wrapped(true), nil),
 		g.Condition(p.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(p.Error).Wrapped(true)), nil),
 		g.Layout(inside),
