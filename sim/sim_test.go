@@ -445,3 +445,79 @@ func TestDemoScenePlays(t *testing.T) {
 		}
 	}
 }
+
+// TestFrictionCombine: a box sliding at 4 m/s stops after v²/(2 μ g); μ
+// comes from the two materials by the higher-ranked combine mode (average
+// < minimum < multiply < maximum).
+func TestFrictionCombine(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		box, dirt string
+		mu        float64
+	}{
+		{"average", `{"dynamicFriction": 0.2, "staticFriction": 0.2}`, `{"dynamicFriction": 0.6, "staticFriction": 0.6}`, 0.4},
+		{"minimum beats average", `{"dynamicFriction": 0.2, "staticFriction": 0.2, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8}`, 0.2},
+		{"multiply beats minimum", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8, "frictionCombine": "multiply"}`, 0.4},
+		{"maximum beats all", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "maximum"}`, `{"dynamicFriction": 0.3, "staticFriction": 0.3, "frictionCombine": "multiply"}`, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v0 := 4.0
+			s := newSim(t, tscene{shapes: []string{box(0.5, 0.5, 0.5), box(40, 1, 40)}, materials: []string{tc.box, tc.dirt}, gravity: earth, nodes: []tnode{
+				{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, `, "physicsMaterial": 1`)},
+				{name: "puck", t: [3]float64{0, 0.25, 0}, ext: `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1, "linearVelocity": [` + ftoa(v0) + `, 0, 0]}, "collider": {"shape": 0, "physicsMaterial": 0}}`},
+			}}, Options{})
+			for s.Time < 5 && s.Bodies[0].LinearVelocity.Len() > 1e-3 {
+				if err := s.Step(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			within(t, "sliding distance", s.Bodies[0].Position[0], v0*v0/(2*tc.mu*9.81), 0.02)
+		})
+	}
+}
+
+// TestCollisionFilter: a box whose filter leaves out the floor's system
+// falls through it; one that collides with it lands.
+func TestCollisionFilter(t *testing.T) {
+	filters := []string{
+		`{"collisionSystems": ["ground"]}`,
+		`{"collisionSystems": ["ghosts"], "notCollideWithSystems": ["ground"]}`,
+		`{"collisionSystems": ["props"], "collideWithSystems": ["ground"]}`,
+	}
+	s := newSim(t, tscene{shapes: []string{box(0.5, 0.5, 0.5), box(10, 1, 10)}, filters: filters, gravity: earth, nodes: []tnode{
+		{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, `, "collisionFilter": 0`)},
+		{name: "ghost", t: [3]float64{-1, 1, 0}, ext: `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}, "collider": {"shape": 0, "collisionFilter": 1}}`},
+		{name: "prop", t: [3]float64{1, 1, 0}, ext: `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}, "collider": {"shape": 0, "collisionFilter": 2}}`},
+	}}, Options{})
+	if err := s.Run(1.5); err != nil {
+		t.Fatal(err)
+	}
+	if y := s.Bodies[0].Position[1]; y > -2 {
+		t.Errorf("the ghost is at y = %g: it should have fallen through the floor", y)
+	}
+	if y := s.Bodies[1].Position[1]; math.Abs(y-0.25) > 0.002 {
+		t.Errorf("the prop is at y = %g, want resting at 0.25", y)
+	}
+}
+
+// TestSliderLimit: a body on a vertical slider with min -1 m falls 1 m and
+// stops there; its rotation stays locked.
+func TestSliderLimit(t *testing.T) {
+	slider := `{"limits": [{"linearAxes": [0, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1, 2], "min": 0, "max": 0}, {"linearAxes": [1], "min": -1, "max": 2}]}`
+	s := newSim(t, tscene{shapes: []string{box(0.5, 0.5, 0.5)}, joints: []string{slider}, gravity: earth, nodes: []tnode{
+		{name: "rail", t: [3]float64{0, 5, 0}, children: []int{1}},
+		{name: "slide", ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 2}`},
+		{name: "carriage", t: [3]float64{0, 5, 0}, children: []int{3}, ext: dynamic(1, 0, `"angularVelocity": [0, 3, 0]`)},
+		{name: "attach"},
+	}}, Options{})
+	if err := s.Run(2); err != nil {
+		t.Fatal(err)
+	}
+	b := s.Bodies[0]
+	if y := b.Position[1]; math.Abs(y-4) > 0.01 {
+		t.Errorf("the carriage is at y = %g, want 4 (1 m down, at the stop)", y)
+	}
+	if w := b.AngularVelocity.Len(); w > 1e-3 {
+		t.Errorf("the carriage turns at %g rad/s on a slider", w)
+	}
+}
