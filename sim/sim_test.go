@@ -447,8 +447,9 @@ func TestDemoScenePlays(t *testing.T) {
 }
 
 // TestFrictionCombine: a box sliding at 4 m/s stops after v²/(2 μ g); μ
-// comes from the two materials by the higher-ranked combine mode (average
-// < minimum < multiply < maximum).
+// comes from the two materials by the combine mode OMI_physics_body ranks
+// first: average if either uses it, else minimum, else maximum, else
+// multiply.
 func TestFrictionCombine(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -456,9 +457,11 @@ func TestFrictionCombine(t *testing.T) {
 		mu        float64
 	}{
 		{"average", `{"dynamicFriction": 0.2, "staticFriction": 0.2}`, `{"dynamicFriction": 0.6, "staticFriction": 0.6}`, 0.4},
-		{"minimum beats average", `{"dynamicFriction": 0.2, "staticFriction": 0.2, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8}`, 0.2},
-		{"multiply beats minimum", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8, "frictionCombine": "multiply"}`, 0.4},
-		{"maximum beats all", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "maximum"}`, `{"dynamicFriction": 0.3, "staticFriction": 0.3, "frictionCombine": "multiply"}`, 0.5},
+		{"average beats minimum", `{"dynamicFriction": 0.2, "staticFriction": 0.2, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8}`, 0.5},
+		{"minimum beats multiply", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8, "frictionCombine": "multiply"}`, 0.5},
+		{"maximum beats multiply", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "maximum"}`, `{"dynamicFriction": 0.3, "staticFriction": 0.3, "frictionCombine": "multiply"}`, 0.5},
+		{"multiply", `{"dynamicFriction": 0.5, "staticFriction": 0.5, "frictionCombine": "multiply"}`, `{"dynamicFriction": 0.8, "staticFriction": 0.8, "frictionCombine": "multiply"}`, 0.4},
+		{"minimum beats maximum", `{"dynamicFriction": 0.3, "staticFriction": 0.3, "frictionCombine": "minimum"}`, `{"dynamicFriction": 0.6, "staticFriction": 0.6, "frictionCombine": "maximum"}`, 0.3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v0 := 4.0

@@ -5,9 +5,11 @@
 #include <ode/ode.h>
 #include <stdint.h>
 
-// Combine modes of OMI physics materials, in the order that decides which
-// mode wins when two materials disagree (the higher one).
-enum { PV_AVERAGE = 0, PV_MINIMUM = 1, PV_MULTIPLY = 2, PV_MAXIMUM = 3 };
+// Combine modes of OMI physics materials, ranked as OMI_physics_body says
+// which applies when two materials disagree: "if either uses average ...,
+// else if either uses minimum ..., else maximum, else multiply" (the
+// higher number wins).
+enum { PV_MULTIPLY = 0, PV_MAXIMUM = 1, PV_MINIMUM = 2, PV_AVERAGE = 3 };
 
 // pv_geom is what the near callback knows about one geom; the geom's data
 // pointer holds its index + 1 into pv_ctx.geoms.

@@ -32,7 +32,8 @@ func initODE() {
 	initOnce.Do(func() { C.dInitODE2(0) })
 }
 
-// Combine modes for Surface (OMI physics material combine modes).
+// Combine modes for Surface (OMI physics material combine modes); when two
+// surfaces disagree, average wins, then minimum, then maximum, then multiply.
 const (
 	CombineAverage  = C.PV_AVERAGE
 	CombineMinimum  = C.PV_MINIMUM
