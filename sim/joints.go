@@ -21,6 +21,7 @@ type axisLimit struct {
 	stiffness, damping float64
 	velocity, maxForce float64
 	driven             bool
+	offset             bool // locked at a value other than 0
 }
 
 // makeJoints maps every OMI joint node onto the ODE joint that has the same
@@ -58,6 +59,11 @@ func (s *Sim) makeJoints(nodes []int) error {
 			s.warnf("joint %q: enableCollision is not played; bodies joined by a joint never collide in ODE here", name)
 		}
 		lin, ang := jointAxes(d.Joints[nj.Joint])
+		for k := 0; k < 3; k++ {
+			if lin[k].offset || ang[k].offset {
+				s.warnf("joint %q: an axis locked at a value other than 0 is locked where the frames start", name)
+			}
+		}
 		t, r, _ := rigid(s.world[n])
 		axis := func(k int) [3]float64 { c := r.Col(k); return [3]float64{c[0], c[1], c[2]} }
 		var linFree, angFree []int
@@ -172,7 +178,7 @@ func jointAxes(js scene.JointSettings) (lin, ang [3]axisLimit) {
 				}
 				x := &set.out[a]
 				if l.Min == l.Max {
-					x.locked = true
+					x.locked, x.offset = true, l.Min != 0
 					continue
 				}
 				if math.IsInf(l.Min, -1) && math.IsInf(l.Max, 1) {
