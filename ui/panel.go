@@ -134,7 +134,8 @@ func Build(s *State, width, height float32) []Action {
 					g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
 					g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
 					g.TabItem("View").Layout(view(s, act)),
-				).Build()
+					g.TabItem("Play").Layout(PlayTab(s)),
+				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
 

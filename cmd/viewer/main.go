@@ -8,6 +8,7 @@
 //	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
+//	viewer simulate [flags] FILE    play the physics and print the final poses
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -69,6 +70,9 @@ const usage = `usage:
   viewer install-desktop [-exec PATH]
                                 desktop entry, icon and .gltf/.glb associations in the XDG folders
   viewer uninstall-desktop      remove them again
+  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
+                                play the physics (ODE) for -t seconds (default 1) in steps of -dt
+                                (default 1/240 s) and print each dynamic body's final pose
 
 XODE support: XODE 1.0r23 +retain
 `
@@ -90,6 +94,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdInstallDesktop(args[1:], stdout)
 	case "uninstall-desktop":
 		return cmdUninstallDesktop(args[1:], stdout)
+	case "simulate":
+		return cmdSimulate(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -72,6 +72,7 @@ type windowApp struct {
 	loggedNodes  bool
 	// files is the dialogs, recent files, prompts, async loading and reload (files.go).
 	files fileState
+	play  player // the Play tab's simulation (play.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -164,6 +165,7 @@ func (a *windowApp) frame() {
 			a.overlayDirty = true
 		}
 		a.updateProbe()
+		a.playFrame()
 		a.updateOverlay(a.viewport(io))
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"image"
+	"testing"
+	"time"
+)
+
+// changedPixels counts the pixels of r that differ between a and b.
+func changedPixels(a, b image.Image, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestWindowPlay: Space plays the demo scene (the ball rolls, so the view
+// changes) and pauses it again (the view then holds still).
+func TestWindowPlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts an X server and the real window")
+	}
+	display := startXvfb(t)
+	startViewer(t, display)
+	// A click on empty space in the view takes the keyboard from the panel.
+	xdo(t, display, "mousemove", "300", "700")
+	xdo(t, display, "mousedown", "1")
+	time.Sleep(100 * time.Millisecond)
+	xdo(t, display, "mouseup", "1")
+	time.Sleep(300 * time.Millisecond)
+	view := image.Rect(0, 30, 890, 770)
+	before := captureScreen(t, display, "play-before.png")
+	xdo(t, display, "key", "space")
+	time.Sleep(2 * time.Second)
+	playing := captureScreen(t, display, "play-playing.png")
+	if n := changedPixels(before, playing, view); n < 500 {
+		t.Errorf("only %d pixels of the view changed after 2 s of play: nothing moved?", n)
+	}
+	xdo(t, display, "key", "space")
+	time.Sleep(500 * time.Millisecond)
+	paused := captureScreen(t, display, "play-paused.png")
+	time.Sleep(700 * time.Millisecond)
+	still := captureScreen(t, display, "play-paused-later.png")
+	if n := changedPixels(paused, still, view); n > 0 {
+		t.Errorf("%d pixels of the view changed while paused", n)
+	}
+}

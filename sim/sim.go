@@ -1,0 +1,448 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+
+	"physview/scene"
+	"physview/sim/ode"
+)
+
+// DefaultStep is the fixed time step when Options.Step is 0: 1/240 s.
+const DefaultStep = 1.0 / 240
+
+// Options tune a simulation. The zero value is usable.
+type Options struct {
+	// Step is the fixed time step in seconds (DefaultStep when 0).
+	Step float64
+	// Iterations is ODE QuickStep's iteration count (20 when 0).
+	Iterations int
+	// RecordContacts keeps each step's contact points (Contacts).
+	RecordContacts bool
+}
+
+// Body is one dynamic or kinematic body of the simulation and its state
+// after the last step, in world space.
+type Body struct {
+	// Node is the glTF node with the motion; Name is its name.
+	Node int
+	Name string
+	Type scene.MotionType
+	// Mass (kg) and Inertia (kg·m², about the centre of mass, in the body's
+	// axes) as given to ODE.
+	Mass    float64
+	Inertia mgl64.Mat3
+	// GravityFactor multiplies the gravity acting on the body.
+	GravityFactor float64
+	// Position and Rotation are the node's world pose (the node origin, not
+	// the centre of mass).
+	Position mgl64.Vec3
+	Rotation mgl64.Quat
+	// CenterOfMass is the centre of mass in world space; LinearVelocity is
+	// its velocity; AngularVelocity is in rad/s about world axes.
+	CenterOfMass, LinearVelocity, AngularVelocity mgl64.Vec3
+
+	body  *ode.Body
+	com   mgl64.Vec3 // centre of mass in node axes
+	scale [3]float64 // the node's local scale, kept when poses are written
+}
+
+// NaNError reports a body whose state stopped being a finite number.
+type NaNError struct {
+	Node int
+	Name string
+	Time float64
+}
+
+// Error names the body and the time.
+func (e *NaNError) Error() string {
+	return fmt.Sprintf("body %q (node %d) became NaN or infinite at t = %.4g s; the run stopped there", e.Name, e.Node, e.Time)
+}
+
+// ErrNoBodies is returned by New for a scene with nothing that moves.
+var ErrNoBodies = errors.New("the scene has no dynamic or kinematic bodies: nothing to simulate")
+
+// Sim is an ODE world built from a copy of a document.
+type Sim struct {
+	// Doc is the copy the simulation plays on: Apply writes poses into its
+	// nodes. The document given to New is never changed.
+	Doc *scene.Document
+	// Bodies are the moving bodies, parents before children.
+	Bodies []*Body
+	// Triggers are the base trigger nodes (a compound trigger counts once).
+	Triggers []int
+	// Warnings say what was approximated.
+	Warnings []string
+	// Time is the simulated time in seconds; Steps the steps taken.
+	Time  float64
+	Steps int
+
+	opt      Options
+	w        *ode.World
+	byNode   map[int]int // body node -> index in Bodies
+	forces   []float64
+	constG   *mgl64.Vec3 // the gravity everywhere, when no field exists
+	world    []mgl64.Mat4
+	moveGrav bool // a gravity field rides on a moving body
+	inside   map[int][]int
+	contacts [][3]float64
+	joints   []*joint
+	err      error
+	// extraG is gravity the document does not hold (an XODE scene's), added
+	// to scene.NetGravity everywhere; the document is saved without it.
+	extraG mgl64.Vec3
+	// pass holds each body's PyBrain pass-group bits.
+	pass map[int]uint64
+}
+
+// New builds the ODE world for a copy of d. Bad input gives an error naming
+// the node: a trimesh collider on a dynamic body, a mass that is not
+// positive, no moving bodies at all (ErrNoBodies).
+func New(d *scene.Document, opt Options) (*Sim, error) {
+	if d == nil || d.GLTF == nil {
+		return nil, errors.New("sim: no document")
+	}
+	if opt.Step <= 0 || math.IsNaN(opt.Step) {
+		opt.Step = DefaultStep
+	}
+	if opt.Iterations <= 0 {
+		opt.Iterations = 20
+	}
+	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}}
+	if err := s.build(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close frees the ODE world. The Sim must not be stepped afterwards.
+func (s *Sim) Close() {
+	if s.w != nil {
+		s.w.Destroy()
+		s.w = nil
+	}
+}
+
+// StepSize returns the fixed time step in seconds.
+func (s *Sim) StepSize() float64 { return s.opt.Step }
+
+func nodeName(d *scene.Document, n int) string {
+	if name := d.GLTF.Nodes[n].Name; name != "" {
+		return name
+	}
+	return fmt.Sprintf("node %d", n)
+}
+
+func (s *Sim) warnf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for _, w := range s.Warnings {
+		if w == msg {
+			return
+		}
+	}
+	s.Warnings = append(s.Warnings, msg)
+}
+
+func (s *Sim) build() error {
+	d := s.Doc
+	w, err := ode.NewWorld()
+	if err != nil {
+		return err
+	}
+	s.w = w
+	w.SetIterations(s.opt.Iterations)
+	w.SetRecordContacts(s.opt.RecordContacts)
+	s.applyXODE()
+	s.world = d.WorldMatrices()
+	nodes := d.SceneNodes()
+
+	// Moving bodies first, parents before children.
+	for _, n := range nodes {
+		b := d.Nodes[n].Body
+		if b == nil || b.Motion == nil || b.Motion.Type == scene.MotionStatic {
+			continue
+		}
+		mo := b.Motion
+		if mo.Type == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
+			return fmt.Errorf("dynamic body %q (node %d): mass %g must be greater than 0", nodeName(d, n), n, mo.Mass)
+		}
+		for _, v := range mo.InertiaDiagonal {
+			if v < 0 || math.IsNaN(v) {
+				return fmt.Errorf("dynamic body %q (node %d): inertia %v must not be negative", nodeName(d, n), n, mo.InertiaDiagonal)
+			}
+		}
+		s.byNode[n] = len(s.Bodies)
+		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: mo.Type, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
+	}
+	if len(s.Bodies) == 0 {
+		return ErrNoBodies
+	}
+	s.pyBrainPassPairs()
+	for _, b := range s.Bodies {
+		if err := s.makeBody(b); err != nil {
+			return err
+		}
+	}
+	if err := s.makeGeoms(nodes); err != nil {
+		return err
+	}
+	if err := s.makeJoints(nodes); err != nil {
+		return err
+	}
+	s.setupGravity()
+	s.forces = make([]float64, 3*len(s.Bodies))
+	s.readStates()
+	return nil
+}
+
+// applyXODE gives a scene imported from XODE what ODE would play it with:
+// XODE has no gravity element, so the world gravity of PyBrain's ODE
+// environment (0, -9.81, 0), which wrote the real files, unless the
+// document has its own; ERP and CFM from the world element where given.
+func (s *Sim) applyXODE() {
+	d := s.Doc
+	isXODE := false
+	for _, n := range d.GLTF.Nodes {
+		x := xodeExtras(n)
+		if x == nil {
+			continue
+		}
+		if x["element"] == "xode" {
+			isXODE = true
+		}
+		if x["element"] != "world" {
+			continue
+		}
+		attrs, _ := x["attributes"].([]any)
+		for _, a := range attrs {
+			kv, _ := a.([]any)
+			if len(kv) != 2 {
+				continue
+			}
+			k, _ := kv[0].(string)
+			v, _ := kv[1].(string)
+			var f float64
+			if _, err := fmt.Sscan(v, &f); err != nil {
+				continue
+			}
+			switch k {
+			case "erp", "ERP":
+				s.w.SetERP(f)
+			case "cfm", "CFM":
+				s.w.SetCFM(f)
+			}
+		}
+	}
+	if isXODE && d.WorldGravity == nil {
+		s.extraG = mgl64.Vec3{0, -9.81, 0}
+		s.warnf("XODE has no gravity: playing with (0, -9.81, 0), the gravity of PyBrain's ODE environment")
+	}
+}
+
+func xodeExtras(n *gltf.Node) map[string]any {
+	if n == nil {
+		return nil
+	}
+	m, ok := n.Extras.(map[string]any)
+	if !ok {
+		return nil
+	}
+	x, _ := m["xode"].(map[string]any)
+	return x
+}
+
+// rigid splits a world matrix into translation, rotation and per-axis scale.
+func rigid(m mgl64.Mat4) (t mgl64.Vec3, r mgl64.Mat3, scale mgl64.Vec3) {
+	t = m.Col(3).Vec3()
+	for k := 0; k < 3; k++ {
+		c := m.Col(k).Vec3()
+		scale[k] = c.Len()
+		if scale[k] > 0 {
+			c = c.Mul(1 / scale[k])
+		}
+		r.SetCol(k, c)
+	}
+	return t, r, scale
+}
+
+func quatOf(r mgl64.Mat3) mgl64.Quat { return mgl64.Mat4ToQuat(r.Mat4()).Normalize() }
+
+func xyzw(q mgl64.Quat) [4]float64 { return [4]float64{q.V[0], q.V[1], q.V[2], q.W} }
+
+func (s *Sim) makeBody(b *Body) error {
+	d := s.Doc
+	mo := d.Nodes[b.Node].Body.Motion
+	t, r, _ := rigid(s.world[b.Node])
+	_, _, local := rigid(d.LocalMatrix(b.Node))
+	b.scale = local
+	b.com = mgl64.Vec3(mo.CenterOfMass)
+	b.body = s.w.NewBody()
+	b.body.SetPosition(t.Add(r.Mul3x1(b.com)))
+	b.body.SetRotation(xyzw(quatOf(r)))
+	b.body.SetLinearVel(mo.LinearVelocity)
+	b.body.SetAngularVel(mo.AngularVelocity)
+	b.body.SetGravityMode(false)
+	if b.Type == scene.MotionKinematic {
+		b.body.SetKinematic()
+		return nil
+	}
+	if mo.InertiaDiagonal != [3]float64{} {
+		q := mo.InertiaOrientation
+		rq := mgl64.Quat{W: q[3], V: mgl64.Vec3{q[0], q[1], q[2]}}
+		if rq.Len() == 0 {
+			rq = mgl64.QuatIdent()
+		}
+		rm := rq.Normalize().Mat4().Mat3()
+		diag := mgl64.Diag3(mgl64.Vec3(mo.InertiaDiagonal))
+		b.Inertia = rm.Mul3(diag).Mul3(rm.Transpose())
+	} else {
+		b.Inertia = s.shapeInertia(b)
+	}
+	in := b.Inertia
+	if err := b.body.SetMass(b.Mass, [9]float64{in.At(0, 0), in.At(0, 1), in.At(0, 2), in.At(1, 0), in.At(1, 1), in.At(1, 2), in.At(2, 0), in.At(2, 1), in.At(2, 2)}); err != nil {
+		return fmt.Errorf("dynamic body %q (node %d): %w", b.Name, b.Node, err)
+	}
+	return nil
+}
+
+// readStates copies ODE's body states into Bodies and reports the first
+// body that is no longer finite.
+func (s *Sim) readStates() error {
+	st := s.w.States()
+	for i, b := range s.Bodies {
+		v := st[13*i : 13*i+13]
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return &NaNError{Node: b.Node, Name: b.Name, Time: s.Time}
+			}
+		}
+		b.CenterOfMass = mgl64.Vec3{v[0], v[1], v[2]}
+		b.Rotation = mgl64.Quat{W: v[3], V: mgl64.Vec3{v[4], v[5], v[6]}}.Normalize()
+		b.LinearVelocity = mgl64.Vec3{v[7], v[8], v[9]}
+		b.AngularVelocity = mgl64.Vec3{v[10], v[11], v[12]}
+		b.Position = b.CenterOfMass.Sub(b.Rotation.Rotate(b.com))
+	}
+	return nil
+}
+
+// Step advances the simulation by one fixed step. After an error (a body
+// became NaN) the simulation stays stopped and Step returns that error.
+func (s *Sim) Step() error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.w == nil {
+		return errors.New("sim: the simulation was closed")
+	}
+	s.gravityForces()
+	s.w.Step(s.opt.Step, s.forces)
+	s.Time += s.opt.Step
+	s.Steps++
+	if err := s.readStates(); err != nil {
+		s.err = err
+		return err
+	}
+	clear(s.inside)
+	for _, ov := range s.w.Overlaps() {
+		if ov[1] < 0 {
+			continue
+		}
+		list := s.inside[ov[0]]
+		if !containsInt(list, ov[1]) {
+			s.inside[ov[0]] = append(list, ov[1])
+		}
+	}
+	for _, l := range s.inside {
+		sort.Ints(l)
+	}
+	if s.opt.RecordContacts {
+		s.contacts = s.w.ContactPoints()
+	}
+	return nil
+}
+
+func containsInt(l []int, v int) bool {
+	for _, x := range l {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Run steps until Time reaches t seconds (a step that would pass t by less
+// than half a step is still taken).
+func (s *Sim) Run(t float64) error {
+	for s.Time+s.opt.Step/2 < t {
+		if err := s.Step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Inside returns the indices (into Bodies) of the bodies inside base
+// trigger node n after the last step.
+func (s *Sim) Inside(n int) []int { return s.inside[n] }
+
+// Contacts returns the contact points of the last step (Options.RecordContacts).
+func (s *Sim) Contacts() [][3]float64 { return s.contacts }
+
+// Energy returns the kinetic energy of the dynamic bodies plus their
+// potential energy in the world gravity (J), for watching a scene gain or
+// lose energy. Gravity fields are not included in the potential.
+func (s *Sim) Energy() float64 {
+	g := s.extraG
+	if wg := s.Doc.WorldGravity; wg != nil && mgl64.Vec3(wg.Direction).Len() > 0 {
+		g = g.Add(mgl64.Vec3(wg.Direction).Normalize().Mul(wg.Gravity))
+	}
+	e := 0.0
+	for _, b := range s.Bodies {
+		if b.Type != scene.MotionDynamic {
+			continue
+		}
+		e += 0.5 * b.Mass * b.LinearVelocity.Dot(b.LinearVelocity)
+		r := b.Rotation.Mat4().Mat3()
+		wl := r.Transpose().Mul3x1(b.AngularVelocity)
+		e += 0.5 * wl.Dot(b.Inertia.Mul3x1(wl))
+		e -= b.Mass * b.GravityFactor * g.Dot(b.CenterOfMass)
+	}
+	return e
+}
+
+// BodyIndex returns the index in Bodies of the body moving node n, or -1.
+func (s *Sim) BodyIndex(n int) int {
+	if i, ok := s.byNode[s.Doc.BodyNode(n)]; ok {
+		return i
+	}
+	return -1
+}
+
+// Apply writes every body's pose into its node in Doc (translation and
+// rotation relative to the parent, the node's scale kept), so Doc's world
+// matrices show the simulated scene. It returns the nodes it changed.
+func (s *Sim) Apply() []int {
+	d := s.Doc
+	out := make([]int, 0, len(s.Bodies))
+	for _, b := range s.Bodies {
+		world := mgl64.Translate3D(b.Position[0], b.Position[1], b.Position[2]).Mul4(b.Rotation.Mat4())
+		if p := d.Parent(b.Node); p >= 0 {
+			world = d.WorldMatrix(p).Inv().Mul4(world)
+		}
+		t, r, _ := rigid(world)
+		q := quatOf(r)
+		node := d.GLTF.Nodes[b.Node]
+		node.Matrix = gltf.DefaultMatrix
+		node.Translation = [3]float64{t[0], t[1], t[2]}
+		node.Rotation = xyzw(q)
+		node.Scale = b.scale
+		out = append(out, b.Node)
+	}
+	return out
+}
