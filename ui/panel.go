@@ -91,7 +91,7 @@ type State struct {
 }
 
 // PanelWidth is the width of the side panel in pixels.
-const PanelWidth = 380
+const PanelWidth = 450
 
 // Build lays out the menu bar and the side panel for a window of width x
 // height and returns the actions the user took this frame.
@@ -131,8 +131,8 @@ func Build(s *State, width, height float32) []Action {
 					g.TabItem("Scene").Layout(sceneTree(s)),
 					g.TabItem("Inspector").Flags(inspectorFlags(s)).Layout(inspector(s, act)),
 					g.TabItem("Physics").Layout(physicsTab(s, act)),
-					g.TabItem(fmt.Sprintf("Variants (%d)", variantCount(s))).Layout(variants(s, act)),
-					g.TabItem(fmt.Sprintf("Findings (%d)", findingCount(s))).Layout(findings(s, act)),
+					g.TabItem("Variants###variants").Layout(variants(s, act)),
+					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
 					g.TabItem("View").Layout(view(s, act)),
 					g.TabItem("Play").Layout(PlayTab(s)),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
@@ -141,6 +141,15 @@ func Build(s *State, width, height float32) []Action {
 
 	buildFiles(s, act, width, height)
 	return acts
+}
+
+// findingsLabel counts the findings on the tab; the ### part keeps the
+// tab's identity when the count changes.
+func findingsLabel(s *State) string {
+	if n := findingCount(s); n > 0 {
+		return fmt.Sprintf("Findings %d###findings", n)
+	}
+	return "Findings###findings"
 }
 
 func inspectorFlags(s *State) g.TabItemFlags {

@@ -126,6 +126,22 @@ func drag(t *testing.T, display string, x, y, dx, dy float64, escape bool) {
 	time.Sleep(150 * time.Millisecond)
 }
 
+// chord presses key with modifiers held down the way a person does: the
+// modifiers first, a frame later the key, then the modifiers go up. (xdotool's
+// "key ctrl+z" can release Ctrl within the frame that sees Z.)
+func chord(t *testing.T, display string, key string, mods ...string) {
+	t.Helper()
+	for _, m := range mods {
+		xdo(t, display, "keydown", m)
+	}
+	time.Sleep(80 * time.Millisecond)
+	xdo(t, display, "key", key)
+	time.Sleep(80 * time.Millisecond)
+	for _, m := range mods {
+		xdo(t, display, "keyup", m)
+	}
+}
+
 func parseXY(t *testing.T, line, after string) (x, y float64) {
 	t.Helper()
 	i := strings.Index(line, after)
@@ -188,11 +204,11 @@ func TestWindowEditsAndSaves(t *testing.T) {
 		t.Fatalf("after the drag: %s", got)
 	}
 	xdo(t, display, "mousemove", "600", "700")
-	xdo(t, display, "key", "ctrl+z")
+	chord(t, display, "z", "ctrl")
 	if got := log.wait(t, "undo"); got != "undo Drag sphere radius" {
 		t.Fatalf("ctrl+z: %s", got)
 	}
-	xdo(t, display, "key", "ctrl+shift+z")
+	chord(t, display, "z", "ctrl", "shift")
 	if got := log.wait(t, "redo"); got != "redo Drag sphere radius" {
 		t.Fatalf("ctrl+shift+z: %s", got)
 	}
@@ -202,7 +218,7 @@ func TestWindowEditsAndSaves(t *testing.T) {
 	drag(t, display, hx, hy, dx*30, dy*30, true)
 	log.wait(t, "drag cancelled")
 	xdo(t, display, "mousemove", "600", "700")
-	xdo(t, display, "key", "ctrl+s")
+	chord(t, display, "s", "ctrl")
 	log.wait(t, "saved "+file)
 
 	d, err := scene.Load(file)

@@ -480,17 +480,17 @@ func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
 // wake renders a few more frames after input, so that what a click changes
 // (a tab, a variant, a selection) shows at once rather than at the next
 // mouse move: giu only draws when an event arrives.
+//
+// A frame that finds no wake-up frames pending was started by an event
+// from outside (mouse, keys, a resize): it asks for three more. ImGui also
+// spreads a key's press and release over frames, so a short key tap needs
+// them too.
 func (a *windowApp) wake(io *imgui.IO) {
-	input := io.MouseDelta().X != 0 || io.MouseDelta().Y != 0 || io.MouseWheel() != 0
-	for b := imgui.MouseButtonLeft; b <= imgui.MouseButtonMiddle; b++ {
-		input = input || imgui.IsMouseClickedBool(b) || imgui.IsMouseReleased(b)
+	if a.wakeFrames == 0 || imgui.IsAnyItemActive() {
+		a.wakeFrames = 4
 	}
-	input = input || imgui.IsAnyItemActive()
-	if input {
-		a.wakeFrames = 3
-	}
+	a.wakeFrames--
 	if a.wakeFrames > 0 {
-		a.wakeFrames--
 		g.Update()
 	}
 }

@@ -350,8 +350,8 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	}
 
 	// An edit: Variants tab (after Scene, Inspector, Physics), Add variant.
-	v.click(1125, 77)
-	v.click(1153, 202)
+	v.click(1053, 77)
+	v.click(1083, 202)
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}

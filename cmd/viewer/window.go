@@ -238,7 +238,10 @@ func (a *windowApp) receiveLoads() {
 // and gizmo drags and camera moves, and the shortcuts into actions.
 func (a *windowApp) handleInput(io *imgui.IO) {
 	a.viewInput(io)
-	if !io.WantCaptureKeyboard() {
+	// Shortcuts work whenever no text field is being typed in (a click on
+	// a panel button leaves the panel focused, which should not turn off
+	// Ctrl+Z).
+	if !io.WantTextInput() {
 		switch {
 		case imgui.IsKeyPressedBool(imgui.KeyF):
 			a.do(ui.Action{Kind: ui.ActionFrame})
