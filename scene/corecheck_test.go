@@ -184,3 +184,31 @@ func TestGLBStructure(t *testing.T) {
 		})
 	}
 }
+
+// TestPhysicsCodes checks every physics and variants finding of the
+// fixtures gets the code of its rule (none falls through to OMI_INVALID),
+// and that bad_physics.gltf shows the rules it was written to break.
+func TestPhysicsCodes(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.gltf"))
+	seen := map[string]int{}
+	for _, f := range files {
+		d, err := scene.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fd := range d.Findings() {
+			if fd.Code == "" || fd.Code == "OMI_INVALID" {
+				t.Errorf("%s: no rule code for %v", f, fd)
+			}
+			seen[fd.Code]++
+		}
+	}
+	for _, code := range []string{"OMI_COMPOUND_TRIGGER", "OMI_GRAVITY_NOT_ON_BASE_TRIGGER", "OMI_JOINT_LIMIT_MIN_MAX",
+		"OMI_JOINT_LIMIT_NO_AXES", "OMI_JOINT_NO_DYNAMIC_BODY", "OMI_MUTUALLY_EXCLUSIVE", "OMI_NON_UNIFORM_SCALE",
+		"OMI_TRIMESH_DYNAMIC", "OMI_TYPE_MISMATCH", "OMI_UNDEFINED_PROPERTY", "OMI_UNRESOLVED_REFERENCE",
+		"OMI_VALUE_NOT_IN_RANGE", "OMI_LEGACY_FORM"} {
+		if seen[code] == 0 {
+			t.Errorf("no fixture finding has code %s (codes seen: %v)", code, seen)
+		}
+	}
+}
