@@ -3,8 +3,10 @@ package scene_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"physview/scene"
 )
@@ -210,5 +212,68 @@ func TestPhysicsCodes(t *testing.T) {
 		if seen[code] == 0 {
 			t.Errorf("no fixture finding has code %s (codes seen: %v)", code, seen)
 		}
+	}
+}
+
+// TestHostileCounts checks that counts in the file do not decide the cost
+// of reading it: a deep node chain ending in a loop, an accessor of 2^50
+// elements over 12 bytes, a buffer claiming 2^40 bytes, a GLB chunk
+// claiming 4 GB.
+func TestHostileCounts(t *testing.T) {
+	var b bytes.Buffer
+	const n = 200000
+	b.WriteString(`{"asset":{"version":"2.0"},"nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"children":[%d]}`, (i+1)%n)
+	}
+	b.WriteString(`]}`)
+	start := time.Now()
+	d, err := scene.Decode(b.Bytes(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("a %d-node loop took %v", n, el)
+	}
+	loops := 0
+	for _, f := range d.Findings() {
+		if f.Code == "NODE_LOOP" {
+			loops++
+		}
+	}
+	if loops != 1 {
+		t.Errorf("%d NODE_LOOP findings, want 1", loops)
+	}
+
+	huge := []byte(`{"asset":{"version":"2.0"},
+	 "buffers":[{"byteLength":1099511627776,"uri":"data:application/gltf-buffer;base64,AAAAAAAAAAAAAAAA"}],
+	 "bufferViews":[{"buffer":0,"byteLength":12}],
+	 "accessors":[{"bufferView":0,"componentType":5126,"count":1125899906842624,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],
+	 "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`)
+	d, err = scene.Decode(huge, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]bool{}
+	for _, f := range d.Findings() {
+		codes[f.Code] = true
+	}
+	for _, c := range []string{"BUFFER_BYTE_LENGTH_MISMATCH", "ACCESSOR_TOO_LONG"} {
+		if !codes[c] {
+			t.Errorf("no %s: %v", c, d.Findings())
+		}
+	}
+	if _, err := d.ReadPrimitive(0, 0); err == nil {
+		t.Error("reading 2^50 vertices from 12 bytes did not fail")
+	}
+
+	big := glb(0, uint32(0x4E4F534A), []byte(`{"asset":{"version":"2.0"}} `))
+	big = append(big, 0xFF, 0xFF, 0xFF, 0xFF, 'B', 'I', 'N', 0)
+	binary.LittleEndian.PutUint32(big[8:], uint32(len(big)))
+	if _, err := scene.Decode(big, nil); scene.ErrorCode(err) != "GLB_UNEXPECTED_END_OF_CHUNK_DATA" {
+		t.Errorf("a 4 GB chunk in a small file: %v (code %q)", err, scene.ErrorCode(err))
 	}
 }
