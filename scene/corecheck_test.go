@@ -61,6 +61,18 @@ func TestCoreRules(t *testing.T) {
 		{"unused_required", scene.Error, "UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"},
 		{"variants_non_unique", scene.Error, "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT", "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants"},
 		{"omi_unresolved", scene.Error, "OMI_UNRESOLVED_REFERENCE", "/nodes/0/extensions/OMI_physics_body/collider/shape"},
+		{"unexpected_extension_object", scene.Error, "UNEXPECTED_EXTENSION_OBJECT", "/nodes/0/extensions/KHR_materials_ior"},
+		{"non_required_extension", scene.Error, "NON_REQUIRED_EXTENSION", "/extensionsUsed/0"},
+		{"light_spot_angles", scene.Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", "/extensions/KHR_lights_punctual/lights/0/spot"},
+		{"material_out_of_range", scene.Error, "VALUE_NOT_IN_RANGE", "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength"},
+		// More mesh, animation, image, buffer and hierarchy rules.
+		{"too_few_texcoords", scene.Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"},
+		{"mesh_attribute_format", scene.Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", "/meshes/0/primitives/0/attributes/POSITION"},
+		{"animation_input_non_increasing", scene.Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/accessors/0"},
+		{"image_mime_type", scene.Error, "IMAGE_MIME_TYPE_INVALID", "/images/0"},
+		{"buffer_byte_length", scene.Error, "BUFFER_BYTE_LENGTH_MISMATCH", "/buffers/0"},
+		{"duplicate_elements", scene.Error, "DUPLICATE_ELEMENTS", "/scenes/0/nodes/2"},
+		{"node_loop", scene.Error, "NODE_LOOP", "/nodes/0"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
