@@ -332,6 +332,7 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err))}
 			}
 			data = raw
+			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
 		}
 		if len(data) < b.ByteLength {
 			fs.addc(Error, "BUFFER_BYTE_LENGTH_MISMATCH", p, "the data has %d bytes, less than byteLength %d", len(data), b.ByteLength)
