@@ -46,8 +46,12 @@ var khronosTwin = map[string]bool{"OMI_TYPE_MISMATCH": true, "OMI_UNDEFINED_PROP
 
 // codeFor gives a finding made without a code (the physics and variants
 // checks) the code of the first rule whose fragment its message contains;
-// OMI_INVALID when none does.
+// OMI_INVALID when none does. Notes of the XODE importer (what XODE has that
+// the model keeps differently) are XODE_IMPORT.
 func codeFor(f Finding) string {
+	if strings.HasPrefix(f.Path, "xode line") {
+		return "XODE_IMPORT"
+	}
 	for _, r := range PhysicsRules {
 		for _, m := range r.match {
 			if strings.Contains(f.Message, m) {

@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/qmuntal/gltf"
 )
@@ -144,12 +146,28 @@ const maxDataFindings = 1
 // floats, sparse indices, index ranges, colours, joints and weights, and
 // animation inputs.
 func checkData(doc *gltf.Document, fs *findings) {
+	// Bounds of every accessor, the bulk of the work, on all cores.
+	per := make([]findings, len(doc.Accessors))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(doc.Accessors)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if v := dataView(doc, i); v != nil {
+					checkMinMax(v, fmt.Sprintf("/accessors/%d", i), &per[i])
+				}
+			}
+		}()
+	}
 	for i := range doc.Accessors {
-		v := dataView(doc, i)
-		if v == nil {
-			continue
-		}
-		checkMinMax(v, fmt.Sprintf("/accessors/%d", i), fs)
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, f := range per {
+		*fs = append(*fs, f...)
 	}
 	for i, a := range doc.Accessors {
 		if sp := a.Sparse; sp != nil {
@@ -353,18 +371,32 @@ func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *find
 }
 
 func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
-	if v.comps != 1 || v.a.ComponentType == gltf.ComponentFloat {
+	if v.comps != 1 || v.a.ComponentType == gltf.ComponentFloat || v.sparse != nil {
 		return
 	}
-	restart := map[int]float64{1: 0xFF, 2: 0xFFFF, 4: 0xFFFFFFFF}[v.cs]
+	restart := uint32(1)<<(8*v.cs) - 1
+	if v.cs == 4 {
+		restart = 0xFFFFFFFF
+	}
 	oob, rst := false, false
-	for e := 0; e < v.a.Count; e++ {
-		x := v.raw(e, 0)
-		if x == restart && !rst {
-			fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, int64(x))
-			rst = true
-		} else if x >= float64(vertices) && x != restart && !oob {
-			fs.addc(Error, "ACCESSOR_INDEX_OOB", p, "index %d is %d, the primitive has %d vertices", e, int64(x), vertices)
+	for e := 0; e < v.a.Count && !(oob && rst); e++ {
+		b := v.data[e*v.stride:]
+		var x uint32
+		switch v.cs {
+		case 1:
+			x = uint32(b[0])
+		case 2:
+			x = uint32(binary.LittleEndian.Uint16(b))
+		default:
+			x = binary.LittleEndian.Uint32(b)
+		}
+		if x == restart {
+			if !rst {
+				fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, x)
+				rst = true
+			}
+		} else if int64(x) >= int64(vertices) && !oob {
+			fs.addc(Error, "ACCESSOR_INDEX_OOB", p, "index %d is %d, the primitive has %d vertices", e, x, vertices)
 			oob = true
 		}
 	}

@@ -3,8 +3,10 @@ package scene_test
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"physview/scene"
 )
@@ -59,6 +61,18 @@ func TestCoreRules(t *testing.T) {
 		{"unused_required", scene.Error, "UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"},
 		{"variants_non_unique", scene.Error, "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT", "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants"},
 		{"omi_unresolved", scene.Error, "OMI_UNRESOLVED_REFERENCE", "/nodes/0/extensions/OMI_physics_body/collider/shape"},
+		{"unexpected_extension_object", scene.Error, "UNEXPECTED_EXTENSION_OBJECT", "/nodes/0/extensions/KHR_materials_ior"},
+		{"non_required_extension", scene.Error, "NON_REQUIRED_EXTENSION", "/extensionsUsed/0"},
+		{"light_spot_angles", scene.Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", "/extensions/KHR_lights_punctual/lights/0/spot"},
+		{"material_out_of_range", scene.Error, "VALUE_NOT_IN_RANGE", "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength"},
+		// More mesh, animation, image, buffer and hierarchy rules.
+		{"too_few_texcoords", scene.Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"},
+		{"mesh_attribute_format", scene.Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", "/meshes/0/primitives/0/attributes/POSITION"},
+		{"animation_input_non_increasing", scene.Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/accessors/0"},
+		{"image_mime_type", scene.Error, "IMAGE_MIME_TYPE_INVALID", "/images/0"},
+		{"buffer_byte_length", scene.Error, "BUFFER_BYTE_LENGTH_MISMATCH", "/buffers/0"},
+		{"duplicate_elements", scene.Error, "DUPLICATE_ELEMENTS", "/scenes/0/nodes/2"},
+		{"node_loop", scene.Error, "NODE_LOOP", "/nodes/0"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -182,5 +196,96 @@ func TestGLBStructure(t *testing.T) {
 				t.Errorf("no %s; findings %v", c.code, d.Findings())
 			}
 		})
+	}
+}
+
+// TestPhysicsCodes checks every physics and variants finding of the
+// fixtures gets the code of its rule (none falls through to OMI_INVALID),
+// and that bad_physics.gltf shows the rules it was written to break.
+func TestPhysicsCodes(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.gltf"))
+	seen := map[string]int{}
+	for _, f := range files {
+		d, err := scene.Load(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fd := range d.Findings() {
+			if fd.Code == "" || fd.Code == "OMI_INVALID" {
+				t.Errorf("%s: no rule code for %v", f, fd)
+			}
+			seen[fd.Code]++
+		}
+	}
+	for _, code := range []string{"OMI_COMPOUND_TRIGGER", "OMI_GRAVITY_NOT_ON_BASE_TRIGGER", "OMI_JOINT_LIMIT_MIN_MAX",
+		"OMI_JOINT_LIMIT_NO_AXES", "OMI_JOINT_NO_DYNAMIC_BODY", "OMI_MUTUALLY_EXCLUSIVE", "OMI_NON_UNIFORM_SCALE",
+		"OMI_TRIMESH_DYNAMIC", "OMI_TYPE_MISMATCH", "OMI_UNDEFINED_PROPERTY", "OMI_UNRESOLVED_REFERENCE",
+		"OMI_VALUE_NOT_IN_RANGE", "OMI_LEGACY_FORM"} {
+		if seen[code] == 0 {
+			t.Errorf("no fixture finding has code %s (codes seen: %v)", code, seen)
+		}
+	}
+}
+
+// TestHostileCounts checks that counts in the file do not decide the cost
+// of reading it: a 100,000-node loop (quadratic checking would take minutes), an accessor of 2^50
+// elements over 12 bytes, a buffer claiming 2^40 bytes, a GLB chunk
+// claiming 4 GB.
+func TestHostileCounts(t *testing.T) {
+	var b bytes.Buffer
+	const n = 100000
+	b.WriteString(`{"asset":{"version":"2.0"},"nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"children":[%d]}`, (i+1)%n)
+	}
+	b.WriteString(`]}`)
+	start := time.Now()
+	d, err := scene.Decode(b.Bytes(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("a %d-node loop took %v", n, el)
+	}
+	loops := 0
+	for _, f := range d.Findings() {
+		if f.Code == "NODE_LOOP" {
+			loops++
+		}
+	}
+	if loops != 1 {
+		t.Errorf("%d NODE_LOOP findings, want 1", loops)
+	}
+
+	huge := []byte(`{"asset":{"version":"2.0"},
+	 "buffers":[{"byteLength":1099511627776,"uri":"data:application/gltf-buffer;base64,AAAAAAAAAAAAAAAA"}],
+	 "bufferViews":[{"buffer":0,"byteLength":12}],
+	 "accessors":[{"bufferView":0,"componentType":5126,"count":1125899906842624,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],
+	 "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]}`)
+	d, err = scene.Decode(huge, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]bool{}
+	for _, f := range d.Findings() {
+		codes[f.Code] = true
+	}
+	for _, c := range []string{"BUFFER_BYTE_LENGTH_MISMATCH", "ACCESSOR_TOO_LONG"} {
+		if !codes[c] {
+			t.Errorf("no %s: %v", c, d.Findings())
+		}
+	}
+	if _, err := d.ReadPrimitive(0, 0); err == nil {
+		t.Error("reading 2^50 vertices from 12 bytes did not fail")
+	}
+
+	big := glb(0, uint32(0x4E4F534A), []byte(`{"asset":{"version":"2.0"}} `))
+	big = append(big, 0xFF, 0xFF, 0xFF, 0xFF, 'B', 'I', 'N', 0)
+	binary.LittleEndian.PutUint32(big[8:], uint32(len(big)))
+	if _, err := scene.Decode(big, nil); scene.ErrorCode(err) != "GLB_UNEXPECTED_END_OF_CHUNK_DATA" {
+		t.Errorf("a 4 GB chunk in a small file: %v (code %q)", err, scene.ErrorCode(err))
 	}
 }

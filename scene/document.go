@@ -332,6 +332,7 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err))}
 			}
 			data = raw
+			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
 		}
 		if len(data) < b.ByteLength {
 			fs.addc(Error, "BUFFER_BYTE_LENGTH_MISMATCH", p, "the data has %d bytes, less than byteLength %d", len(data), b.ByteLength)
@@ -581,16 +582,27 @@ func parents(doc *gltf.Document, fs *findings) []int {
 			}
 		}
 	}
-	// Break cycles so that every walk up the tree ends.
+	// Break cycles so that every walk up the tree ends. A node whose walk
+	// reached a root is marked done, so later walks stop there: linear in
+	// the number of nodes, also for a hostile chain of a million.
+	const done = -1
+	mark := make([]int, len(parent)) // 0 unvisited, i+1 on the walk from i, done
 	for i := range parent {
-		seen := map[int]bool{i: true}
-		for p := parent[i]; p >= 0; p = parent[p] {
-			if seen[p] {
+		if mark[i] == done {
+			continue
+		}
+		mark[i] = i + 1
+		for p := parent[i]; p >= 0 && mark[p] != done; p = parent[p] {
+			if mark[p] == i+1 {
 				fs.errorf(fmt.Sprintf("/nodes/%d", i), "node %d is part of a cycle in the node hierarchy", i)
 				parent[i] = -1
 				break
 			}
-			seen[p] = true
+			mark[p] = i + 1
+		}
+		// Everything on this walk now ends at a root.
+		for q := i; q >= 0 && mark[q] == i+1; q = parent[q] {
+			mark[q] = done
 		}
 	}
 	return parent

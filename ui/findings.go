@@ -23,7 +23,11 @@ func findingsTab(s *State, act func(Action)) g.Widget {
 		node := FindingNode(s.Doc, f.Path)
 		head := fmt.Sprintf("%-7s %s", f.Severity, f.Code)
 		if node >= 0 {
-			head += fmt.Sprintf("   (node %d)", node)
+			name := s.Doc.GLTF.Nodes[node].Name
+			if name == "" {
+				name = fmt.Sprintf("node %d", node)
+			}
+			head += "   -> " + name
 		}
 		sel := g.Selectable(fmt.Sprintf("%s##f%d", head, i)).Selected(node >= 0 && node == s.Selected)
 		if node >= 0 {
@@ -34,7 +38,7 @@ func findingsTab(s *State, act func(Action)) g.Widget {
 		}
 		ws = append(ws,
 			g.Style().SetColor(g.StyleColorText, severityColor[f.Severity]).To(sel),
-			g.Tooltip(f.Path),
+			g.Condition(node >= 0, g.Tooltip("Click to select and frame the node this is about"), nil),
 			g.Label(f.Message+"\n"+f.Path).Wrapped(true),
 			g.Separator(),
 		)
