@@ -102,6 +102,15 @@ func Shape(s scene.Shape, m mgl64.Mat4, color [4]float32, meshes MeshSource) []L
 				l.seg(e[0], e[1])
 			}
 		}
+	case scene.ShapeGeneral:
+		g, _ := s.General()
+		return GeneralShape(g, m, color)
+	case scene.ShapePlane:
+		return Plane(m, scene.PlaneDrawSide, color)
+	case scene.ShapeRay:
+		return Ray(m, s.Length, color)
+	case scene.ShapeHeightmap:
+		heightmap(l, s)
 	}
 	return l.out
 }

@@ -186,21 +186,7 @@ func buildReport(d *scene.Document) report {
 	return r
 }
 
-func shapeParams(s scene.Shape) string {
-	switch s.Type {
-	case scene.ShapeBox:
-		return fmt.Sprintf("size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
-	case scene.ShapeSphere:
-		return fmt.Sprintf("radius %g", s.Radius)
-	case scene.ShapeCapsule:
-		return fmt.Sprintf("mid height %g, radius top %g, bottom %g (full height %g)", s.Height, s.RadiusTop, s.RadiusBottom, s.FullHeight())
-	case scene.ShapeCylinder:
-		return fmt.Sprintf("height %g, radius top %g, bottom %g", s.Height, s.RadiusTop, s.RadiusBottom)
-	case scene.ShapeConvex, scene.ShapeTrimesh:
-		return fmt.Sprintf("mesh %d", s.Mesh)
-	}
-	return ""
-}
+func shapeParams(s scene.Shape) string { return s.Params() }
 
 func printReport(w io.Writer, r report) {
 	fmt.Fprintf(w, "%s (%s)\n", r.File, r.Format)
