@@ -412,15 +412,14 @@ func (s Shape) g4Distance(p mgl64.Vec3) float64 {
 	return math.Inf(1)
 }
 
-// g4Bounds is Bounds for the G4MF kinds. A plane's is a 20 m square (what
-// is drawn of it); a ray's is its segment.
+// g4Bounds is Bounds for the G4MF kinds. An infinite plane has no finite
+// bounds: it gives its origin, so framing a scene is not swamped by the
+// square drawn of it. A ray's is its segment.
 func (s Shape) g4Bounds() (lo, hi mgl64.Vec3) {
 	switch s.Type {
 	case ShapeGeneral:
 		g, _ := s.General()
 		return g.Bounds()
-	case ShapePlane:
-		return mgl64.Vec3{-PlaneDrawSide / 2, 0, -PlaneDrawSide / 2}, mgl64.Vec3{PlaneDrawSide / 2, 0, PlaneDrawSide / 2}
 	case ShapeRay:
 		return mgl64.Vec3{0, -s.Length, 0}, mgl64.Vec3{}
 	case ShapeHeightmap:
