@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene/internal/jsonobj"
 )
 
 // This file holds the G4MF shape kinds: general (a box Minkowski-summed with
@@ -658,4 +660,21 @@ func (s Shape) Params() string {
 		return fmt.Sprintf("%g x %g samples, 1 m apart", s.Size[0], s.Size[2])
 	}
 	return ""
+}
+
+// DecodeCurves reads a general shape's curves in G4MF's JSON form (which is
+// also the form inside our glTF "general" entries), for codecs of G4MF
+// itself. Problems are findings under path, with defaults used.
+func DecodeCurves(raw json.RawMessage, path string) ([]Curve, []Finding) {
+	var fs findings
+	elems, err := jsonobj.ParseArray(raw)
+	if err != nil {
+		fs.errorf(path, "curves must be an array (%v)", err)
+		return nil, fs
+	}
+	var out []Curve
+	for i, e := range elems {
+		out = append(out, decodeCurve(e, path+"/"+itoa(i), &fs))
+	}
+	return out, fs
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"physview/scene"
+	_ "physview/scene/g4mf" // registers .g4tf and .g4b with scene.FormatFor
 	"physview/scene/xode"
 )
 
@@ -79,6 +80,9 @@ func saveDocument(d *scene.Document, path string) ([]string, error) {
 	if strings.EqualFold(filepath.Ext(path), ".xode") {
 		return xode.Save(d, path)
 	}
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Save(d, path)
+	}
 	err := d.Save(path)
 	return d.SaveWarnings(), err
 }
@@ -87,6 +91,9 @@ func saveDocument(d *scene.Document, path string) ([]string, error) {
 func openDocument(path string) (*scene.Document, error) {
 	if strings.EqualFold(filepath.Ext(path), ".xode") {
 		return xode.Load(path)
+	}
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Load(path)
 	}
 	return scene.Load(path)
 }
@@ -126,7 +133,7 @@ func buildReport(d *scene.Document) report {
 	}
 	r := report{
 		File:   d.Path,
-		Format: map[bool]string{true: "glb", false: "gltf"}[d.IsGLB()],
+		Format: formatName(d),
 		Counts: map[string]int{
 			"nodes": len(g.Nodes), "meshes": len(g.Meshes), "primitives": prims,
 			"materials": len(g.Materials), "textures": len(g.Textures), "images": len(g.Images),
@@ -184,6 +191,14 @@ func buildReport(d *scene.Document) report {
 		}
 	}
 	return r
+}
+
+// formatName names the file format d was read from.
+func formatName(d *scene.Document) string {
+	if f, ok := scene.FormatFor(d.Path); ok {
+		return f.Name
+	}
+	return map[bool]string{true: "glb", false: "gltf"}[d.IsGLB()]
 }
 
 func shapeParams(s scene.Shape) string { return s.Params() }
