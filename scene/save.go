@@ -219,6 +219,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		w.rest(d.rootExtra[ExtVariants])
 		blocks[ExtVariants] = w.bytes()
 	}
+	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
@@ -235,6 +236,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		if ne.Joint != nil {
 			b[ExtJoint] = ne.Joint.encode()
 		}
+		d.patchRegistered(i, b)
 		return patchExtensions(node, b)
 	}); err != nil {
 		return nil, err
@@ -252,7 +254,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return nil, err
 	}
 
-	used := d.ExtensionsUsed()
+	used := d.usedRegistered(d.ExtensionsUsed())
 	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"physview/scene"
@@ -288,6 +289,7 @@ func cmdValidate(args []string, w io.Writer) error {
 
 func cmdConvert(args []string, w io.Writer) error {
 	fs := newFlags("convert")
+	physics := fs.String("physics", "", "write the physics as omi or khr (default: the dialect it was read in)")
 	if err := parseFlags(fs, args, 2, "IN and OUT"); err != nil {
 		return err
 	}
@@ -296,9 +298,22 @@ func cmdConvert(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var dialectWarnings []string
+	if *physics != "" {
+		p, ok := scene.ParsePhysicsDialect(*physics)
+		if !ok {
+			return fail(2, "convert: -physics %q: want omi or khr", *physics)
+		}
+		dialectWarnings = d.SetPhysicsDialect(p)
+	}
 	warnings, err := saveDocument(d, out)
 	if err != nil {
 		return fail(2, "%v", err)
+	}
+	for _, dw := range dialectWarnings {
+		if !slices.Contains(warnings, dw) {
+			warnings = append(warnings, dw)
+		}
 	}
 	for _, warning := range warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)

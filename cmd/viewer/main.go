@@ -4,7 +4,7 @@
 //	viewer [FILE]                 the window (the demo scene when no FILE)
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
-//	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms), .xode, .g4tf or .g4b
+//	viewer convert [-physics omi|khr] IN OUT  rewrite as .gltf, .glb (current OMI or KHR forms), .xode, .g4tf or .g4b
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //
 // Exit status 2 means the input could not be read at all.
@@ -59,7 +59,9 @@ const usage = `usage:
   viewer [FILE]                 open FILE (.gltf, .glb, .xode, .g4tf, .g4b) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
-  viewer convert IN OUT         write IN as OUT (.gltf, .glb, .xode, .g4tf or .g4b) with physics in the current OMI forms
+  viewer convert [-physics omi|khr] IN OUT
+                                write IN as OUT (.gltf, .glb, .xode, .g4tf or .g4b); glTF physics in the
+                                dialect it was read in (current OMI or KHR forms), or the one -physics names
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
 
