@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"physview/assets"
 	"physview/debugdraw"
 	"physview/internal/testcorpus"
 	"physview/scene"
@@ -327,5 +328,65 @@ func TestBadInput(t *testing.T) {
 				t.Fatalf("error %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestDemoToG4MF: the demo scene written as G4MF and read back keeps every
+// shape (OMI shapes come back as themselves through their general form),
+// and each body keeps its motion and its collider's or trigger's shape,
+// moved to a child node where G4MF wants separate nodes.
+func TestDemoToG4MF(t *testing.T) {
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, warns, err := Encode(d, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// General shapes that are exactly an OMI shape come back as that shape
+	// (import classifies, as godot-4d does).
+	want := make([]scene.Shape, len(d.Shapes))
+	for i, s := range d.Shapes {
+		want[i] = s
+		if c, ok := s.Classify(); ok {
+			want[i] = c
+		}
+	}
+	if diff := cmp.Diff(want, back.Shapes, cmpModel); diff != "" {
+		t.Errorf("shapes changed (-demo +G4MF):\n%s", diff)
+	}
+	byName := map[string]int{}
+	for i, n := range back.GLTF.Nodes {
+		byName[n.Name] = i
+	}
+	for i, ne := range d.Nodes {
+		b := ne.Body
+		if b == nil {
+			continue
+		}
+		name := d.GLTF.Nodes[i].Name
+		got := back.Nodes[byName[name]].Body
+		if b.Motion != nil && b.Motion.CenterOfMass == [3]float64{} {
+			if got == nil || got.Motion == nil || got.Motion.Type != b.Motion.Type || got.Motion.Mass != b.Motion.Mass {
+				t.Errorf("%s: motion %+v, want %+v", name, got, b.Motion)
+			}
+		}
+		if c := b.Collider; c != nil && c.Shape >= 0 {
+			on := byName[name]
+			if b.Motion != nil {
+				on = byName[name+" collider"]
+			}
+			if g := back.Nodes[on].Body; g == nil || g.Collider == nil || g.Collider.Shape != c.Shape {
+				t.Errorf("%s: collider lost", name)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(warns, "\n"), "gravity fields are not in G4MF") {
+		t.Errorf("no warning about gravity: %q", warns)
 	}
 }
