@@ -286,6 +286,9 @@ func (ex *exporter) writeNode(i int, n *gltf.Node, meshMap []int) {
 				out.Scale = []float64{s[0]}
 			default:
 				out.Scale = s[:]
+				if b := ex.d.Nodes[i].Body; b != nil && (b.Collider != nil || b.Trigger != nil) {
+					ex.warn("node %q: non-uniform scale %v on a shape node; G4MF requires conformal (uniformly scaled) shape transforms", nodeName(ex.d, i), s)
+				}
 			}
 		}
 	}
