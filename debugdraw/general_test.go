@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
 )
 
 func boxDist(p, h mgl64.Vec3) float64 {
@@ -27,6 +29,10 @@ func TestGeneralShapesOnSurface(t *testing.T) {
 			r := math.Hypot(p[0], p[2])
 			return math.Max(r-0.5, math.Abs(p[1])-1)
 		}},
+		{"tapered capsule", General{Size: [3]float64{0, 1.5, 0}, Curves: []Curve{{Radii: [3]float64{0.3, 0.3, 0.3}, Taper: []Taper{
+			{Position: [3]float64{0, 0.75, 0}, Radii: [3]float64{0.2, 0.2, 0.2}},
+			{Position: [3]float64{0, -0.75, 0}, Radii: [3]float64{0.4, 0.4, 0.4}},
+		}}}}, func(p mgl64.Vec3) float64 { return roundCone(p, 1.5, 0.4, 0.2) }},
 		{"box", General{Size: [3]float64{1, 2, 3}}, func(p mgl64.Vec3) float64 { return boxDist(p, mgl64.Vec3{0.5, 1, 1.5}) }},
 		{"rounded box", General{Size: [3]float64{1, 1, 1}, Curves: []Curve{{Radii: [3]float64{0.25, 0.25, 0.25}}}}, func(p mgl64.Vec3) float64 { return boxDist(p, mgl64.Vec3{0.5, 0.5, 0.5}) - 0.25 }},
 		{"ellipsoid", General{Curves: []Curve{{Radii: [3]float64{1, 0.5, 2}}}}, func(p mgl64.Vec3) float64 {
@@ -88,5 +94,50 @@ func TestPlaneAndRay(t *testing.T) {
 	r := Ray(m, 3, [4]float32{})
 	if e := vec(r[0].B); e.Sub(mgl64.Vec3{0, -1, 0}).Len() > 1e-6 {
 		t.Errorf("ray of length 3 from y = 2 ends at %v, want (0, -1, 0)", e)
+	}
+}
+
+// TestGeneralOnImplicit: every vertex drawn for a general shape satisfies
+// the shape's own implicit function (scene.General.Implicit, or the support
+// based signed distance for tapers) within 1e-5 of the shape's size.
+func TestGeneralOnImplicit(t *testing.T) {
+	shapes := map[string]scene.General{
+		"rounded box":      {Size: [3]float64{1, 0.5, 2}, Curves: []Curve{{Radii: [3]float64{0.25, 0.25, 0.25}, Exponent: 2}}},
+		"superellipsoid":   {Curves: []Curve{{Radii: [3]float64{1, 0.5, 0.75}, Exponent: 4}}},
+		"rounded squircle": {Size: [3]float64{0.5, 1, 0.5}, Curves: []Curve{{Radii: [3]float64{0.5, 0, 0.5}, Exponent: 3}}},
+		"duo curves":       {Size: [3]float64{0, 0, 1}, Curves: []Curve{{Radii: [3]float64{0.5, 0.5, 0}, Exponent: 2}, {Radii: [3]float64{0, 0, 0.25}, Exponent: 2}}},
+		"tapered capsule": {Size: [3]float64{0, 1.5, 0}, Curves: []Curve{{Radii: [3]float64{0.3, 0.3, 0.3}, Exponent: 2, Taper: []Taper{
+			{Position: [3]float64{0, 0.75, 0}, Radii: [3]float64{0.2, 0.2, 0.2}}, {Position: [3]float64{0, -0.75, 0}, Radii: [3]float64{0.4, 0.4, 0.4}}}}}},
+	}
+	for name, g := range shapes {
+		t.Run(name, func(t *testing.T) {
+			lo, hi := g.Bounds()
+			size := hi.Sub(lo).Len()
+			ls := Shape(scene.NewGeneralShape(g), mgl64.Ident4(), [4]float32{1, 1, 1, 1}, nil)
+			if len(ls) < 100 {
+				t.Fatalf("only %d segments", len(ls))
+			}
+			worst := 0.0
+			for _, p := range points(ls) {
+				worst = math.Max(worst, math.Abs(g.Implicit(p)))
+			}
+			// Points are float32 in the line list: allow their rounding.
+			if worst > 1e-5*size {
+				t.Fatalf("a vertex is %g off the surface (size %g)", worst, size)
+			}
+		})
+	}
+}
+
+// TestEveryShapeKindDraws: the one switch in Shape handles every kind the
+// model knows (convex and trimesh need a mesh, so none is given here).
+func TestEveryShapeKindDraws(t *testing.T) {
+	for _, st := range scene.ShapeTypes() {
+		if st == scene.ShapeConvex || st == scene.ShapeTrimesh {
+			continue
+		}
+		if ls := Shape(scene.DefaultShape(st), mgl64.Ident4(), [4]float32{1, 1, 1, 1}, nil); len(ls) == 0 {
+			t.Errorf("%s draws nothing", st)
+		}
 	}
 }

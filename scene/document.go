@@ -70,6 +70,8 @@ type Document struct {
 	source source
 	// saveWarnings are the notes of the last Encode.
 	saveWarnings []string
+	// khr is the KHR physics dialect state (khr_physics.go); nil for OMI.
+	khr *khrState
 }
 
 // NodeExtensions is one node's owned extensions.
@@ -502,6 +504,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 		}
 	}
 	d.wireLegacy(legacyBody, legacyShape)
+	d.decodeRegistered(fs) // registered codecs (extensions.go)
 
 	var draftNames []string
 	for mi, m := range doc.Meshes {

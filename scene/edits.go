@@ -81,6 +81,15 @@ func (s Shape) Check(meshCount int) error {
 		if s.Mesh < 0 || s.Mesh >= meshCount {
 			return fmt.Errorf("%s shape needs a mesh (mesh %d does not exist; the file has %d)", s.Type, s.Mesh, meshCount)
 		}
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		// The G4MF kinds check themselves as validation does.
+		var fs findings
+		s.validateG4("", &fs)
+		for _, f := range fs {
+			if f.Severity == Error {
+				return fmt.Errorf("%s shape: %s", s.Type, f.Message)
+			}
+		}
 	default:
 		return fmt.Errorf("unknown shape type")
 	}

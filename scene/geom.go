@@ -31,6 +31,8 @@ func (s Shape) Distance(p mgl64.Vec3, meshMin, meshMax mgl64.Vec3) float64 {
 	case ShapeConvex, ShapeTrimesh:
 		c := meshMin.Add(meshMax).Mul(0.5)
 		return boxDistance(p.Sub(c), meshMax.Sub(meshMin).Mul(0.5))
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		return s.g4Distance(p)
 	}
 	return math.Inf(1)
 }

@@ -58,6 +58,8 @@ func (s Shape) Bounds(meshMin, meshMax mgl64.Vec3) (lo, hi mgl64.Vec3) {
 		return mgl64.Vec3{-r, -s.Height / 2, -r}, mgl64.Vec3{r, s.Height / 2, r}
 	case ShapeConvex, ShapeTrimesh:
 		return meshMin, meshMax
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		return s.g4Bounds()
 	}
 	return mgl64.Vec3{}, mgl64.Vec3{}
 }

@@ -221,6 +221,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		w.rest(d.rootExtra[ExtVariants])
 		blocks[ExtVariants] = w.bytes()
 	}
+	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
@@ -243,6 +244,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		if err := d.patchNodeFields(i, node); err != nil {
 			return err
 		}
+		d.patchRegistered(i, b)
 		return patchExtensions(node, b)
 	}); err != nil {
 		return nil, err
@@ -260,7 +262,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return nil, err
 	}
 
-	used := d.ExtensionsUsed()
+	used := d.usedRegistered(d.ExtensionsUsed())
 	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
 		return nil, err
 	}

@@ -9,8 +9,8 @@ import (
 // ShapeType names the kind of a physics shape. The zero value means "not set".
 type ShapeType int
 
-// Shape types of OMI_physics_shape. Plane and Ray come from XODE and G4MF and
-// have no OMI form.
+// Shape types of OMI_physics_shape, then the G4MF kinds, which have no OMI
+// form (see shape_general.go for how they are written in glTF).
 const (
 	ShapeBox ShapeType = iota + 1
 	ShapeSphere
@@ -18,16 +18,26 @@ const (
 	ShapeCylinder
 	ShapeConvex
 	ShapeTrimesh
+	// ShapeGeneral is G4MF's general shape: a box Minkowski-summed with curves.
+	ShapeGeneral
+	// ShapePlane is an infinite plane through the node's origin, normal +Y.
+	ShapePlane
+	// ShapeRay is a ray from the node's origin along -Y.
+	ShapeRay
+	// ShapeHeightmap is a grid of heights along +Y, samples one metre apart.
+	ShapeHeightmap
 )
 
 var shapeTypeNames = map[ShapeType]string{
 	ShapeBox: "box", ShapeSphere: "sphere", ShapeCapsule: "capsule",
 	ShapeCylinder: "cylinder", ShapeConvex: "convex", ShapeTrimesh: "trimesh",
+	ShapeGeneral: "general", ShapePlane: "plane", ShapeRay: "ray", ShapeHeightmap: "heightmap",
 }
 
 // ShapeTypes lists every shape type the model knows, in a fixed order.
 func ShapeTypes() []ShapeType {
-	return []ShapeType{ShapeBox, ShapeSphere, ShapeCapsule, ShapeCylinder, ShapeConvex, ShapeTrimesh}
+	return []ShapeType{ShapeBox, ShapeSphere, ShapeCapsule, ShapeCylinder, ShapeConvex, ShapeTrimesh,
+		ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap}
 }
 
 // String returns the type's name as written in OMI_physics_shape.
@@ -59,7 +69,10 @@ func ParseShapeType(s string) (t ShapeType, legacy bool, ok bool) {
 type Shape struct {
 	// Type selects which of the parameters below apply.
 	Type ShapeType
-	// Size is a box's full extent along X, Y and Z (default 1, 1, 1).
+	// Size is a box's full extent along X, Y and Z (default 1, 1, 1); for a
+	// general shape the extent of its box before the curves are added
+	// (default 1, 1, 1); for a heightmap the number of samples along X and
+	// Z (Y unused).
 	Size [3]float64
 	// Radius is a sphere's radius (default 0.5).
 	Radius float64
@@ -73,6 +86,12 @@ type Shape struct {
 	RadiusTop, RadiusBottom float64
 	// Mesh is the glTF mesh index of a convex or trimesh shape, -1 for none.
 	Mesh int
+	// Curves are a general shape's curves, added to the box of Size.
+	Curves []Curve
+	// Length is a ray's length in metres (default 1).
+	Length float64
+	// Heights are a heightmap's heights in metres, X varying fastest, then Z.
+	Heights []float64
 	// Name is the optional glTF name of the shape.
 	Name string
 	// Extra holds the shape's keys the model does not interpret.
@@ -93,6 +112,15 @@ func DefaultShape(t ShapeType) Shape {
 		s.Height, s.RadiusTop, s.RadiusBottom = 1, 0.5, 0.5
 	case ShapeCylinder:
 		s.Height, s.RadiusTop, s.RadiusBottom = 2, 0.5, 0.5
+	case ShapeGeneral:
+		// A rounded unit box.
+		s.Size = [3]float64{1, 1, 1}
+		s.Curves = []Curve{{Radii: [3]float64{0.25, 0.25, 0.25}, Exponent: 2}}
+	case ShapeRay:
+		s.Length = 1
+	case ShapeHeightmap:
+		s.Size = [3]float64{2, 1, 2}
+		s.Heights = []float64{0, 0, 0, 0}
 	}
 	return s
 }
@@ -192,6 +220,8 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		}
 	case ShapeConvex, ShapeTrimesh:
 		s.Mesh = p.index("mesh", -1)
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		s.decodeG4(p)
 	}
 	if p != r {
 		s.SubExtra = p.rest()
@@ -257,6 +287,8 @@ func (s Shape) encode() json.RawMessage {
 		p.set("radiusTop", s.RadiusTop)
 	case ShapeConvex, ShapeTrimesh:
 		p.set("mesh", s.Mesh)
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		s.encodeG4(&p)
 	}
 	p.rest(s.SubExtra)
 	w.raw(s.Type.String(), p.bytes())
@@ -297,6 +329,8 @@ func (s Shape) validate(path string, fs *findings, meshCount int) {
 		} else if s.Mesh >= meshCount {
 			fs.errorf(sub+"/mesh", "mesh %d does not exist (the file has %d meshes)", s.Mesh, meshCount)
 		}
+	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
+		s.validateG4(sub, fs)
 	}
 	if math.IsNaN(s.Height) {
 		fs.errorf(sub, "height is not a number")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
+	g "github.com/AllenDang/giu"
 
 	"physview/scene"
 )
@@ -35,6 +36,11 @@ func numW(label string, v float64, width float32, set func(float64)) {
 	if imgui.InputDoubleV(label, &x, 0, 0, "%.6g", 0) && x != v && !math.IsNaN(x) {
 		set(x)
 	}
+}
+
+// floatField is num as a giu widget.
+func floatField(label string, v float64, set func(float64)) g.Widget {
+	return g.Custom(func() { num(label, v, set) })
 }
 
 // vec3 is three number fields on one line.
@@ -158,6 +164,10 @@ func (e ed) shapeFields(i int, node int) {
 		num(id("radius top"), s.RadiusTop, func(v float64) { ns := s; ns.RadiusTop = v; set("Resize "+s.Type.String(), ns) })
 		imgui.SameLine()
 		num(id("bottom (m)"), s.RadiusBottom, func(v float64) { ns := s; ns.RadiusBottom = v; set("Resize "+s.Type.String(), ns) })
+	case scene.ShapeGeneral, scene.ShapePlane, scene.ShapeRay, scene.ShapeHeightmap:
+		if w, ok := G4ShapeEditor(fmt.Sprint(i), s, func(ns scene.Shape) { set("Edit "+s.Type.String()+" shape", ns) }); ok {
+			w.Build()
+		}
 	case scene.ShapeConvex, scene.ShapeTrimesh:
 		meshes := []string{}
 		for m, mesh := range d.GLTF.Meshes {

@@ -273,6 +273,9 @@ func shapeText(d *scene.Document, i int) string {
 	case scene.ShapeConvex, scene.ShapeTrimesh:
 		return fmt.Sprintf("shape %d %s of mesh %d", i, s.Type, s.Mesh)
 	}
+	if s.Type != 0 {
+		return fmt.Sprintf("shape %d %s %s", i, s.Type, s.Params())
+	}
 	return fmt.Sprintf("shape %d of unknown type", i)
 }
 

@@ -1,6 +1,7 @@
 // Command gen writes the built-in demo scene, assets/demo.glb: meshes with
 // real materials, three material variants, colliders of every OMI shape type
-// on static, kinematic and dynamic bodies, a compound collider, triggers, a
+// on static, kinematic and dynamic bodies, G4MF general shapes (rounded box,
+// superellipsoid, cone, tapered capsule), a plane, a ray and a heightmap, a compound collider, triggers, a
 // gravity volume of each of the six types and a hinge joint.
 //
 // Run it with `go generate ./assets` from the repository root.
@@ -12,6 +13,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
@@ -105,6 +107,72 @@ func lathe(profile [][2]float64, segs int) geometry {
 	}
 	return g
 }
+
+// supportMesh is the surface of a convex general shape: a latitude and
+// longitude grid of directions, each mapped to the shape's support point,
+// with the direction as the normal.
+func supportMesh(gs scene.General) geometry {
+	var g geometry
+	const lat, lon = 24, 48
+	for i := 0; i <= lat; i++ {
+		phi := math.Pi * float64(i) / lat
+		for k := 0; k <= lon; k++ {
+			th := 2 * math.Pi * float64(k) / lon
+			d := mgl64.Vec3{math.Sin(phi) * math.Cos(th), -math.Cos(phi), math.Sin(phi) * math.Sin(th)}
+			p, _ := gs.Support(d)
+			g.vertex([3]float32{float32(p[0]), float32(p[1]), float32(p[2])}, [3]float32{float32(d[0]), float32(d[1]), float32(d[2])})
+		}
+	}
+	w := uint32(lon + 1)
+	for i := 0; i < lat; i++ {
+		for k := 0; k < lon; k++ {
+			a := uint32(i)*w + uint32(k)
+			b := a + w
+			g.idx = append(g.idx, a, b, a+1, a+1, b, b+1)
+		}
+	}
+	return g
+}
+
+// heightGrid is a heightmap's surface, samples one metre apart, centred.
+func heightGrid(s scene.Shape) geometry {
+	var g geometry
+	nx, nz := int(s.Size[0]), int(s.Size[2])
+	for k := 0; k < nz; k++ {
+		for i := 0; i < nx; i++ {
+			p := s.HeightmapPoint(i, k)
+			g.vertex([3]float32{float32(p[0]), float32(p[1]), float32(p[2])}, [3]float32{0, 1, 0})
+		}
+	}
+	for k := 0; k+1 < nz; k++ {
+		for i := 0; i+1 < nx; i++ {
+			a := uint32(k*nx + i)
+			b := a + uint32(nx)
+			g.idx = append(g.idx, a, b, a+1, a+1, b, b+1)
+		}
+	}
+	return g
+}
+
+// The G4MF shapes of the demo, placed in build.
+var (
+	roundedCrate = scene.General{Size: [3]float64{0.6, 0.6, 0.6}, Curves: []scene.Curve{{Radii: [3]float64{0.2, 0.2, 0.2}, Exponent: 2}}}
+	superEgg     = scene.General{Curves: []scene.Curve{{Radii: [3]float64{0.6, 0.4, 0.45}, Exponent: 4}}}
+	generalCone  = scene.General{Size: [3]float64{0, 1.4, 0}, Curves: []scene.Curve{{Radii: [3]float64{0.25, 0, 0.25}, Exponent: 2, Taper: []scene.Taper{
+		{Position: [3]float64{0, 0.7, 0}},
+		{Position: [3]float64{0, -0.7, 0}, Radii: [3]float64{0.5, 0, 0.5}},
+	}}}}
+	generalCapsule = scene.General{Size: [3]float64{0, 0.9, 0}, Curves: []scene.Curve{{Radii: [3]float64{0.3, 0.3, 0.3}, Exponent: 2, Taper: []scene.Taper{
+		{Position: [3]float64{0, 0.45, 0}, Radii: [3]float64{0.2, 0.2, 0.2}},
+		{Position: [3]float64{0, -0.45, 0}, Radii: [3]float64{0.4, 0.4, 0.4}},
+	}}}}
+	hills = scene.Shape{Type: scene.ShapeHeightmap, Mesh: -1, Size: [3]float64{4, 1, 4}, Heights: []float64{
+		0.05, 0.1, 0.1, 0.05,
+		0.1, 0.4, 0.3, 0.1,
+		0.1, 0.3, 0.5, 0.1,
+		0.05, 0.1, 0.1, 0.05,
+	}}
+)
 
 func sphere(r float64) geometry {
 	var prof [][2]float64
@@ -219,6 +287,11 @@ func build() ([]byte, error) {
 	mBar := addMesh("Bar", cylinder(1.2, 0.08, 0.08), 2)
 	mPost := addMesh("Post", box(0.2, 2.2, 0.2), 4)
 	mDoor := addMesh("Door", box(1.2, 1.8, 0.08), 8)
+	mRounded := addMesh("RoundedCrate", supportMesh(roundedCrate), 1)
+	mEgg := addMesh("Superellipsoid", supportMesh(superEgg), 6)
+	mGCone := addMesh("GeneralCone", supportMesh(generalCone), 4)
+	mGCapsule := addMesh("GeneralTaperedCapsule", supportMesh(generalCapsule), 3)
+	mHills := addMesh("Hills", heightGrid(hills), 0)
 
 	var nodes []*gltf.Node
 	add := func(name string, mesh int, t [3]float64) int {
@@ -266,7 +339,15 @@ func build() ([]byte, error) {
 	for i, name := range gravityNames {
 		gravityNodes = append(gravityNodes, add(name, -1, [3]float64{-5.5 + 2.2*float64(i), 1.5, -4.5}))
 	}
-	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door}
+	rounded := add("Rounded crate (dynamic general: rounded box)", mRounded, [3]float64{-1, 0.5, -1.2})
+	egg := add("Superellipsoid (dynamic general, exponent 4)", mEgg, [3]float64{0.6, 0.4, -1})
+	gCone := add("General cone (static, tapered curve)", mGCone, [3]float64{-3.5, 0.7, -3})
+	gCapsule := add("General tapered capsule (dynamic)", mGCapsule, [3]float64{5, 0.9, 3.5})
+	hillsN := add("Hills (static heightmap)", mHills, [3]float64{5, 0.02, -2.5})
+	probe := add("Probe (ray trigger)", -1, [3]float64{-2.5, 2.5, 0})
+	killPlane := add("Kill plane (plane trigger)", -1, [3]float64{0, -1, 0})
+	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door,
+		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane}
 	roots = append(roots, gravityNodes...)
 	doc.Nodes = nodes
 	doc.Scenes[0].Nodes = roots
@@ -324,6 +405,15 @@ func build() ([]byte, error) {
 	sGravitySphere := sphereShape(1)
 	sGravityBox := boxShape(1.8, 3, 1.8)
 	sTarget := boxShape(0.6, 0.6, 0.6)
+	sRounded := shape(scene.NewGeneralShape(roundedCrate))
+	sEgg := shape(scene.NewGeneralShape(superEgg))
+	sGCone := shape(scene.NewGeneralShape(generalCone))
+	sGCapsule := shape(scene.NewGeneralShape(generalCapsule))
+	sHills := shape(hills)
+	ray := scene.DefaultShape(scene.ShapeRay)
+	ray.Length = 1.5
+	sRay := shape(ray)
+	sPlane := shape(scene.DefaultShape(scene.ShapePlane))
 
 	d.PhysicsMaterials = []scene.PhysicsMaterial{{StaticFriction: 0.05, DynamicFriction: 0.03, Restitution: 0.8, FrictionCombine: "minimum", RestitutionCombine: "maximum"}}
 	d.CollisionFilters = []scene.CollisionFilter{{CollisionSystems: []string{"props"}, NotCollideWithSystems: []string{"triggers"}}}
@@ -366,6 +456,13 @@ func build() ([]byte, error) {
 	set(finishB, scene.Body{Trigger: trigger(sGate)})
 	set(post, scene.Body{Motion: motion(scene.MotionStatic, 1), Collider: collider(sPost)})
 	set(door, scene.Body{Motion: motion(scene.MotionDynamic, 10), Collider: collider(sDoor)})
+	set(rounded, scene.Body{Motion: motion(scene.MotionDynamic, 15), Collider: collider(sRounded)})
+	set(egg, scene.Body{Motion: motion(scene.MotionDynamic, 3), Collider: collider(sEgg)})
+	set(gCone, scene.Body{Motion: motion(scene.MotionStatic, 1), Collider: collider(sGCone)})
+	set(gCapsule, scene.Body{Motion: motion(scene.MotionDynamic, 4), Collider: collider(sGCapsule)})
+	set(hillsN, scene.Body{Collider: collider(sHills)})
+	set(probe, scene.Body{Trigger: trigger(sRay)})
+	set(killPlane, scene.Body{Trigger: trigger(sPlane)})
 
 	// One gravity volume of each type, each a base trigger.
 	for i, n := range gravityNodes {

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"physview/scene"
+	_ "physview/scene/g4mf" // registers .g4tf and .g4b with scene.FormatFor
 	"physview/scene/xode"
 )
 
@@ -79,6 +81,9 @@ func saveDocument(d *scene.Document, path string) ([]string, error) {
 	if strings.EqualFold(filepath.Ext(path), ".xode") {
 		return xode.Save(d, path)
 	}
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Save(d, path)
+	}
 	err := d.Save(path)
 	return d.SaveWarnings(), err
 }
@@ -87,6 +92,9 @@ func saveDocument(d *scene.Document, path string) ([]string, error) {
 func openDocument(path string) (*scene.Document, error) {
 	if strings.EqualFold(filepath.Ext(path), ".xode") {
 		return xode.Load(path)
+	}
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Load(path)
 	}
 	return scene.Load(path)
 }
@@ -126,7 +134,7 @@ func buildReport(d *scene.Document) report {
 	}
 	r := report{
 		File:   d.Path,
-		Format: map[bool]string{true: "glb", false: "gltf"}[d.IsGLB()],
+		Format: formatName(d),
 		Counts: map[string]int{
 			"nodes": len(g.Nodes), "meshes": len(g.Meshes), "primitives": prims,
 			"materials": len(g.Materials), "textures": len(g.Textures), "images": len(g.Images),
@@ -186,21 +194,15 @@ func buildReport(d *scene.Document) report {
 	return r
 }
 
-func shapeParams(s scene.Shape) string {
-	switch s.Type {
-	case scene.ShapeBox:
-		return fmt.Sprintf("size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
-	case scene.ShapeSphere:
-		return fmt.Sprintf("radius %g", s.Radius)
-	case scene.ShapeCapsule:
-		return fmt.Sprintf("mid height %g, radius top %g, bottom %g (full height %g)", s.Height, s.RadiusTop, s.RadiusBottom, s.FullHeight())
-	case scene.ShapeCylinder:
-		return fmt.Sprintf("height %g, radius top %g, bottom %g", s.Height, s.RadiusTop, s.RadiusBottom)
-	case scene.ShapeConvex, scene.ShapeTrimesh:
-		return fmt.Sprintf("mesh %d", s.Mesh)
+// formatName names the file format d was read from.
+func formatName(d *scene.Document) string {
+	if f, ok := scene.FormatFor(d.Path); ok {
+		return f.Name
 	}
-	return ""
+	return map[bool]string{true: "glb", false: "gltf"}[d.IsGLB()]
 }
+
+func shapeParams(s scene.Shape) string { return s.Params() }
 
 func printReport(w io.Writer, r report) {
 	fmt.Fprintf(w, "%s (%s)\n", r.File, r.Format)
@@ -287,6 +289,7 @@ func cmdValidate(args []string, w io.Writer) error {
 
 func cmdConvert(args []string, w io.Writer) error {
 	fs := newFlags("convert")
+	physics := fs.String("physics", "", "write the physics as omi or khr (default: the dialect it was read in)")
 	if err := parseFlags(fs, args, 2, "IN and OUT"); err != nil {
 		return err
 	}
@@ -295,9 +298,22 @@ func cmdConvert(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var dialectWarnings []string
+	if *physics != "" {
+		p, ok := scene.ParsePhysicsDialect(*physics)
+		if !ok {
+			return fail(2, "convert: -physics %q: want omi or khr", *physics)
+		}
+		dialectWarnings = d.SetPhysicsDialect(p)
+	}
 	warnings, err := saveDocument(d, out)
 	if err != nil {
 		return fail(2, "%v", err)
+	}
+	for _, dw := range dialectWarnings {
+		if !slices.Contains(warnings, dw) {
+			warnings = append(warnings, dw)
+		}
 	}
 	for _, warning := range warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)

@@ -482,7 +482,7 @@ func variantByName(d *scene.Document, name string) int {
 // a reload changed, and watches the new files.
 func (a *windowApp) loaded(d *scene.Document) {
 	f := &a.files
-	a.state.Files.Format = formatName(d)
+	a.state.Files.Format = displayFormat(d)
 	if keep, ok := f.restore[d]; ok {
 		delete(f.restore, d)
 		a.cam = keep.cam
@@ -516,7 +516,11 @@ func (a *windowApp) loaded(d *scene.Document) {
 	fmt.Fprintf(os.Stderr, "viewer: opened %s\n", a.state.Name)
 }
 
-func formatName(d *scene.Document) string {
+// displayFormat names d's file format for the status bar.
+func displayFormat(d *scene.Document) string {
+	if f, ok := scene.FormatFor(d.Path); ok {
+		return f.Name
+	}
 	switch {
 	case strings.EqualFold(filepath.Ext(d.Path), ".xode"):
 		return "XODE"

@@ -5,7 +5,7 @@
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
 //	viewer validate [-json] FILE|DIR...  Khronos-layout report, or many files on all cores
-//	viewer convert IN OUT         rewrite as .gltf, .glb (current OMI forms) or .xode
+//	viewer convert [-physics omi|khr] IN OUT  rewrite as .gltf, .glb (current OMI or KHR forms), .xode, .g4tf or .g4b
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
 //	viewer simulate [flags] FILE    play the physics and print the final poses
@@ -21,6 +21,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"physview/scene"
 )
 
 // exitError carries an exit status with its message.
@@ -57,14 +59,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
-  viewer [FILE]                 open FILE (.gltf, .glb, .xode) in the window; no FILE opens the demo scene
+  viewer [FILE]                 open FILE (.gltf, .glb, .xode, .g4tf, .g4b) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
   viewer validate [-json] FILE|DIR...
                                 -json: the report in the Khronos glTF-Validator layout; several files or
                                 folders: checked on all cores, one summary line each; exit 2 if any cannot
                                 be read, else 1 if any has errors
-  viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
+  viewer convert [-physics omi|khr] IN OUT
+                                write IN as OUT (.gltf, .glb, .xode, .g4tf or .g4b); glTF physics in the
+                                dialect it was read in (current OMI or KHR forms), or the one -physics names
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
                                 render one frame without a window (EGL, no X server needed)
   viewer install-desktop [-exec PATH]
@@ -112,7 +116,8 @@ func isModelFile(p string) bool {
 	case ".gltf", ".glb", ".xode":
 		return true
 	}
-	return false
+	_, ok := scene.FormatFor(p)
+	return ok
 }
 
 func fileExists(p string) bool {

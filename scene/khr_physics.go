@@ -1,0 +1,672 @@
+package scene
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene/internal/jsonobj"
+)
+
+// The Khronos physics drafts: KHR_implicit_shapes (document shapes) and
+// KHR_physics_rigid_bodies (node motion, collider, trigger, joint; document
+// physics materials, collision filters and joints). They are read into the
+// same model as OMI; a document read from a KHR file is saved as KHR, and
+// SetPhysicsDialect converts between the two.
+//
+// Where KHR has no place for something the model holds, it is kept in an
+// "extras" member of the node's KHR_physics_rigid_bodies object, in OMI
+// form, so an OMI -> KHR -> OMI conversion gives the model back:
+// extras.OMI_physics_body.motion for a static body (KHR has no static
+// motion: a collider without motion is static) and .collider for a compound
+// collider without a shape. Shapes KHR does not define (general, ray,
+// heightmap, and convex or trimesh shapes no node carries) are written into
+// KHR_implicit_shapes with their own type name, which the KHR schema allows.
+
+// Extension names of the Khronos physics drafts.
+const (
+	ExtKHRShapes = "KHR_implicit_shapes"
+	ExtKHRBodies = "KHR_physics_rigid_bodies"
+)
+
+// PhysicsDialect names the extensions a document's bodies and shapes are
+// written in.
+type PhysicsDialect int
+
+// Physics dialects. The zero value is OMI.
+const (
+	DialectOMI PhysicsDialect = iota
+	DialectKHR
+)
+
+// String returns "omi" or "khr".
+func (p PhysicsDialect) String() string {
+	if p == DialectKHR {
+		return "khr"
+	}
+	return "omi"
+}
+
+// ParsePhysicsDialect reads "omi" or "khr".
+func ParsePhysicsDialect(s string) (PhysicsDialect, bool) {
+	switch s {
+	case "omi":
+		return DialectOMI, true
+	case "khr":
+		return DialectKHR, true
+	}
+	return 0, false
+}
+
+// khrState is what the KHR codec keeps on a document.
+type khrState struct {
+	dialect PhysicsDialect
+	// geomNode is the node whose mesh a convex or trimesh model shape was
+	// read from (KHR geometry.node).
+	geomNode map[int]int
+	// rawRoot and rawNode keep KHR blocks of a file read as OMI (it had
+	// both), written back unchanged.
+	rawRoot map[string]json.RawMessage
+	rawNode map[int]json.RawMessage
+	// khrIndex maps a model shape to its KHR_implicit_shapes index during a
+	// save, -1 for shapes written as geometry.node.
+	khrIndex []int
+}
+
+func init() {
+	registerExtension(extensionCodec{
+		Names:  []string{ExtKHRShapes, ExtKHRBodies},
+		Decode: decodeKHR,
+		Patch:  patchKHR,
+		Used:   usedKHR,
+	})
+}
+
+// PhysicsDialect returns the dialect the document's physics is saved in:
+// the one it was read in, or the one SetPhysicsDialect chose.
+func (d *Document) PhysicsDialect() PhysicsDialect {
+	if d.khr == nil {
+		return DialectOMI
+	}
+	return d.khr.dialect
+}
+
+// SetPhysicsDialect makes the next save write the physics in dialect p and
+// returns, one line each, what p cannot carry (kept in "extras" or under
+// type names p does not define, as the file comment says).
+func (d *Document) SetPhysicsDialect(p PhysicsDialect) []string {
+	st := &khrState{dialect: p, geomNode: map[int]int{}}
+	if d.khr != nil {
+		for k, v := range d.khr.geomNode {
+			st.geomNode[k] = v
+		}
+	}
+	d.khr = st
+	if p == DialectKHR {
+		_, warns := d.khrPlan()
+		return warns
+	}
+	var warns []string
+	for i, s := range d.Shapes {
+		if s.Type == ShapePlane {
+			warns = append(warns, fmt.Sprintf("shape %d: plane is not an OMI shape; written with type \"plane\", which OMI readers other than physview do not know", i))
+		}
+	}
+	return warns
+}
+
+// isKHRShape reports whether KHR_implicit_shapes defines the shape's type.
+func isKHRShape(t ShapeType) bool {
+	switch t {
+	case ShapeBox, ShapeSphere, ShapeCapsule, ShapeCylinder, ShapePlane:
+		return true
+	}
+	return false
+}
+
+func decodeKHR(d *Document, fs *findings) {
+	doc := d.GLTF
+	rawShapes, hasShapes := rawExt(doc.Extensions, ExtKHRShapes)
+	rawBodies, hasBodies := rawExt(doc.Extensions, ExtKHRBodies)
+	nodeHas := false
+	for _, n := range doc.Nodes {
+		if _, ok := rawExt(n.Extensions, ExtKHRBodies); ok {
+			nodeHas = true
+			break
+		}
+	}
+	if !hasShapes && !hasBodies && !nodeHas {
+		return
+	}
+	omi := len(d.Shapes) > 0 || len(d.PhysicsMaterials) > 0 || len(d.Joints) > 0
+	for _, ne := range d.Nodes {
+		omi = omi || ne.Body != nil || ne.Joint != nil
+	}
+	if omi {
+		// Both dialects: the OMI one is the model; KHR is kept as it is.
+		fs.warnf("/extensions/"+ExtKHRBodies, "the file has both OMI and KHR physics: OMI is shown and edited; the KHR blocks are kept unchanged")
+		st := &khrState{rawRoot: map[string]json.RawMessage{}, rawNode: map[int]json.RawMessage{}}
+		if hasShapes {
+			st.rawRoot[ExtKHRShapes] = rawShapes
+		}
+		if hasBodies {
+			st.rawRoot[ExtKHRBodies] = rawBodies
+		}
+		for i, n := range doc.Nodes {
+			if raw, ok := rawExt(n.Extensions, ExtKHRBodies); ok {
+				st.rawNode[i] = raw
+			}
+		}
+		d.khr = st
+		return
+	}
+	d.khr = &khrState{dialect: DialectKHR, geomNode: map[int]int{}}
+	if hasShapes {
+		base := "/extensions/" + ExtKHRShapes
+		if r := newReader(rawShapes, base, fs); r != nil {
+			for i, raw := range r.array("shapes") {
+				d.Shapes = append(d.Shapes, decodeKHRShape(raw, r.at("shapes")+"/"+itoa(i), fs))
+			}
+			d.setRootExtra(ExtKHRShapes, r.rest())
+		}
+	}
+	if hasBodies {
+		base := "/extensions/" + ExtKHRBodies
+		if r := newReader(rawBodies, base, fs); r != nil {
+			for i, m := range r.array("physicsMaterials") {
+				d.PhysicsMaterials = append(d.PhysicsMaterials, decodePhysicsMaterial(m, r.at("physicsMaterials")+"/"+itoa(i), fs))
+			}
+			for i, c := range r.array("collisionFilters") {
+				d.CollisionFilters = append(d.CollisionFilters, decodeCollisionFilter(c, r.at("collisionFilters")+"/"+itoa(i), fs))
+			}
+			for i, j := range r.array("physicsJoints") {
+				d.Joints = append(d.Joints, decodeJointSettings(j, r.at("physicsJoints")+"/"+itoa(i), fs))
+			}
+			d.setRootExtra(ExtKHRBodies, r.rest())
+		}
+	}
+	meshShapes := map[[2]int]int{} // (node, convex) -> model shape
+	for i, n := range doc.Nodes {
+		raw, ok := rawExt(n.Extensions, ExtKHRBodies)
+		if !ok {
+			continue
+		}
+		path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtKHRBodies)
+		d.decodeKHRNode(i, raw, path, fs, meshShapes)
+	}
+}
+
+// decodeKHRShape reads one KHR_implicit_shapes shape: the OMI layout with
+// KHR's defaults (capsule and cylinder: height 0.5, radii 0.25).
+func decodeKHRShape(raw json.RawMessage, path string, fs *findings) Shape {
+	s := decodeShape(raw, path, fs, false)
+	if s.Type != ShapeCapsule && s.Type != ShapeCylinder {
+		return s
+	}
+	sub := map[string]json.RawMessage{}
+	if obj, err := jsonobj.Parse(raw); err == nil {
+		if v, ok := obj.Get(s.Type.String()); ok {
+			_ = json.Unmarshal(v, &sub)
+		}
+	}
+	if _, ok := sub["height"]; !ok {
+		s.Height = 0.5
+	}
+	if _, ok := sub["radiusTop"]; !ok {
+		s.RadiusTop = 0.25
+	}
+	if _, ok := sub["radiusBottom"]; !ok {
+		s.RadiusBottom = 0.25
+	}
+	return s
+}
+
+// geometry reads a KHR geometry object into a model shape index.
+func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]int) int {
+	if g == nil {
+		return -1
+	}
+	hull := g.boolean("convexHull", false)
+	if g.has("shape") {
+		s := g.index("shape", -1)
+		if s < 0 || s >= len(d.Shapes) {
+			fs.errorf(g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
+		}
+		if rest := g.rest(); len(rest) > 0 {
+			fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
+		}
+		return s
+	}
+	n := g.index("node", -1)
+	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil {
+		fs.errorf(g.at("node"), "geometry node %d does not exist or has no mesh", n)
+		return -1
+	}
+	if rest := g.rest(); len(rest) > 0 {
+		fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
+	}
+	convex := 0
+	if hull {
+		convex = 1
+	}
+	if s, ok := meshShapes[[2]int{n, convex}]; ok {
+		return s
+	}
+	t := ShapeTrimesh
+	if hull {
+		t = ShapeConvex
+	}
+	s := DefaultShape(t)
+	s.Mesh = *d.GLTF.Nodes[n].Mesh
+	d.Shapes = append(d.Shapes, s)
+	idx := len(d.Shapes) - 1
+	meshShapes[[2]int{n, convex}] = idx
+	d.khr.geomNode[idx] = n
+	if len(d.Children(n)) > 0 {
+		fs.warnf(g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
+	}
+	return idx
+}
+
+func keysOf(m Members) []string {
+	var out []string
+	for _, mem := range m {
+		out = append(out, mem.Key)
+	}
+	return out
+}
+
+func (d *Document) decodeKHRNode(i int, raw json.RawMessage, path string, fs *findings, meshShapes map[[2]int]int) {
+	r := newReader(raw, path, fs)
+	if r == nil {
+		return
+	}
+	ne := &d.Nodes[i]
+	b := &Body{}
+	if m := r.object("motion"); m != nil {
+		mo := DefaultMotion(MotionDynamic)
+		if m.boolean("isKinematic", false) {
+			mo.Type = MotionKinematic
+		}
+		mo.Mass = m.number("mass", mo.Mass)
+		if mo.Mass == 0 {
+			fs.infof(m.at("mass"), "mass 0 means infinite mass in KHR_physics_rigid_bodies")
+		}
+		mo.CenterOfMass = m.vec3("centerOfMass", mo.CenterOfMass)
+		mo.InertiaDiagonal = m.vec3("inertiaDiagonal", mo.InertiaDiagonal)
+		mo.InertiaOrientation = m.vec4("inertiaOrientation", mo.InertiaOrientation)
+		mo.LinearVelocity = m.vec3("linearVelocity", mo.LinearVelocity)
+		mo.AngularVelocity = m.vec3("angularVelocity", mo.AngularVelocity)
+		mo.GravityFactor = m.number("gravityFactor", mo.GravityFactor)
+		mo.Extra = m.rest()
+		b.Motion = &mo
+	}
+	if c := r.object("collider"); c != nil {
+		col := &Collider{Shape: -1, PhysicsMaterial: c.index("physicsMaterial", -1), CollisionFilter: c.index("collisionFilter", -1)}
+		col.Shape = d.khrGeometry(c.object("geometry"), fs, meshShapes)
+		col.Extra = c.rest()
+		b.Collider = col
+	}
+	if t := r.object("trigger"); t != nil {
+		tr := &Trigger{Shape: -1, CollisionFilter: t.index("collisionFilter", -1)}
+		if nodes, ok := t.indices("nodes"); ok {
+			tr.Nodes = nodes
+		} else {
+			tr.Shape = d.khrGeometry(t.object("geometry"), fs, meshShapes)
+		}
+		tr.Extra = t.rest()
+		b.Trigger = tr
+	}
+	if j := r.object("joint"); j != nil {
+		ne.Joint = &NodeJoint{
+			Joint:           j.index("joint", -1),
+			ConnectedNode:   j.index("connectedNode", -1),
+			EnableCollision: j.boolean("enableCollision", false),
+			Extra:           j.rest(),
+		}
+	}
+	// What an OMI -> KHR conversion put in extras comes back.
+	if x := r.object("extras"); x != nil {
+		if omi, ok := x.raw(ExtBody); ok {
+			var sub findings
+			if ob, _ := decodeBody(omi, x.at(ExtBody), &sub); ob != nil {
+				if ob.Motion != nil && b.Motion == nil {
+					b.Motion = ob.Motion
+				}
+				if ob.Collider != nil && b.Collider == nil {
+					b.Collider = ob.Collider
+				}
+			}
+		}
+		if rest := x.rest(); len(rest) > 0 {
+			var w writer
+			w.rest(rest)
+			r.used["extras"] = true
+			b.Extra = append(b.Extra, Member{Key: "extras", Value: w.bytes()})
+		} else {
+			r.used["extras"] = true
+		}
+	}
+	b.Extra = append(b.Extra, r.rest()...)
+	if b.Motion != nil || b.Collider != nil || b.Trigger != nil || len(b.Extra) > 0 {
+		ne.Body = b
+	}
+}
+
+// khrPlan works out where each model shape goes in a KHR save: its index in
+// KHR_implicit_shapes, or -1 when every collider and trigger using it can
+// name a node that carries its mesh. It returns the warnings of the save.
+func (d *Document) khrPlan() ([]int, []string) {
+	var warns []string
+	idx := make([]int, len(d.Shapes))
+	for i, s := range d.Shapes {
+		idx[i] = -2 // not decided
+		if s.Type == ShapeConvex || s.Type == ShapeTrimesh {
+			idx[i] = -1
+		}
+	}
+	used := make([]bool, len(idx))
+	for n, ne := range d.Nodes {
+		if ne.Body == nil {
+			continue
+		}
+		for _, s := range []int{colliderShape(ne.Body), triggerShape(ne.Body)} {
+			if s < 0 || s >= len(idx) {
+				continue
+			}
+			used[s] = true
+			if idx[s] == -1 && d.khrMeshNode(n, s) < 0 {
+				idx[s] = -2
+			}
+		}
+	}
+	for i := range idx {
+		if idx[i] == -1 && !used[i] {
+			idx[i] = -2 // no collider names it: keep it in the shape list
+		}
+	}
+	next := 0
+	for i, s := range d.Shapes {
+		if idx[i] == -1 {
+			continue
+		}
+		idx[i] = next
+		next++
+		switch {
+		case s.Type == ShapeConvex || s.Type == ShapeTrimesh:
+			warns = append(warns, fmt.Sprintf("shape %d: no collider's node carries mesh %d (or none uses the shape), so the %s is written as a KHR_implicit_shapes entry of type %q, which KHR readers do not know", i, s.Mesh, s.Type, s.Type))
+		case !isKHRShape(s.Type):
+			warns = append(warns, fmt.Sprintf("shape %d: %s is not a KHR_implicit_shapes type; written with type %q, which KHR readers do not know", i, s.Type, s.Type))
+		}
+	}
+	for n, ne := range d.Nodes {
+		name := d.nodeLabel(n)
+		if b := ne.Body; b != nil {
+			if b.Motion != nil && b.Motion.Type == MotionStatic {
+				warns = append(warns, fmt.Sprintf("node %s: KHR has no static motion (a collider without motion is static); the OMI motion is kept in the KHR extension's extras", name))
+			}
+			if b.Collider != nil && b.Collider.Shape < 0 {
+				warns = append(warns, fmt.Sprintf("node %s: KHR has no shapeless compound collider (a body's descendant colliders form it); kept in extras", name))
+			}
+		}
+	}
+	for n, ne := range d.Nodes {
+		if g := ne.Gravity; g != nil && g.Shape >= 0 {
+			warns = append(warns, fmt.Sprintf("node %s: the gravity field's shape index refers to OMI_physics_shape, which a KHR file does not have", d.nodeLabel(n)))
+		}
+	}
+	return idx, warns
+}
+
+func (d *Document) nodeLabel(n int) string {
+	if n >= 0 && n < len(d.GLTF.Nodes) && d.GLTF.Nodes[n].Name != "" {
+		return fmt.Sprintf("%d %q", n, d.GLTF.Nodes[n].Name)
+	}
+	return itoa(n)
+}
+
+// khrMeshNode returns a node carrying the mesh of model shape s for a
+// collider or trigger on node n: the node it was read from, n itself, or
+// any node with that mesh and no transform; -1 if none.
+func (d *Document) khrMeshNode(n, s int) int {
+	mesh := d.Shapes[s].Mesh
+	has := func(k int) bool {
+		m := d.GLTF.Nodes[k].Mesh
+		return m != nil && *m == mesh
+	}
+	if d.khr != nil {
+		if k, ok := d.khr.geomNode[s]; ok && k >= 0 && k < len(d.GLTF.Nodes) && has(k) {
+			return k
+		}
+	}
+	if n >= 0 && n < len(d.GLTF.Nodes) && has(n) {
+		return n
+	}
+	for k := range d.GLTF.Nodes {
+		if has(k) && d.LocalMatrix(k) == mgl64.Ident4() {
+			return k
+		}
+	}
+	return -1
+}
+
+func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
+	st := d.khr
+	if st == nil {
+		return
+	}
+	if st.dialect != DialectKHR {
+		// OMI document: keep KHR blocks that were there unchanged.
+		if node < 0 {
+			for k, v := range st.rawRoot {
+				blocks[k] = v
+			}
+		} else if v, ok := st.rawNode[node]; ok {
+			blocks[ExtKHRBodies] = v
+		}
+		return
+	}
+	delete(blocks, ExtShape)
+	delete(blocks, ExtBody)
+	delete(blocks, ExtJoint)
+	if node < 0 {
+		idx, warns := d.khrPlan()
+		st.khrIndex = idx
+		d.saveWarnings = append(d.saveWarnings, warns...)
+		var shapes []json.RawMessage
+		for i, s := range d.Shapes {
+			if idx[i] >= 0 {
+				shapes = append(shapes, s.encode())
+			}
+		}
+		if len(shapes) > 0 || len(d.rootExtra[ExtKHRShapes]) > 0 {
+			var w writer
+			if len(shapes) > 0 {
+				w.set("shapes", shapes)
+			}
+			w.rest(d.rootExtra[ExtKHRShapes])
+			blocks[ExtKHRShapes] = w.bytes()
+		}
+		if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0 {
+			var w writer
+			if len(d.PhysicsMaterials) > 0 {
+				ms := make([]json.RawMessage, len(d.PhysicsMaterials))
+				for i, m := range d.PhysicsMaterials {
+					ms[i] = m.encode()
+				}
+				w.set("physicsMaterials", ms)
+			}
+			if len(d.CollisionFilters) > 0 {
+				cs := make([]json.RawMessage, len(d.CollisionFilters))
+				for i, c := range d.CollisionFilters {
+					cs[i] = c.encode()
+				}
+				w.set("collisionFilters", cs)
+			}
+			if len(d.Joints) > 0 {
+				js := make([]json.RawMessage, len(d.Joints))
+				for i, j := range d.Joints {
+					js[i] = j.encode()
+				}
+				w.set("physicsJoints", js)
+			}
+			w.rest(d.rootExtra[ExtKHRBodies])
+			blocks[ExtKHRBodies] = w.bytes()
+		}
+		return
+	}
+	if node >= len(d.Nodes) {
+		return
+	}
+	if raw := d.encodeKHRNode(node); raw != nil {
+		blocks[ExtKHRBodies] = raw
+	}
+}
+
+// khrGeometryJSON is the geometry object for model shape s on node n.
+func (d *Document) khrGeometryJSON(n, s int) json.RawMessage {
+	var g writer
+	idx := d.khr.khrIndex
+	switch {
+	case s >= 0 && s < len(idx) && idx[s] >= 0:
+		g.set("shape", idx[s])
+	case s >= 0 && s < len(idx):
+		g.set("node", d.khrMeshNode(n, s))
+		g.set("convexHull", d.Shapes[s].Type == ShapeConvex)
+	default:
+		g.set("shape", s)
+	}
+	return g.bytes()
+}
+
+func (d *Document) encodeKHRNode(n int) json.RawMessage {
+	ne := d.Nodes[n]
+	b := ne.Body
+	if b == nil && ne.Joint == nil {
+		return nil
+	}
+	var w writer
+	var omi writer // what KHR cannot hold, in OMI form, for extras
+	if b != nil {
+		if m := b.Motion; m != nil {
+			if m.Type == MotionStatic {
+				omi.raw("motion", (&Body{Motion: m}).encodeMotionOnly())
+			} else {
+				var mw writer
+				if m.Type == MotionKinematic {
+					mw.set("isKinematic", true)
+				}
+				mw.set("mass", m.Mass)
+				mw.set("centerOfMass", m.CenterOfMass)
+				mw.set("inertiaDiagonal", m.InertiaDiagonal)
+				mw.set("inertiaOrientation", m.InertiaOrientation)
+				mw.set("linearVelocity", m.LinearVelocity)
+				mw.set("angularVelocity", m.AngularVelocity)
+				mw.set("gravityFactor", m.GravityFactor)
+				mw.rest(m.Extra)
+				w.raw("motion", mw.bytes())
+			}
+		}
+		if c := b.Collider; c != nil {
+			if c.Shape < 0 {
+				var cw writer
+				cw.set("shape", -1)
+				cw.set("physicsMaterial", c.PhysicsMaterial)
+				cw.set("collisionFilter", c.CollisionFilter)
+				cw.rest(c.Extra)
+				omi.raw("collider", cw.bytes())
+			} else {
+				var cw writer
+				cw.raw("geometry", d.khrGeometryJSON(n, c.Shape))
+				if c.PhysicsMaterial >= 0 {
+					cw.set("physicsMaterial", c.PhysicsMaterial)
+				}
+				if c.CollisionFilter >= 0 {
+					cw.set("collisionFilter", c.CollisionFilter)
+				}
+				cw.rest(c.Extra)
+				w.raw("collider", cw.bytes())
+			}
+		}
+		if t := b.Trigger; t != nil {
+			var tw writer
+			if t.Nodes != nil {
+				tw.set("nodes", t.Nodes)
+			} else if t.Shape >= 0 {
+				tw.raw("geometry", d.khrGeometryJSON(n, t.Shape))
+			}
+			if t.CollisionFilter >= 0 {
+				tw.set("collisionFilter", t.CollisionFilter)
+			}
+			tw.rest(t.Extra)
+			w.raw("trigger", tw.bytes())
+		}
+	}
+	if j := ne.Joint; j != nil {
+		var jw writer
+		jw.set("connectedNode", j.ConnectedNode)
+		jw.set("joint", j.Joint)
+		jw.set("enableCollision", j.EnableCollision)
+		jw.rest(j.Extra)
+		w.raw("joint", jw.bytes())
+	}
+	var extra Members
+	if b != nil {
+		extra = b.Extra
+	}
+	if omi.obj.Len() > 0 {
+		// Merge into the extras the file had, if any.
+		x := &jsonobj.Object{}
+		for _, m := range extra {
+			if m.Key == "extras" {
+				if o, err := jsonobj.Parse(m.Value); err == nil {
+					x = o
+				}
+			}
+		}
+		x.Set(ExtBody, omi.bytes())
+		xb, _ := x.MarshalJSON()
+		w.raw("extras", xb)
+	}
+	w.rest(extra)
+	return w.bytes()
+}
+
+// encodeMotionOnly is the OMI JSON of b's motion.
+func (b *Body) encodeMotionOnly() json.RawMessage {
+	var outer struct {
+		Motion json.RawMessage `json:"motion"`
+	}
+	_ = json.Unmarshal((&Body{Motion: b.Motion}).encode(), &outer)
+	return outer.Motion
+}
+
+func usedKHR(d *Document, used []string) []string {
+	if d.khr == nil {
+		return used
+	}
+	if d.khr.dialect != DialectKHR {
+		for k := range d.khr.rawRoot {
+			used = append(used, k)
+		}
+		if len(d.khr.rawNode) > 0 {
+			used = append(used, ExtKHRBodies)
+		}
+		return used
+	}
+	hadShape := len(d.rootExtra[ExtKHRShapes]) > 0
+	for _, k := range d.khr.khrIndex {
+		hadShape = hadShape || k >= 0
+	}
+	hadBody := slices.Contains(used, ExtBody) || slices.Contains(used, ExtJoint)
+	used = slices.DeleteFunc(used, func(s string) bool { return s == ExtShape || s == ExtBody || s == ExtJoint })
+	if hadShape {
+		used = append(used, ExtKHRShapes)
+	}
+	if hadBody || slices.Contains(used, ExtShape) {
+		used = append(used, ExtKHRBodies)
+	}
+	return used
+}

@@ -1,0 +1,222 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"physview/internal/testcorpus"
+)
+
+// khrSamples are the KHR physics sample files of the corpus.
+func khrSamples(t *testing.T) []string {
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Dir(t), "eoineoineoin-gltf-physics", "samples", "*", "*.gltf"))
+	if len(files) == 0 {
+		t.Skip("no KHR samples in the corpus")
+	}
+	return files
+}
+
+// encodeAs encodes d as if saved next to where it was loaded, with the
+// same container, and decodes the result.
+func encodeAs(t *testing.T, d *Document, dir string) *Document {
+	t.Helper()
+	ext := ".gltf"
+	if d.IsGLB() {
+		ext = ".glb"
+	}
+	out, err := d.Encode(filepath.Join(dir, "roundtrip"+ext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reload(t, out[0].Data, dir)
+}
+
+// semantic is the physics of a document with shape indices replaced by the
+// shapes themselves, so two documents whose shape lists are ordered
+// differently compare equal when every body has the same shapes.
+func semantic(d *Document) map[string]any {
+	enc := func(i int) string {
+		if i < 0 || i >= len(d.Shapes) {
+			return itoa(i)
+		}
+		var b bytes.Buffer
+		_ = json.Compact(&b, d.Shapes[i].encode())
+		return b.String()
+	}
+	shapes := map[string]bool{}
+	for i := range d.Shapes {
+		shapes[enc(i)] = true
+	}
+	type body struct {
+		Motion                       *Motion
+		Collider, Trigger            string
+		Material, Filter, TrigFilter int
+		TrigNodes                    []int
+		Joint                        *NodeJoint
+	}
+	nodes := map[int]body{}
+	for n, ne := range d.Nodes {
+		var b body
+		if ne.Body != nil {
+			b.Motion = ne.Body.Motion
+			if c := ne.Body.Collider; c != nil {
+				b.Collider, b.Material, b.Filter = enc(c.Shape), c.PhysicsMaterial, c.CollisionFilter
+			}
+			if tr := ne.Body.Trigger; tr != nil {
+				b.Trigger, b.TrigNodes, b.TrigFilter = enc(tr.Shape), tr.Nodes, tr.CollisionFilter
+			}
+		}
+		b.Joint = ne.Joint
+		if ne.Body != nil || ne.Joint != nil {
+			nodes[n] = b
+		}
+	}
+	return map[string]any{"shapes": shapes, "nodes": nodes, "materials": d.PhysicsMaterials,
+		"filters": d.CollisionFilters, "joints": d.Joints}
+}
+
+func TestKHRSamplesLoadAndSaveAsKHR(t *testing.T) {
+	for _, f := range khrSamples(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			d := mustLoad(t, f)
+			if d.PhysicsDialect() != DialectKHR {
+				t.Fatal("not read as KHR")
+			}
+			if HasErrors(d.Findings()) || len(d.Shapes) == 0 {
+				t.Fatalf("%d shapes, findings %v", len(d.Shapes), d.Findings())
+			}
+			bodies := 0
+			for _, ne := range d.Nodes {
+				if ne.Body != nil {
+					bodies++
+				}
+			}
+			if bodies == 0 {
+				t.Fatal("no bodies")
+			}
+			d2 := encodeAs(t, d, filepath.Dir(f))
+			if diff := cmp.Diff(modelOf(d), modelOf(d2), cmpModel); diff != "" {
+				t.Errorf("KHR -> KHR changed the model:\n%s", diff)
+			}
+			if d2.PhysicsDialect() != DialectKHR || strings.Contains(string(d2.source.json), "OMI_physics") {
+				t.Error("saved file is not KHR only")
+			}
+			// Everything the model does not own is as it was.
+			if diff := cmp.Diff(stripOwned(t, d.source.json), stripOwned(t, d2.source.json)); diff != "" {
+				t.Errorf("JSON the model does not own changed:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestKHRToOMIToKHR(t *testing.T) {
+	for _, f := range khrSamples(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			d := mustLoad(t, f)
+			want := semantic(d)
+			dir := filepath.Dir(f)
+			d.SetPhysicsDialect(DialectOMI)
+			omi := encodeAs(t, d, dir)
+			if omi.PhysicsDialect() != DialectOMI || strings.Contains(string(omi.source.json), `"KHR_physics_rigid_bodies"`) {
+				t.Fatal("converted file is not OMI")
+			}
+			if diff := cmp.Diff(want, semantic(omi), cmpModel); diff != "" {
+				t.Errorf("KHR -> OMI changed the physics:\n%s", diff)
+			}
+			omi.SetPhysicsDialect(DialectKHR)
+			back := encodeAs(t, omi, dir)
+			if diff := cmp.Diff(want, semantic(back), cmpModel); diff != "" {
+				t.Errorf("KHR -> OMI -> KHR changed the physics:\n%s", diff)
+			}
+		})
+	}
+}
+
+// omiExamples are the corpus files with OMI physics.
+func omiExamples(t *testing.T) []string {
+	dir := testcorpus.Dir(t)
+	var out []string
+	for _, rel := range testcorpus.Models(t, ".gltf", ".glb") {
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err == nil && bytes.Contains(data, []byte(`"OMI_physics_`)) && !strings.Contains(rel, "xode") {
+			out = append(out, filepath.Join(dir, rel))
+		}
+	}
+	return out
+}
+
+func TestOMIToKHRToOMI(t *testing.T) {
+	files := omiExamples(t)
+	if len(files) < 10 {
+		t.Fatalf("only %d OMI examples", len(files))
+	}
+	for _, f := range files {
+		rel, _ := filepath.Rel(testcorpus.Dir(t), f)
+		t.Run(rel, func(t *testing.T) {
+			d, err := Load(f)
+			if err != nil {
+				t.Skipf("does not load: %v", err)
+			}
+			want := semantic(d)
+			dir := filepath.Dir(f)
+			d.SetPhysicsDialect(DialectKHR)
+			khr := encodeAs(t, d, dir)
+			if slices.Contains(khr.GLTF.ExtensionsUsed, ExtBody) || slices.Contains(khr.GLTF.ExtensionsUsed, ExtShape) {
+				t.Fatalf("KHR file still uses OMI: %v", khr.GLTF.ExtensionsUsed)
+			}
+			khr.SetPhysicsDialect(DialectOMI)
+			back := encodeAs(t, khr, dir)
+			if diff := cmp.Diff(want, semantic(back), cmpModel); diff != "" {
+				t.Errorf("OMI -> KHR -> OMI changed the physics:\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestKHRFixture reads our own KHR file: defaults, plane, mesh geometry on
+// another node, a static body kept in extras.
+func TestKHRFixture(t *testing.T) {
+	d := mustLoad(t, "testdata/khr_physics.gltf")
+	if HasErrors(d.Findings()) {
+		t.Fatalf("findings %v", d.Findings())
+	}
+	want := []Shape{
+		{Type: ShapeCapsule, Mesh: -1, Height: 0.5, RadiusTop: 0.25, RadiusBottom: 0.25},
+		{Type: ShapeCylinder, Mesh: -1, Height: 1, RadiusTop: 0, RadiusBottom: 0.25},
+		{Type: ShapePlane, Mesh: -1, SubExtra: Members{{Key: "sizeX", Value: json.RawMessage("4")}, {Key: "sizeZ", Value: json.RawMessage("2")}, {Key: "doubleSided", Value: json.RawMessage("true")}}},
+		{Type: ShapeConvex, Mesh: 0},
+	}
+	if diff := cmp.Diff(want, d.Shapes, cmpModel); diff != "" {
+		t.Errorf("shapes (-want +got):\n%s", diff)
+	}
+	b := d.Nodes[1].Body
+	if b.Motion == nil || b.Motion.Type != MotionKinematic || b.Collider.Shape != 3 || b.Collider.PhysicsMaterial != 0 {
+		t.Errorf("body 1: %+v %+v", b.Motion, b.Collider)
+	}
+	if m := d.Nodes[2].Body.Motion; m == nil || m.Type != MotionStatic || m.Mass != 7 {
+		t.Errorf("static motion from extras: %+v", m)
+	}
+	if x := d.Nodes[2].Body.Extra; len(x) != 1 || !strings.Contains(string(x[0].Value), "keep") {
+		t.Errorf("other extras not kept: %v", x)
+	}
+	if j := d.Nodes[3].Joint; j == nil || j.ConnectedNode != 1 || !j.EnableCollision {
+		t.Errorf("joint %+v", j)
+	}
+	d2 := encodeAs(t, d, "testdata")
+	if diff := cmp.Diff(modelOf(d), modelOf(d2), cmpModel); diff != "" {
+		t.Errorf("save changed the model:\n%s", diff)
+	}
+	// The convex hull still names node 0's mesh through node 0.
+	var compact bytes.Buffer
+	_ = json.Compact(&compact, d2.source.json)
+	if !bytes.Contains(compact.Bytes(), []byte(`"geometry":{"node":0,"convexHull":true}`)) {
+		t.Errorf("geometry node lost:\n%s", d2.source.json)
+	}
+}
