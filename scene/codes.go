@@ -26,6 +26,7 @@ var PhysicsRules = []PhysicsRule{
 	{"OMI_NON_UNIFORM_SCALE", "non-uniform scale on or above a shape node", []string{"non-uniform scale"}},
 	{"OMI_TRIMESH_DYNAMIC", "a trimesh shape is the collider of a dynamic body", []string{"trimesh shape"}},
 	{"OMI_HULL_TOO_MANY_POINTS", "a convex shape's mesh has more than 255 vertices", []string{"limit hulls"}},
+	{"OMI_G4MF_SHAPE", "a G4MF shape kind (general, plane, ray, heightmap) that other OMI readers do not know, or a general shape that is exactly an OMI shape (info)", []string{"OMI readers other than physview", "other OMI readers only know"}},
 	{"OMI_TAPERED_SHAPE", "a capsule or cylinder has different top and bottom radii", []string{"tapered"}},
 	{"OMI_JOINT_LIMIT_NO_AXES", "a joint limit names no linear or angular axes", []string{"names no axes"}},
 	{"OMI_JOINT_LIMIT_MIN_MAX", "a joint limit's min is greater than its max", []string{"is greater than max"}},

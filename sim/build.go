@@ -145,7 +145,7 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	if c.trigger {
 		owner = triggerBase
 	}
-	if shape.Type == scene.ShapeTrimesh && moving && !c.trigger && s.Bodies[bi].Type == scene.MotionDynamic {
+	if (shape.Type == scene.ShapeTrimesh || shape.Type == scene.ShapeHeightmap) && moving && !c.trigger && s.Bodies[bi].Type == scene.MotionDynamic {
 		return fmt.Errorf("node %q (node %d): a trimesh collider on dynamic body %q: ODE cannot collide a moving triangle mesh reliably; use a convex shape or make the body static or kinematic",
 			nodeName(d, c.node), c.node, s.Bodies[bi].Name)
 	}
@@ -220,8 +220,95 @@ func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (*ode.Geom
 		}
 		g, err := s.w.NewTriMesh(v, idx, sf)
 		return g, ident, err
+	case scene.ShapeGeneral, scene.ShapePlane, scene.ShapeRay:
+		// ODE has none of G4MF's kinds: a general shape is played as the
+		// convex hull of its surface (exact for exponents of 2 and above up
+		// to the sampling), a plane as a 2 km slab below it, a ray as a thin
+		// bar along it.
+		if sh.Type != scene.ShapeGeneral {
+			s.warnf("%s shape played as a thin convex slab", sh.Type)
+		}
+		g, err := s.convexGeom(scaled(g4Points(sh), sc), sf)
+		return g, ident, err
+	case scene.ShapeHeightmap:
+		pts := g4Points(sh)
+		nx, nz := int(sh.Size[0]), int(sh.Size[2])
+		var v []float64
+		for _, p := range scaled(pts, sc) {
+			v = append(v, p[0], p[1], p[2])
+		}
+		var idx []uint32
+		for k := 0; k+1 < nz; k++ {
+			for i := 0; i+1 < nx; i++ {
+				a := uint32(k*nx + i)
+				idx = append(idx, a, a+uint32(nx), a+1, a+1, a+uint32(nx), a+uint32(nx)+1)
+			}
+		}
+		if len(idx) == 0 {
+			return nil, ident, fmt.Errorf("heightmap of %d x %d samples has no triangles", nx, nz)
+		}
+		g, err := s.w.NewTriMesh(v, idx, sf)
+		return g, ident, err
 	}
 	return nil, ident, fmt.Errorf("unknown shape type %v", sh.Type)
+}
+
+// g4Points returns points whose convex hull is a G4MF shape (for a
+// heightmap: its grid samples, row by row along X), nil for other kinds.
+func g4Points(sh scene.Shape) []mgl64.Vec3 {
+	switch sh.Type {
+	case scene.ShapeGeneral:
+		g, ok := sh.General()
+		if !ok {
+			return nil
+		}
+		// Support points in directions spread evenly over the sphere
+		// (a Fibonacci lattice).
+		const n = 400
+		pts := make([]mgl64.Vec3, 0, n)
+		golden := math.Pi * (3 - math.Sqrt(5))
+		for i := 0; i < n; i++ {
+			y := 1 - 2*(float64(i)+0.5)/n
+			r := math.Sqrt(1 - y*y)
+			a := golden * float64(i)
+			p, _ := g.Support(mgl64.Vec3{r * math.Cos(a), y, r * math.Sin(a)})
+			pts = append(pts, p)
+		}
+		return pts
+	case scene.ShapePlane:
+		return boxPoints(mgl64.Vec3{-1000, -1, -1000}, mgl64.Vec3{1000, 0, 1000})
+	case scene.ShapeRay:
+		l := sh.Length
+		if !(l > 0) {
+			l = 1
+		}
+		w := l * 0.005
+		return boxPoints(mgl64.Vec3{-w, -l, -w}, mgl64.Vec3{w, 0, w})
+	case scene.ShapeHeightmap:
+		nx, nz := int(sh.Size[0]), int(sh.Size[2])
+		var pts []mgl64.Vec3
+		for k := 0; k < nz; k++ {
+			for i := 0; i < nx; i++ {
+				pts = append(pts, sh.HeightmapPoint(i, k))
+			}
+		}
+		return pts
+	}
+	return nil
+}
+
+func boxPoints(lo, hi mgl64.Vec3) []mgl64.Vec3 {
+	var out []mgl64.Vec3
+	for i := 0; i < 8; i++ {
+		p := lo
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				p[k] = hi[k]
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func scaled(pts []mgl64.Vec3, sc mgl64.Vec3) []mgl64.Vec3 {
@@ -325,6 +412,9 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 		sh := d.Shapes[body.Collider.Shape]
 		t, r, sc := rigid(s.world[n])
 		vol, I := unitInertia(sh, sc, func() []mgl64.Vec3 {
+			if pts := g4Points(sh); pts != nil {
+				return scaled(pts, sc)
+			}
 			pts, _, err := s.meshPoints(sh.Mesh)
 			if err != nil {
 				return nil
@@ -386,7 +476,7 @@ func unitInertia(sh scene.Shape, sc mgl64.Vec3, points func() []mgl64.Vec3) (flo
 		ix := vc*(h*h/12+r*r/4) + vs*(0.4*r*r+h*h/4+3*h*r/8)
 		v := vc + vs
 		return v, mgl64.Diag3(mgl64.Vec3{ix / v, iy / v, ix / v})
-	case scene.ShapeConvex, scene.ShapeTrimesh:
+	case scene.ShapeConvex, scene.ShapeTrimesh, scene.ShapeGeneral, scene.ShapePlane, scene.ShapeRay, scene.ShapeHeightmap:
 		pts := points()
 		if len(pts) == 0 {
 			return 0, mgl64.Mat3{}

@@ -437,11 +437,11 @@ func (s *Sim) Apply() []int {
 		}
 		t, r, _ := rigid(world)
 		q := quatOf(r)
-		node := d.GLTF.Nodes[b.Node]
-		node.Matrix = gltf.DefaultMatrix
-		node.Translation = [3]float64{t[0], t[1], t[2]}
-		node.Rotation = xyzw(q)
-		node.Scale = b.scale
+		// Through an edit like any other change, so saving writes it.
+		tr := scene.Transform{Translation: [3]float64{t[0], t[1], t[2]}, Rotation: xyzw(q), Scale: b.scale}
+		if _, err := scene.Apply(d, scene.SetNodeTransform{Node: b.Node, Transform: tr, Label: "Simulated pose"}); err != nil {
+			continue
+		}
 		out = append(out, b.Node)
 	}
 	return out

@@ -63,10 +63,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(1, "%s: %v (the poses above are the last finite ones)", path, runErr)
 	}
 	if *out != "" {
-		changed := s.Apply()
-		if err := s.Doc.CommitNodeTransforms(changed); err != nil {
-			return fail(1, "%s: %v", *out, err)
-		}
+		s.Apply()
 		warnings, err := saveDocument(s.Doc, *out)
 		if err != nil {
 			return fail(1, "%v", err)
