@@ -247,7 +247,7 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 			a.do(ui.Action{Kind: ui.ActionFrame})
 		case imgui.IsKeyPressedBool(imgui.KeyHome):
 			a.do(ui.Action{Kind: ui.ActionReset})
-		case imgui.IsKeyDown(imgui.ModCtrl) && imgui.IsKeyPressedBool(imgui.KeyS):
+		case imgui.IsKeyDown(imgui.ModCtrl) && !imgui.IsKeyDown(imgui.ModShift) && imgui.IsKeyPressedBool(imgui.KeyS):
 			a.do(ui.Action{Kind: ui.ActionSave})
 		default:
 			a.editKeys()
