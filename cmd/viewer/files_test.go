@@ -60,19 +60,21 @@ func TestReadDocumentProgressAndCancel(t *testing.T) {
 		t.Errorf("progress %d of %d bytes, want %d of %d", l.read.Load(), l.total.Load(), want, want)
 	}
 
-	// Cancelled while reading a large file: stops within a chunk or two.
+	// Cancelled while reading a large file: stops before the end (reading
+	// is slowed to 8 MB/s, so the whole file would take 3 s; no wall-clock
+	// limit, which a loaded CI machine would break).
 	big := filepath.Join(dir, "big.glb")
-	os.WriteFile(big, bigGLB(8<<20), 0o644)
+	const size = 24 << 20
+	os.WriteFile(big, bigGLB(size), 0o644)
 	t.Setenv("PHYSVIEW_TEST_READ_MBPS", "8")
 	ctx, cancel := context.WithCancel(context.Background())
 	l = &asyncLoad{path: big}
 	time.AfterFunc(300*time.Millisecond, cancel)
-	start := time.Now()
 	if _, err := readDocument(ctx, l); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled load: err = %v", err)
 	}
-	if d := time.Since(start); d > 700*time.Millisecond || l.read.Load() >= 8<<20 {
-		t.Errorf("cancel took %v after reading %d bytes", d, l.read.Load())
+	if n := l.read.Load(); n >= size {
+		t.Errorf("cancel came after the whole file (%d bytes) was read", n)
 	}
 }
 
