@@ -456,6 +456,11 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 	for i, b := range d.GLTF.Buffers {
 		align()
 		base[i] = len(bin)
+		if len(b.Data) < b.ByteLength {
+			// A placeholder buffer (no uri) or a remote one that was not
+			// fetched: its bytes are unknown, so they cannot be packed.
+			return nil, fmt.Errorf("buffer %d: its %d bytes were not read (no uri, or a uri that is not a local file), so it cannot be packed into a .glb", i, b.ByteLength)
+		}
 		bin = append(bin, b.Data[:b.ByteLength]...)
 	}
 	if err := patchArray(root, "bufferViews", len(d.GLTF.BufferViews), func(i int, bv *jsonobj.Object) error {

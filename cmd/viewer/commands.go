@@ -270,23 +270,6 @@ func printFindings(w io.Writer, fs []scene.Finding) {
 	}
 }
 
-func cmdValidate(args []string, w io.Writer) error {
-	fs := newFlags("validate")
-	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
-		return err
-	}
-	d, err := load(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%s\n", fs.Arg(0))
-	printFindings(w, d.Findings())
-	if scene.HasErrors(d.Findings()) {
-		return &exitError{code: 1, err: fmt.Errorf("%s: has errors", fs.Arg(0))}
-	}
-	return nil
-}
-
 func cmdConvert(args []string, w io.Writer) error {
 	fs := newFlags("convert")
 	physics := fs.String("physics", "", "write the physics as omi or khr (default: the dialect it was read in)")
