@@ -1,0 +1,241 @@
+package imgdec
+
+/*
+#cgo pkg-config: libturbojpeg spng
+#include <stdlib.h>
+#include <turbojpeg.h>
+#include <spng.h>
+
+// decodePNG decodes a PNG to RGBA8 into a buffer it allocates with malloc.
+// It returns 0 or a libspng error code.
+static int decodePNG(const void *data, size_t size, int maxSide, unsigned char **out, int *w, int *h) {
+	spng_ctx *ctx = spng_ctx_new(SPNG_CTX_IGNORE_ADLER32);
+	if (!ctx) return SPNG_EMEM;
+	int err = spng_set_png_buffer(ctx, data, size);
+	if (!err) err = spng_set_image_limits(ctx, maxSide, maxSide);
+	struct spng_ihdr ihdr;
+	if (!err) err = spng_get_ihdr(ctx, &ihdr);
+	size_t n = 0;
+	if (!err) err = spng_decoded_image_size(ctx, SPNG_FMT_RGBA8, &n);
+	unsigned char *buf = NULL;
+	if (!err) {
+		buf = malloc(n);
+		if (!buf) err = SPNG_EMEM;
+	}
+	if (!err) err = spng_decode_image(ctx, buf, n, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS);
+	spng_ctx_free(ctx);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	*out = buf;
+	*w = ihdr.width;
+	*h = ihdr.height;
+	return 0;
+}
+
+// decodeJPEG decodes a JPEG to RGBA into a buffer it allocates with
+// malloc, replicating chroma samples as Go's image/jpeg does (no fancy
+// upsampling) with the accurate integer IDCT. It returns 0, or -1 with the
+// message in msg (which must be at least 200 bytes).
+static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide, unsigned char **out, int *w, int *h, char *msg) {
+	tjhandle tj = tjInitDecompress();
+	if (!tj) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(NULL));
+		return -1;
+	}
+	int width, height, subsamp, colorspace;
+	if (tjDecompressHeader3(tj, data, size, &width, &height, &subsamp, &colorspace) != 0) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
+		tjDestroy(tj);
+		return -1;
+	}
+	if (width <= 0 || height <= 0 || width > maxSide || height > maxSide) {
+		snprintf(msg, 200, "image is %dx%d, larger than %dx%d", width, height, maxSide, maxSide);
+		tjDestroy(tj);
+		return -1;
+	}
+	unsigned char *buf = malloc((size_t)width * height * 4);
+	if (!buf) {
+		snprintf(msg, 200, "out of memory for %dx%d pixels", width, height);
+		tjDestroy(tj);
+		return -1;
+	}
+	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0
+		&& tjGetErrorCode(tj) != TJERR_WARNING) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
+		free(buf);
+		tjDestroy(tj);
+		return -1;
+	}
+	tjDestroy(tj);
+	*out = buf;
+	*w = width;
+	*h = height;
+	return 0;
+}
+*/
+import "C"
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	_ "image/jpeg" // the fallback for JPEGs libjpeg-turbo refuses (CMYK)
+	_ "image/png"
+	"unsafe"
+
+	_ "golang.org/x/image/webp" // EXT_texture_webp
+)
+
+// MaxSide is the largest width or height accepted, the GL texture limit of
+// Mesa's llvmpipe.
+const MaxSide = 16384
+
+// Image is a decoded image: Width x Height pixels of non-premultiplied
+// RGBA, four bytes each, rows top first with no padding.
+type Image struct {
+	Width, Height int
+	// Pix is valid until Free.
+	Pix []byte
+	c   unsafe.Pointer // C allocation behind Pix, or nil when Pix is Go memory
+}
+
+// Free releases the pixels; Pix is nil afterwards. Calling it twice is safe.
+func (m *Image) Free() {
+	if m == nil {
+		return
+	}
+	if m.c != nil {
+		C.free(m.c)
+		m.c = nil
+	}
+	m.Pix = nil
+}
+
+// NRGBA returns the pixels as an image.NRGBA sharing Pix (valid until Free).
+func (m *Image) NRGBA() *image.NRGBA {
+	return &image.NRGBA{Pix: m.Pix, Stride: 4 * m.Width, Rect: image.Rect(0, 0, m.Width, m.Height)}
+}
+
+var (
+	pngMagic  = []byte("\x89PNG\r\n\x1a\n")
+	jpegMagic = []byte{0xff, 0xd8}
+)
+
+// Decode decodes a PNG, JPEG or WebP image. PNGs and JPEGs are decoded
+// into C memory, which the caller gives back with Free.
+func Decode(data []byte) (*Image, error) {
+	switch {
+	case bytes.HasPrefix(data, pngMagic):
+		return decodePNG(data)
+	case bytes.HasPrefix(data, jpegMagic):
+		m, err := decodeJPEG(data)
+		if err != nil {
+			// libjpeg-turbo cannot turn CMYK into RGB; Go can. For a
+			// broken file Go's message is the one shown.
+			if g, gerr := DecodeStd(data); gerr == nil {
+				return g, nil
+			}
+		}
+		return m, err
+	}
+	return DecodeStd(data)
+}
+
+func decodePNG(data []byte) (*Image, error) {
+	var out *C.uchar
+	var w, h C.int
+	rc := C.decodePNG(unsafe.Pointer(&data[0]), C.size_t(len(data)), MaxSide, &out, &w, &h)
+	if rc != 0 {
+		return nil, fmt.Errorf("png: %s", C.GoString(C.spng_strerror(rc)))
+	}
+	return wrapC(out, int(w), int(h)), nil
+}
+
+func decodeJPEG(data []byte) (*Image, error) {
+	var out *C.uchar
+	var w, h C.int
+	var msg [200]C.char
+	if C.decodeJPEG((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), MaxSide, &out, &w, &h, &msg[0]) != 0 {
+		return nil, fmt.Errorf("jpeg: %s", C.GoString(&msg[0]))
+	}
+	return wrapC(out, int(w), int(h)), nil
+}
+
+func wrapC(p *C.uchar, w, h int) *Image {
+	return &Image{Width: w, Height: h, Pix: unsafe.Slice((*byte)(unsafe.Pointer(p)), 4*w*h), c: unsafe.Pointer(p)}
+}
+
+// DecodeStd decodes with the Go standard library (and x/image/webp) to the
+// same layout as Decode, in Go memory: the reference Decode is tested
+// against, and the decoder for WebP.
+func DecodeStd(data []byte) (*Image, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide {
+		return nil, fmt.Errorf("image is %dx%d, larger than %dx%d", cfg.Width, cfg.Height, MaxSide, MaxSide)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	if b.Empty() {
+		return nil, errors.New("image has no pixels")
+	}
+	switch m := img.(type) {
+	case *image.NRGBA:
+		if m.Stride == 4*b.Dx() && b.Min == (image.Point{}) {
+			return &Image{Width: b.Dx(), Height: b.Dy(), Pix: m.Pix}, nil
+		}
+	case *image.RGBA:
+		// PNGs without alpha decode to opaque RGBA, whose bytes are the
+		// same as non-premultiplied NRGBA: no conversion needed.
+		if m.Stride == 4*b.Dx() && b.Min == (image.Point{}) && opaque(m.Pix) {
+			return &Image{Width: b.Dx(), Height: b.Dy(), Pix: m.Pix}, nil
+		}
+	}
+	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	switch m := img.(type) {
+	case *image.NRGBA64:
+		// Straight alpha kept as is: going through premultiplied colour
+		// would lose the colour of transparent pixels, which an OPAQUE
+		// material shows.
+		for y := 0; y < b.Dy(); y++ {
+			src := m.Pix[(y)*m.Stride:]
+			dst := n.Pix[y*n.Stride:]
+			for i := 0; i < 4*b.Dx(); i++ {
+				dst[i] = src[2*i]
+			}
+		}
+	case *image.Paletted:
+		var pal [256]color.NRGBA
+		for i, c := range m.Palette {
+			pal[i] = color.NRGBAModel.Convert(c).(color.NRGBA)
+		}
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < b.Dx(); x++ {
+				c := pal[m.Pix[y*m.Stride+x]]
+				copy(n.Pix[y*n.Stride+4*x:], []byte{c.R, c.G, c.B, c.A})
+			}
+		}
+	default:
+		draw.Draw(n, n.Bounds(), img, b.Min, draw.Src)
+	}
+	return &Image{Width: b.Dx(), Height: b.Dy(), Pix: n.Pix}, nil
+}
+
+func opaque(pix []uint8) bool {
+	for i := 3; i < len(pix); i += 4 {
+		if pix[i] != 255 {
+			return false
+		}
+	}
+	return true
+}

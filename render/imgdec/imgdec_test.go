@@ -1,0 +1,212 @@
+package imgdec
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"physview/internal/testcorpus"
+)
+
+// diff is how far Decode's pixels are from the standard library's.
+type diff struct {
+	worst     int     // largest difference of one channel value, in levels
+	overOne   float64 // share of channel values more than one level off
+	differing int     // channel values that differ at all
+}
+
+// compare decodes data with Decode and with the standard library and
+// fails when the sizes differ.
+func compare(t *testing.T, name string, data []byte) diff {
+	t.Helper()
+	got, err := Decode(data)
+	if err != nil {
+		t.Fatalf("%s: Decode: %v", name, err)
+	}
+	defer got.Free()
+	want, err := DecodeStd(data)
+	if err != nil {
+		t.Fatalf("%s: DecodeStd: %v", name, err)
+	}
+	if got.Width != want.Width || got.Height != want.Height || len(got.Pix) != len(want.Pix) {
+		t.Fatalf("%s: %dx%d (%d bytes), standard library %dx%d (%d bytes)", name, got.Width, got.Height, len(got.Pix), want.Width, want.Height, len(want.Pix))
+	}
+	var r diff
+	over := 0
+	for i := range got.Pix {
+		d := int(got.Pix[i]) - int(want.Pix[i])
+		if d < 0 {
+			d = -d
+		}
+		if d > 0 {
+			r.differing++
+		}
+		if d > 1 {
+			over++
+		}
+		r.worst = max(r.worst, d)
+	}
+	r.overOne = float64(over) / float64(len(got.Pix))
+	return r
+}
+
+// check applies the tolerance of the format: PNG decodes exactly; JPEG
+// within one level except where libjpeg's integer IDCT and colour
+// conversion round differently from Go's (at most 4 levels, on under 1% of
+// the values).
+func check(t *testing.T, name string, d diff) {
+	t.Helper()
+	if strings.HasSuffix(name, ".png") {
+		if d.worst != 0 {
+			t.Errorf("%s: %d values differ, by up to %d levels; want identical", name, d.differing, d.worst)
+		}
+		return
+	}
+	if d.worst > 4 || d.overOne > 0.01 {
+		t.Errorf("%s: up to %d levels off, %.3f%% of values more than one level; want at most 4 and 1%%", name, d.worst, 100*d.overOne)
+	}
+}
+
+func TestDecodeMatchesStandardLibrary(t *testing.T) {
+	for _, tc := range []struct {
+		file          string
+		width, height int
+	}{
+		{"rgba8.png", 37, 23},
+		{"rgb8.png", 37, 23},
+		{"gray8.png", 37, 23},
+		{"gray_alpha.png", 37, 23},
+		{"gray_palette.png", 37, 23},
+		{"palette_trns.png", 37, 23},
+		{"rgba16.png", 37, 23},
+		{"interlaced.png", 37, 23},
+		{"yuv420.jpg", 37, 23},
+		{"yuv422.jpg", 37, 23},
+		{"yuv444.jpg", 37, 23},
+		{"progressive.jpg", 37, 23},
+		{"gray.jpg", 37, 23},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, tc.file, compare(t, tc.file, data))
+			m, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Free()
+			if m.Width != tc.width || m.Height != tc.height || len(m.Pix) != 4*tc.width*tc.height {
+				t.Errorf("%dx%d with %d bytes, want %dx%d", m.Width, m.Height, len(m.Pix), tc.width, tc.height)
+			}
+		})
+	}
+}
+
+// TestDecodeCorpus compares the two decoders on the textures of the models
+// the start-up benchmark opens.
+func TestDecodeCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus images take seconds to decode twice")
+	}
+	for _, rel := range []string{
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_metalRoughness.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_normal.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_AO.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_emissive.jpg",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_normal.png",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_occlusion.png",
+		"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp_glass_basecolor-alpha.png",
+		"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp_bulbs_occlusion-rough-metal.png",
+	} {
+		t.Run(filepath.Base(rel), func(t *testing.T) {
+			data, err := os.ReadFile(testcorpus.File(t, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := compare(t, rel, data)
+			check(t, rel, d)
+			t.Logf("%d values differ, by up to %d levels; %.3f%% by more than one", d.differing, d.worst, 100*d.overOne)
+		})
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	png, err := os.ReadFile("testdata/rgba8.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jpg, err := os.ReadFile("testdata/yuv420.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"not an image", []byte("hello, world")},
+		{"png signature only", png[:8]},
+		{"truncated png", png[:len(png)/2]},
+		{"jpeg marker only", jpg[:2]},
+		{"truncated jpeg header", jpg[:40]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Decode(tc.data)
+			if err == nil {
+				m.Free()
+				t.Fatalf("no error for %d bytes", len(tc.data))
+			}
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+		})
+	}
+}
+
+func TestFreeTwice(t *testing.T) {
+	data, err := os.ReadFile("testdata/rgb8.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Free()
+	m.Free()
+	if m.Pix != nil {
+		t.Fatalf("Pix has %d bytes after Free", len(m.Pix))
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	for _, rel := range []string{
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_normal.png",
+	} {
+		data, err := os.ReadFile(testcorpus.File(b, rel))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("cgo/"+filepath.Base(rel), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				m, err := Decode(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Free()
+			}
+		})
+		b.Run("std/"+filepath.Base(rel), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := DecodeStd(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
