@@ -2,6 +2,7 @@ package imgdec
 
 /*
 #cgo pkg-config: libturbojpeg spng
+#cgo CFLAGS: -O3
 #include <stdlib.h>
 #include <turbojpeg.h>
 #include <spng.h>
@@ -73,6 +74,26 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 	*w = width;
 	*h = height;
 	return 0;
+}
+
+// half writes the next mipmap level of a w x h RGBA image: each pixel the
+// rounded average of a 2x2 block, the last row or column repeated when a
+// side is odd.
+static void half(const unsigned char *src, int w, int h, unsigned char *dst) {
+	int hw = w > 1 ? w / 2 : 1, hh = h > 1 ? h / 2 : 1;
+	for (int y = 0; y < hh; y++) {
+		const unsigned char *r0 = src + (size_t)(2 * y < h ? 2 * y : h - 1) * w * 4;
+		const unsigned char *r1 = src + (size_t)(2 * y + 1 < h ? 2 * y + 1 : h - 1) * w * 4;
+		unsigned char *o = dst + (size_t)y * hw * 4;
+		if (w > 1) {
+			for (int i = 0; i < hw * 4; i++) {
+				int x0 = (i >> 2) * 8 + (i & 3);
+				o[i] = (unsigned char)((r0[x0] + r0[x0 + 4] + r1[x0] + r1[x0 + 4] + 2) >> 2);
+			}
+		} else {
+			for (int k = 0; k < 4; k++) o[k] = (unsigned char)((2 * r0[k] + 2 * r1[k] + 2) >> 2);
+		}
+	}
 }
 */
 import "C"
@@ -238,4 +259,25 @@ func opaque(pix []uint8) bool {
 		}
 	}
 	return true
+}
+
+// Mipmaps returns levels 1 and down of m's mipmap chain to 1x1, in C
+// memory (give each back with Free): each pixel is the rounded average of
+// the 2x2 block above it, the last row or column repeated where a side is
+// odd. Averaging is done on the stored values, as most tools do for sRGB
+// textures too.
+func Mipmaps(m *Image) []*Image {
+	var levels []*Image
+	for cur := m; cur.Width > 1 || cur.Height > 1; {
+		w, h := max(cur.Width/2, 1), max(cur.Height/2, 1)
+		p := C.malloc(C.size_t(4 * w * h))
+		if p == nil {
+			break
+		}
+		C.half((*C.uchar)(unsafe.Pointer(&cur.Pix[0])), C.int(cur.Width), C.int(cur.Height), (*C.uchar)(p))
+		next := wrapC((*C.uchar)(p), w, h)
+		levels = append(levels, next)
+		cur = next
+	}
+	return levels
 }
