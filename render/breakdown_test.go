@@ -60,7 +60,9 @@ func cpuTime() time.Duration {
 // stage is the wall and CPU time of one step.
 type stage struct{ wall, cpu time.Duration }
 
-func (s stage) String() string { return fmt.Sprintf("%4d/%4d", s.wall.Milliseconds(), s.cpu.Milliseconds()) }
+func (s stage) String() string {
+	return fmt.Sprintf("%4d/%4d", s.wall.Milliseconds(), s.cpu.Milliseconds())
+}
 
 func timed(f func()) stage {
 	w, c := time.Now(), cpuTime()
