@@ -210,3 +210,57 @@ func BenchmarkDecode(b *testing.B) {
 		})
 	}
 }
+
+// mipRef is the reference box filter in Go: each pixel the rounded average
+// of the 2x2 block above it, the last row or column repeated.
+func mipRef(pix []byte, w, h int) ([]byte, int, int) {
+	hw, hh := max(w/2, 1), max(h/2, 1)
+	out := make([]byte, 4*hw*hh)
+	for y := 0; y < hh; y++ {
+		y0, y1 := min(2*y, h-1), min(2*y+1, h-1)
+		for x := 0; x < hw; x++ {
+			x0, x1 := min(2*x, w-1), min(2*x+1, w-1)
+			for k := 0; k < 4; k++ {
+				s := int(pix[(y0*w+x0)*4+k]) + int(pix[(y0*w+x1)*4+k]) + int(pix[(y1*w+x0)*4+k]) + int(pix[(y1*w+x1)*4+k])
+				out[(y*hw+x)*4+k] = byte((s + 2) / 4)
+			}
+		}
+	}
+	return out, hw, hh
+}
+
+func TestMipmaps(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		levels [][2]int
+	}{
+		{"rgba8.png", [][2]int{{18, 11}, {9, 5}, {4, 2}, {2, 1}, {1, 1}}},
+		{"yuv420.jpg", [][2]int{{18, 11}, {9, 5}, {4, 2}, {2, 1}, {1, 1}}},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels := Mipmaps(m)
+		if len(levels) != len(tc.levels) {
+			t.Fatalf("%s: %d levels, want %d", tc.file, len(levels), len(tc.levels))
+		}
+		pix, w, h := append([]byte(nil), m.Pix...), m.Width, m.Height
+		for i, l := range levels {
+			pix, w, h = mipRef(pix, w, h)
+			if l.Width != tc.levels[i][0] || l.Height != tc.levels[i][1] || w != l.Width || h != l.Height {
+				t.Errorf("%s level %d: %dx%d, want %v", tc.file, i+1, l.Width, l.Height, tc.levels[i])
+				continue
+			}
+			if string(l.Pix) != string(pix) {
+				t.Errorf("%s level %d: pixels differ from the Go reference", tc.file, i+1)
+			}
+			l.Free()
+		}
+		m.Free()
+	}
+}
