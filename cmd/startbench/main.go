@@ -1,26 +1,37 @@
-// Command startbench measures how long the viewer window takes from process
-// start to its first frame with geometry and to its fully textured frame,
-// against a floor measured in the same run: reading the file, its buffers and
-// images and decoding every image in parallel with the standard library. It
-// also times `f3d --output` on the same file when f3d is installed, and
-// reports the viewer's peak memory beside the decoded texture size.
+// Command startbench measures, in one run, how long this program takes to
+// show a textured model and how much memory it needs, beside a floor
+// measured in the same run and beside F3D:
 //
-//	go run ./cmd/startbench [-runs 3] FILE...
+//   - floor: reading the file, its buffers and images and decoding every
+//     image with the Go standard library on all cores (in this process, no
+//     process start): what any viewer written in Go must at least do;
+//   - screenshot: `viewer screenshot -size 800x600` from process start to
+//     exit (EGL, no window), with its peak resident memory;
+//   - window: `viewer FILE` from process start to the first frame with every
+//     texture, with its peak resident memory then;
+//   - f3d: `f3d --output` at 800x600 from process start to exit, when f3d
+//     is installed (apt-get install f3d).
 //
-// It starts a private Xvfb when DISPLAY is not set.
+// Each figure is the median of -runs runs; the runs of the four measures
+// are interleaved so that a busy machine disturbs them alike. The memory
+// goal is 1.5 times the decoded textures (4 bytes a pixel) plus 150 MB.
+//
+//	go run ./cmd/startbench [-runs 5] [FILE...]
+//
+// With no FILE it measures DamagedHelmet, StainedGlassLamp, GlamVelvetSofa
+// and BrainStem from the shared corpus. It starts a private Xvfb when
+// DISPLAY is not set.
 package main
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
-	"image"
-	_ "image/jpeg"
-	_ "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,25 +39,47 @@ import (
 	"syscall"
 	"time"
 
-	_ "golang.org/x/image/webp"
-
+	"physview/render/imgdec"
 	"physview/scene"
 )
 
+// corpusModels are measured when no file is named, relative to the corpus.
+var corpusModels = []string{
+	"gltf-sample-assets/Models/DamagedHelmet/glTF-Binary/DamagedHelmet.glb",
+	"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf",
+	"gltf-sample-assets/Models/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb",
+	"gltf-sample-assets/Models/BrainStem/glTF-Binary/BrainStem.glb",
+}
+
 func main() {
-	runs := flag.Int("runs", 3, "runs per measurement (the median is shown)")
+	runs := flag.Int("runs", 5, "runs per measurement (the median is shown)")
+	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus, for the default models")
 	flag.Parse()
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: startbench [-runs N] FILE...")
-		os.Exit(2)
+	files := flag.Args()
+	if len(files) == 0 {
+		for _, m := range corpusModels {
+			files = append(files, filepath.Join(*corpus, filepath.FromSlash(m)))
+		}
 	}
-	if err := benchmark(*runs, flag.Args()); err != nil {
+	if err := benchmark(*runs, files); err != nil {
 		fmt.Fprintln(os.Stderr, "startbench:", err)
 		os.Exit(1)
 	}
 }
 
+// result is one model's medians.
+type result struct {
+	floor, shot, window, f3d time.Duration
+	shotRSS, windowRSS       int64
+	texBytes                 int64
+}
+
 func benchmark(runs int, files []string) error {
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return err
+		}
+	}
 	tmp, err := os.MkdirTemp("", "startbench")
 	if err != nil {
 		return err
@@ -56,77 +89,109 @@ func benchmark(runs int, files []string) error {
 	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the viewer: %v\n%s", err, out)
 	}
-	display := os.Getenv("DISPLAY")
-	if display == "" {
-		// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
-		// remove its socket when done.
-		r, w, err := os.Pipe()
-		if err != nil {
-			return err
-		}
-		x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-		x.ExtraFiles = []*os.File{w}
-		if err := x.Start(); err != nil {
-			return fmt.Errorf("starting Xvfb: %w", err)
-		}
-		w.Close()
-		defer func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }()
-		n, err := bufio.NewReader(r).ReadString('\n')
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("Xvfb did not report its display: %w", err)
-		}
-		display = ":" + strings.TrimSpace(n)
+	display, stop, err := xDisplay()
+	if err != nil {
+		return err
 	}
+	defer stop()
 	f3d, _ := exec.LookPath("f3d")
+	if f3d == "" {
+		fmt.Println("f3d is not installed: its column is empty (apt-get install f3d)")
+	}
 
-	fmt.Printf("%-22s %10s %10s %12s %10s %9s %12s %12s\n", "file", "floor", "first", "textured", "f3d", "tex/floor", "peak RSS", "decoded tex")
+	fmt.Printf("%d runs each, medians; process start included except in the floor\n", runs)
+	fmt.Printf("%-18s %8s | %9s %6s %8s | %9s %6s %8s | %9s %6s | %8s %8s\n",
+		"model", "floor", "shot", "/floor", "RSS", "window", "/floor", "RSS", "f3d", "/shot", "dec.tex", "RSS goal")
 	for _, file := range files {
-		var floors, firsts, texs, f3ds []time.Duration
-		var rss, texBytes int64
+		var floors, shots, windows, f3ds []time.Duration
+		var r result
 		for i := 0; i < runs; i++ {
 			fl, tb, err := floor(file)
 			if err != nil {
 				return err
 			}
-			floors, texBytes = append(floors, fl), tb
-			first, textured, peak, err := window(viewer, display, file)
+			floors, r.texBytes = append(floors, fl), tb
+			d, rss, err := screenshot(viewer, file, filepath.Join(tmp, "shot.png"))
 			if err != nil {
 				return err
 			}
-			firsts, texs = append(firsts, first), append(texs, textured)
-			rss = max(rss, peak)
+			shots, r.shotRSS = append(shots, d), max(r.shotRSS, rss)
+			d, rss, err = window(viewer, display, file)
+			if err != nil {
+				return err
+			}
+			windows, r.windowRSS = append(windows, d), max(r.windowRSS, rss)
 			if f3d != "" {
 				start := time.Now()
-				cmd := exec.Command(f3d, "--output", filepath.Join(tmp, "f3d.png"), "--resolution", "1280,780", file)
+				cmd := exec.Command(f3d, "--output", filepath.Join(tmp, "f3d.png"), "--resolution", "800,600", file)
 				cmd.Env = append(os.Environ(), "DISPLAY="+display)
 				if err := cmd.Run(); err == nil {
 					f3ds = append(f3ds, time.Since(start))
 				}
 			}
 		}
-		fl, tx := median(floors), median(texs)
-		f3dText := "-"
+		r.floor, r.shot, r.window = median(floors), median(shots), median(windows)
+		f3dText, f3dRatio := "-", "-"
 		if len(f3ds) > 0 {
-			f3dText = ms(median(f3ds))
+			r.f3d = median(f3ds)
+			f3dText, f3dRatio = ms(r.f3d), fmt.Sprintf("%.2f", float64(r.f3d)/float64(r.shot))
 		}
-		fmt.Printf("%-22s %10s %10s %12s %10s %8.2fx %10.0fMB %10.0fMB\n",
-			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), ms(fl), ms(median(firsts)), ms(tx), f3dText,
-			float64(tx)/float64(fl), float64(rss)/1e6, float64(texBytes)/1e6)
+		goal := r.texBytes*3/2 + 150e6
+		fmt.Printf("%-18s %8s | %9s %5.2fx %6.0fMB | %9s %5.2fx %6.0fMB | %9s %6s | %6.0fMB %6.0fMB\n",
+			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), ms(r.floor),
+			ms(r.shot), ratio(r.shot, r.floor), mb(r.shotRSS),
+			ms(r.window), ratio(r.window, r.floor), mb(r.windowRSS),
+			f3dText, f3dRatio, mb(r.texBytes), mb(goal))
 	}
 	return nil
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%dms", d.Milliseconds()) }
+func mb(b int64) float64        { return float64(b) / 1e6 }
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
 
 func median(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	return ds[len(ds)/2]
 }
 
+// xDisplay returns DISPLAY, or starts a private Xvfb and returns its
+// display and a function that stops it.
+func xDisplay() (string, func(), error) {
+	if d := os.Getenv("DISPLAY"); d != "" {
+		return d, func() {}, nil
+	}
+	// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
+	// remove its socket when done.
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", nil, err
+	}
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
+	}
+	w.Close()
+	stop := func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }
+	n, err := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("Xvfb did not report its display: %w", err)
+	}
+	return ":" + strings.TrimSpace(n), stop, nil
+}
+
 // floor reads the document, its buffers and images and decodes every image
-// in parallel: what any viewer must do before a textured frame. It returns
-// the time and the decoded size of the images (4 bytes a pixel).
+// with the standard library on one worker per CPU: what any viewer must do
+// before a textured frame. It returns the time and the decoded size of the
+// images (4 bytes a pixel).
 func floor(file string) (time.Duration, int64, error) {
 	start := time.Now()
 	d, err := scene.Load(file)
@@ -134,29 +199,36 @@ func floor(file string) (time.Duration, int64, error) {
 		return 0, 0, err
 	}
 	dir := filepath.Dir(file)
+	next := make(chan int, len(d.GLTF.Images))
+	for i := range d.GLTF.Images {
+		next <- i
+	}
+	close(next)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var total int64
-	for _, img := range d.GLTF.Images {
+	for w := 0; w < runtime.NumCPU(); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var data []byte
-			switch {
-			case img.BufferView != nil:
-				bv := d.GLTF.BufferViews[*img.BufferView]
-				data = d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
-			case img.URI != "" && !strings.HasPrefix(img.URI, "data:"):
-				data, _ = os.ReadFile(filepath.Join(dir, filepath.FromSlash(img.URI)))
-			}
-			if data == nil {
-				return
-			}
-			if m, _, err := image.Decode(strings.NewReader(string(data))); err == nil {
-				b := m.Bounds()
-				mu.Lock()
-				total += int64(b.Dx() * b.Dy() * 4)
-				mu.Unlock()
+			for i := range next {
+				img := d.GLTF.Images[i]
+				var data []byte
+				switch {
+				case img.BufferView != nil:
+					bv := d.GLTF.BufferViews[*img.BufferView]
+					data = d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+				case img.URI != "" && !strings.HasPrefix(img.URI, "data:"):
+					data, _ = os.ReadFile(filepath.Join(dir, filepath.FromSlash(img.URI)))
+				}
+				if data == nil {
+					continue
+				}
+				if m, err := imgdec.DecodeStd(data); err == nil {
+					mu.Lock()
+					total += int64(len(m.Pix))
+					mu.Unlock()
+				}
 			}
 		}()
 	}
@@ -164,41 +236,48 @@ func floor(file string) (time.Duration, int64, error) {
 	return time.Since(start), total, nil
 }
 
-var frameLine = regexp.MustCompile(`viewer: (first|textured) frame after (\d+) ms`)
+// screenshot runs `viewer screenshot` and returns its time from process
+// start to exit and its peak resident memory.
+func screenshot(viewer, file, out string) (time.Duration, int64, error) {
+	cmd := exec.Command(viewer, "screenshot", "-size", "800x600", "-o", out, file)
+	start := time.Now()
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return 0, 0, fmt.Errorf("%s: viewer screenshot: %v\n%s", file, err, b)
+	}
+	el := time.Since(start)
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss * 1024
+	}
+	return el, rss, nil
+}
 
-// window starts the viewer on file and reads its frame reports; it returns
-// the times from process start and the peak resident memory.
-func window(viewer, display, file string) (first, textured time.Duration, peak int64, err error) {
+var frameLine = regexp.MustCompile(`viewer: textured frame after (\d+) ms`)
+
+// window starts the viewer on file and waits for its textured-frame report;
+// it returns the time from process start and the peak resident memory then.
+func window(viewer, display, file string) (time.Duration, int64, error) {
 	cmd := exec.Command(viewer, file)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return 0, 0, 0, err
+		return 0, 0, err
 	}
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	sc := bufio.NewScanner(stderr)
 	deadline := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
 	defer deadline.Stop()
+	sc := bufio.NewScanner(stderr)
 	for sc.Scan() {
-		m := frameLine.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
-		}
-		// Wall time from our start, which includes process start-up.
-		el := time.Since(start)
-		if m[1] == "first" {
-			first = el
-		} else {
-			textured = el
-			peak = peakRSS(cmd.Process.Pid)
-			return first, textured, peak, nil
+		if frameLine.MatchString(sc.Text()) {
+			// Wall time from our start, which includes process start-up.
+			return time.Since(start), peakRSS(cmd.Process.Pid), nil
 		}
 	}
-	return 0, 0, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
+	return 0, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
 }
 
 // peakRSS reads VmHWM from /proc, in bytes.

@@ -4,10 +4,24 @@ package imgdec
 #cgo pkg-config: libturbojpeg spng
 #cgo CFLAGS: -O3
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <turbojpeg.h>
 #include <spng.h>
 
-// decodePNG decodes a PNG to RGBA8 into a buffer it allocates with malloc.
+// pixels allocates n bytes of pixels straight from the kernel, so that
+// pixfree gives them back at once: malloc would keep freed blocks of a few
+// megabytes in its arenas, and the peak memory of a load would grow by
+// them.
+static unsigned char *pixels(size_t n) {
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void pixfree(void *p, size_t n) {
+	if (p) munmap(p, n);
+}
+
+// decodePNG decodes a PNG to RGBA8 into a buffer from pixels().
 // It returns 0 or a libspng error code.
 static int decodePNG(const void *data, size_t size, int maxSide, unsigned char **out, int *w, int *h) {
 	spng_ctx *ctx = spng_ctx_new(SPNG_CTX_IGNORE_ADLER32);
@@ -20,13 +34,13 @@ static int decodePNG(const void *data, size_t size, int maxSide, unsigned char *
 	if (!err) err = spng_decoded_image_size(ctx, SPNG_FMT_RGBA8, &n);
 	unsigned char *buf = NULL;
 	if (!err) {
-		buf = malloc(n);
+		buf = pixels(n);
 		if (!buf) err = SPNG_EMEM;
 	}
 	if (!err) err = spng_decode_image(ctx, buf, n, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS);
 	spng_ctx_free(ctx);
 	if (err) {
-		free(buf);
+		pixfree(buf, n);
 		return err;
 	}
 	*out = buf;
@@ -36,7 +50,7 @@ static int decodePNG(const void *data, size_t size, int maxSide, unsigned char *
 }
 
 // decodeJPEG decodes a JPEG to RGBA into a buffer it allocates with
-// malloc, replicating chroma samples as Go's image/jpeg does (no fancy
+// pixels(), replicating chroma samples as Go's image/jpeg does (no fancy
 // upsampling) with the accurate integer IDCT. It returns 0, or -1 with the
 // message in msg (which must be at least 200 bytes).
 static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide, unsigned char **out, int *w, int *h, char *msg) {
@@ -56,7 +70,7 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 		tjDestroy(tj);
 		return -1;
 	}
-	unsigned char *buf = malloc((size_t)width * height * 4);
+	unsigned char *buf = pixels((size_t)width * height * 4);
 	if (!buf) {
 		snprintf(msg, 200, "out of memory for %dx%d pixels", width, height);
 		tjDestroy(tj);
@@ -65,7 +79,7 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0
 		&& tjGetErrorCode(tj) != TJERR_WARNING) {
 		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
-		free(buf);
+		pixfree(buf, (size_t)width * height * 4);
 		tjDestroy(tj);
 		return -1;
 	}
@@ -131,7 +145,7 @@ func (m *Image) Free() {
 		return
 	}
 	if m.c != nil {
-		C.free(m.c)
+		C.pixfree(m.c, C.size_t(len(m.Pix)))
 		m.c = nil
 	}
 	m.Pix = nil
@@ -270,7 +284,7 @@ func Mipmaps(m *Image) []*Image {
 	var levels []*Image
 	for cur := m; cur.Width > 1 || cur.Height > 1; {
 		w, h := max(cur.Width/2, 1), max(cur.Height/2, 1)
-		p := C.malloc(C.size_t(4 * w * h))
+		p := C.pixels(C.size_t(4 * w * h))
 		if p == nil {
 			break
 		}
