@@ -136,7 +136,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
-	r.pending = decodeImages(d, dir)
+	r.pending = startDecoding(d, dir)
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()

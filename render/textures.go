@@ -298,3 +298,35 @@ func texStorage() bool {
 	}
 	return hasTexStorage == 1
 }
+
+// preloads holds the decoding started by Preload until SetDocument takes
+// it over.
+var preloads = struct {
+	sync.Mutex
+	m map[*scene.Document]<-chan decodedImage
+}{m: map[*scene.Document]<-chan decodedImage{}}
+
+// Preload starts decoding d's images on worker goroutines before there is
+// a renderer or a GL context (it needs neither), so that the decoding
+// overlaps creating the context and compiling the shaders; the next
+// SetDocument(d) takes the decoded images over. Call it at most once per
+// document, and only for a document that will be shown.
+func Preload(d *scene.Document) {
+	preloads.Lock()
+	defer preloads.Unlock()
+	if _, ok := preloads.m[d]; !ok {
+		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
+	}
+}
+
+// startDecoding returns the decoding of d's images (relative paths read in
+// dir): the one Preload started, or a new one.
+func startDecoding(d *scene.Document, dir string) <-chan decodedImage {
+	preloads.Lock()
+	defer preloads.Unlock()
+	if ch, ok := preloads.m[d]; ok {
+		delete(preloads.m, d)
+		return ch
+	}
+	return decodeImages(d, dir)
+}

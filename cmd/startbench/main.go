@@ -13,7 +13,9 @@
 //     is installed (apt-get install f3d).
 //
 // Each figure is the median of -runs runs; the runs of the four measures
-// are interleaved so that a busy machine disturbs them alike. The memory
+// are interleaved so that a busy machine disturbs them alike. Beside each
+// wall time is the CPU time (user + system, every thread) the same work
+// took, which other processes on the machine disturb much less. The memory
 // goal is 1.5 times the decoded textures (4 bytes a pixel) plus 150 MB.
 //
 //	go run ./cmd/startbench [-runs 5] [FILE...]
@@ -54,7 +56,17 @@ var corpusModels = []string{
 func main() {
 	runs := flag.Int("runs", 5, "runs per measurement (the median is shown)")
 	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus, for the default models")
+	floorOnly := flag.Bool("floor", false, "measure the floor of one FILE in this process and print it (used by the benchmark, in a child process)")
 	flag.Parse()
+	if *floorOnly {
+		t, tb, err := floor(flag.Arg(0))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "startbench:", err)
+			os.Exit(1)
+		}
+		fmt.Println(t.wall.Nanoseconds(), t.cpu.Nanoseconds(), tb)
+		return
+	}
 	files := flag.Args()
 	if len(files) == 0 {
 		for _, m := range corpusModels {
@@ -67,11 +79,34 @@ func main() {
 	}
 }
 
-// result is one model's medians.
-type result struct {
-	floor, shot, window, f3d time.Duration
-	shotRSS, windowRSS       int64
-	texBytes                 int64
+// timing is one measurement: wall time and CPU time.
+type timing struct{ wall, cpu time.Duration }
+
+func (t timing) String() string {
+	return fmt.Sprintf("%d/%d", t.wall.Milliseconds(), t.cpu.Milliseconds())
+}
+
+// medianTiming takes the median wall and the median CPU time separately.
+func medianTiming(ts []timing) timing {
+	var w, c []time.Duration
+	for _, t := range ts {
+		w, c = append(w, t.wall), append(c, t.cpu)
+	}
+	return timing{median(w), median(c)}
+}
+
+func ratios(a, b timing) string {
+	return fmt.Sprintf("%.2f/%.2f", ratio(a.wall, b.wall), ratio(a.cpu, b.cpu))
+}
+
+// cpuOf is the user and system time of a finished child.
+func cpuOf(ps *os.ProcessState) time.Duration { return ps.UserTime() + ps.SystemTime() }
+
+// selfCPU is the CPU time this process used so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchmark(runs int, files []string) error {
@@ -99,49 +134,48 @@ func benchmark(runs int, files []string) error {
 		fmt.Println("f3d is not installed: its column is empty (apt-get install f3d)")
 	}
 
-	fmt.Printf("%d runs each, medians; process start included except in the floor\n", runs)
-	fmt.Printf("%-18s %8s | %9s %6s %8s | %9s %6s %8s | %9s %6s | %8s %8s\n",
-		"model", "floor", "shot", "/floor", "RSS", "window", "/floor", "RSS", "f3d", "/shot", "dec.tex", "RSS goal")
+	fmt.Printf("%d runs each, medians; times in ms as wall/CPU, ratios likewise; process start included except in the floor\n", runs)
+	fmt.Printf("%-16s %10s | %10s %9s %6s | %10s %9s %6s | %10s %9s | %7s %7s\n",
+		"model", "floor", "shot", "/floor", "RSS", "window", "/floor", "RSS", "f3d", "f3d/shot", "dec.tex", "RSSgoal")
 	for _, file := range files {
-		var floors, shots, windows, f3ds []time.Duration
-		var r result
+		var floors, shots, windows, f3ds []timing
+		var shotRSS, windowRSS, texBytes int64
 		for i := 0; i < runs; i++ {
-			fl, tb, err := floor(file)
+			fl, tb, err := childFloor(file)
 			if err != nil {
 				return err
 			}
-			floors, r.texBytes = append(floors, fl), tb
-			d, rss, err := screenshot(viewer, file, filepath.Join(tmp, "shot.png"))
+			floors, texBytes = append(floors, fl), tb
+			t, rss, err := screenshot(viewer, file, filepath.Join(tmp, "shot.png"))
 			if err != nil {
 				return err
 			}
-			shots, r.shotRSS = append(shots, d), max(r.shotRSS, rss)
-			d, rss, err = window(viewer, display, file)
+			shots, shotRSS = append(shots, t), max(shotRSS, rss)
+			t, rss, err = window(viewer, display, file)
 			if err != nil {
 				return err
 			}
-			windows, r.windowRSS = append(windows, d), max(r.windowRSS, rss)
+			windows, windowRSS = append(windows, t), max(windowRSS, rss)
 			if f3d != "" {
 				start := time.Now()
 				cmd := exec.Command(f3d, "--output", filepath.Join(tmp, "f3d.png"), "--resolution", "800,600", file)
 				cmd.Env = append(os.Environ(), "DISPLAY="+display)
 				if err := cmd.Run(); err == nil {
-					f3ds = append(f3ds, time.Since(start))
+					f3ds = append(f3ds, timing{time.Since(start), cpuOf(cmd.ProcessState)})
 				}
 			}
 		}
-		r.floor, r.shot, r.window = median(floors), median(shots), median(windows)
+		fl, sh, wi := medianTiming(floors), medianTiming(shots), medianTiming(windows)
 		f3dText, f3dRatio := "-", "-"
 		if len(f3ds) > 0 {
-			r.f3d = median(f3ds)
-			f3dText, f3dRatio = ms(r.f3d), fmt.Sprintf("%.2f", float64(r.f3d)/float64(r.shot))
+			f := medianTiming(f3ds)
+			f3dText, f3dRatio = f.String(), ratios(f, sh)
 		}
-		goal := r.texBytes*3/2 + 150e6
-		fmt.Printf("%-18s %8s | %9s %5.2fx %6.0fMB | %9s %5.2fx %6.0fMB | %9s %6s | %6.0fMB %6.0fMB\n",
-			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), ms(r.floor),
-			ms(r.shot), ratio(r.shot, r.floor), mb(r.shotRSS),
-			ms(r.window), ratio(r.window, r.floor), mb(r.windowRSS),
-			f3dText, f3dRatio, mb(r.texBytes), mb(goal))
+		goal := texBytes*3/2 + 150e6
+		fmt.Printf("%-16s %10s | %10s %9s %4.0fMB | %10s %9s %4.0fMB | %10s %9s | %5.0fMB %5.0fMB\n",
+			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), fl,
+			sh, ratios(sh, fl), mb(shotRSS), wi, ratios(wi, fl), mb(windowRSS),
+			f3dText, f3dRatio, mb(texBytes), mb(goal))
 	}
 	return nil
 }
@@ -188,15 +222,34 @@ func xDisplay() (string, func(), error) {
 	return ":" + strings.TrimSpace(n), stop, nil
 }
 
+// childFloor measures the floor in a child process: the children's peak
+// memory, which Linux takes at exec from the parent's, stays that of the
+// viewer rather than of the floor's decoding.
+func childFloor(file string) (timing, int64, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return timing{}, 0, err
+	}
+	out, err := exec.Command(self, "-floor", file).Output()
+	if err != nil {
+		return timing{}, 0, fmt.Errorf("%s: floor: %w", file, err)
+	}
+	var w, c, tb int64
+	if _, err := fmt.Sscan(string(out), &w, &c, &tb); err != nil {
+		return timing{}, 0, fmt.Errorf("%s: floor: %q: %w", file, out, err)
+	}
+	return timing{time.Duration(w), time.Duration(c)}, tb, nil
+}
+
 // floor reads the document, its buffers and images and decodes every image
 // with the standard library on one worker per CPU: what any viewer must do
 // before a textured frame. It returns the time and the decoded size of the
 // images (4 bytes a pixel).
-func floor(file string) (time.Duration, int64, error) {
-	start := time.Now()
+func floor(file string) (timing, int64, error) {
+	start, cpu := time.Now(), selfCPU()
 	d, err := scene.Load(file)
 	if err != nil {
-		return 0, 0, err
+		return timing{}, 0, err
 	}
 	dir := filepath.Dir(file)
 	next := make(chan int, len(d.GLTF.Images))
@@ -233,18 +286,18 @@ func floor(file string) (time.Duration, int64, error) {
 		}()
 	}
 	wg.Wait()
-	return time.Since(start), total, nil
+	return timing{time.Since(start), selfCPU() - cpu}, total, nil
 }
 
 // screenshot runs `viewer screenshot` and returns its time from process
 // start to exit and its peak resident memory.
-func screenshot(viewer, file, out string) (time.Duration, int64, error) {
+func screenshot(viewer, file, out string) (timing, int64, error) {
 	cmd := exec.Command(viewer, "screenshot", "-size", "800x600", "-o", out, file)
 	start := time.Now()
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return 0, 0, fmt.Errorf("%s: viewer screenshot: %v\n%s", file, err, b)
+		return timing{}, 0, fmt.Errorf("%s: viewer screenshot: %v\n%s", file, err, b)
 	}
-	el := time.Since(start)
+	el := timing{time.Since(start), cpuOf(cmd.ProcessState)}
 	var rss int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss * 1024
@@ -255,17 +308,18 @@ func screenshot(viewer, file, out string) (time.Duration, int64, error) {
 var frameLine = regexp.MustCompile(`viewer: textured frame after (\d+) ms`)
 
 // window starts the viewer on file and waits for its textured-frame report;
-// it returns the time from process start and the peak resident memory then.
-func window(viewer, display, file string) (time.Duration, int64, error) {
+// it returns the time from process start and the CPU time and peak
+// resident memory then.
+func window(viewer, display, file string) (timing, int64, error) {
 	cmd := exec.Command(viewer, file)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		return 0, 0, err
+		return timing{}, 0, err
 	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return 0, 0, err
+		return timing{}, 0, err
 	}
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	deadline := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
@@ -274,10 +328,11 @@ func window(viewer, display, file string) (time.Duration, int64, error) {
 	for sc.Scan() {
 		if frameLine.MatchString(sc.Text()) {
 			// Wall time from our start, which includes process start-up.
-			return time.Since(start), peakRSS(cmd.Process.Pid), nil
+			el := time.Since(start)
+			return timing{el, procCPU(cmd.Process.Pid)}, peakRSS(cmd.Process.Pid), nil
 		}
 	}
-	return 0, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
+	return timing{}, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
 }
 
 // peakRSS reads VmHWM from /proc, in bytes.
@@ -296,4 +351,20 @@ func peakRSS(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// procCPU reads a running process's user and system time from /proc.
+func procCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name (which may hold spaces) in ")".
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }

@@ -118,6 +118,9 @@ func (a *windowApp) open(path string) {
 	a.state.Status = ""
 	go func() {
 		d, err := openDocument(path)
+		if err == nil {
+			render.Preload(d) // decode while the window and GL start
+		}
 		a.loads <- loadResult{d, filepath.Base(path), err}
 	}()
 }
