@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-gl/gl/v3.3-core/gl"
+
 	"physview/internal/testcorpus"
 	"physview/scene"
 )
@@ -131,4 +133,63 @@ func BenchmarkVariantSwitch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(r.Uploads()-before)/float64(b.N), "uploads/op")
+}
+
+// TestUploadPaths draws the two-variant fixture through each way of making
+// textures (immutable storage or not, mipmaps by the workers or by the
+// driver), after Preload, and checks the colours and the upload count.
+func TestUploadPaths(t *testing.T) {
+	headless(t)
+	defer func(s int, w bool) { hasTexStorage, mipmapsOnWorkers = s, w }(hasTexStorage, mipmapsOnWorkers)
+	for _, tc := range []struct {
+		name    string
+		storage int // hasTexStorage: 1 yes, 2 no
+		workers bool
+	}{
+		{"storage, workers' mipmaps", 1, true},
+		{"storage, driver's mipmaps", 1, false},
+		{"glTexImage2D, workers' mipmaps", 2, true},
+		{"glTexImage2D, driver's mipmaps", 2, false},
+	} {
+		hasTexStorage, mipmapsOnWorkers = tc.storage, tc.workers
+		d, err := scene.Load(filepath.Join("testdata", "variants", "variants.gltf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		Preload(d)
+		r, err := New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.SetDocument(d)
+		preloads.Lock()
+		left := len(preloads.m)
+		preloads.Unlock()
+		if left != 0 {
+			t.Errorf("%s: %d preloads not taken over by SetDocument", tc.name, left)
+		}
+		r.WaitTextures()
+		if r.Uploads() != 5 {
+			t.Errorf("%s: %d uploads, want 5", tc.name, r.Uploads())
+		}
+		lo, hi := r.Bounds()
+		opt := DefaultOptions()
+		opt.Grid, opt.Axes = false, false
+		for v, want := range [][3]uint8{{128, 128, 128}, {220, 20, 20}, {20, 20, 220}} {
+			opt.Variant = v - 1
+			img, err := r.RenderImage(NewCamera(lo, hi), 64, 64, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := centre(img)
+			// Lit, so not the texture's colour, but its order of channels.
+			if (want[0] > want[2]) != (c[0] > c[2]+40) || (want[2] > want[0]) != (c[2] > c[0]+40) {
+				t.Errorf("%s: variant %d: centre %v, texture %v", tc.name, v-1, c, want)
+			}
+		}
+		if e := gl.GetError(); e != gl.NO_ERROR {
+			t.Errorf("%s: GL error 0x%x", tc.name, e)
+		}
+		r.Delete()
+	}
 }
