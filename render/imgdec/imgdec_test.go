@@ -264,3 +264,28 @@ func TestMipmaps(t *testing.T) {
 		m.Free()
 	}
 }
+
+// FuzzDecode feeds damaged PNGs and JPEGs to the C decoders: any input
+// gives an image of the size it claims or an error, never a crash.
+func FuzzDecode(f *testing.F) {
+	for _, name := range []string{"rgba8.png", "palette_trns.png", "rgba16.png", "interlaced.png", "yuv420.jpg", "progressive.jpg", "gray.jpg"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(data)
+		if err != nil {
+			return
+		}
+		defer m.Free()
+		if m.Width <= 0 || m.Height <= 0 || m.Width > MaxSide || m.Height > MaxSide || len(m.Pix) != 4*m.Width*m.Height {
+			t.Fatalf("%dx%d with %d bytes", m.Width, m.Height, len(m.Pix))
+		}
+		for _, l := range Mipmaps(m) {
+			l.Free()
+		}
+	})
+}
