@@ -186,7 +186,10 @@ func (r *Renderer) rebuildItems() {
 // and the decoded pixels are freed. It reports how many images arrived and
 // how many are still decoding. Call it on the GL thread.
 func (r *Renderer) Poll() (arrived, pending int) {
-	for r.pending != nil {
+	if r.pending == nil {
+		return 0, 0
+	}
+	for {
 		select {
 		case di, ok := <-r.pending:
 			if !ok {
@@ -199,7 +202,6 @@ func (r *Renderer) Poll() (arrived, pending int) {
 			return arrived, r.imgCount - len(r.decoded)
 		}
 	}
-	return arrived, 0
 }
 
 // WaitTextures blocks until every image is decoded and uploaded.
