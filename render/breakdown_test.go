@@ -28,8 +28,8 @@ var startupModels = []string{
 	"gltf-sample-assets/Models/BrainStem/glTF-Binary/BrainStem.glb",
 }
 
-// parallel runs f(i) for i < n on one worker per CPU.
-func parallel(n int, f func(i int)) {
+// onWorkers runs f(i) for i < n on one worker per CPU.
+func onWorkers(n int, f func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int, n)
 	for i := 0; i < n; i++ {
@@ -98,19 +98,19 @@ func TestStartupBreakdown(t *testing.T) {
 				t.Fatal(err)
 			}
 			data = make([][]byte, len(d.GLTF.Images))
-			parallel(len(data), func(i int) { data[i], _ = imageBytes(d, filepath.Dir(path), i) })
+			onWorkers(len(data), func(i int) { data[i], _ = imageBytes(d, filepath.Dir(path), i) })
 		})
 		n := len(data)
 		decode := timed(func() {
-			parallel(n, func(i int) { imgdec.DecodeStd(data[i]) })
+			onWorkers(n, func(i int) { imgdec.DecodeStd(data[i]) })
 		})
 		imgs := make([]*imgdec.Image, n)
 		fast := timed(func() {
-			parallel(n, func(i int) { imgs[i], _ = imgdec.Decode(data[i]) })
+			onWorkers(n, func(i int) { imgs[i], _ = imgdec.Decode(data[i]) })
 		})
 		levels := make([][]*imgdec.Image, n)
 		mips := timed(func() {
-			parallel(n, func(i int) {
+			onWorkers(n, func(i int) {
 				if imgs[i] != nil {
 					levels[i] = imgdec.Mipmaps(imgs[i])
 				}
