@@ -34,8 +34,10 @@ func TestVariantSwitchUploadsNothing(t *testing.T) {
 		dominant []int
 	}{
 		{
-			// 4 images: 3 base colours (sRGB) and one used as emissive
-			// (sRGB) by the variants and as occlusion (linear) by default.
+			// 4 images: 3 base colours (sRGB; the blue one through two
+			// glTF textures that share a GL texture) and one used as
+			// emissive (sRGB) by the variants and as occlusion (linear) by
+			// default.
 			name: "fixture", uploads: 5, dominant: []int{-1, 0, 2},
 			path: func(testing.TB) string { return filepath.Join("testdata", "variants", "variants.gltf") },
 		},

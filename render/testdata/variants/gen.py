@@ -3,7 +3,10 @@
 texture is grey by default, red in variant "red" and blue in variant "blue"
 (KHR_materials_variants), each texture its own PNG image; a fourth image
 is shared by the red and blue materials as the emissive texture (sRGB) and
-by the default one as the occlusion texture (linear)."""
+by the default one as the occlusion texture (linear). The blue base colour
+is a second texture of the blue image, also shown (with a zero emissive
+factor) by the grey material's emissive slot through the first: two glTF
+textures, one image, one sampler, one colour space, so one GL texture."""
 import base64, json, struct, zlib
 
 def png(rgb, size=4):
@@ -33,11 +36,12 @@ doc = {
         "extensions": {"KHR_materials_variants": {"mappings": [
             {"material": 1, "variants": [0]}, {"material": 2, "variants": [1]}]}}}]}],
     "materials": [
-        {"name": "grey", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}, "metallicFactor": 0}, "occlusionTexture": {"index": 3}},
+        {"name": "grey", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}, "metallicFactor": 0}, "occlusionTexture": {"index": 3},
+         "emissiveTexture": {"index": 2}, "emissiveFactor": [0, 0, 0]},
         {"name": "red", "pbrMetallicRoughness": {"baseColorTexture": {"index": 1}, "metallicFactor": 0}, "emissiveTexture": {"index": 3}},
-        {"name": "blue", "pbrMetallicRoughness": {"baseColorTexture": {"index": 2}, "metallicFactor": 0}, "emissiveTexture": {"index": 3}},
+        {"name": "blue", "pbrMetallicRoughness": {"baseColorTexture": {"index": 4}, "metallicFactor": 0}, "emissiveTexture": {"index": 3}},
     ],
-    "textures": [{"source": 0}, {"source": 1}, {"source": 2}, {"source": 3}],
+    "textures": [{"source": 0}, {"source": 1}, {"source": 2}, {"source": 3}, {"source": 2}],
     "images": [{"uri": uri(png(c), "image/png")} for c in ([128, 128, 128], [220, 20, 20], [20, 20, 220], [0, 0, 0])],
     "buffers": [{"byteLength": len(buf), "uri": uri(buf, "application/octet-stream")}],
     "bufferViews": [
