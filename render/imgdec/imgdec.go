@@ -76,8 +76,9 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 		tjDestroy(tj);
 		return -1;
 	}
-	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0
-		&& tjGetErrorCode(tj) != TJERR_WARNING) {
+	// A warning (a truncated or damaged scan) counts as an error: the Go
+	// decoder then decides, as before there was this one.
+	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0) {
 		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
 		pixfree(buf, (size_t)width * height * 4);
 		tjDestroy(tj);
@@ -162,23 +163,25 @@ var (
 )
 
 // Decode decodes a PNG, JPEG or WebP image. PNGs and JPEGs are decoded
-// into C memory, which the caller gives back with Free.
+// into C memory, which the caller gives back with Free. When libspng or
+// libjpeg-turbo refuses a file, the Go decoder has the last word: it reads
+// what they cannot (CMYK JPEGs) and words the error for a broken file the
+// same way as before.
 func Decode(data []byte) (*Image, error) {
+	var m *Image
+	var err error
 	switch {
 	case bytes.HasPrefix(data, pngMagic):
-		return decodePNG(data)
+		m, err = decodePNG(data)
 	case bytes.HasPrefix(data, jpegMagic):
-		m, err := decodeJPEG(data)
-		if err != nil {
-			// libjpeg-turbo cannot turn CMYK into RGB; Go can. For a
-			// broken file Go's message is the one shown.
-			if g, gerr := DecodeStd(data); gerr == nil {
-				return g, nil
-			}
-		}
-		return m, err
+		m, err = decodeJPEG(data)
+	default:
+		return DecodeStd(data)
 	}
-	return DecodeStd(data)
+	if err != nil {
+		return DecodeStd(data)
+	}
+	return m, nil
 }
 
 func decodePNG(data []byte) (*Image, error) {

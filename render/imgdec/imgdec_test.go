@@ -153,6 +153,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"truncated png", png[:len(png)/2]},
 		{"jpeg marker only", jpg[:2]},
 		{"truncated jpeg header", jpg[:40]},
+		{"truncated jpeg scan", jpg[:len(jpg)-80]},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := Decode(tc.data)
