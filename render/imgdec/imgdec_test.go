@@ -16,13 +16,17 @@ type diff struct {
 	differing int     // channel values that differ at all
 }
 
-// compare decodes data with Decode and with the standard library and
-// fails when the sizes differ.
+// compare decodes data with libspng or libjpeg-turbo (not falling back to
+// Go) and with the standard library, and fails when the sizes differ.
 func compare(t *testing.T, name string, data []byte) diff {
 	t.Helper()
-	got, err := Decode(data)
+	c := decodeJPEG
+	if strings.HasSuffix(name, ".png") {
+		c = decodePNG
+	}
+	got, err := c(data)
 	if err != nil {
-		t.Fatalf("%s: Decode: %v", name, err)
+		t.Fatalf("%s: the C decoder: %v", name, err)
 	}
 	defer got.Free()
 	want, err := DecodeStd(data)
