@@ -101,9 +101,10 @@ static void half(const unsigned char *src, int w, int h, unsigned char *dst) {
 		const unsigned char *r1 = src + (size_t)(2 * y + 1 < h ? 2 * y + 1 : h - 1) * w * 4;
 		unsigned char *o = dst + (size_t)y * hw * 4;
 		if (w > 1) {
-			for (int i = 0; i < hw * 4; i++) {
-				int x0 = (i >> 2) * 8 + (i & 3);
-				o[i] = (unsigned char)((r0[x0] + r0[x0 + 4] + r1[x0] + r1[x0 + 4] + 2) >> 2);
+			for (int x = 0; x < hw; x++) {
+				for (int k = 0; k < 4; k++) {
+					o[4 * x + k] = (unsigned char)((r0[8 * x + k] + r0[8 * x + 4 + k] + r1[8 * x + k] + r1[8 * x + 4 + k] + 2) >> 2);
+				}
 			}
 		} else {
 			for (int k = 0; k < 4; k++) o[k] = (unsigned char)((2 * r0[k] + 2 * r1[k] + 2) >> 2);

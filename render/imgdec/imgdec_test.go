@@ -294,3 +294,21 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkMipmaps(b *testing.B) {
+	data, err := os.ReadFile(testcorpus.File(b, "gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Free()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, l := range Mipmaps(m) {
+			l.Free()
+		}
+	}
+}
