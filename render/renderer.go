@@ -69,7 +69,8 @@ type Renderer struct {
 	materials  []material
 	textures   map[texKey]uint32
 	decoded    map[int]*decodedImage
-	imageUses  map[int]int // (texture, sRGB) pairs still to upload, by image
+	imageUses  map[int][]texKey // the (texture, sRGB) pairs to upload, by image
+	uploads    int              // GL textures made from images, for Uploads
 	pending    <-chan decodedImage
 	imgCount   int
 	white      uint32
@@ -135,7 +136,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
-	r.pending = decodeImages(d, dir)
+	r.pending = startDecoding(d, dir)
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
@@ -180,8 +181,10 @@ func (r *Renderer) rebuildItems() {
 	r.grid = r.replaceLines(r.grid, gridLines(r.min, r.max))
 }
 
-// Poll takes the images decoded since the last call (they are uploaded when
-// next drawn). It reports how many arrived and how many are still decoding.
+// Poll uploads the images decoded since the last call: every texture that
+// shows one, in every material and variant, goes to the GL driver at once
+// and the decoded pixels are freed. It reports how many images arrived and
+// how many are still decoding. Call it on the GL thread.
 func (r *Renderer) Poll() (arrived, pending int) {
 	if r.pending == nil {
 		return 0, 0
@@ -194,10 +197,7 @@ func (r *Renderer) Poll() (arrived, pending int) {
 				return arrived, 0
 			}
 			arrived++
-			r.decoded[di.index] = &di
-			if di.err != nil {
-				r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
-			}
+			r.receive(&di)
 		default:
 			return arrived, r.imgCount - len(r.decoded)
 		}
@@ -212,15 +212,21 @@ func (r *Renderer) WaitTextures() {
 			r.pending = nil
 			break
 		}
-		r.decoded[di.index] = &di
-		if di.err != nil {
-			r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
-		}
+		r.receive(&di)
 	}
 }
 
-// texture returns the GL texture for glTF texture t, uploading it on first
-// use once its image is decoded; the fallback stands in until then.
+// receive uploads one decoded image and notes a failure.
+func (r *Renderer) receive(di *decodedImage) {
+	r.decoded[di.index] = di
+	if di.err != nil {
+		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+	}
+	r.uploadImage(di)
+}
+
+// texture returns the GL texture for glTF texture t, or the fallback while
+// its image is still decoding.
 func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 	if id, ok := r.textures[texKey{t, srgb}]; ok {
 		return id
@@ -229,30 +235,14 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 	if t < 0 || t >= len(d.GLTF.Textures) {
 		return r.missing
 	}
-	tex := d.GLTF.Textures[t]
-	src := imageSource(tex)
-	di, ok := r.decoded[src]
-	if !ok {
-		if src < 0 || src >= r.imgCount {
-			return r.missing
-		}
-		return fallback
+	src := imageSource(d.GLTF.Textures[t])
+	if src < 0 || src >= r.imgCount {
+		return r.missing
 	}
-	id := r.missing
-	if di.err == nil && di.levels != nil {
-		var sampler *gltf.Sampler
-		if s := tex.Sampler; s != nil && *s >= 0 && *s < len(d.GLTF.Samplers) {
-			sampler = d.GLTF.Samplers[*s]
-		}
-		id = uploadTexture(di.levels, sampler, srgb)
+	if di, ok := r.decoded[src]; ok && di.err != nil {
+		return r.missing
 	}
-	r.textures[texKey{t, srgb}] = id
-	// Once every texture that uses the image is on the GPU, its pixels
-	// need not stay in memory.
-	if r.imageUses[src]--; r.imageUses[src] <= 0 {
-		di.levels = nil
-	}
-	return id
+	return fallback
 }
 
 // Draw renders the document into the current framebuffer, which is
@@ -445,6 +435,8 @@ func (r *Renderer) release() {
 		}
 	}
 	r.textures = map[texKey]uint32{}
+	discard(r.pending)
+	r.pending = nil
 	r.prims = nil
 	r.items = nil
 	// A new document's debug groups start their versions afresh.
@@ -504,9 +496,9 @@ func (r *Renderer) NodeBounds(n int) (min, max mgl64.Vec3, ok bool) {
 	return min, max, ok
 }
 
-// imageUses counts, for each image, the distinct (texture, sRGB) uploads the
+// imageUses lists, for each image, the distinct (texture, sRGB) pairs the
 // materials will ask for.
-func imageUses(d *scene.Document, mats []material) map[int]int {
+func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	keys := map[texKey]bool{}
 	for _, m := range mats {
 		for slot, ref := range m.tex {
@@ -515,10 +507,11 @@ func imageUses(d *scene.Document, mats []material) map[int]int {
 			}
 		}
 	}
-	uses := map[int]int{}
+	uses := map[int][]texKey{}
 	for k := range keys {
 		if k.texture < len(d.GLTF.Textures) {
-			uses[imageSource(d.GLTF.Textures[k.texture])]++
+			src := imageSource(d.GLTF.Textures[k.texture])
+			uses[src] = append(uses[src], k)
 		}
 	}
 	return uses

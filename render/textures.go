@@ -1,13 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"encoding/base64"
 	"fmt"
-	"image"
-	"image/draw"
-	_ "image/jpeg" // glTF core image formats
-	_ "image/png"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,41 +11,53 @@ import (
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/qmuntal/gltf"
-	_ "golang.org/x/image/webp" // EXT_texture_webp
 
+	"physview/render/imgdec"
 	"physview/scene"
 )
 
-// decodedImage is one glTF image decoded to RGBA with its mipmap chain
-// (level 0 first), or the reason it could not be decoded.
+// decodedImage is one glTF image decoded to RGBA (with levels 1 and down
+// of its mipmap chain when the workers build them), or the reason it could
+// not be decoded. The pixels are freed as soon as the GL driver has them.
 type decodedImage struct {
 	index  int
-	levels []*image.NRGBA
+	img    *imgdec.Image
+	levels []*imgdec.Image
 	err    error
 }
 
+// mipmapsOnWorkers says who builds the mipmap chains: the decode workers
+// (true) or the GL driver with glGenerateMipmap after the upload of level 0
+// (false). On llvmpipe the workers take half the CPU time of the driver
+// and run beside the decoding (go test ./render -run Breakdown -breakdown -v).
+var mipmapsOnWorkers = true
+
 // decodeImages decodes every image of the document on worker goroutines
 // (one per CPU) and sends each result as it is ready; the channel is closed
-// when all are done. Nothing here touches GL.
+// when all are done. Each image is decoded once, however many textures
+// show it. Nothing here touches GL.
 func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
-	out := make(chan decodedImage, len(d.GLTF.Images))
+	n := len(d.GLTF.Images)
+	out := make(chan decodedImage, n)
+	next := make(chan int, n)
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.NumCPU())
-	for i := range d.GLTF.Images {
+	for w := 0; w < min(n, runtime.NumCPU()); w++ {
 		wg.Add(1)
-		go func(i int) {
+		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			img, err := decodeImage(d, dir, i)
-			var levels []*image.NRGBA
-			if err == nil {
-				// Mipmaps are made here, on the workers, rather than by
-				// glGenerateMipmap on the one GL thread (slow on llvmpipe).
-				levels = mipChain(img)
+			for i := range next {
+				di := decodedImage{index: i}
+				di.img, di.err = decodeImage(d, dir, i)
+				if di.err == nil && mipmapsOnWorkers {
+					di.levels = imgdec.Mipmaps(di.img)
+				}
+				out <- di
 			}
-			out <- decodedImage{i, levels, err}
-		}(i)
+		}()
 	}
 	go func() {
 		wg.Wait()
@@ -90,91 +97,71 @@ func imageBytes(d *scene.Document, dir string, i int) ([]byte, error) {
 	return nil, fmt.Errorf("has neither a uri nor a buffer view")
 }
 
-func decodeImage(d *scene.Document, dir string, i int) (*image.NRGBA, error) {
+func decodeImage(d *scene.Document, dir string, i int) (*imgdec.Image, error) {
 	data, err := imageBytes(d, dir, i)
 	if err != nil {
 		return nil, err
 	}
-	img, _, err := image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	switch m := img.(type) {
-	case *image.NRGBA:
-		if m.Stride == 4*m.Rect.Dx() && m.Rect.Min == (image.Point{}) {
-			return m, nil
-		}
-	case *image.RGBA:
-		// PNGs without alpha decode to opaque RGBA, whose bytes are the
-		// same as non-premultiplied NRGBA: no conversion needed.
-		if m.Stride == 4*m.Rect.Dx() && m.Rect.Min == (image.Point{}) && opaque(m.Pix) {
-			return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}, nil
-		}
-	}
-	b := img.Bounds()
-	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(n, n.Bounds(), img, b.Min, draw.Src)
-	return n, nil
+	return imgdec.Decode(data)
 }
 
-func opaque(pix []uint8) bool {
-	for i := 3; i < len(pix); i += 4 {
-		if pix[i] != 255 {
-			return false
-		}
-	}
-	return true
-}
-
-// mipChain returns img and its successively halved versions down to 1x1,
-// each pixel the average of the 2x2 block above it.
-func mipChain(img *image.NRGBA) []*image.NRGBA {
-	levels := []*image.NRGBA{img}
-	for cur := img; cur.Rect.Dx() > 1 || cur.Rect.Dy() > 1; {
-		w, h := max(cur.Rect.Dx()/2, 1), max(cur.Rect.Dy()/2, 1)
-		next := image.NewNRGBA(image.Rect(0, 0, w, h))
-		cw, ch := cur.Rect.Dx(), cur.Rect.Dy()
-		for y := 0; y < h; y++ {
-			y0, y1 := min(2*y, ch-1), min(2*y+1, ch-1)
-			for x := 0; x < w; x++ {
-				x0, x1 := min(2*x, cw-1), min(2*x+1, cw-1)
-				a, b := cur.Pix[y0*cur.Stride+4*x0:], cur.Pix[y0*cur.Stride+4*x1:]
-				c, d := cur.Pix[y1*cur.Stride+4*x0:], cur.Pix[y1*cur.Stride+4*x1:]
-				o := next.Pix[y*next.Stride+4*x:]
-				for k := 0; k < 4; k++ {
-					o[k] = uint8((uint32(a[k]) + uint32(b[k]) + uint32(c[k]) + uint32(d[k]) + 2) / 4)
-				}
-			}
-		}
-		levels = append(levels, next)
-		cur = next
-	}
-	return levels
-}
-
-// glTexture is one uploaded texture; key is (glTF texture index, sRGB).
+// texKey names one GL texture: a glTF texture index in a colour space
+// (sRGB for colour slots, linear for data).
 type texKey struct {
 	texture int
 	srgb    bool
 }
 
-// uploadTexture creates a GL texture from a mip chain with the glTF
-// sampler's wrap and filter modes.
-func uploadTexture(levels []*image.NRGBA, sampler *gltf.Sampler, srgb bool) uint32 {
-	var id uint32
-	gl.GenTextures(1, &id)
-	gl.BindTexture(gl.TEXTURE_2D, id)
-	internal := int32(gl.RGBA8)
-	if srgb {
-		internal = gl.SRGB8_ALPHA8
+// glKey says when glTF textures can share a GL texture: when they show one
+// image through one sampler in one colour space.
+type glKey struct {
+	image, sampler int
+	srgb           bool
+}
+
+// uploadImage makes the GL textures of every (texture, colour space) pair
+// the materials (variants included) show image di with, and frees its
+// pixels: the driver has its own copy. It runs on the GL thread as soon as
+// the image arrives, so that no later frame, a variant switch included,
+// uploads anything.
+func (r *Renderer) uploadImage(di *decodedImage) {
+	defer di.free()
+	d := r.doc
+	shared := map[glKey]uint32{}
+	for _, k := range r.imageUses[di.index] {
+		if _, ok := r.textures[k]; ok {
+			continue
+		}
+		if di.err != nil {
+			r.textures[k] = r.missing
+			continue
+		}
+		tex := d.GLTF.Textures[k.texture]
+		gk := glKey{di.index, -1, k.srgb}
+		var sampler *gltf.Sampler
+		if s := tex.Sampler; s != nil && *s >= 0 && *s < len(d.GLTF.Samplers) {
+			sampler, gk.sampler = d.GLTF.Samplers[*s], *s
+		}
+		if id, ok := shared[gk]; ok {
+			r.textures[k] = id
+			continue
+		}
+		id := uploadTexture(di.img, di.levels, sampler, k.srgb)
+		r.uploads++
+		shared[gk] = id
+		r.textures[k] = id
 	}
-	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
-	// glTF UV (0,0) is the image's top-left: upload rows top-first and the
-	// shader's UVs land where the file means them.
-	for l, img := range levels {
-		gl.TexImage2D(gl.TEXTURE_2D, int32(l), internal, int32(img.Rect.Dx()), int32(img.Rect.Dy()), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
-	}
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, int32(len(levels)-1))
+}
+
+// Uploads returns how many GL textures the renderer made from images since
+// New: one per image, colour space and sampler in use.
+func (r *Renderer) Uploads() int { return r.uploads }
+
+// uploadTexture creates a GL texture from a decoded image with the glTF
+// sampler's wrap and filter modes. levels are mipmap levels 1 and down
+// built by the workers; without them the driver builds the chain when the
+// sampler samples mipmaps.
+func uploadTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampler, srgb bool) uint32 {
 	wrapS, wrapT := int32(gl.REPEAT), int32(gl.REPEAT)
 	minF, magF := int32(gl.LINEAR_MIPMAP_LINEAR), int32(gl.LINEAR)
 	if sampler != nil {
@@ -195,6 +182,47 @@ func uploadTexture(levels []*image.NRGBA, sampler *gltf.Sampler, srgb bool) uint
 		case gltf.MinNearestMipMapLinear:
 			minF = gl.NEAREST_MIPMAP_LINEAR
 		}
+	}
+	count := int32(len(levels) + 1)
+	generate := false
+	if minF == gl.NEAREST || minF == gl.LINEAR {
+		// Mipmaps would not be sampled.
+		levels, count = nil, 1
+	} else if levels == nil {
+		// The driver builds the chain.
+		for s := max(img.Width, img.Height); s > 1; s /= 2 {
+			count++
+		}
+		generate = count > 1
+	}
+
+	var id uint32
+	gl.GenTextures(1, &id)
+	gl.BindTexture(gl.TEXTURE_2D, id)
+	internal := uint32(gl.RGBA8)
+	if srgb {
+		internal = gl.SRGB8_ALPHA8
+	}
+	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
+	// glTF UV (0,0) is the image's top-left: upload rows top-first and the
+	// shader's UVs land where the file means them.
+	if texStorage() {
+		// Storage for the whole chain at once, then the pixels: on
+		// llvmpipe a third faster than growing the texture level by level.
+		gl.TexStorage2D(gl.TEXTURE_2D, count, internal, int32(img.Width), int32(img.Height))
+		gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, int32(img.Width), int32(img.Height), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
+		for l, m := range levels {
+			gl.TexSubImage2D(gl.TEXTURE_2D, int32(l+1), 0, 0, int32(m.Width), int32(m.Height), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(m.Pix))
+		}
+	} else {
+		gl.TexImage2D(gl.TEXTURE_2D, 0, int32(internal), int32(img.Width), int32(img.Height), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
+		for l, m := range levels {
+			gl.TexImage2D(gl.TEXTURE_2D, int32(l+1), int32(internal), int32(m.Width), int32(m.Height), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(m.Pix))
+		}
+	}
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, count-1)
+	if generate {
+		gl.GenerateMipmap(gl.TEXTURE_2D)
 	}
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, wrapS)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrapT)
@@ -223,4 +251,82 @@ func solidTexture(c [4]uint8) uint32 {
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
 	return id
+}
+
+// discard frees the images still to come on ch, from a document that is no
+// longer shown, without blocking.
+func discard(ch <-chan decodedImage) {
+	if ch == nil {
+		return
+	}
+	go func() {
+		for di := range ch {
+			di.free()
+		}
+	}()
+}
+
+// free gives the decoded pixels back.
+func (di *decodedImage) free() {
+	di.img.Free()
+	for _, l := range di.levels {
+		l.Free()
+	}
+	di.img, di.levels = nil, nil
+}
+
+// hasTexStorage caches whether the context has glTexStorage2D (GL 4.2 or
+// ARB_texture_storage): 0 unknown, 1 yes, 2 no.
+var hasTexStorage int
+
+func texStorage() bool {
+	if hasTexStorage == 0 {
+		hasTexStorage = 2
+		var major, minor int32
+		gl.GetIntegerv(gl.MAJOR_VERSION, &major)
+		gl.GetIntegerv(gl.MINOR_VERSION, &minor)
+		if major > 4 || major == 4 && minor >= 2 {
+			hasTexStorage = 1
+		}
+		var n int32
+		gl.GetIntegerv(gl.NUM_EXTENSIONS, &n)
+		for i := int32(0); i < n && hasTexStorage == 2; i++ {
+			if gl.GoStr(gl.GetStringi(gl.EXTENSIONS, uint32(i))) == "GL_ARB_texture_storage" {
+				hasTexStorage = 1
+			}
+		}
+	}
+	return hasTexStorage == 1
+}
+
+// preloads holds the decoding started by Preload until SetDocument takes
+// it over.
+var preloads = struct {
+	sync.Mutex
+	m map[*scene.Document]<-chan decodedImage
+}{m: map[*scene.Document]<-chan decodedImage{}}
+
+// Preload starts decoding d's images on worker goroutines before there is
+// a renderer or a GL context (it needs neither), so that the decoding
+// overlaps creating the context and compiling the shaders; the next
+// SetDocument(d) takes the decoded images over. Call it at most once per
+// document, and only for a document that will be shown.
+func Preload(d *scene.Document) {
+	preloads.Lock()
+	defer preloads.Unlock()
+	if _, ok := preloads.m[d]; !ok {
+		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
+	}
+}
+
+// startDecoding returns the decoding of d's images (relative paths read in
+// dir): the one Preload started, or a new one.
+func startDecoding(d *scene.Document, dir string) <-chan decodedImage {
+	preloads.Lock()
+	defer preloads.Unlock()
+	if ch, ok := preloads.m[d]; ok {
+		delete(preloads.m, d)
+		return ch
+	}
+	return decodeImages(d, dir)
 }

@@ -1,26 +1,39 @@
-// Command startbench measures how long the viewer window takes from process
-// start to its first frame with geometry and to its fully textured frame,
-// against a floor measured in the same run: reading the file, its buffers and
-// images and decoding every image in parallel with the standard library. It
-// also times `f3d --output` on the same file when f3d is installed, and
-// reports the viewer's peak memory beside the decoded texture size.
+// Command startbench measures, in one run, how long this program takes to
+// show a textured model and how much memory it needs, beside a floor
+// measured in the same run and beside F3D:
 //
-//	go run ./cmd/startbench [-runs 3] FILE...
+//   - floor: reading the file, its buffers and images and decoding every
+//     image with the Go standard library on all cores (in this process, no
+//     process start): what any viewer written in Go must at least do;
+//   - screenshot: `viewer screenshot -size 800x600` from process start to
+//     exit (EGL, no window), with its peak resident memory;
+//   - window: `viewer FILE` from process start to the first frame with every
+//     texture, with its peak resident memory then;
+//   - f3d: `f3d --output` at 800x600 from process start to exit, when f3d
+//     is installed (apt-get install f3d).
 //
-// It starts a private Xvfb when DISPLAY is not set.
+// Each figure is the median of -runs runs; the runs of the four measures
+// are interleaved so that a busy machine disturbs them alike. Beside each
+// wall time is the CPU time (user + system, every thread) the same work
+// took, which other processes on the machine disturb much less. The memory
+// goal is 1.5 times the decoded textures (4 bytes a pixel) plus 150 MB.
+//
+//	go run ./cmd/startbench [-runs 5] [FILE...]
+//
+// With no FILE it measures DamagedHelmet, StainedGlassLamp, GlamVelvetSofa
+// and BrainStem from the shared corpus. It starts a private Xvfb when
+// DISPLAY is not set.
 package main
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
-	"image"
-	_ "image/jpeg"
-	_ "image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,25 +41,80 @@ import (
 	"syscall"
 	"time"
 
-	_ "golang.org/x/image/webp"
-
+	"physview/render/imgdec"
 	"physview/scene"
 )
 
+// corpusModels are measured when no file is named, relative to the corpus.
+var corpusModels = []string{
+	"gltf-sample-assets/Models/DamagedHelmet/glTF-Binary/DamagedHelmet.glb",
+	"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf",
+	"gltf-sample-assets/Models/GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb",
+	"gltf-sample-assets/Models/BrainStem/glTF-Binary/BrainStem.glb",
+}
+
 func main() {
-	runs := flag.Int("runs", 3, "runs per measurement (the median is shown)")
+	runs := flag.Int("runs", 5, "runs per measurement (the median is shown)")
+	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus, for the default models")
+	floorOnly := flag.Bool("floor", false, "measure the floor of one FILE in this process and print it (used by the benchmark, in a child process)")
 	flag.Parse()
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: startbench [-runs N] FILE...")
-		os.Exit(2)
+	if *floorOnly {
+		t, tb, err := floor(flag.Arg(0))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "startbench:", err)
+			os.Exit(1)
+		}
+		fmt.Println(t.wall.Nanoseconds(), t.cpu.Nanoseconds(), tb)
+		return
 	}
-	if err := benchmark(*runs, flag.Args()); err != nil {
+	files := flag.Args()
+	if len(files) == 0 {
+		for _, m := range corpusModels {
+			files = append(files, filepath.Join(*corpus, filepath.FromSlash(m)))
+		}
+	}
+	if err := benchmark(*runs, files); err != nil {
 		fmt.Fprintln(os.Stderr, "startbench:", err)
 		os.Exit(1)
 	}
 }
 
+// timing is one measurement: wall time and CPU time.
+type timing struct{ wall, cpu time.Duration }
+
+func (t timing) String() string {
+	return fmt.Sprintf("%d/%d", t.wall.Milliseconds(), t.cpu.Milliseconds())
+}
+
+// medianTiming takes the median wall and the median CPU time separately.
+func medianTiming(ts []timing) timing {
+	var w, c []time.Duration
+	for _, t := range ts {
+		w, c = append(w, t.wall), append(c, t.cpu)
+	}
+	return timing{median(w), median(c)}
+}
+
+func ratios(a, b timing) string {
+	return fmt.Sprintf("%.2f/%.2f", ratio(a.wall, b.wall), ratio(a.cpu, b.cpu))
+}
+
+// cpuOf is the user and system time of a finished child.
+func cpuOf(ps *os.ProcessState) time.Duration { return ps.UserTime() + ps.SystemTime() }
+
+// selfCPU is the CPU time this process used so far.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func benchmark(runs int, files []string) error {
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return err
+		}
+	}
 	tmp, err := os.MkdirTemp("", "startbench")
 	if err != nil {
 		return err
@@ -56,149 +124,215 @@ func benchmark(runs int, files []string) error {
 	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the viewer: %v\n%s", err, out)
 	}
-	display := os.Getenv("DISPLAY")
-	if display == "" {
-		// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
-		// remove its socket when done.
-		r, w, err := os.Pipe()
-		if err != nil {
-			return err
-		}
-		x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-		x.ExtraFiles = []*os.File{w}
-		if err := x.Start(); err != nil {
-			return fmt.Errorf("starting Xvfb: %w", err)
-		}
-		w.Close()
-		defer func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }()
-		n, err := bufio.NewReader(r).ReadString('\n')
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("Xvfb did not report its display: %w", err)
-		}
-		display = ":" + strings.TrimSpace(n)
+	display, stop, err := xDisplay()
+	if err != nil {
+		return err
 	}
+	defer stop()
 	f3d, _ := exec.LookPath("f3d")
+	if f3d == "" {
+		fmt.Println("f3d is not installed: its column is empty (apt-get install f3d)")
+	}
 
-	fmt.Printf("%-22s %10s %10s %12s %10s %9s %12s %12s\n", "file", "floor", "first", "textured", "f3d", "tex/floor", "peak RSS", "decoded tex")
+	fmt.Printf("%d runs each, medians; times in ms as wall/CPU, ratios likewise; process start included except in the floor\n", runs)
+	fmt.Printf("%-16s %10s | %10s %9s %6s | %10s %9s %6s | %10s %9s | %7s %7s\n",
+		"model", "floor", "shot", "/floor", "RSS", "window", "/floor", "RSS", "f3d", "f3d/shot", "dec.tex", "RSSgoal")
 	for _, file := range files {
-		var floors, firsts, texs, f3ds []time.Duration
-		var rss, texBytes int64
+		var floors, shots, windows, f3ds []timing
+		var shotRSS, windowRSS, texBytes int64
 		for i := 0; i < runs; i++ {
-			fl, tb, err := floor(file)
+			fl, tb, err := childFloor(file)
 			if err != nil {
 				return err
 			}
 			floors, texBytes = append(floors, fl), tb
-			first, textured, peak, err := window(viewer, display, file)
+			t, rss, err := screenshot(viewer, file, filepath.Join(tmp, "shot.png"))
 			if err != nil {
 				return err
 			}
-			firsts, texs = append(firsts, first), append(texs, textured)
-			rss = max(rss, peak)
+			shots, shotRSS = append(shots, t), max(shotRSS, rss)
+			t, rss, err = window(viewer, display, file)
+			if err != nil {
+				return err
+			}
+			windows, windowRSS = append(windows, t), max(windowRSS, rss)
 			if f3d != "" {
 				start := time.Now()
-				cmd := exec.Command(f3d, "--output", filepath.Join(tmp, "f3d.png"), "--resolution", "1280,780", file)
+				cmd := exec.Command(f3d, "--output", filepath.Join(tmp, "f3d.png"), "--resolution", "800,600", file)
 				cmd.Env = append(os.Environ(), "DISPLAY="+display)
 				if err := cmd.Run(); err == nil {
-					f3ds = append(f3ds, time.Since(start))
+					f3ds = append(f3ds, timing{time.Since(start), cpuOf(cmd.ProcessState)})
 				}
 			}
 		}
-		fl, tx := median(floors), median(texs)
-		f3dText := "-"
+		fl, sh, wi := medianTiming(floors), medianTiming(shots), medianTiming(windows)
+		f3dText, f3dRatio := "-", "-"
 		if len(f3ds) > 0 {
-			f3dText = ms(median(f3ds))
+			f := medianTiming(f3ds)
+			f3dText, f3dRatio = f.String(), ratios(f, sh)
 		}
-		fmt.Printf("%-22s %10s %10s %12s %10s %8.2fx %10.0fMB %10.0fMB\n",
-			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), ms(fl), ms(median(firsts)), ms(tx), f3dText,
-			float64(tx)/float64(fl), float64(rss)/1e6, float64(texBytes)/1e6)
+		goal := texBytes*3/2 + 150e6
+		fmt.Printf("%-16s %10s | %10s %9s %4.0fMB | %10s %9s %4.0fMB | %10s %9s | %5.0fMB %5.0fMB\n",
+			strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)), fl,
+			sh, ratios(sh, fl), mb(shotRSS), wi, ratios(wi, fl), mb(windowRSS),
+			f3dText, f3dRatio, mb(texBytes), mb(goal))
 	}
 	return nil
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%dms", d.Milliseconds()) }
+func mb(b int64) float64        { return float64(b) / 1e6 }
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
 
 func median(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	return ds[len(ds)/2]
 }
 
+// xDisplay returns DISPLAY, or starts a private Xvfb and returns its
+// display and a function that stops it.
+func xDisplay() (string, func(), error) {
+	if d := os.Getenv("DISPLAY"); d != "" {
+		return d, func() {}, nil
+	}
+	// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
+	// remove its socket when done.
+	r, w, err := os.Pipe()
+	if err != nil {
+		return "", nil, err
+	}
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
+	}
+	w.Close()
+	stop := func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }
+	n, err := bufio.NewReader(r).ReadString('\n')
+	r.Close()
+	if err != nil {
+		stop()
+		return "", nil, fmt.Errorf("Xvfb did not report its display: %w", err)
+	}
+	return ":" + strings.TrimSpace(n), stop, nil
+}
+
+// childFloor measures the floor in a child process: the children's peak
+// memory, which Linux takes at exec from the parent's, stays that of the
+// viewer rather than of the floor's decoding.
+func childFloor(file string) (timing, int64, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return timing{}, 0, err
+	}
+	out, err := exec.Command(self, "-floor", file).Output()
+	if err != nil {
+		return timing{}, 0, fmt.Errorf("%s: floor: %w", file, err)
+	}
+	var w, c, tb int64
+	if _, err := fmt.Sscan(string(out), &w, &c, &tb); err != nil {
+		return timing{}, 0, fmt.Errorf("%s: floor: %q: %w", file, out, err)
+	}
+	return timing{time.Duration(w), time.Duration(c)}, tb, nil
+}
+
 // floor reads the document, its buffers and images and decodes every image
-// in parallel: what any viewer must do before a textured frame. It returns
-// the time and the decoded size of the images (4 bytes a pixel).
-func floor(file string) (time.Duration, int64, error) {
-	start := time.Now()
+// with the standard library on one worker per CPU: what any viewer must do
+// before a textured frame. It returns the time and the decoded size of the
+// images (4 bytes a pixel).
+func floor(file string) (timing, int64, error) {
+	start, cpu := time.Now(), selfCPU()
 	d, err := scene.Load(file)
 	if err != nil {
-		return 0, 0, err
+		return timing{}, 0, err
 	}
 	dir := filepath.Dir(file)
+	next := make(chan int, len(d.GLTF.Images))
+	for i := range d.GLTF.Images {
+		next <- i
+	}
+	close(next)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var total int64
-	for _, img := range d.GLTF.Images {
+	for w := 0; w < runtime.NumCPU(); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var data []byte
-			switch {
-			case img.BufferView != nil:
-				bv := d.GLTF.BufferViews[*img.BufferView]
-				data = d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
-			case img.URI != "" && !strings.HasPrefix(img.URI, "data:"):
-				data, _ = os.ReadFile(filepath.Join(dir, filepath.FromSlash(img.URI)))
-			}
-			if data == nil {
-				return
-			}
-			if m, _, err := image.Decode(strings.NewReader(string(data))); err == nil {
-				b := m.Bounds()
-				mu.Lock()
-				total += int64(b.Dx() * b.Dy() * 4)
-				mu.Unlock()
+			for i := range next {
+				img := d.GLTF.Images[i]
+				var data []byte
+				switch {
+				case img.BufferView != nil:
+					bv := d.GLTF.BufferViews[*img.BufferView]
+					data = d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+				case img.URI != "" && !strings.HasPrefix(img.URI, "data:"):
+					data, _ = os.ReadFile(filepath.Join(dir, filepath.FromSlash(img.URI)))
+				}
+				if data == nil {
+					continue
+				}
+				if m, err := imgdec.DecodeStd(data); err == nil {
+					mu.Lock()
+					total += int64(len(m.Pix))
+					mu.Unlock()
+				}
 			}
 		}()
 	}
 	wg.Wait()
-	return time.Since(start), total, nil
+	return timing{time.Since(start), selfCPU() - cpu}, total, nil
 }
 
-var frameLine = regexp.MustCompile(`viewer: (first|textured) frame after (\d+) ms`)
+// screenshot runs `viewer screenshot` and returns its time from process
+// start to exit and its peak resident memory.
+func screenshot(viewer, file, out string) (timing, int64, error) {
+	cmd := exec.Command(viewer, "screenshot", "-size", "800x600", "-o", out, file)
+	start := time.Now()
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return timing{}, 0, fmt.Errorf("%s: viewer screenshot: %v\n%s", file, err, b)
+	}
+	el := timing{time.Since(start), cpuOf(cmd.ProcessState)}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss * 1024
+	}
+	return el, rss, nil
+}
 
-// window starts the viewer on file and reads its frame reports; it returns
-// the times from process start and the peak resident memory.
-func window(viewer, display, file string) (first, textured time.Duration, peak int64, err error) {
+var frameLine = regexp.MustCompile(`viewer: textured frame after (\d+) ms`)
+
+// window starts the viewer on file and waits for its textured-frame report;
+// it returns the time from process start and the CPU time and peak
+// resident memory then.
+func window(viewer, display, file string) (timing, int64, error) {
 	cmd := exec.Command(viewer, file)
 	cmd.Env = append(os.Environ(), "DISPLAY="+display)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		return 0, 0, 0, err
+		return timing{}, 0, err
 	}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return 0, 0, 0, err
+		return timing{}, 0, err
 	}
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	sc := bufio.NewScanner(stderr)
 	deadline := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
 	defer deadline.Stop()
+	sc := bufio.NewScanner(stderr)
 	for sc.Scan() {
-		m := frameLine.FindStringSubmatch(sc.Text())
-		if m == nil {
-			continue
-		}
-		// Wall time from our start, which includes process start-up.
-		el := time.Since(start)
-		if m[1] == "first" {
-			first = el
-		} else {
-			textured = el
-			peak = peakRSS(cmd.Process.Pid)
-			return first, textured, peak, nil
+		if frameLine.MatchString(sc.Text()) {
+			// Wall time from our start, which includes process start-up.
+			el := time.Since(start)
+			return timing{el, procCPU(cmd.Process.Pid)}, peakRSS(cmd.Process.Pid), nil
 		}
 	}
-	return 0, 0, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
+	return timing{}, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
 }
 
 // peakRSS reads VmHWM from /proc, in bytes.
@@ -217,4 +351,20 @@ func peakRSS(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// procCPU reads a running process's user and system time from /proc.
+func procCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name (which may hold spaces) in ")".
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }

@@ -248,6 +248,9 @@ func readOnce(ctx context.Context, l *asyncLoad) (*scene.Document, error) {
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if err == nil {
+		render.Preload(d) // decode the images while the document is handed over
+	}
 	return d, err
 }
 

@@ -42,6 +42,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	render.Preload(d) // decode while EGL starts
 	h, err := render.NewHeadless()
 	if err != nil {
 		return fail(2, "%v", err)
@@ -58,7 +59,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	if err := png.Encode(f, img); err != nil {
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(f, img); err != nil {
 		f.Close()
 		return fail(2, "%s: %v", o.out, err)
 	}

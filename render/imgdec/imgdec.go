@@ -1,0 +1,301 @@
+package imgdec
+
+/*
+#cgo pkg-config: libturbojpeg spng
+#cgo CFLAGS: -O3
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <turbojpeg.h>
+#include <spng.h>
+
+// pixels allocates n bytes of pixels straight from the kernel, so that
+// pixfree gives them back at once: malloc would keep freed blocks of a few
+// megabytes in its arenas, and the peak memory of a load would grow by
+// them.
+static unsigned char *pixels(size_t n) {
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void pixfree(void *p, size_t n) {
+	if (p) munmap(p, n);
+}
+
+// decodePNG decodes a PNG to RGBA8 into a buffer from pixels().
+// It returns 0 or a libspng error code.
+static int decodePNG(const void *data, size_t size, int maxSide, unsigned char **out, int *w, int *h) {
+	spng_ctx *ctx = spng_ctx_new(SPNG_CTX_IGNORE_ADLER32);
+	if (!ctx) return SPNG_EMEM;
+	int err = spng_set_png_buffer(ctx, data, size);
+	if (!err) err = spng_set_image_limits(ctx, maxSide, maxSide);
+	struct spng_ihdr ihdr;
+	if (!err) err = spng_get_ihdr(ctx, &ihdr);
+	size_t n = 0;
+	if (!err) err = spng_decoded_image_size(ctx, SPNG_FMT_RGBA8, &n);
+	unsigned char *buf = NULL;
+	if (!err) {
+		buf = pixels(n);
+		if (!buf) err = SPNG_EMEM;
+	}
+	if (!err) err = spng_decode_image(ctx, buf, n, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS);
+	spng_ctx_free(ctx);
+	if (err) {
+		pixfree(buf, n);
+		return err;
+	}
+	*out = buf;
+	*w = ihdr.width;
+	*h = ihdr.height;
+	return 0;
+}
+
+// decodeJPEG decodes a JPEG to RGBA into a buffer it allocates with
+// pixels(), replicating chroma samples as Go's image/jpeg does (no fancy
+// upsampling) with the accurate integer IDCT. It returns 0, or -1 with the
+// message in msg (which must be at least 200 bytes).
+static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide, unsigned char **out, int *w, int *h, char *msg) {
+	tjhandle tj = tjInitDecompress();
+	if (!tj) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(NULL));
+		return -1;
+	}
+	int width, height, subsamp, colorspace;
+	if (tjDecompressHeader3(tj, data, size, &width, &height, &subsamp, &colorspace) != 0) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
+		tjDestroy(tj);
+		return -1;
+	}
+	if (width <= 0 || height <= 0 || width > maxSide || height > maxSide) {
+		snprintf(msg, 200, "image is %dx%d, larger than %dx%d", width, height, maxSide, maxSide);
+		tjDestroy(tj);
+		return -1;
+	}
+	unsigned char *buf = pixels((size_t)width * height * 4);
+	if (!buf) {
+		snprintf(msg, 200, "out of memory for %dx%d pixels", width, height);
+		tjDestroy(tj);
+		return -1;
+	}
+	// A warning (a truncated or damaged scan) counts as an error: the Go
+	// decoder then decides, as before there was this one.
+	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0) {
+		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
+		pixfree(buf, (size_t)width * height * 4);
+		tjDestroy(tj);
+		return -1;
+	}
+	tjDestroy(tj);
+	*out = buf;
+	*w = width;
+	*h = height;
+	return 0;
+}
+
+// half writes the next mipmap level of a w x h RGBA image: each pixel the
+// rounded average of a 2x2 block, the last row or column repeated when a
+// side is odd.
+static void half(const unsigned char *src, int w, int h, unsigned char *dst) {
+	int hw = w > 1 ? w / 2 : 1, hh = h > 1 ? h / 2 : 1;
+	for (int y = 0; y < hh; y++) {
+		const unsigned char *r0 = src + (size_t)(2 * y < h ? 2 * y : h - 1) * w * 4;
+		const unsigned char *r1 = src + (size_t)(2 * y + 1 < h ? 2 * y + 1 : h - 1) * w * 4;
+		unsigned char *o = dst + (size_t)y * hw * 4;
+		if (w > 1) {
+			for (int x = 0; x < hw; x++) {
+				for (int k = 0; k < 4; k++) {
+					o[4 * x + k] = (unsigned char)((r0[8 * x + k] + r0[8 * x + 4 + k] + r1[8 * x + k] + r1[8 * x + 4 + k] + 2) >> 2);
+				}
+			}
+		} else {
+			for (int k = 0; k < 4; k++) o[k] = (unsigned char)((2 * r0[k] + 2 * r1[k] + 2) >> 2);
+		}
+	}
+}
+*/
+import "C"
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	_ "image/jpeg" // the fallback for JPEGs libjpeg-turbo refuses (CMYK)
+	_ "image/png"
+	"unsafe"
+
+	_ "golang.org/x/image/webp" // EXT_texture_webp
+)
+
+// MaxSide is the largest width or height accepted, the GL texture limit of
+// Mesa's llvmpipe.
+const MaxSide = 16384
+
+// Image is a decoded image: Width x Height pixels of non-premultiplied
+// RGBA, four bytes each, rows top first with no padding.
+type Image struct {
+	Width, Height int
+	// Pix is valid until Free.
+	Pix []byte
+	c   unsafe.Pointer // C allocation behind Pix, or nil when Pix is Go memory
+}
+
+// Free releases the pixels; Pix is nil afterwards. Calling it twice is safe.
+func (m *Image) Free() {
+	if m == nil {
+		return
+	}
+	if m.c != nil {
+		C.pixfree(m.c, C.size_t(len(m.Pix)))
+		m.c = nil
+	}
+	m.Pix = nil
+}
+
+// NRGBA returns the pixels as an image.NRGBA sharing Pix (valid until Free).
+func (m *Image) NRGBA() *image.NRGBA {
+	return &image.NRGBA{Pix: m.Pix, Stride: 4 * m.Width, Rect: image.Rect(0, 0, m.Width, m.Height)}
+}
+
+var (
+	pngMagic  = []byte("\x89PNG\r\n\x1a\n")
+	jpegMagic = []byte{0xff, 0xd8}
+)
+
+// Decode decodes a PNG, JPEG or WebP image. PNGs and JPEGs are decoded
+// into C memory, which the caller gives back with Free. When libspng or
+// libjpeg-turbo refuses a file, the Go decoder has the last word: it reads
+// what they cannot (CMYK JPEGs) and words the error for a broken file the
+// same way as before.
+func Decode(data []byte) (*Image, error) {
+	var m *Image
+	var err error
+	switch {
+	case bytes.HasPrefix(data, pngMagic):
+		m, err = decodePNG(data)
+	case bytes.HasPrefix(data, jpegMagic):
+		m, err = decodeJPEG(data)
+	default:
+		return DecodeStd(data)
+	}
+	if err != nil {
+		return DecodeStd(data)
+	}
+	return m, nil
+}
+
+func decodePNG(data []byte) (*Image, error) {
+	var out *C.uchar
+	var w, h C.int
+	rc := C.decodePNG(unsafe.Pointer(&data[0]), C.size_t(len(data)), MaxSide, &out, &w, &h)
+	if rc != 0 {
+		return nil, fmt.Errorf("png: %s", C.GoString(C.spng_strerror(rc)))
+	}
+	return wrapC(out, int(w), int(h)), nil
+}
+
+func decodeJPEG(data []byte) (*Image, error) {
+	var out *C.uchar
+	var w, h C.int
+	var msg [200]C.char
+	if C.decodeJPEG((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), MaxSide, &out, &w, &h, &msg[0]) != 0 {
+		return nil, fmt.Errorf("jpeg: %s", C.GoString(&msg[0]))
+	}
+	return wrapC(out, int(w), int(h)), nil
+}
+
+func wrapC(p *C.uchar, w, h int) *Image {
+	return &Image{Width: w, Height: h, Pix: unsafe.Slice((*byte)(unsafe.Pointer(p)), 4*w*h), c: unsafe.Pointer(p)}
+}
+
+// DecodeStd decodes with the Go standard library (and x/image/webp) to the
+// same layout as Decode, in Go memory: the reference Decode is tested
+// against, and the decoder for WebP.
+func DecodeStd(data []byte) (*Image, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide {
+		return nil, fmt.Errorf("image is %dx%d, larger than %dx%d", cfg.Width, cfg.Height, MaxSide, MaxSide)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	if b.Empty() {
+		return nil, errors.New("image has no pixels")
+	}
+	switch m := img.(type) {
+	case *image.NRGBA:
+		if m.Stride == 4*b.Dx() && b.Min == (image.Point{}) {
+			return &Image{Width: b.Dx(), Height: b.Dy(), Pix: m.Pix}, nil
+		}
+	case *image.RGBA:
+		// PNGs without alpha decode to opaque RGBA, whose bytes are the
+		// same as non-premultiplied NRGBA: no conversion needed.
+		if m.Stride == 4*b.Dx() && b.Min == (image.Point{}) && opaque(m.Pix) {
+			return &Image{Width: b.Dx(), Height: b.Dy(), Pix: m.Pix}, nil
+		}
+	}
+	n := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	switch m := img.(type) {
+	case *image.NRGBA64:
+		// Straight alpha kept as is: going through premultiplied colour
+		// would lose the colour of transparent pixels, which an OPAQUE
+		// material shows.
+		for y := 0; y < b.Dy(); y++ {
+			src := m.Pix[(y)*m.Stride:]
+			dst := n.Pix[y*n.Stride:]
+			for i := 0; i < 4*b.Dx(); i++ {
+				dst[i] = src[2*i]
+			}
+		}
+	case *image.Paletted:
+		var pal [256]color.NRGBA
+		for i, c := range m.Palette {
+			pal[i] = color.NRGBAModel.Convert(c).(color.NRGBA)
+		}
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < b.Dx(); x++ {
+				c := pal[m.Pix[y*m.Stride+x]]
+				copy(n.Pix[y*n.Stride+4*x:], []byte{c.R, c.G, c.B, c.A})
+			}
+		}
+	default:
+		draw.Draw(n, n.Bounds(), img, b.Min, draw.Src)
+	}
+	return &Image{Width: b.Dx(), Height: b.Dy(), Pix: n.Pix}, nil
+}
+
+func opaque(pix []uint8) bool {
+	for i := 3; i < len(pix); i += 4 {
+		if pix[i] != 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// Mipmaps returns levels 1 and down of m's mipmap chain to 1x1, in C
+// memory (give each back with Free): each pixel is the rounded average of
+// the 2x2 block above it, the last row or column repeated where a side is
+// odd. Averaging is done on the stored values, as most tools do for sRGB
+// textures too.
+func Mipmaps(m *Image) []*Image {
+	var levels []*Image
+	for cur := m; cur.Width > 1 || cur.Height > 1; {
+		w, h := max(cur.Width/2, 1), max(cur.Height/2, 1)
+		p := C.pixels(C.size_t(4 * w * h))
+		if p == nil {
+			break
+		}
+		C.half((*C.uchar)(unsafe.Pointer(&cur.Pix[0])), C.int(cur.Width), C.int(cur.Height), (*C.uchar)(p))
+		next := wrapC((*C.uchar)(p), w, h)
+		levels = append(levels, next)
+		cur = next
+	}
+	return levels
+}

@@ -1,0 +1,314 @@
+package imgdec
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"physview/internal/testcorpus"
+)
+
+// diff is how far Decode's pixels are from the standard library's.
+type diff struct {
+	worst     int     // largest difference of one channel value, in levels
+	overOne   float64 // share of channel values more than one level off
+	differing int     // channel values that differ at all
+}
+
+// compare decodes data with libspng or libjpeg-turbo (not falling back to
+// Go) and with the standard library, and fails when the sizes differ.
+func compare(t *testing.T, name string, data []byte) diff {
+	t.Helper()
+	c := decodeJPEG
+	if strings.HasSuffix(name, ".png") {
+		c = decodePNG
+	}
+	got, err := c(data)
+	if err != nil {
+		t.Fatalf("%s: the C decoder: %v", name, err)
+	}
+	defer got.Free()
+	want, err := DecodeStd(data)
+	if err != nil {
+		t.Fatalf("%s: DecodeStd: %v", name, err)
+	}
+	if got.Width != want.Width || got.Height != want.Height || len(got.Pix) != len(want.Pix) {
+		t.Fatalf("%s: %dx%d (%d bytes), standard library %dx%d (%d bytes)", name, got.Width, got.Height, len(got.Pix), want.Width, want.Height, len(want.Pix))
+	}
+	var r diff
+	over := 0
+	for i := range got.Pix {
+		d := int(got.Pix[i]) - int(want.Pix[i])
+		if d < 0 {
+			d = -d
+		}
+		if d > 0 {
+			r.differing++
+		}
+		if d > 1 {
+			over++
+		}
+		r.worst = max(r.worst, d)
+	}
+	r.overOne = float64(over) / float64(len(got.Pix))
+	return r
+}
+
+// check applies the tolerance of the format: PNG decodes exactly; JPEG
+// within one level except where libjpeg's integer IDCT and colour
+// conversion round differently from Go's (at most 4 levels, on under 1% of
+// the values).
+func check(t *testing.T, name string, d diff) {
+	t.Helper()
+	if strings.HasSuffix(name, ".png") {
+		if d.worst != 0 {
+			t.Errorf("%s: %d values differ, by up to %d levels; want identical", name, d.differing, d.worst)
+		}
+		return
+	}
+	if d.worst > 4 || d.overOne > 0.01 {
+		t.Errorf("%s: up to %d levels off, %.3f%% of values more than one level; want at most 4 and 1%%", name, d.worst, 100*d.overOne)
+	}
+}
+
+func TestDecodeMatchesStandardLibrary(t *testing.T) {
+	for _, tc := range []struct {
+		file          string
+		width, height int
+	}{
+		{"rgba8.png", 37, 23},
+		{"rgb8.png", 37, 23},
+		{"gray8.png", 37, 23},
+		{"gray_alpha.png", 37, 23},
+		{"gray_palette.png", 37, 23},
+		{"palette_trns.png", 37, 23},
+		{"rgba16.png", 37, 23},
+		{"interlaced.png", 37, 23},
+		{"yuv420.jpg", 37, 23},
+		{"yuv422.jpg", 37, 23},
+		{"yuv444.jpg", 37, 23},
+		{"progressive.jpg", 37, 23},
+		{"gray.jpg", 37, 23},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, tc.file, compare(t, tc.file, data))
+			m, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.Free()
+			if m.Width != tc.width || m.Height != tc.height || len(m.Pix) != 4*tc.width*tc.height {
+				t.Errorf("%dx%d with %d bytes, want %dx%d", m.Width, m.Height, len(m.Pix), tc.width, tc.height)
+			}
+		})
+	}
+}
+
+// TestDecodeCorpus compares the two decoders on the textures of the models
+// the start-up benchmark opens.
+func TestDecodeCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus images take seconds to decode twice")
+	}
+	for _, rel := range []string{
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_metalRoughness.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_normal.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_AO.jpg",
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_emissive.jpg",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_normal.png",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_occlusion.png",
+		"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp_glass_basecolor-alpha.png",
+		"gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp_bulbs_occlusion-rough-metal.png",
+	} {
+		t.Run(filepath.Base(rel), func(t *testing.T) {
+			data, err := os.ReadFile(testcorpus.File(t, rel))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := compare(t, rel, data)
+			check(t, rel, d)
+			t.Logf("%d values differ, by up to %d levels; %.3f%% by more than one", d.differing, d.worst, 100*d.overOne)
+		})
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	png, err := os.ReadFile("testdata/rgba8.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jpg, err := os.ReadFile("testdata/yuv420.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"not an image", []byte("hello, world")},
+		{"png signature only", png[:8]},
+		{"truncated png", png[:len(png)/2]},
+		{"jpeg marker only", jpg[:2]},
+		{"truncated jpeg header", jpg[:40]},
+		{"truncated jpeg scan", jpg[:len(jpg)-80]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Decode(tc.data)
+			if err == nil {
+				m.Free()
+				t.Fatalf("no error for %d bytes", len(tc.data))
+			}
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+		})
+	}
+}
+
+func TestFreeTwice(t *testing.T) {
+	data, err := os.ReadFile("testdata/rgb8.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Free()
+	m.Free()
+	if m.Pix != nil {
+		t.Fatalf("Pix has %d bytes after Free", len(m.Pix))
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	for _, rel := range []string{
+		"gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg",
+		"gltf-sample-assets/Models/GlamVelvetSofa/glTF/GlamVelvetSofa_normal.png",
+	} {
+		data, err := os.ReadFile(testcorpus.File(b, rel))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("cgo/"+filepath.Base(rel), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				m, err := Decode(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Free()
+			}
+		})
+		b.Run("std/"+filepath.Base(rel), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := DecodeStd(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// mipRef is the reference box filter in Go: each pixel the rounded average
+// of the 2x2 block above it, the last row or column repeated.
+func mipRef(pix []byte, w, h int) ([]byte, int, int) {
+	hw, hh := max(w/2, 1), max(h/2, 1)
+	out := make([]byte, 4*hw*hh)
+	for y := 0; y < hh; y++ {
+		y0, y1 := min(2*y, h-1), min(2*y+1, h-1)
+		for x := 0; x < hw; x++ {
+			x0, x1 := min(2*x, w-1), min(2*x+1, w-1)
+			for k := 0; k < 4; k++ {
+				s := int(pix[(y0*w+x0)*4+k]) + int(pix[(y0*w+x1)*4+k]) + int(pix[(y1*w+x0)*4+k]) + int(pix[(y1*w+x1)*4+k])
+				out[(y*hw+x)*4+k] = byte((s + 2) / 4)
+			}
+		}
+	}
+	return out, hw, hh
+}
+
+func TestMipmaps(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		levels [][2]int
+	}{
+		{"rgba8.png", [][2]int{{18, 11}, {9, 5}, {4, 2}, {2, 1}, {1, 1}}},
+		{"yuv420.jpg", [][2]int{{18, 11}, {9, 5}, {4, 2}, {2, 1}, {1, 1}}},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels := Mipmaps(m)
+		if len(levels) != len(tc.levels) {
+			t.Fatalf("%s: %d levels, want %d", tc.file, len(levels), len(tc.levels))
+		}
+		pix, w, h := append([]byte(nil), m.Pix...), m.Width, m.Height
+		for i, l := range levels {
+			pix, w, h = mipRef(pix, w, h)
+			if l.Width != tc.levels[i][0] || l.Height != tc.levels[i][1] || w != l.Width || h != l.Height {
+				t.Errorf("%s level %d: %dx%d, want %v", tc.file, i+1, l.Width, l.Height, tc.levels[i])
+				continue
+			}
+			if string(l.Pix) != string(pix) {
+				t.Errorf("%s level %d: pixels differ from the Go reference", tc.file, i+1)
+			}
+			l.Free()
+		}
+		m.Free()
+	}
+}
+
+// FuzzDecode feeds damaged PNGs and JPEGs to the C decoders: any input
+// gives an image of the size it claims or an error, never a crash.
+func FuzzDecode(f *testing.F) {
+	for _, name := range []string{"rgba8.png", "palette_trns.png", "rgba16.png", "interlaced.png", "yuv420.jpg", "progressive.jpg", "gray.jpg"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Decode(data)
+		if err != nil {
+			return
+		}
+		defer m.Free()
+		if m.Width <= 0 || m.Height <= 0 || m.Width > MaxSide || m.Height > MaxSide || len(m.Pix) != 4*m.Width*m.Height {
+			t.Fatalf("%dx%d with %d bytes", m.Width, m.Height, len(m.Pix))
+		}
+		for _, l := range Mipmaps(m) {
+			l.Free()
+		}
+	})
+}
+
+func BenchmarkMipmaps(b *testing.B) {
+	data, err := os.ReadFile(testcorpus.File(b, "gltf-sample-assets/Models/DamagedHelmet/glTF/Default_albedo.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Free()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, l := range Mipmaps(m) {
+			l.Free()
+		}
+	}
+}
