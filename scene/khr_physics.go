@@ -78,6 +78,7 @@ type khrState struct {
 func init() {
 	registerExtension(extensionCodec{
 		Names:  []string{ExtKHRShapes, ExtKHRBodies},
+		Order:  orderKHRPhysics,
 		Decode: decodeKHR,
 		Patch:  patchKHR,
 		Used:   usedKHR,

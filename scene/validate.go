@@ -91,6 +91,8 @@ func (d *Document) Validate() []Finding {
 		fs.errorf("/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
 	}
 
+	d.validateRegistered(&fs) // registered codecs (extensions.go)
+
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	sortFindings(all)
 	d.findings = all
