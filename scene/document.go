@@ -447,20 +447,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 			d.setRootExtra(ExtJoint, r.rest())
 		}
 	}
-	if raw, ok := rawExt(doc.Extensions, ExtVariants); ok {
-		if r := newReader(raw, "/extensions/"+ExtVariants, fs); r != nil {
-			for i, v := range r.array("variants") {
-				vr := newReader(v, r.at("variants")+"/"+itoa(i), fs)
-				if vr == nil {
-					d.Variants = append(d.Variants, Variant{})
-					continue
-				}
-				d.Variants = append(d.Variants, Variant{Name: vr.str("name", "")})
-				d.Variants[i].Extra = vr.rest()
-			}
-			d.setRootExtra(ExtVariants, r.rest())
-		}
-	}
 
 	// Node extensions. Legacy bodies and node-level shapes are wired after
 	// every node is read, because a shape's meaning depends on its ancestors.
@@ -505,63 +491,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 	}
 	d.wireLegacy(legacyBody, legacyShape)
 	d.decodeRegistered(fs) // registered codecs (extensions.go)
-
-	var draftNames []string
-	for mi, m := range doc.Meshes {
-		for pi, p := range m.Primitives {
-			if raw, ok := rawExt(p.Extensions, ExtVariants); ok {
-				path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", mi, pi, ExtVariants)
-				if pv := decodePrimitiveVariants(raw, path, fs, &draftNames); pv != nil {
-					d.Primitives[PrimitiveRef{mi, pi}] = pv
-				}
-			}
-		}
-	}
-	if len(draftNames) > 0 {
-		if len(d.Variants) > 0 {
-			fs.errorf("/extensions/"+ExtVariants, "both draft name mappings and a root variants list: draft names are matched to the list by name")
-		}
-		// Name-based mappings index draftNames; map them onto the root list,
-		// adding names it lacks.
-		remap := make([]int, len(draftNames))
-		for i, name := range draftNames {
-			remap[i] = -1
-			for vi, v := range d.Variants {
-				if v.Name == name {
-					remap[i] = vi
-					break
-				}
-			}
-			if remap[i] < 0 {
-				d.Variants = append(d.Variants, Variant{Name: name})
-				remap[i] = len(d.Variants) - 1
-			}
-		}
-		for _, pv := range d.Primitives {
-			for mi := range pv.Mappings {
-				for vi, v := range pv.Mappings[mi].Variants {
-					if v >= 0 && v < len(remap) {
-						pv.Mappings[mi].Variants[vi] = remap[v]
-					}
-				}
-			}
-		}
-		// Draft mappings all came through the "mapping" key; make sure a
-		// leftover key does not stay in Extra.
-		for _, pv := range d.Primitives {
-			pv.Extra = withoutKey(pv.Extra, "mapping")
-		}
-	}
-}
-
-func withoutKey(m Members, key string) Members {
-	out := m[:0:0]
-	for _, mem := range m {
-		if mem.Key != key {
-			out = append(out, mem)
-		}
-	}
-	return out
 }
 
 // parents computes each node's parent and reports nodes with two parents,

@@ -208,19 +208,6 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		w.rest(d.rootExtra[ExtJoint])
 		blocks[ExtJoint] = w.bytes()
 	}
-	if len(d.Variants) > 0 {
-		var w writer
-		vs := make([]json.RawMessage, len(d.Variants))
-		for i, v := range d.Variants {
-			var vw writer
-			vw.set("name", v.Name)
-			vw.rest(v.Extra)
-			vs[i] = vw.bytes()
-		}
-		w.set("variants", vs)
-		w.rest(d.rootExtra[ExtVariants])
-		blocks[ExtVariants] = w.bytes()
-	}
 	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
@@ -253,9 +240,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := patchArray(root, "meshes", len(d.GLTF.Meshes), func(mi int, mesh *jsonobj.Object) error {
 		return patchArray(mesh, "primitives", len(d.GLTF.Meshes[mi].Primitives), func(pi int, prim *jsonobj.Object) error {
 			b := map[string]json.RawMessage{}
-			if pv := d.Primitives[PrimitiveRef{mi, pi}]; pv != nil {
-				b[ExtVariants] = pv.encode()
-			}
+			d.patchPrimitiveRegistered(PrimitiveRef{mi, pi}, b)
 			return patchExtensions(prim, b)
 		})
 	}); err != nil {

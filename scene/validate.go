@@ -72,25 +72,6 @@ func (d *Document) Validate() []Finding {
 		}
 	}
 
-	for ref, pv := range d.Primitives {
-		path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", ref.Mesh, ref.Primitive, ExtVariants)
-		pv.validate(path, &fs, len(d.Variants), len(doc.Materials))
-	}
-	names := map[string]int{}
-	for i, v := range d.Variants {
-		path := fmt.Sprintf("/extensions/%s/variants/%d", ExtVariants, i)
-		if v.Name == "" {
-			fs.warnf(path+"/name", "variant %d has no name; shown as %q", i, d.VariantLabel(i))
-		} else if first, dup := names[v.Name]; dup {
-			fs.warnf(path+"/name", "variant name %q is also used by variant %d", v.Name, first)
-		} else {
-			names[v.Name] = i
-		}
-	}
-	if len(d.Primitives) > 0 && len(d.Variants) == 0 {
-		fs.errorf("/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
-	}
-
 	d.validateRegistered(&fs) // registered codecs (extensions.go)
 
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
@@ -301,9 +282,6 @@ func (d *Document) ExtensionsUsed() []string {
 	}
 	if len(d.Shapes) > 0 {
 		used = append(used, ExtShape)
-	}
-	if len(d.Variants) > 0 || len(d.Primitives) > 0 {
-		used = append(used, ExtVariants)
 	}
 	slices.Sort(used)
 	return used
