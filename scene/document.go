@@ -439,14 +439,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 	if raw, ok := rawExt(doc.Extensions, ExtGravity); ok {
 		d.WorldGravity = decodeWorldGravity(raw, "/extensions/"+ExtGravity, fs)
 	}
-	if raw, ok := rawExt(doc.Extensions, ExtJoint); ok {
-		if r := newReader(raw, "/extensions/"+ExtJoint, fs); r != nil {
-			for i, j := range r.array("physicsJoints") {
-				d.Joints = append(d.Joints, decodeJointSettings(j, r.at("physicsJoints")+"/"+itoa(i), fs))
-			}
-			d.setRootExtra(ExtJoint, r.rest())
-		}
-	}
 
 	// Node extensions. Legacy bodies and node-level shapes are wired after
 	// every node is read, because a shape's meaning depends on its ancestors.
@@ -484,9 +476,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 		}
 		if raw, ok := rawExt(n.Extensions, ExtGravity); ok {
 			ne.Gravity = decodeGravity(raw, base+ExtGravity, fs)
-		}
-		if raw, ok := rawExt(n.Extensions, ExtJoint); ok {
-			ne.Joint = decodeNodeJoint(raw, base+ExtJoint, fs)
 		}
 	}
 	d.wireLegacy(legacyBody, legacyShape)

@@ -198,16 +198,6 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if d.WorldGravity != nil {
 		blocks[ExtGravity] = d.WorldGravity.encode()
 	}
-	if len(d.Joints) > 0 {
-		var w writer
-		js := make([]json.RawMessage, len(d.Joints))
-		for i, j := range d.Joints {
-			js[i] = j.encode()
-		}
-		w.set("physicsJoints", js)
-		w.rest(d.rootExtra[ExtJoint])
-		blocks[ExtJoint] = w.bytes()
-	}
 	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
@@ -225,13 +215,10 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		if ne.Gravity != nil {
 			b[ExtGravity] = ne.Gravity.encode()
 		}
-		if ne.Joint != nil {
-			b[ExtJoint] = ne.Joint.encode()
-		}
+		d.patchRegistered(i, b)
 		if err := d.patchNodeFields(i, node); err != nil {
 			return err
 		}
-		d.patchRegistered(i, b)
 		return patchExtensions(node, b)
 	}); err != nil {
 		return nil, err

@@ -35,9 +35,6 @@ func (d *Document) Validate() []Finding {
 	if g := d.WorldGravity; g != nil && g.Direction == [3]float64{} {
 		fs.errorf("/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
 	}
-	for i, j := range d.Joints {
-		j.validate(fmt.Sprintf("/extensions/%s/physicsJoints/%d", ExtJoint, i), &fs)
-	}
 
 	compoundChild := map[int]bool{}
 	for i, ne := range d.Nodes {
@@ -66,9 +63,6 @@ func (d *Document) Validate() []Finding {
 			case compoundChild[i]:
 				fs.errorf(path, "gravity must be on a base trigger, not on a part of a compound trigger")
 			}
-		}
-		if j := ne.Joint; j != nil {
-			d.validateJoint(i, j, base+ExtJoint, &fs)
 		}
 	}
 
@@ -145,29 +139,6 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
 			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
 				fs.errorf(p, "node %d has no trigger of its own", c)
 			}
-		}
-	}
-}
-
-func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings) {
-	if j.Joint < 0 || j.Joint >= len(d.Joints) {
-		fs.errorf(path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
-	}
-	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
-		fs.errorf(path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
-	} else if d.bodyNode(j.ConnectedNode) < 0 {
-		fs.warnf(path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
-	}
-	if b := d.Nodes[n].Body; b != nil {
-		fs.warnf(path, "a joint node should not carry a body, collider or trigger of its own")
-	}
-	if d.bodyMotion(n) != MotionDynamic {
-		dyn := false
-		if j.ConnectedNode >= 0 && j.ConnectedNode < len(d.Nodes) {
-			dyn = d.bodyMotion(j.ConnectedNode) == MotionDynamic
-		}
-		if !dyn {
-			fs.warnf(path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
 		}
 	}
 }
@@ -265,20 +236,15 @@ func (d *Document) ExtensionsUsed() []string {
 	var used []string
 	hasBody := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
 	hasGravity := d.WorldGravity != nil
-	hasJoint := len(d.Joints) > 0
 	for _, ne := range d.Nodes {
 		hasBody = hasBody || ne.Body != nil
 		hasGravity = hasGravity || ne.Gravity != nil
-		hasJoint = hasJoint || ne.Joint != nil
 	}
 	if hasBody {
 		used = append(used, ExtBody)
 	}
 	if hasGravity {
 		used = append(used, ExtGravity)
-	}
-	if hasJoint {
-		used = append(used, ExtJoint)
 	}
 	if len(d.Shapes) > 0 {
 		used = append(used, ExtShape)
