@@ -436,9 +436,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 			d.setRootExtra(ExtBody, r.rest())
 		}
 	}
-	if raw, ok := rawExt(doc.Extensions, ExtGravity); ok {
-		d.WorldGravity = decodeWorldGravity(raw, "/extensions/"+ExtGravity, fs)
-	}
 
 	// Node extensions. Legacy bodies and node-level shapes are wired after
 	// every node is read, because a shape's meaning depends on its ancestors.
@@ -473,9 +470,6 @@ func (d *Document) decodeExtensions(fs *findings) {
 					}
 				}
 			}
-		}
-		if raw, ok := rawExt(n.Extensions, ExtGravity); ok {
-			ne.Gravity = decodeGravity(raw, base+ExtGravity, fs)
 		}
 	}
 	d.wireLegacy(legacyBody, legacyShape)

@@ -195,9 +195,6 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		w.rest(d.rootExtra[ExtBody])
 		blocks[ExtBody] = w.bytes()
 	}
-	if d.WorldGravity != nil {
-		blocks[ExtGravity] = d.WorldGravity.encode()
-	}
 	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
@@ -211,9 +208,6 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		b := map[string]json.RawMessage{}
 		if ne.Body != nil {
 			b[ExtBody] = ne.Body.encode()
-		}
-		if ne.Gravity != nil {
-			b[ExtGravity] = ne.Gravity.encode()
 		}
 		d.patchRegistered(i, b)
 		if err := d.patchNodeFields(i, node); err != nil {

@@ -32,37 +32,11 @@ func (d *Document) Validate() []Finding {
 			fs.errorf(fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
 		}
 	}
-	if g := d.WorldGravity; g != nil && g.Direction == [3]float64{} {
-		fs.errorf("/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
-	}
 
-	compoundChild := map[int]bool{}
-	for i, ne := range d.Nodes {
-		if ne.Body != nil && ne.Body.Trigger != nil {
-			for _, c := range ne.Body.Trigger.Nodes {
-				if c != i {
-					compoundChild[c] = true
-				}
-			}
-		}
-	}
 	for i, ne := range d.Nodes {
 		base := fmt.Sprintf("/nodes/%d/extensions/", i)
 		if b := ne.Body; b != nil {
 			d.validateBody(i, b, base+ExtBody, &fs)
-		}
-		if g := ne.Gravity; g != nil {
-			path := base + ExtGravity
-			g.validate(path, &fs, len(d.Shapes))
-			b := ne.Body
-			switch {
-			case b == nil || b.Trigger == nil:
-				fs.errorf(path, "gravity must be on a node with a trigger (a base trigger); this node has none, so the field covers no volume")
-			case b.Motion != nil || b.Collider != nil:
-				fs.errorf(path, "gravity must be on a base trigger node without motion or collider")
-			case compoundChild[i]:
-				fs.errorf(path, "gravity must be on a base trigger, not on a part of a compound trigger")
-			}
 		}
 	}
 
@@ -235,16 +209,11 @@ func (d *Document) meshVertexCount(mesh int) int {
 func (d *Document) ExtensionsUsed() []string {
 	var used []string
 	hasBody := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
-	hasGravity := d.WorldGravity != nil
 	for _, ne := range d.Nodes {
 		hasBody = hasBody || ne.Body != nil
-		hasGravity = hasGravity || ne.Gravity != nil
 	}
 	if hasBody {
 		used = append(used, ExtBody)
-	}
-	if hasGravity {
-		used = append(used, ExtGravity)
 	}
 	if len(d.Shapes) > 0 {
 		used = append(used, ExtShape)
