@@ -11,9 +11,7 @@ import (
 // dialect lives in one file that registers its codec from init
 // (omi_shape.go, omi_body.go, omi_collider.go, omi_gravity.go, omi_joint.go,
 // khr_variants.go, khr_physics.go); the document code calls the registered
-// codecs through the hooks below. (The OMI extensions and
-// KHR_materials_variants are still wired by hand in document.go, save.go and
-// validate.go.)
+// codecs through the hooks below and names no extension itself.
 type extensionCodec struct {
 	// Names are the extension names the codec owns. They join
 	// ownedExtensions, so saving rewrites or removes them.
@@ -55,7 +53,11 @@ const (
 	orderKHRPhysics
 )
 
-var extensionCodecs []extensionCodec
+var (
+	extensionCodecs []extensionCodec
+	// ownedExtensions are the names of the registered codecs, in Order.
+	ownedExtensions []string
+)
 
 // registerExtension adds a codec; call it from init.
 func registerExtension(c extensionCodec) {
@@ -64,14 +66,17 @@ func registerExtension(c extensionCodec) {
 		i--
 	}
 	extensionCodecs = slices.Insert(extensionCodecs, i, c)
-	for _, n := range c.Names {
-		if !slices.Contains(ownedExtensions, n) {
-			ownedExtensions = append(ownedExtensions, n)
+	ownedExtensions = ownedExtensions[:0]
+	for _, c := range extensionCodecs {
+		for _, n := range c.Names {
+			if !slices.Contains(ownedExtensions, n) {
+				ownedExtensions = append(ownedExtensions, n)
+			}
 		}
 	}
 }
 
-// decodeRegistered is the hook at the end of decodeExtensions.
+// decodeRegistered reads every owned extension.
 func (d *Document) decodeRegistered(fs *findings) {
 	for _, c := range extensionCodecs {
 		if c.Decode != nil {

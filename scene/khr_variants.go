@@ -5,6 +5,11 @@ import (
 	"fmt"
 )
 
+// ExtVariants is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtVariants = "KHR_materials_variants"
+
 // KHR_materials_variants: the root variants list and each primitive's
 // material mappings, including the draft form that names variants instead
 // of indexing them.

@@ -6,6 +6,11 @@ import (
 	"math"
 )
 
+// ExtGravity is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtGravity = "OMI_physics_gravity"
+
 // OMI_physics_gravity: the document's world gravity and each node's
 // gravity field.
 func init() {

@@ -6,6 +6,11 @@ import (
 	"math"
 )
 
+// ExtJoint is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtJoint = "OMI_physics_joint"
+
 // OMI_physics_joint: the document's joint settings and each joint node.
 func init() {
 	registerExtension(extensionCodec{
