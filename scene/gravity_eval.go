@@ -73,7 +73,7 @@ func (d *Document) VolumeShapes(n int) [][2]int {
 }
 
 func (d *Document) shapeMeshBounds(s Shape) (mgl64.Vec3, mgl64.Vec3) {
-	if s.Type == ShapeConvex || s.Type == ShapeTrimesh {
+	if s.Type.UsesMesh() {
 		return d.MeshBounds(s.Mesh)
 	}
 	return mgl64.Vec3{}, mgl64.Vec3{}

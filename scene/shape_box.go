@@ -50,6 +50,9 @@ func init() {
 		fromExtents: func(out *Shape, h [3]float64) {
 			out.Size = [3]float64{2 * h[0], 2 * h[1], 2 * h[2]}
 		},
+		fitSize: func(s *Shape, size mgl64.Vec3) {
+			s.Size = [3]float64{fitMin(size[0]), fitMin(size[1]), fitMin(size[2])}
+		},
 		general: func(s Shape) (General, bool) { return General{Size: s.Size}, true },
 	})
 }

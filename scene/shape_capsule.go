@@ -37,6 +37,11 @@ func init() {
 			out.RadiusTop, out.RadiusBottom = r, r
 			out.Height = math.Max(0, 2*h[1]-2*r)
 		},
+		fitSize: func(s *Shape, size mgl64.Vec3) {
+			r := fitMin(math.Max(size[0], size[2]) / 2)
+			s.RadiusTop, s.RadiusBottom = r, r
+			s.Height = math.Max(size[1]-2*r, 0)
+		},
 		general: func(s Shape) (General, bool) {
 			if s.RadiusTop == s.RadiusBottom {
 				r := s.RadiusTop
@@ -74,6 +79,11 @@ func init() {
 			r := math.Max(h[0], h[2])
 			out.RadiusTop, out.RadiusBottom = r, r
 			out.Height = 2 * h[1]
+		},
+		fitSize: func(s *Shape, size mgl64.Vec3) {
+			r := fitMin(math.Max(size[0], size[2]) / 2)
+			s.RadiusTop, s.RadiusBottom = r, r
+			s.Height = fitMin(size[1])
 		},
 		general: func(s Shape) (General, bool) {
 			if s.RadiusTop == s.RadiusBottom {

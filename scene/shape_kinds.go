@@ -53,6 +53,10 @@ type shapeKind struct {
 	// fromExtents sets the parameters of out (a default shape of the kind)
 	// so that it fills half extents h, for WithType. nil: the defaults.
 	fromExtents func(out *Shape, h [3]float64)
+	// fitSize sets the parameters so the shape fills a box of full extents
+	// size (a mesh's bounds), no value below MinFitSize (fitMin), for
+	// FitShape. nil: the defaults.
+	fitSize func(s *Shape, size mgl64.Vec3)
 	// usesMesh is true for kinds whose geometry is a glTF mesh.
 	usesMesh bool
 	// general is the exact G4MF general-shape form. nil: none.
@@ -105,6 +109,10 @@ func ParseShapeType(s string) (t ShapeType, legacy bool, ok bool) {
 	}
 	return 0, false, false
 }
+
+// UsesMesh reports whether shapes of type t take their geometry from a glTF
+// mesh (Shape.Mesh): convex and trimesh.
+func (t ShapeType) UsesMesh() bool { return kindOf(t).usesMesh }
 
 // checkPositive is the check of one size or radius: finite, and positive
 // (or 0 where zeroOK).

@@ -44,6 +44,9 @@ func init() {
 		fromExtents: func(out *Shape, h [3]float64) {
 			out.Radius = math.Max(math.Max(h[0], h[2]), h[1])
 		},
+		fitSize: func(s *Shape, size mgl64.Vec3) {
+			s.Radius = fitMin(math.Max(size[0], math.Max(size[1], size[2])) / 2)
+		},
 		general: func(s Shape) (General, bool) {
 			r := s.Radius
 			return General{Curves: []Curve{{Radii: [3]float64{r, r, r}, Exponent: 2}}}, true
