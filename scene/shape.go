@@ -10,7 +10,10 @@ import (
 type ShapeType int
 
 // Shape types of OMI_physics_shape, then the G4MF kinds, which have no OMI
-// form (see shape_general.go for how they are written in glTF).
+// form (see shape_general.go for how they are written in glTF). What the
+// model knows of each kind is its entry in the kind table (shape_kinds.go),
+// registered from the kind's own file; a new kind declares its constant
+// there too, after these.
 const (
 	ShapeBox ShapeType = iota + 1
 	ShapeSphere
