@@ -16,19 +16,6 @@ import (
 	"github.com/qmuntal/gltf"
 )
 
-// Extension names the model owns: it reads them into typed values and writes
-// them back in their current form. Everything else in the file is kept as is.
-const (
-	ExtShape    = "OMI_physics_shape"
-	ExtBody     = "OMI_physics_body"
-	ExtGravity  = "OMI_physics_gravity"
-	ExtJoint    = "OMI_physics_joint"
-	ExtCollider = "OMI_collider" // archived; read, never written
-	ExtVariants = "KHR_materials_variants"
-)
-
-var ownedExtensions = []string{ExtShape, ExtBody, ExtGravity, ExtJoint, ExtCollider, ExtVariants}
-
 // Document is a glTF file with its physics, gravity, joint and material
 // variant extensions decoded into typed values.
 //
@@ -72,6 +59,9 @@ type Document struct {
 	saveWarnings []string
 	// khr is the KHR physics dialect state (khr_physics.go); nil for OMI.
 	khr *khrState
+	// legacy is what the pre-2023 OMI forms leave for wiring while the
+	// document is decoded (omi_body.go); nil afterwards.
+	legacy *legacyDecode
 }
 
 // NodeExtensions is one node's owned extensions.
@@ -401,167 +391,7 @@ func (d *Document) decodeExtensions(fs *findings) {
 	d.Primitives = map[PrimitiveRef]*PrimitiveVariants{}
 	d.source.parent = parents(doc, fs)
 
-	if raw, ok := rawExt(doc.Extensions, ExtShape); ok {
-		if r := newReader(raw, "/extensions/"+ExtShape, fs); r != nil {
-			for i, s := range r.array("shapes") {
-				d.Shapes = append(d.Shapes, decodeShape(s, r.at("shapes")+"/"+itoa(i), fs, false))
-			}
-			d.setRootExtra(ExtShape, r.rest())
-		}
-	}
-	colliderBase := len(d.Shapes)
-	var colliderTrigger []bool
-	if raw, ok := rawExt(doc.Extensions, ExtCollider); ok {
-		fs.infof("/extensions/"+ExtCollider, "archived OMI_collider read as OMI_physics_shape and OMI_physics_body; saved in the current form")
-		if r := newReader(raw, "/extensions/"+ExtCollider, fs); r != nil {
-			for i, c := range r.array("colliders") {
-				p := r.at("colliders") + "/" + itoa(i)
-				d.Shapes = append(d.Shapes, decodeShape(c, p, fs, true))
-				var flags struct {
-					IsTrigger bool `json:"isTrigger"`
-				}
-				_ = json.Unmarshal(c, &flags)
-				colliderTrigger = append(colliderTrigger, flags.IsTrigger)
-			}
-		}
-	}
-	if raw, ok := rawExt(doc.Extensions, ExtBody); ok {
-		if r := newReader(raw, "/extensions/"+ExtBody, fs); r != nil {
-			for i, m := range r.array("physicsMaterials") {
-				d.PhysicsMaterials = append(d.PhysicsMaterials, decodePhysicsMaterial(m, r.at("physicsMaterials")+"/"+itoa(i), fs))
-			}
-			for i, c := range r.array("collisionFilters") {
-				d.CollisionFilters = append(d.CollisionFilters, decodeCollisionFilter(c, r.at("collisionFilters")+"/"+itoa(i), fs))
-			}
-			d.setRootExtra(ExtBody, r.rest())
-		}
-	}
-	if raw, ok := rawExt(doc.Extensions, ExtGravity); ok {
-		d.WorldGravity = decodeWorldGravity(raw, "/extensions/"+ExtGravity, fs)
-	}
-	if raw, ok := rawExt(doc.Extensions, ExtJoint); ok {
-		if r := newReader(raw, "/extensions/"+ExtJoint, fs); r != nil {
-			for i, j := range r.array("physicsJoints") {
-				d.Joints = append(d.Joints, decodeJointSettings(j, r.at("physicsJoints")+"/"+itoa(i), fs))
-			}
-			d.setRootExtra(ExtJoint, r.rest())
-		}
-	}
-	if raw, ok := rawExt(doc.Extensions, ExtVariants); ok {
-		if r := newReader(raw, "/extensions/"+ExtVariants, fs); r != nil {
-			for i, v := range r.array("variants") {
-				vr := newReader(v, r.at("variants")+"/"+itoa(i), fs)
-				if vr == nil {
-					d.Variants = append(d.Variants, Variant{})
-					continue
-				}
-				d.Variants = append(d.Variants, Variant{Name: vr.str("name", "")})
-				d.Variants[i].Extra = vr.rest()
-			}
-			d.setRootExtra(ExtVariants, r.rest())
-		}
-	}
-
-	// Node extensions. Legacy bodies and node-level shapes are wired after
-	// every node is read, because a shape's meaning depends on its ancestors.
-	legacyBody := make([]string, len(doc.Nodes))
-	legacyShape := make([]int, len(doc.Nodes))
-	for i, n := range doc.Nodes {
-		legacyShape[i] = -1
-		base := fmt.Sprintf("/nodes/%d/extensions/", i)
-		ne := &d.Nodes[i]
-		if raw, ok := rawExt(n.Extensions, ExtBody); ok {
-			ne.Body, legacyBody[i] = decodeBody(raw, base+ExtBody, fs)
-		}
-		if raw, ok := rawExt(n.Extensions, ExtShape); ok {
-			if r := newReader(raw, base+ExtShape, fs); r != nil {
-				fs.infof(base+ExtShape, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
-				legacyShape[i] = r.index("shape", -1)
-			}
-		}
-		if raw, ok := rawExt(n.Extensions, ExtCollider); ok {
-			if r := newReader(raw, base+ExtCollider, fs); r != nil {
-				c := r.index("collider", -1)
-				if c < 0 || c >= len(colliderTrigger) {
-					fs.errorf(base+ExtCollider+"/collider", "collider %d does not exist (the file has %d)", c, len(colliderTrigger))
-				} else {
-					if ne.Body == nil {
-						ne.Body = &Body{}
-					}
-					if colliderTrigger[c] {
-						ne.Body.Trigger = &Trigger{Shape: colliderBase + c, CollisionFilter: -1}
-					} else {
-						ne.Body.Collider = &Collider{Shape: colliderBase + c, PhysicsMaterial: -1, CollisionFilter: -1}
-					}
-				}
-			}
-		}
-		if raw, ok := rawExt(n.Extensions, ExtGravity); ok {
-			ne.Gravity = decodeGravity(raw, base+ExtGravity, fs)
-		}
-		if raw, ok := rawExt(n.Extensions, ExtJoint); ok {
-			ne.Joint = decodeNodeJoint(raw, base+ExtJoint, fs)
-		}
-	}
-	d.wireLegacy(legacyBody, legacyShape)
 	d.decodeRegistered(fs) // registered codecs (extensions.go)
-
-	var draftNames []string
-	for mi, m := range doc.Meshes {
-		for pi, p := range m.Primitives {
-			if raw, ok := rawExt(p.Extensions, ExtVariants); ok {
-				path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", mi, pi, ExtVariants)
-				if pv := decodePrimitiveVariants(raw, path, fs, &draftNames); pv != nil {
-					d.Primitives[PrimitiveRef{mi, pi}] = pv
-				}
-			}
-		}
-	}
-	if len(draftNames) > 0 {
-		if len(d.Variants) > 0 {
-			fs.errorf("/extensions/"+ExtVariants, "both draft name mappings and a root variants list: draft names are matched to the list by name")
-		}
-		// Name-based mappings index draftNames; map them onto the root list,
-		// adding names it lacks.
-		remap := make([]int, len(draftNames))
-		for i, name := range draftNames {
-			remap[i] = -1
-			for vi, v := range d.Variants {
-				if v.Name == name {
-					remap[i] = vi
-					break
-				}
-			}
-			if remap[i] < 0 {
-				d.Variants = append(d.Variants, Variant{Name: name})
-				remap[i] = len(d.Variants) - 1
-			}
-		}
-		for _, pv := range d.Primitives {
-			for mi := range pv.Mappings {
-				for vi, v := range pv.Mappings[mi].Variants {
-					if v >= 0 && v < len(remap) {
-						pv.Mappings[mi].Variants[vi] = remap[v]
-					}
-				}
-			}
-		}
-		// Draft mappings all came through the "mapping" key; make sure a
-		// leftover key does not stay in Extra.
-		for _, pv := range d.Primitives {
-			pv.Extra = withoutKey(pv.Extra, "mapping")
-		}
-	}
-}
-
-func withoutKey(m Members, key string) Members {
-	out := m[:0:0]
-	for _, mem := range m {
-		if mem.Key != key {
-			out = append(out, mem)
-		}
-	}
-	return out
 }
 
 // parents computes each node's parent and reports nodes with two parents,
@@ -631,70 +461,6 @@ func (d *Document) Children(n int) []int {
 			out = append(out, c)
 		}
 	}
-	return out
-}
-
-// wireLegacy turns pre-2023 node shapes and bodies into the current form and
-// resolves implicit compound triggers.
-func (d *Document) wireLegacy(legacyBody []string, legacyShape []int) {
-	for i, shape := range legacyShape {
-		if shape < 0 && legacyBody[i] == "" {
-			continue
-		}
-		ne := &d.Nodes[i]
-		if shape >= 0 {
-			// The body on this node or the nearest ancestor says what kind of shape this is.
-			kind := legacyBody[i]
-			if kind == "" {
-				d.Ancestors(i, func(a int) bool {
-					kind = legacyBody[a]
-					return kind == ""
-				})
-			}
-			if ne.Body == nil {
-				ne.Body = &Body{}
-			}
-			if kind == "trigger" {
-				ne.Body.Trigger = &Trigger{Shape: shape, CollisionFilter: -1}
-			} else if ne.Body.Collider == nil {
-				ne.Body.Collider = &Collider{Shape: shape, PhysicsMaterial: -1, CollisionFilter: -1}
-			}
-		}
-		if legacyBody[i] == "trigger" && ne.Body != nil && ne.Body.Trigger == nil {
-			ne.Body.Trigger = &Trigger{Shape: -1, CollisionFilter: -1, implicit: true}
-		}
-	}
-	for i := range d.Nodes {
-		b := d.Nodes[i].Body
-		if b == nil || b.Trigger == nil || !b.Trigger.implicit {
-			continue
-		}
-		b.Trigger.implicit = false
-		if b.Trigger.Shape >= 0 {
-			continue
-		}
-		b.Trigger.Nodes = d.descendantTriggers(i)
-	}
-}
-
-// descendantTriggers lists the descendants of n that have a trigger shape,
-// not looking inside nested bodies (nodes with their own motion).
-func (d *Document) descendantTriggers(n int) []int {
-	out := []int{}
-	var walk func(int)
-	walk = func(p int) {
-		for _, c := range d.Children(p) {
-			b := d.Nodes[c].Body
-			if b != nil && b.Motion != nil {
-				continue
-			}
-			if b != nil && b.Trigger != nil && b.Trigger.Shape >= 0 {
-				out = append(out, c)
-			}
-			walk(c)
-		}
-	}
-	walk(n)
 	return out
 }
 

@@ -217,14 +217,8 @@ func DefaultPhysicsMaterial() PhysicsMaterial {
 // HalfExtents returns the half size of the shape's bounding box in its own
 // space (convex and trimesh: 0, their mesh decides).
 func (s Shape) HalfExtents() [3]float64 {
-	switch s.Type {
-	case ShapeBox:
-		return [3]float64{s.Size[0] / 2, s.Size[1] / 2, s.Size[2] / 2}
-	case ShapeSphere:
-		return [3]float64{s.Radius, s.Radius, s.Radius}
-	case ShapeCapsule, ShapeCylinder:
-		r := math.Max(s.RadiusTop, s.RadiusBottom)
-		return [3]float64{r, s.FullHeight() / 2, r}
+	if k := kindOf(s.Type); k.halfExtents != nil {
+		return k.halfExtents(s)
 	}
 	return [3]float64{}
 }
@@ -245,19 +239,11 @@ func (s Shape) WithType(t ShapeType, mesh int) Shape {
 		}
 		return out
 	}
-	r := math.Max(h[0], h[2])
-	switch t {
-	case ShapeBox:
-		out.Size = [3]float64{2 * h[0], 2 * h[1], 2 * h[2]}
-	case ShapeSphere:
-		out.Radius = math.Max(r, h[1])
-	case ShapeCapsule:
-		out.RadiusTop, out.RadiusBottom = r, r
-		out.Height = math.Max(0, 2*h[1]-2*r)
-	case ShapeCylinder:
-		out.RadiusTop, out.RadiusBottom = r, r
-		out.Height = 2 * h[1]
-	case ShapeConvex, ShapeTrimesh:
+	k := kindOf(t)
+	if k.fromExtents != nil {
+		k.fromExtents(&out, h)
+	}
+	if k.usesMesh {
 		out.Mesh = s.Mesh
 		if mesh >= 0 {
 			out.Mesh = mesh

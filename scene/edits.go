@@ -42,58 +42,16 @@ func (e SetShape) apply(d *Document) (Edit, Change, error) {
 // may be 0, one radius of a tapered shape may be 0), a convex or trimesh
 // shape needs a mesh among meshCount.
 func (s Shape) Check(meshCount int) error {
-	pos := func(what string, v float64, zeroOK bool) error {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("%s %s must be a finite number", s.Type, what)
-		}
-		if v < 0 || (v == 0 && !zeroOK) {
-			if zeroOK {
-				return fmt.Errorf("%s %s must not be negative (got %g)", s.Type, what, v)
-			}
-			return fmt.Errorf("%s %s must be greater than 0 (got %g)", s.Type, what, v)
-		}
-		return nil
-	}
-	var err error
-	switch s.Type {
-	case ShapeBox:
-		for i, v := range s.Size {
-			if err = pos("size "+"xyz"[i:i+1], v, false); err != nil {
-				return err
-			}
-		}
-	case ShapeSphere:
-		err = pos("radius", s.Radius, false)
-	case ShapeCapsule, ShapeCylinder:
-		if err = pos("height", s.Height, s.Type == ShapeCapsule); err != nil {
-			return err
-		}
-		if err = pos("top radius", s.RadiusTop, true); err != nil {
-			return err
-		}
-		if err = pos("bottom radius", s.RadiusBottom, true); err != nil {
-			return err
-		}
-		if s.RadiusTop == 0 && s.RadiusBottom == 0 {
-			return fmt.Errorf("%s radii must not both be 0", s.Type)
-		}
-	case ShapeConvex, ShapeTrimesh:
-		if s.Mesh < 0 || s.Mesh >= meshCount {
-			return fmt.Errorf("%s shape needs a mesh (mesh %d does not exist; the file has %d)", s.Type, s.Mesh, meshCount)
-		}
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		// The G4MF kinds check themselves as validation does.
-		var fs findings
-		s.validateG4("", &fs)
-		for _, f := range fs {
-			if f.Severity == Error {
-				return fmt.Errorf("%s shape: %s", s.Type, f.Message)
-			}
-		}
-	default:
+	k, ok := shapeKinds[s.Type]
+	switch {
+	case !ok:
 		return fmt.Errorf("unknown shape type")
+	case k.check != nil:
+		return k.check(s, meshCount)
 	}
-	return err
+	// The kinds without a check of their own check themselves as
+	// validation does.
+	return checkByValidate(s, meshCount)
 }
 
 // AddShape appends Shape to the document's shapes.

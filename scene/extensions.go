@@ -7,37 +7,76 @@ import (
 
 // extensionCodec is what an owned glTF extension registers: the names it
 // owns, how it reads them into the model, how it writes them when saving,
-// and which of its names the saved file uses. Each dialect lives in one file
-// that registers its codec from init (khr_physics.go); the document code
-// calls the registered codecs through the hooks below instead of naming the
-// extension. (The OMI extensions predate this and are still wired by hand in
-// document.go, save.go and validate.go.)
+// how it checks them, and which of its names the saved file uses. Each
+// dialect lives in one file that registers its codec from init
+// (omi_shape.go, omi_body.go, omi_collider.go, omi_gravity.go, omi_joint.go,
+// khr_variants.go, khr_physics.go); the document code calls the registered
+// codecs through the hooks below and names no extension itself.
 type extensionCodec struct {
 	// Names are the extension names the codec owns. They join
 	// ownedExtensions, so saving rewrites or removes them.
 	Names []string
-	// Decode reads the codec's extensions after the OMI ones are read.
+	// Order places the codec among the others: every hook runs the codecs
+	// in ascending Order, and a saved extensions object gets new keys in
+	// that order. Decoding depends on it (see the order* constants).
+	Order int
+	// Decode reads the codec's root and node extensions into the model.
 	Decode func(d *Document, fs *findings)
 	// Patch sets or deletes the blocks of the root (node -1) or of node n
 	// before they are written. Root blocks are patched before any node.
 	Patch func(d *Document, node int, blocks map[string]json.RawMessage)
-	// Used rewrites the list of extension names the saved file uses.
+	// PatchPrimitive sets or deletes the blocks of a mesh primitive.
+	PatchPrimitive func(d *Document, ref PrimitiveRef, blocks map[string]json.RawMessage)
+	// Used adds the codec's names the saved file uses to used, or rewrites
+	// the list (a dialect that replaces others).
 	Used func(d *Document, used []string) []string
+	// Required rewrites the file's extensionsRequired (its JSON, raw) before
+	// the names no longer used are dropped; ok false leaves it as it is.
+	Required func(raw json.RawMessage, used []string) (req []string, ok bool)
+	// Validate adds what is wrong with the codec's part of the model.
+	Validate func(d *Document, fs *findings)
 }
 
-var extensionCodecs []extensionCodec
+// Decoding order of the codecs: OMI shapes before the archived OMI_collider
+// (whose colliders are appended after them) and bodies before it (a node's
+// collider is added to the node's body); the pre-2023 wiring of node shapes
+// and bodies once those three are read; KHR physics last, as it keeps its
+// blocks unread when OMI physics is there.
+const (
+	orderShape = 10 * (iota + 1)
+	orderBody
+	orderCollider
+	orderLegacyWiring
+	orderGravity
+	orderJoint
+	orderVariants
+	orderKHRPhysics
+)
+
+var (
+	extensionCodecs []extensionCodec
+	// ownedExtensions are the names of the registered codecs, in Order.
+	ownedExtensions []string
+)
 
 // registerExtension adds a codec; call it from init.
 func registerExtension(c extensionCodec) {
-	extensionCodecs = append(extensionCodecs, c)
-	for _, n := range c.Names {
-		if !slices.Contains(ownedExtensions, n) {
-			ownedExtensions = append(ownedExtensions, n)
+	i := len(extensionCodecs)
+	for i > 0 && extensionCodecs[i-1].Order > c.Order {
+		i--
+	}
+	extensionCodecs = slices.Insert(extensionCodecs, i, c)
+	ownedExtensions = ownedExtensions[:0]
+	for _, c := range extensionCodecs {
+		for _, n := range c.Names {
+			if !slices.Contains(ownedExtensions, n) {
+				ownedExtensions = append(ownedExtensions, n)
+			}
 		}
 	}
 }
 
-// decodeRegistered is the hook at the end of decodeExtensions.
+// decodeRegistered reads every owned extension.
 func (d *Document) decodeRegistered(fs *findings) {
 	for _, c := range extensionCodecs {
 		if c.Decode != nil {
@@ -56,6 +95,16 @@ func (d *Document) patchRegistered(node int, blocks map[string]json.RawMessage) 
 	}
 }
 
+// patchPrimitiveRegistered is the hook in patchJSON for each mesh
+// primitive's extension blocks.
+func (d *Document) patchPrimitiveRegistered(ref PrimitiveRef, blocks map[string]json.RawMessage) {
+	for _, c := range extensionCodecs {
+		if c.PatchPrimitive != nil {
+			c.PatchPrimitive(d, ref, blocks)
+		}
+	}
+}
+
 // usedRegistered is the hook that adjusts extensionsUsed when saving.
 func (d *Document) usedRegistered(used []string) []string {
 	for _, c := range extensionCodecs {
@@ -65,4 +114,30 @@ func (d *Document) usedRegistered(used []string) []string {
 	}
 	slices.Sort(used)
 	return slices.Compact(used)
+}
+
+// requiredRegistered lets the codecs rewrite extensionsRequired (raw, its
+// JSON); ok reports whether one did.
+func requiredRegistered(raw json.RawMessage, used []string) (req []string, ok bool) {
+	for _, c := range extensionCodecs {
+		if c.Required == nil {
+			continue
+		}
+		if r, changed := c.Required(raw, used); changed {
+			req, ok = r, true
+			if b, err := json.Marshal(r); err == nil {
+				raw = b
+			}
+		}
+	}
+	return req, ok
+}
+
+// validateRegistered is the hook in Validate.
+func (d *Document) validateRegistered(fs *findings) {
+	for _, c := range extensionCodecs {
+		if c.Validate != nil {
+			c.Validate(d, fs)
+		}
+	}
 }

@@ -56,29 +56,19 @@ func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
 		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: %w", t, name, err)
 	}
 	s := DefaultShape(t)
-	if t == ShapeConvex || t == ShapeTrimesh {
+	k := kindOf(t)
+	if k.usesMesh {
 		s.Mesh = m
 		return s, mgl64.Vec3{}, nil
 	}
-	size := hi.Sub(lo)
-	offset := lo.Add(hi).Mul(0.5)
-	fit := func(v float64) float64 { return math.Max(v, MinFitSize) }
-	switch t {
-	case ShapeBox:
-		s.Size = [3]float64{fit(size[0]), fit(size[1]), fit(size[2])}
-	case ShapeSphere:
-		s.Radius = fit(math.Max(size[0], math.Max(size[1], size[2])) / 2)
-	case ShapeCapsule, ShapeCylinder:
-		r := fit(math.Max(size[0], size[2]) / 2)
-		s.RadiusTop, s.RadiusBottom = r, r
-		if t == ShapeCylinder {
-			s.Height = fit(size[1])
-		} else {
-			s.Height = math.Max(size[1]-2*r, 0)
-		}
+	if k.fitSize != nil {
+		k.fitSize(&s, hi.Sub(lo))
 	}
-	return s, offset, nil
+	return s, lo.Add(hi).Mul(0.5), nil
 }
+
+// fitMin keeps a fitted size or radius at least MinFitSize.
+func fitMin(v float64) float64 { return math.Max(v, MinFitSize) }
 
 // nodeLabel names a node in messages: its index and, if it has one, its name.
 func nodeLabel(node *gltf.Node, n int) string {

@@ -19,20 +19,8 @@ func (s Shape) Contains(p mgl64.Vec3, meshMin, meshMax mgl64.Vec3) bool {
 // Distance returns the signed distance from local point p to the shape's
 // surface: negative inside.
 func (s Shape) Distance(p mgl64.Vec3, meshMin, meshMax mgl64.Vec3) float64 {
-	switch s.Type {
-	case ShapeBox:
-		return boxDistance(p, mgl64.Vec3{s.Size[0] / 2, s.Size[1] / 2, s.Size[2] / 2})
-	case ShapeSphere:
-		return p.Len() - s.Radius
-	case ShapeCapsule:
-		return roundConeDistance(p, s.Height, s.RadiusBottom, s.RadiusTop)
-	case ShapeCylinder:
-		return coneDistance(p, s.Height, s.RadiusBottom, s.RadiusTop)
-	case ShapeConvex, ShapeTrimesh:
-		c := meshMin.Add(meshMax).Mul(0.5)
-		return boxDistance(p.Sub(c), meshMax.Sub(meshMin).Mul(0.5))
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		return s.g4Distance(p)
+	if k := kindOf(s.Type); k.distance != nil {
+		return k.distance(s, p, meshMin, meshMax)
 	}
 	return math.Inf(1)
 }
@@ -40,19 +28,10 @@ func (s Shape) Distance(p mgl64.Vec3, meshMin, meshMax mgl64.Vec3) float64 {
 // Nearest returns the point of the solid shape nearest to local point p
 // (p itself when it is inside).
 func (s Shape) Nearest(p mgl64.Vec3, meshMin, meshMax mgl64.Vec3) mgl64.Vec3 {
-	switch s.Type {
-	case ShapeBox:
-		h := mgl64.Vec3{s.Size[0] / 2, s.Size[1] / 2, s.Size[2] / 2}
-		return clampBox(p, h.Mul(-1), h)
-	case ShapeSphere:
-		if l := p.Len(); l > s.Radius {
-			return p.Mul(s.Radius / l)
-		}
-		return p
-	case ShapeConvex, ShapeTrimesh:
-		return clampBox(p, meshMin, meshMax)
+	if k := kindOf(s.Type); k.nearest != nil {
+		return k.nearest(s, p, meshMin, meshMax)
 	}
-	// Capsules and cylinders: walk down the distance gradient.
+	// Capsules, cylinders and the others: walk down the distance gradient.
 	q := p
 	for i := 0; i < 64; i++ {
 		d := s.Distance(q, meshMin, meshMax)

@@ -43,23 +43,8 @@ func (d *Document) MeshBounds(m int) (lo, hi mgl64.Vec3) {
 // Bounds returns the shape's local bounding box (mesh bounds for convex and
 // trimesh shapes).
 func (s Shape) Bounds(meshMin, meshMax mgl64.Vec3) (lo, hi mgl64.Vec3) {
-	switch s.Type {
-	case ShapeBox:
-		h := mgl64.Vec3{s.Size[0] / 2, s.Size[1] / 2, s.Size[2] / 2}
-		return h.Mul(-1), h
-	case ShapeSphere:
-		r := s.Radius
-		return mgl64.Vec3{-r, -r, -r}, mgl64.Vec3{r, r, r}
-	case ShapeCapsule:
-		r := math.Max(s.RadiusTop, s.RadiusBottom)
-		return mgl64.Vec3{-r, -s.Height/2 - s.RadiusBottom, -r}, mgl64.Vec3{r, s.Height/2 + s.RadiusTop, r}
-	case ShapeCylinder:
-		r := math.Max(s.RadiusTop, s.RadiusBottom)
-		return mgl64.Vec3{-r, -s.Height / 2, -r}, mgl64.Vec3{r, s.Height / 2, r}
-	case ShapeConvex, ShapeTrimesh:
-		return meshMin, meshMax
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		return s.g4Bounds()
+	if k := kindOf(s.Type); k.bounds != nil {
+		return k.bounds(s, meshMin, meshMax)
 	}
 	return mgl64.Vec3{}, mgl64.Vec3{}
 }
@@ -88,7 +73,7 @@ func (d *Document) VolumeShapes(n int) [][2]int {
 }
 
 func (d *Document) shapeMeshBounds(s Shape) (mgl64.Vec3, mgl64.Vec3) {
-	if s.Type == ShapeConvex || s.Type == ShapeTrimesh {
+	if s.Type.UsesMesh() {
 		return d.MeshBounds(s.Mesh)
 	}
 	return mgl64.Vec3{}, mgl64.Vec3{}

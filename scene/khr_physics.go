@@ -78,6 +78,7 @@ type khrState struct {
 func init() {
 	registerExtension(extensionCodec{
 		Names:  []string{ExtKHRShapes, ExtKHRBodies},
+		Order:  orderKHRPhysics,
 		Decode: decodeKHR,
 		Patch:  patchKHR,
 		Used:   usedKHR,
@@ -656,8 +657,10 @@ func usedKHR(d *Document, used []string) []string {
 		}
 		return used
 	}
+	// The plan, not khrIndex, so the list is right outside a save too.
+	idx, _ := d.khrPlan()
 	hadShape := len(d.rootExtra[ExtKHRShapes]) > 0
-	for _, k := range d.khr.khrIndex {
+	for _, k := range idx {
 		hadShape = hadShape || k >= 0
 	}
 	hadBody := slices.Contains(used, ExtBody) || slices.Contains(used, ExtJoint)

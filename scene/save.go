@@ -166,61 +166,6 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return nil, fmt.Errorf("internal: re-reading the loaded JSON: %w", err)
 	}
 	blocks := map[string]json.RawMessage{}
-	if len(d.Shapes) > 0 {
-		var w writer
-		shapes := make([]json.RawMessage, len(d.Shapes))
-		for i, s := range d.Shapes {
-			shapes[i] = s.encode()
-		}
-		w.set("shapes", shapes)
-		w.rest(d.rootExtra[ExtShape])
-		blocks[ExtShape] = w.bytes()
-	}
-	if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.rootExtra[ExtBody]) > 0 {
-		var w writer
-		if len(d.PhysicsMaterials) > 0 {
-			ms := make([]json.RawMessage, len(d.PhysicsMaterials))
-			for i, m := range d.PhysicsMaterials {
-				ms[i] = m.encode()
-			}
-			w.set("physicsMaterials", ms)
-		}
-		if len(d.CollisionFilters) > 0 {
-			cs := make([]json.RawMessage, len(d.CollisionFilters))
-			for i, c := range d.CollisionFilters {
-				cs[i] = c.encode()
-			}
-			w.set("collisionFilters", cs)
-		}
-		w.rest(d.rootExtra[ExtBody])
-		blocks[ExtBody] = w.bytes()
-	}
-	if d.WorldGravity != nil {
-		blocks[ExtGravity] = d.WorldGravity.encode()
-	}
-	if len(d.Joints) > 0 {
-		var w writer
-		js := make([]json.RawMessage, len(d.Joints))
-		for i, j := range d.Joints {
-			js[i] = j.encode()
-		}
-		w.set("physicsJoints", js)
-		w.rest(d.rootExtra[ExtJoint])
-		blocks[ExtJoint] = w.bytes()
-	}
-	if len(d.Variants) > 0 {
-		var w writer
-		vs := make([]json.RawMessage, len(d.Variants))
-		for i, v := range d.Variants {
-			var vw writer
-			vw.set("name", v.Name)
-			vw.rest(v.Extra)
-			vs[i] = vw.bytes()
-		}
-		w.set("variants", vs)
-		w.rest(d.rootExtra[ExtVariants])
-		blocks[ExtVariants] = w.bytes()
-	}
 	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
 	if err := patchExtensions(root, blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
@@ -230,21 +175,11 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return nil, err
 	}
 	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {
-		ne := d.Nodes[i]
 		b := map[string]json.RawMessage{}
-		if ne.Body != nil {
-			b[ExtBody] = ne.Body.encode()
-		}
-		if ne.Gravity != nil {
-			b[ExtGravity] = ne.Gravity.encode()
-		}
-		if ne.Joint != nil {
-			b[ExtJoint] = ne.Joint.encode()
-		}
+		d.patchRegistered(i, b)
 		if err := d.patchNodeFields(i, node); err != nil {
 			return err
 		}
-		d.patchRegistered(i, b)
 		return patchExtensions(node, b)
 	}); err != nil {
 		return nil, err
@@ -253,28 +188,20 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := patchArray(root, "meshes", len(d.GLTF.Meshes), func(mi int, mesh *jsonobj.Object) error {
 		return patchArray(mesh, "primitives", len(d.GLTF.Meshes[mi].Primitives), func(pi int, prim *jsonobj.Object) error {
 			b := map[string]json.RawMessage{}
-			if pv := d.Primitives[PrimitiveRef{mi, pi}]; pv != nil {
-				b[ExtVariants] = pv.encode()
-			}
+			d.patchPrimitiveRegistered(PrimitiveRef{mi, pi}, b)
 			return patchExtensions(prim, b)
 		})
 	}); err != nil {
 		return nil, err
 	}
 
-	used := d.usedRegistered(d.ExtensionsUsed())
+	used := d.ExtensionsUsed()
 	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
 		return nil, err
 	}
-	// A file that required the archived OMI_collider requires what replaced it.
-	if raw, ok := root.Get("extensionsRequired"); ok && bytes.Contains(raw, []byte(`"`+ExtCollider+`"`)) {
-		var req []string
-		if json.Unmarshal(raw, &req) == nil {
-			for _, n := range []string{ExtBody, ExtShape} {
-				if slices.Contains(used, n) && !slices.Contains(req, n) {
-					req = append(req, n)
-				}
-			}
+	// A codec may rewrite extensionsRequired (omi_collider.go does).
+	if raw, ok := root.Get("extensionsRequired"); ok {
+		if req, ok := requiredRegistered(raw, used); ok {
 			if err := root.SetValue("extensionsRequired", req); err != nil {
 				return nil, err
 			}

@@ -10,7 +10,10 @@ import (
 type ShapeType int
 
 // Shape types of OMI_physics_shape, then the G4MF kinds, which have no OMI
-// form (see shape_general.go for how they are written in glTF).
+// form (see shape_general.go for how they are written in glTF). What the
+// model knows of each kind is its entry in the kind table (shape_kinds.go),
+// registered from the kind's own file; a new kind declares its constant
+// there too, after these.
 const (
 	ShapeBox ShapeType = iota + 1
 	ShapeSphere
@@ -27,40 +30,6 @@ const (
 	// ShapeHeightmap is a grid of heights along +Y, samples one metre apart.
 	ShapeHeightmap
 )
-
-var shapeTypeNames = map[ShapeType]string{
-	ShapeBox: "box", ShapeSphere: "sphere", ShapeCapsule: "capsule",
-	ShapeCylinder: "cylinder", ShapeConvex: "convex", ShapeTrimesh: "trimesh",
-	ShapeGeneral: "general", ShapePlane: "plane", ShapeRay: "ray", ShapeHeightmap: "heightmap",
-}
-
-// ShapeTypes lists every shape type the model knows, in a fixed order.
-func ShapeTypes() []ShapeType {
-	return []ShapeType{ShapeBox, ShapeSphere, ShapeCapsule, ShapeCylinder, ShapeConvex, ShapeTrimesh,
-		ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap}
-}
-
-// String returns the type's name as written in OMI_physics_shape.
-func (t ShapeType) String() string {
-	if s, ok := shapeTypeNames[t]; ok {
-		return s
-	}
-	return "unknown"
-}
-
-// ParseShapeType reads a type name. "hull" (OMI_collider and the first
-// OMI_physics_shape draft) is read as convex; legacy reports that.
-func ParseShapeType(s string) (t ShapeType, legacy bool, ok bool) {
-	if s == "hull" {
-		return ShapeConvex, true, true
-	}
-	for k, v := range shapeTypeNames {
-		if v == s {
-			return k, false, true
-		}
-	}
-	return 0, false, false
-}
 
 // Shape is one entry of the document-level OMI_physics_shape.shapes array.
 //
@@ -103,34 +72,10 @@ type Shape struct {
 // DefaultShape returns a shape of type t with the OMI_physics_shape defaults.
 func DefaultShape(t ShapeType) Shape {
 	s := Shape{Type: t, Mesh: -1}
-	switch t {
-	case ShapeBox:
-		s.Size = [3]float64{1, 1, 1}
-	case ShapeSphere:
-		s.Radius = 0.5
-	case ShapeCapsule:
-		s.Height, s.RadiusTop, s.RadiusBottom = 1, 0.5, 0.5
-	case ShapeCylinder:
-		s.Height, s.RadiusTop, s.RadiusBottom = 2, 0.5, 0.5
-	case ShapeGeneral:
-		// A rounded unit box.
-		s.Size = [3]float64{1, 1, 1}
-		s.Curves = []Curve{{Radii: [3]float64{0.25, 0.25, 0.25}, Exponent: 2}}
-	case ShapeRay:
-		s.Length = 1
-	case ShapeHeightmap:
-		s.Size = [3]float64{2, 1, 2}
-		s.Heights = []float64{0, 0, 0, 0}
+	if k := kindOf(t); k.defaults != nil {
+		k.defaults(&s)
 	}
 	return s
-}
-
-// FullHeight returns the extent of a capsule or cylinder along Y.
-func (s Shape) FullHeight() float64 {
-	if s.Type == ShapeCapsule {
-		return s.Height + s.RadiusTop + s.RadiusBottom
-	}
-	return s.Height
 }
 
 // decodeShape reads one shape in any form real files use: the current nested
@@ -186,42 +131,8 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		}
 	}
 
-	switch t {
-	case ShapeBox:
-		s.Size = p.vec3("size", s.Size)
-	case ShapeSphere:
-		s.Radius = p.number("radius", s.Radius)
-	case ShapeCapsule, ShapeCylinder:
-		single, hasSingle := p.optNumber("radius"), p.has("radius")
-		hasNew := p.has("radiusTop") || p.has("radiusBottom")
-		fallback := 0.5
-		if single != nil {
-			fallback = *single
-		}
-		s.RadiusTop = p.number("radiusTop", fallback)
-		s.RadiusBottom = p.number("radiusBottom", fallback)
-		legacyCapsule := t == ShapeCapsule && (collider || (hasSingle && !hasNew))
-		if legacyCapsule {
-			full := p.number("height", 2)
-			mid := roundSig(full - s.RadiusTop - s.RadiusBottom)
-			if mid < 0 {
-				fs.warnf(p.at("height"), "legacy capsule full height %g is less than twice the radius %g; the straight part is taken as 0", full, *ptrOr(single, s.RadiusTop))
-				mid = 0
-			}
-			s.Height = mid
-			if !collider {
-				fs.infof(path, "pre-2025 capsule (single radius, full height %g) read as mid height %g", full, mid)
-			}
-		} else {
-			s.Height = p.number("height", s.Height)
-			if hasSingle && !hasNew {
-				fs.infof(p.at("radius"), "legacy single radius read as radiusTop and radiusBottom")
-			}
-		}
-	case ShapeConvex, ShapeTrimesh:
-		s.Mesh = p.index("mesh", -1)
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		s.decodeG4(p)
+	if k := kindOf(t); k.decode != nil {
+		k.decode(&s, p, path, fs, collider)
 	}
 	if p != r {
 		s.SubExtra = p.rest()
@@ -276,19 +187,8 @@ func (s Shape) encode() json.RawMessage {
 		w.set("name", s.Name)
 	}
 	var p writer
-	switch s.Type {
-	case ShapeBox:
-		p.set("size", s.Size)
-	case ShapeSphere:
-		p.set("radius", s.Radius)
-	case ShapeCapsule, ShapeCylinder:
-		p.set("height", s.Height)
-		p.set("radiusBottom", s.RadiusBottom)
-		p.set("radiusTop", s.RadiusTop)
-	case ShapeConvex, ShapeTrimesh:
-		p.set("mesh", s.Mesh)
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		s.encodeG4(&p)
+	if k := kindOf(s.Type); k.encode != nil {
+		k.encode(s, &p)
 	}
 	p.rest(s.SubExtra)
 	w.raw(s.Type.String(), p.bytes())
@@ -299,38 +199,8 @@ func (s Shape) encode() json.RawMessage {
 // validate checks parameter ranges.
 func (s Shape) validate(path string, fs *findings, meshCount int) {
 	sub := path + "/" + s.Type.String()
-	switch s.Type {
-	case ShapeBox:
-		for i, v := range s.Size {
-			if v <= 0 {
-				fs.errorf(sub+"/size", "box size[%d] = %g must be greater than 0", i, v)
-			}
-		}
-	case ShapeSphere:
-		if s.Radius <= 0 {
-			fs.errorf(sub+"/radius", "sphere radius %g must be greater than 0", s.Radius)
-		}
-	case ShapeCapsule, ShapeCylinder:
-		if s.Type == ShapeCylinder && s.Height <= 0 {
-			fs.errorf(sub+"/height", "cylinder height %g must be greater than 0", s.Height)
-		}
-		if s.Type == ShapeCapsule && s.Height < 0 {
-			fs.errorf(sub+"/height", "capsule height %g must not be negative", s.Height)
-		}
-		if s.RadiusTop < 0 || s.RadiusBottom < 0 || (s.RadiusTop == 0 && s.RadiusBottom == 0) {
-			fs.errorf(sub, "radii (top %g, bottom %g) must not be negative and not both 0", s.RadiusTop, s.RadiusBottom)
-		}
-		if s.RadiusTop != s.RadiusBottom {
-			fs.infof(sub, "tapered %s (radiusTop %g, radiusBottom %g): some engines average the radii", s.Type, s.RadiusTop, s.RadiusBottom)
-		}
-	case ShapeConvex, ShapeTrimesh:
-		if s.Mesh < 0 {
-			fs.errorf(sub+"/mesh", "%s shape needs a mesh", s.Type)
-		} else if s.Mesh >= meshCount {
-			fs.errorf(sub+"/mesh", "mesh %d does not exist (the file has %d meshes)", s.Mesh, meshCount)
-		}
-	case ShapeGeneral, ShapePlane, ShapeRay, ShapeHeightmap:
-		s.validateG4(sub, fs)
+	if k := kindOf(s.Type); k.validate != nil {
+		k.validate(s, sub, fs, meshCount)
 	}
 	if math.IsNaN(s.Height) {
 		fs.errorf(sub, "height is not a number")

@@ -49,6 +49,101 @@ type Taper struct {
 	Extra Members
 }
 
+func init() {
+	registerShapeKind(ShapeGeneral, shapeKind{
+		name: "general",
+		defaults: func(s *Shape) {
+			// A rounded unit box.
+			s.Size = [3]float64{1, 1, 1}
+			s.Curves = []Curve{{Radii: [3]float64{0.25, 0.25, 0.25}, Exponent: 2}}
+		},
+		decode: func(s *Shape, p *reader, _ string, _ *findings, _ bool) {
+			s.Size = p.vec3("size", s.Size)
+			s.Curves = nil
+			for i, raw := range p.array("curves") {
+				s.Curves = append(s.Curves, decodeCurve(raw, p.at("curves")+"/"+itoa(i), p.fs))
+			}
+		},
+		encode: func(s Shape, p *writer) {
+			p.set("size", s.Size)
+			if len(s.Curves) > 0 {
+				p.set("curves", encodeCurves(s.Curves))
+			}
+		},
+		validate: validateGeneral,
+		params:   generalParams,
+		distance: func(s Shape, p, _, _ mgl64.Vec3) float64 {
+			g, _ := s.General()
+			return g.SignedDistance(p)
+		},
+		bounds: func(s Shape, _, _ mgl64.Vec3) (lo, hi mgl64.Vec3) {
+			g, _ := s.General()
+			return g.Bounds()
+		},
+		general: func(s Shape) (General, bool) {
+			return General{Size: s.Size, Curves: s.Curves}, true
+		},
+	})
+}
+
+func validateGeneral(s Shape, sub string, fs *findings, _ int) {
+	for i, v := range s.Size {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			fs.errorf(sub+"/size", "general size[%d] = %g must be 0 or a finite positive number", i, v)
+		}
+	}
+	for ci, c := range s.Curves {
+		cp := fmt.Sprintf("%s/curves/%d", sub, ci)
+		validateRadii(cp+"/radii", c.Radii, fs)
+		nonZero := 0
+		for _, r := range c.Radii {
+			if r > 0 {
+				nonZero++
+			}
+		}
+		if nonZero < 2 && len(c.Taper) == 0 {
+			fs.warnf(cp+"/radii", "a curve should have at least two non-zero radii (G4MF leaves others undefined)")
+		}
+		validateExponent(cp+"/exponent", c.Exponent, fs)
+		for ti, t := range c.Taper {
+			tp := fmt.Sprintf("%s/taper/%d", cp, ti)
+			validateRadii(tp+"/radii", t.Radii, fs)
+			if t.Exponent != 0 {
+				validateExponent(tp+"/exponent", t.Exponent, fs)
+			}
+		}
+		if len(c.Taper) == 1 {
+			fs.warnf(cp+"/taper", "a taper with one section is that section alone, moved to its position")
+		}
+	}
+	if len(s.Curves) == 0 && (s.Size[0] == 0 || s.Size[1] == 0 || s.Size[2] == 0) {
+		fs.errorf(sub, "general shape with no curves and a zero size %v has no volume", s.Size)
+	}
+	if _, ok := s.Classify(); ok {
+		fs.infof(sub, "this general shape is exactly an OMI %s; other OMI readers only know the OMI form", func() string { c, _ := s.Classify(); return c.Type.String() }())
+	} else {
+		fs.infof(sub, "general shape (G4MF): OMI readers other than physview do not know it")
+	}
+}
+
+func generalParams(s Shape) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
+	for _, c := range s.Curves {
+		fmt.Fprintf(&b, ", curve radii %g %g %g", c.Radii[0], c.Radii[1], c.Radii[2])
+		if c.Exponent != 2 && c.Exponent != 0 {
+			fmt.Fprintf(&b, " exponent %g", c.Exponent)
+		}
+		if len(c.Taper) > 0 {
+			fmt.Fprintf(&b, " tapered (%d sections)", len(c.Taper))
+		}
+	}
+	if o, ok := s.Classify(); ok {
+		fmt.Fprintf(&b, " (= %s %s)", o.Type, o.Params())
+	}
+	return b.String()
+}
+
 // General is the geometry of a G4MF general shape: a box of full extents
 // Size (metres, centred on the node) Minkowski-summed with each curve.
 type General struct {
@@ -61,36 +156,8 @@ type General struct {
 // cylinder (tapers for tapered capsules and cylinders). ok is false for the
 // other kinds.
 func (s Shape) General() (g General, ok bool) {
-	switch s.Type {
-	case ShapeGeneral:
-		return General{Size: s.Size, Curves: s.Curves}, true
-	case ShapeBox:
-		return General{Size: s.Size}, true
-	case ShapeSphere:
-		r := s.Radius
-		return General{Curves: []Curve{{Radii: [3]float64{r, r, r}, Exponent: 2}}}, true
-	case ShapeCapsule:
-		if s.RadiusTop == s.RadiusBottom {
-			r := s.RadiusTop
-			return General{Size: [3]float64{0, s.Height, 0}, Curves: []Curve{{Radii: [3]float64{r, r, r}, Exponent: 2}}}, true
-		}
-		rt, rb, h := s.RadiusTop, s.RadiusBottom, s.Height/2
-		avg := (rt + rb) / 2
-		return General{Size: [3]float64{0, s.Height, 0}, Curves: []Curve{{Radii: [3]float64{avg, avg, avg}, Exponent: 2, Taper: []Taper{
-			{Position: [3]float64{0, h, 0}, Radii: [3]float64{rt, rt, rt}},
-			{Position: [3]float64{0, -h, 0}, Radii: [3]float64{rb, rb, rb}},
-		}}}}, true
-	case ShapeCylinder:
-		if s.RadiusTop == s.RadiusBottom {
-			r := s.RadiusTop
-			return General{Size: [3]float64{0, s.Height, 0}, Curves: []Curve{{Radii: [3]float64{r, 0, r}, Exponent: 2}}}, true
-		}
-		rt, rb, h := s.RadiusTop, s.RadiusBottom, s.Height/2
-		avg := (rt + rb) / 2
-		return General{Size: [3]float64{0, s.Height, 0}, Curves: []Curve{{Radii: [3]float64{avg, 0, avg}, Exponent: 2, Taper: []Taper{
-			{Position: [3]float64{0, h, 0}, Radii: [3]float64{rt, 0, rt}},
-			{Position: [3]float64{0, -h, 0}, Radii: [3]float64{rb, 0, rb}},
-		}}}}, true
+	if k := kindOf(s.Type); k.general != nil {
+		return k.general(s)
 	}
 	return General{}, false
 }
@@ -393,76 +460,9 @@ func (s Shape) HeightmapPoint(i, k int) mgl64.Vec3 {
 	return mgl64.Vec3{float64(i) - float64(nx-1)/2, s.Heights[k*nx+i], float64(k) - float64(nz-1)/2}
 }
 
-// g4Distance is Distance for the G4MF kinds. A plane's inside is below it
-// (-Y); a ray has no inside; a heightmap's inside is below its surface over
-// the grid.
-func (s Shape) g4Distance(p mgl64.Vec3) float64 {
-	switch s.Type {
-	case ShapeGeneral:
-		g, _ := s.General()
-		return g.SignedDistance(p)
-	case ShapePlane:
-		return p[1]
-	case ShapeRay:
-		t := mgl64.Clamp(-p[1], 0, s.Length)
-		return p.Sub(mgl64.Vec3{0, -t, 0}).Len()
-	case ShapeHeightmap:
-		if h, ok := s.heightAt(p[0], p[2]); ok {
-			return p[1] - h
-		}
-	}
-	return math.Inf(1)
-}
-
-// g4Bounds is Bounds for the G4MF kinds. An infinite plane has no finite
-// bounds: it gives its origin, so framing a scene is not swamped by the
-// square drawn of it. A ray's is its segment.
-func (s Shape) g4Bounds() (lo, hi mgl64.Vec3) {
-	switch s.Type {
-	case ShapeGeneral:
-		g, _ := s.General()
-		return g.Bounds()
-	case ShapeRay:
-		return mgl64.Vec3{0, -s.Length, 0}, mgl64.Vec3{}
-	case ShapeHeightmap:
-		nx, nz := s.Size[0], s.Size[2]
-		lo = mgl64.Vec3{-(nx - 1) / 2, 0, -(nz - 1) / 2}
-		hi = mgl64.Vec3{(nx - 1) / 2, 0, (nz - 1) / 2}
-		for i, h := range s.Heights {
-			if i == 0 || h < lo[1] {
-				lo[1] = h
-			}
-			if i == 0 || h > hi[1] {
-				hi[1] = h
-			}
-		}
-		return lo, hi
-	}
-	return mgl64.Vec3{}, mgl64.Vec3{}
-}
-
 // PlaneDrawSide is the side in metres of the square drawn for an infinite
 // plane (Godot's gizmo draws 20 x 20).
 const PlaneDrawSide = 20.0
-
-// decodeG4 reads the sub-object of a G4MF kind.
-func (s *Shape) decodeG4(p *reader) {
-	switch s.Type {
-	case ShapeGeneral:
-		s.Size = p.vec3("size", s.Size)
-		s.Curves = nil
-		for i, raw := range p.array("curves") {
-			s.Curves = append(s.Curves, decodeCurve(raw, p.at("curves")+"/"+itoa(i), p.fs))
-		}
-	case ShapeRay:
-		s.Length = p.number("length", s.Length)
-	case ShapeHeightmap:
-		s.Size = p.vec3("size", s.Size)
-		if hs, ok := p.numbers("heights"); ok {
-			s.Heights = hs
-		}
-	}
-}
 
 func decodeCurve(raw json.RawMessage, path string, fs *findings) Curve {
 	c := Curve{Exponent: 2}
@@ -530,81 +530,6 @@ func encodeCurves(cs []Curve) []json.RawMessage {
 // that write G4MF's own form.
 func EncodeCurves(cs []Curve) json.RawMessage { return mustJSON(encodeCurves(cs)) }
 
-// encodeG4 writes the sub-object of a G4MF kind.
-func (s Shape) encodeG4(p *writer) {
-	switch s.Type {
-	case ShapeGeneral:
-		p.set("size", s.Size)
-		if len(s.Curves) > 0 {
-			p.set("curves", encodeCurves(s.Curves))
-		}
-	case ShapeRay:
-		p.set("length", s.Length)
-	case ShapeHeightmap:
-		p.set("size", s.Size)
-		hs := s.Heights
-		if hs == nil {
-			hs = []float64{}
-		}
-		p.set("heights", hs)
-	}
-}
-
-// validateG4 checks the parameters of a G4MF kind.
-func (s Shape) validateG4(sub string, fs *findings) {
-	switch s.Type {
-	case ShapeGeneral:
-		for i, v := range s.Size {
-			if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-				fs.errorf(sub+"/size", "general size[%d] = %g must be 0 or a finite positive number", i, v)
-			}
-		}
-		for ci, c := range s.Curves {
-			cp := fmt.Sprintf("%s/curves/%d", sub, ci)
-			validateRadii(cp+"/radii", c.Radii, fs)
-			nonZero := 0
-			for _, r := range c.Radii {
-				if r > 0 {
-					nonZero++
-				}
-			}
-			if nonZero < 2 && len(c.Taper) == 0 {
-				fs.warnf(cp+"/radii", "a curve should have at least two non-zero radii (G4MF leaves others undefined)")
-			}
-			validateExponent(cp+"/exponent", c.Exponent, fs)
-			for ti, t := range c.Taper {
-				tp := fmt.Sprintf("%s/taper/%d", cp, ti)
-				validateRadii(tp+"/radii", t.Radii, fs)
-				if t.Exponent != 0 {
-					validateExponent(tp+"/exponent", t.Exponent, fs)
-				}
-			}
-			if len(c.Taper) == 1 {
-				fs.warnf(cp+"/taper", "a taper with one section is that section alone, moved to its position")
-			}
-		}
-		if len(s.Curves) == 0 && (s.Size[0] == 0 || s.Size[1] == 0 || s.Size[2] == 0) {
-			fs.errorf(sub, "general shape with no curves and a zero size %v has no volume", s.Size)
-		}
-		if _, ok := s.Classify(); ok {
-			fs.infof(sub, "this general shape is exactly an OMI %s; other OMI readers only know the OMI form", func() string { c, _ := s.Classify(); return c.Type.String() }())
-		} else {
-			fs.infof(sub, "general shape (G4MF): OMI readers other than physview do not know it")
-		}
-	case ShapeRay:
-		if !(s.Length > 0) || math.IsInf(s.Length, 0) {
-			fs.errorf(sub+"/length", "ray length %g must be a finite positive number", s.Length)
-		}
-	case ShapeHeightmap:
-		nx, nz := s.Size[0], s.Size[2]
-		if nx != math.Trunc(nx) || nz != math.Trunc(nz) || nx < 2 || nz < 2 {
-			fs.errorf(sub+"/size", "heightmap size %v must hold whole numbers of samples, at least 2 along X and Z", s.Size)
-		} else if len(s.Heights) != int(nx)*int(nz) {
-			fs.errorf(sub+"/heights", "heightmap of %g x %g samples needs %d heights, has %d", nx, nz, int(nx)*int(nz), len(s.Heights))
-		}
-	}
-}
-
 func validateRadii(path string, r [3]float64, fs *findings) {
 	for i, v := range r {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
@@ -625,39 +550,8 @@ func validateExponent(path string, e float64, fs *findings) {
 // Params describes the shape's parameters in one line of text, for reports
 // and lists (callers ask the shape instead of switching on its kind).
 func (s Shape) Params() string {
-	switch s.Type {
-	case ShapeBox:
-		return fmt.Sprintf("size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
-	case ShapeSphere:
-		return fmt.Sprintf("radius %g", s.Radius)
-	case ShapeCapsule:
-		return fmt.Sprintf("mid height %g, radius top %g, bottom %g (full height %g)", s.Height, s.RadiusTop, s.RadiusBottom, s.FullHeight())
-	case ShapeCylinder:
-		return fmt.Sprintf("height %g, radius top %g, bottom %g", s.Height, s.RadiusTop, s.RadiusBottom)
-	case ShapeConvex, ShapeTrimesh:
-		return fmt.Sprintf("mesh %d", s.Mesh)
-	case ShapeGeneral:
-		var b strings.Builder
-		fmt.Fprintf(&b, "size %g x %g x %g", s.Size[0], s.Size[1], s.Size[2])
-		for _, c := range s.Curves {
-			fmt.Fprintf(&b, ", curve radii %g %g %g", c.Radii[0], c.Radii[1], c.Radii[2])
-			if c.Exponent != 2 && c.Exponent != 0 {
-				fmt.Fprintf(&b, " exponent %g", c.Exponent)
-			}
-			if len(c.Taper) > 0 {
-				fmt.Fprintf(&b, " tapered (%d sections)", len(c.Taper))
-			}
-		}
-		if o, ok := s.Classify(); ok {
-			fmt.Fprintf(&b, " (= %s %s)", o.Type, o.Params())
-		}
-		return b.String()
-	case ShapePlane:
-		return "normal +Y through the origin"
-	case ShapeRay:
-		return fmt.Sprintf("length %g along -Y", s.Length)
-	case ShapeHeightmap:
-		return fmt.Sprintf("%g x %g samples, 1 m apart", s.Size[0], s.Size[2])
+	if k := kindOf(s.Type); k.params != nil {
+		return k.params(s)
 	}
 	return ""
 }

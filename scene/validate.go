@@ -1,192 +1,21 @@
 package scene
 
 import (
-	"fmt"
 	"math"
-	"slices"
 
 	"github.com/qmuntal/gltf"
 )
-
-// maxHullPoints is where Godot starts warning about convex hulls.
-const maxHullPoints = 255
 
 // Validate checks the model against the specifications and replaces the
 // document's findings with the load findings plus what it finds now. Call it
 // after edits.
 func (d *Document) Validate() []Finding {
 	var fs findings
-	doc := d.GLTF
-	meshCount := len(doc.Meshes)
-
-	for i, s := range d.Shapes {
-		if s.Type != 0 {
-			s.validate(fmt.Sprintf("/extensions/%s/shapes/%d", ExtShape, i), &fs, meshCount)
-		}
-	}
-	for i, m := range d.PhysicsMaterials {
-		m.validate(fmt.Sprintf("/extensions/%s/physicsMaterials/%d", ExtBody, i), &fs)
-	}
-	for i, c := range d.CollisionFilters {
-		if c.CollideWithSystems != nil && c.NotCollideWithSystems != nil {
-			fs.errorf(fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
-		}
-	}
-	if g := d.WorldGravity; g != nil && g.Direction == [3]float64{} {
-		fs.errorf("/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
-	}
-	for i, j := range d.Joints {
-		j.validate(fmt.Sprintf("/extensions/%s/physicsJoints/%d", ExtJoint, i), &fs)
-	}
-
-	compoundChild := map[int]bool{}
-	for i, ne := range d.Nodes {
-		if ne.Body != nil && ne.Body.Trigger != nil {
-			for _, c := range ne.Body.Trigger.Nodes {
-				if c != i {
-					compoundChild[c] = true
-				}
-			}
-		}
-	}
-	for i, ne := range d.Nodes {
-		base := fmt.Sprintf("/nodes/%d/extensions/", i)
-		if b := ne.Body; b != nil {
-			d.validateBody(i, b, base+ExtBody, &fs)
-		}
-		if g := ne.Gravity; g != nil {
-			path := base + ExtGravity
-			g.validate(path, &fs, len(d.Shapes))
-			b := ne.Body
-			switch {
-			case b == nil || b.Trigger == nil:
-				fs.errorf(path, "gravity must be on a node with a trigger (a base trigger); this node has none, so the field covers no volume")
-			case b.Motion != nil || b.Collider != nil:
-				fs.errorf(path, "gravity must be on a base trigger node without motion or collider")
-			case compoundChild[i]:
-				fs.errorf(path, "gravity must be on a base trigger, not on a part of a compound trigger")
-			}
-		}
-		if j := ne.Joint; j != nil {
-			d.validateJoint(i, j, base+ExtJoint, &fs)
-		}
-	}
-
-	for ref, pv := range d.Primitives {
-		path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", ref.Mesh, ref.Primitive, ExtVariants)
-		pv.validate(path, &fs, len(d.Variants), len(doc.Materials))
-	}
-	names := map[string]int{}
-	for i, v := range d.Variants {
-		path := fmt.Sprintf("/extensions/%s/variants/%d", ExtVariants, i)
-		if v.Name == "" {
-			fs.warnf(path+"/name", "variant %d has no name; shown as %q", i, d.VariantLabel(i))
-		} else if first, dup := names[v.Name]; dup {
-			fs.warnf(path+"/name", "variant name %q is also used by variant %d", v.Name, first)
-		} else {
-			names[v.Name] = i
-		}
-	}
-	if len(d.Primitives) > 0 && len(d.Variants) == 0 {
-		fs.errorf("/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
-	}
-
+	d.validateRegistered(&fs) // registered codecs (extensions.go)
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	sortFindings(all)
 	d.findings = all
 	return all
-}
-
-func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
-	checkShape := func(p string, s int, what string) {
-		if s < -1 || s >= len(d.Shapes) {
-			fs.errorf(p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
-			return
-		}
-		if s < 0 {
-			return
-		}
-		shape := d.Shapes[s]
-		if sx, ok := d.nonUniformScale(n); ok {
-			fs.warnf(fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
-		}
-		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
-			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
-				fs.warnf(p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
-			}
-		}
-		if shape.Type == ShapeTrimesh && what == "collider" && d.bodyMotion(n) == MotionDynamic {
-			fs.warnf(p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
-		}
-	}
-	if m := b.Motion; m != nil {
-		if m.Mass < 0 {
-			fs.errorf(path+"/motion/mass", "mass %g must not be negative", m.Mass)
-		}
-		for i, v := range m.InertiaDiagonal {
-			if v < 0 {
-				fs.errorf(path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
-			}
-		}
-		q := m.InertiaOrientation
-		if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-3 {
-			fs.errorf(path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
-		}
-	}
-	if c := b.Collider; c != nil {
-		checkShape(path+"/collider/shape", c.Shape, "collider")
-		if c.PhysicsMaterial < -1 || c.PhysicsMaterial >= len(d.PhysicsMaterials) {
-			fs.errorf(path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
-		}
-		if c.CollisionFilter < -1 || c.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
-		}
-	}
-	if t := b.Trigger; t != nil {
-		if t.Nodes == nil {
-			checkShape(path+"/trigger/shape", t.Shape, "trigger")
-			if t.Shape < 0 {
-				fs.errorf(path+"/trigger", "trigger has neither a shape nor nodes")
-			}
-		}
-		if t.CollisionFilter < -1 || t.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
-		}
-		for k, c := range t.Nodes {
-			p := fmt.Sprintf("%s/trigger/nodes/%d", path, k)
-			switch {
-			case c < 0 || c >= len(d.Nodes):
-				fs.errorf(p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
-			case !d.isDescendant(c, n):
-				fs.errorf(p, "node %d is not a descendant of the compound trigger node %d", c, n)
-			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
-				fs.errorf(p, "node %d has no trigger of its own", c)
-			}
-		}
-	}
-}
-
-func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings) {
-	if j.Joint < 0 || j.Joint >= len(d.Joints) {
-		fs.errorf(path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
-	}
-	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
-		fs.errorf(path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
-	} else if d.bodyNode(j.ConnectedNode) < 0 {
-		fs.warnf(path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
-	}
-	if b := d.Nodes[n].Body; b != nil {
-		fs.warnf(path, "a joint node should not carry a body, collider or trigger of its own")
-	}
-	if d.bodyMotion(n) != MotionDynamic {
-		dyn := false
-		if j.ConnectedNode >= 0 && j.ConnectedNode < len(d.Nodes) {
-			dyn = d.bodyMotion(j.ConnectedNode) == MotionDynamic
-		}
-		if !dyn {
-			fs.warnf(path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
-		}
-	}
 }
 
 // isDescendant reports whether c is a strict descendant of n.
@@ -277,34 +106,11 @@ func (d *Document) meshVertexCount(mesh int) int {
 	return total
 }
 
-// ExtensionsUsed returns the owned extension names the model uses now.
+// ExtensionsUsed returns the owned extension names the model uses now, in
+// the physics dialect it is saved in, sorted: what a save lists in
+// extensionsUsed besides the names the model does not own.
 func (d *Document) ExtensionsUsed() []string {
-	var used []string
-	hasBody := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
-	hasGravity := d.WorldGravity != nil
-	hasJoint := len(d.Joints) > 0
-	for _, ne := range d.Nodes {
-		hasBody = hasBody || ne.Body != nil
-		hasGravity = hasGravity || ne.Gravity != nil
-		hasJoint = hasJoint || ne.Joint != nil
-	}
-	if hasBody {
-		used = append(used, ExtBody)
-	}
-	if hasGravity {
-		used = append(used, ExtGravity)
-	}
-	if hasJoint {
-		used = append(used, ExtJoint)
-	}
-	if len(d.Shapes) > 0 {
-		used = append(used, ExtShape)
-	}
-	if len(d.Variants) > 0 || len(d.Primitives) > 0 {
-		used = append(used, ExtVariants)
-	}
-	slices.Sort(used)
-	return used
+	return d.usedRegistered(nil)
 }
 
 // AddFindings adds findings an importer made (for example about parts of

@@ -2,8 +2,94 @@ package scene
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 )
+
+// ExtGravity is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtGravity = "OMI_physics_gravity"
+
+// OMI_physics_gravity: the document's world gravity and each node's
+// gravity field.
+func init() {
+	registerExtension(extensionCodec{
+		Names:    []string{ExtGravity},
+		Order:    orderGravity,
+		Decode:   decodeGravities,
+		Patch:    patchGravities,
+		Used:     usedGravities,
+		Validate: validateGravities,
+	})
+}
+
+func decodeGravities(d *Document, fs *findings) {
+	if raw, ok := rawExt(d.GLTF.Extensions, ExtGravity); ok {
+		d.WorldGravity = decodeWorldGravity(raw, "/extensions/"+ExtGravity, fs)
+	}
+	for i, n := range d.GLTF.Nodes {
+		if raw, ok := rawExt(n.Extensions, ExtGravity); ok {
+			d.Nodes[i].Gravity = decodeGravity(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtGravity), fs)
+		}
+	}
+}
+
+func patchGravities(d *Document, node int, blocks map[string]json.RawMessage) {
+	if node >= 0 {
+		if g := d.Nodes[node].Gravity; g != nil {
+			blocks[ExtGravity] = g.encode()
+		}
+		return
+	}
+	if d.WorldGravity != nil {
+		blocks[ExtGravity] = d.WorldGravity.encode()
+	}
+}
+
+func usedGravities(d *Document, used []string) []string {
+	has := d.WorldGravity != nil
+	for _, ne := range d.Nodes {
+		has = has || ne.Gravity != nil
+	}
+	if has {
+		used = append(used, ExtGravity)
+	}
+	return used
+}
+
+func validateGravities(d *Document, fs *findings) {
+	if g := d.WorldGravity; g != nil && g.Direction == [3]float64{} {
+		fs.errorf("/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
+	}
+	compoundChild := map[int]bool{}
+	for i, ne := range d.Nodes {
+		if ne.Body != nil && ne.Body.Trigger != nil {
+			for _, c := range ne.Body.Trigger.Nodes {
+				if c != i {
+					compoundChild[c] = true
+				}
+			}
+		}
+	}
+	for i, ne := range d.Nodes {
+		g := ne.Gravity
+		if g == nil {
+			continue
+		}
+		path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtGravity)
+		g.validate(path, fs, len(d.Shapes))
+		b := ne.Body
+		switch {
+		case b == nil || b.Trigger == nil:
+			fs.errorf(path, "gravity must be on a node with a trigger (a base trigger); this node has none, so the field covers no volume")
+		case b.Motion != nil || b.Collider != nil:
+			fs.errorf(path, "gravity must be on a base trigger node without motion or collider")
+		case compoundChild[i]:
+			fs.errorf(path, "gravity must be on a base trigger, not on a part of a compound trigger")
+		}
+	}
+}
 
 // GravityType is the kind of a gravity field. The zero value means "not set".
 type GravityType int

@@ -2,8 +2,106 @@ package scene
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 )
+
+// ExtJoint is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtJoint = "OMI_physics_joint"
+
+// OMI_physics_joint: the document's joint settings and each joint node.
+func init() {
+	registerExtension(extensionCodec{
+		Names:    []string{ExtJoint},
+		Order:    orderJoint,
+		Decode:   decodeJoints,
+		Patch:    patchJoints,
+		Used:     usedJoints,
+		Validate: validateJoints,
+	})
+}
+
+func decodeJoints(d *Document, fs *findings) {
+	if raw, ok := rawExt(d.GLTF.Extensions, ExtJoint); ok {
+		if r := newReader(raw, "/extensions/"+ExtJoint, fs); r != nil {
+			for i, j := range r.array("physicsJoints") {
+				d.Joints = append(d.Joints, decodeJointSettings(j, r.at("physicsJoints")+"/"+itoa(i), fs))
+			}
+			d.setRootExtra(ExtJoint, r.rest())
+		}
+	}
+	for i, n := range d.GLTF.Nodes {
+		if raw, ok := rawExt(n.Extensions, ExtJoint); ok {
+			d.Nodes[i].Joint = decodeNodeJoint(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtJoint), fs)
+		}
+	}
+}
+
+func patchJoints(d *Document, node int, blocks map[string]json.RawMessage) {
+	if node >= 0 {
+		if j := d.Nodes[node].Joint; j != nil {
+			blocks[ExtJoint] = j.encode()
+		}
+		return
+	}
+	if len(d.Joints) > 0 {
+		var w writer
+		js := make([]json.RawMessage, len(d.Joints))
+		for i, j := range d.Joints {
+			js[i] = j.encode()
+		}
+		w.set("physicsJoints", js)
+		w.rest(d.rootExtra[ExtJoint])
+		blocks[ExtJoint] = w.bytes()
+	}
+}
+
+func usedJoints(d *Document, used []string) []string {
+	has := len(d.Joints) > 0
+	for _, ne := range d.Nodes {
+		has = has || ne.Joint != nil
+	}
+	if has {
+		used = append(used, ExtJoint)
+	}
+	return used
+}
+
+func validateJoints(d *Document, fs *findings) {
+	for i, j := range d.Joints {
+		j.validate(fmt.Sprintf("/extensions/%s/physicsJoints/%d", ExtJoint, i), fs)
+	}
+	for i, ne := range d.Nodes {
+		if j := ne.Joint; j != nil {
+			d.validateJoint(i, j, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtJoint), fs)
+		}
+	}
+}
+
+func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings) {
+	if j.Joint < 0 || j.Joint >= len(d.Joints) {
+		fs.errorf(path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
+	}
+	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
+		fs.errorf(path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
+	} else if d.bodyNode(j.ConnectedNode) < 0 {
+		fs.warnf(path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
+	}
+	if b := d.Nodes[n].Body; b != nil {
+		fs.warnf(path, "a joint node should not carry a body, collider or trigger of its own")
+	}
+	if d.bodyMotion(n) != MotionDynamic {
+		dyn := false
+		if j.ConnectedNode >= 0 && j.ConnectedNode < len(d.Nodes) {
+			dyn = d.bodyMotion(j.ConnectedNode) == MotionDynamic
+		}
+		if !dyn {
+			fs.warnf(path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
+		}
+	}
+}
 
 // JointSettings is one entry of the document-level
 // OMI_physics_joint.physicsJoints array: the limits and drives a joint node uses.

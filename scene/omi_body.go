@@ -2,8 +2,206 @@ package scene
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 )
+
+// ExtBody is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtBody = "OMI_physics_body"
+
+// OMI_physics_body: the document's physics materials and collision filters
+// and each node's motion, collider and trigger, including the forms before
+// September 2023 ("type" bodies, node-level shapes) and before 2024 (a
+// trigger without shape or nodes), which a step after the shapes, bodies
+// and archived colliders are read wires into the current form.
+func init() {
+	registerExtension(extensionCodec{
+		Names:    []string{ExtBody},
+		Order:    orderBody,
+		Decode:   decodeBodies,
+		Patch:    patchBodies,
+		Used:     usedBodies,
+		Validate: validateBodies,
+	})
+	registerExtension(extensionCodec{
+		Order: orderLegacyWiring,
+		Decode: func(d *Document, _ *findings) {
+			d.wireLegacy()
+		},
+	})
+}
+
+// legacyDecode is what the pre-2023 forms leave for wireLegacy while a
+// document is decoded, per node: the legacy body type and the node-level
+// shape index (-1 for none).
+type legacyDecode struct {
+	body  []string
+	shape []int
+}
+
+// legacyState returns the document's legacy decoding state, made on first use.
+func (d *Document) legacyState() *legacyDecode {
+	if d.legacy == nil {
+		n := len(d.GLTF.Nodes)
+		d.legacy = &legacyDecode{body: make([]string, n), shape: make([]int, n)}
+		for i := range d.legacy.shape {
+			d.legacy.shape[i] = -1
+		}
+	}
+	return d.legacy
+}
+
+func decodeBodies(d *Document, fs *findings) {
+	if raw, ok := rawExt(d.GLTF.Extensions, ExtBody); ok {
+		if r := newReader(raw, "/extensions/"+ExtBody, fs); r != nil {
+			for i, m := range r.array("physicsMaterials") {
+				d.PhysicsMaterials = append(d.PhysicsMaterials, decodePhysicsMaterial(m, r.at("physicsMaterials")+"/"+itoa(i), fs))
+			}
+			for i, c := range r.array("collisionFilters") {
+				d.CollisionFilters = append(d.CollisionFilters, decodeCollisionFilter(c, r.at("collisionFilters")+"/"+itoa(i), fs))
+			}
+			d.setRootExtra(ExtBody, r.rest())
+		}
+	}
+	for i, n := range d.GLTF.Nodes {
+		if raw, ok := rawExt(n.Extensions, ExtBody); ok {
+			var legacy string
+			d.Nodes[i].Body, legacy = decodeBody(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtBody), fs)
+			if legacy != "" {
+				d.legacyState().body[i] = legacy
+			}
+		}
+	}
+}
+
+// wireLegacy turns pre-2023 node shapes and bodies into the current form and
+// resolves implicit compound triggers. It runs once every node is read,
+// because a shape's meaning depends on its ancestors.
+func (d *Document) wireLegacy() {
+	if st := d.legacy; st != nil {
+		d.legacy = nil
+		legacyBody, legacyShape := st.body, st.shape
+		for i, shape := range legacyShape {
+			if shape < 0 && legacyBody[i] == "" {
+				continue
+			}
+			ne := &d.Nodes[i]
+			if shape >= 0 {
+				// The body on this node or the nearest ancestor says what kind of shape this is.
+				kind := legacyBody[i]
+				if kind == "" {
+					d.Ancestors(i, func(a int) bool {
+						kind = legacyBody[a]
+						return kind == ""
+					})
+				}
+				if ne.Body == nil {
+					ne.Body = &Body{}
+				}
+				if kind == "trigger" {
+					ne.Body.Trigger = &Trigger{Shape: shape, CollisionFilter: -1}
+				} else if ne.Body.Collider == nil {
+					ne.Body.Collider = &Collider{Shape: shape, PhysicsMaterial: -1, CollisionFilter: -1}
+				}
+			}
+			if legacyBody[i] == "trigger" && ne.Body != nil && ne.Body.Trigger == nil {
+				ne.Body.Trigger = &Trigger{Shape: -1, CollisionFilter: -1, implicit: true}
+			}
+		}
+	}
+	for i := range d.Nodes {
+		b := d.Nodes[i].Body
+		if b == nil || b.Trigger == nil || !b.Trigger.implicit {
+			continue
+		}
+		b.Trigger.implicit = false
+		if b.Trigger.Shape >= 0 {
+			continue
+		}
+		b.Trigger.Nodes = d.descendantTriggers(i)
+	}
+}
+
+// descendantTriggers lists the descendants of n that have a trigger shape,
+// not looking inside nested bodies (nodes with their own motion).
+func (d *Document) descendantTriggers(n int) []int {
+	out := []int{}
+	var walk func(int)
+	walk = func(p int) {
+		for _, c := range d.Children(p) {
+			b := d.Nodes[c].Body
+			if b != nil && b.Motion != nil {
+				continue
+			}
+			if b != nil && b.Trigger != nil && b.Trigger.Shape >= 0 {
+				out = append(out, c)
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
+	if node >= 0 {
+		if b := d.Nodes[node].Body; b != nil {
+			blocks[ExtBody] = b.encode()
+		}
+		return
+	}
+	if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.rootExtra[ExtBody]) > 0 {
+		var w writer
+		if len(d.PhysicsMaterials) > 0 {
+			ms := make([]json.RawMessage, len(d.PhysicsMaterials))
+			for i, m := range d.PhysicsMaterials {
+				ms[i] = m.encode()
+			}
+			w.set("physicsMaterials", ms)
+		}
+		if len(d.CollisionFilters) > 0 {
+			cs := make([]json.RawMessage, len(d.CollisionFilters))
+			for i, c := range d.CollisionFilters {
+				cs[i] = c.encode()
+			}
+			w.set("collisionFilters", cs)
+		}
+		w.rest(d.rootExtra[ExtBody])
+		blocks[ExtBody] = w.bytes()
+	}
+}
+
+func usedBodies(d *Document, used []string) []string {
+	has := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
+	for _, ne := range d.Nodes {
+		has = has || ne.Body != nil
+	}
+	if has {
+		used = append(used, ExtBody)
+	}
+	return used
+}
+
+// maxHullPoints is where Godot starts warning about convex hulls.
+const maxHullPoints = 255
+
+func validateBodies(d *Document, fs *findings) {
+	for i, m := range d.PhysicsMaterials {
+		m.validate(fmt.Sprintf("/extensions/%s/physicsMaterials/%d", ExtBody, i), fs)
+	}
+	for i, c := range d.CollisionFilters {
+		if c.CollideWithSystems != nil && c.NotCollideWithSystems != nil {
+			fs.errorf(fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
+		}
+	}
+	for i, ne := range d.Nodes {
+		if b := ne.Body; b != nil {
+			d.validateBody(i, b, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtBody), fs)
+		}
+	}
+}
 
 // MotionType is the kind of a physics body's motion. The zero value means "not set".
 type MotionType int
@@ -351,4 +549,73 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
+	checkShape := func(p string, s int, what string) {
+		if s < -1 || s >= len(d.Shapes) {
+			fs.errorf(p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
+			return
+		}
+		if s < 0 {
+			return
+		}
+		shape := d.Shapes[s]
+		if sx, ok := d.nonUniformScale(n); ok {
+			fs.warnf(fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
+		}
+		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
+			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
+				fs.warnf(p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
+			}
+		}
+		if shape.Type == ShapeTrimesh && what == "collider" && d.bodyMotion(n) == MotionDynamic {
+			fs.warnf(p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
+		}
+	}
+	if m := b.Motion; m != nil {
+		if m.Mass < 0 {
+			fs.errorf(path+"/motion/mass", "mass %g must not be negative", m.Mass)
+		}
+		for i, v := range m.InertiaDiagonal {
+			if v < 0 {
+				fs.errorf(path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
+			}
+		}
+		q := m.InertiaOrientation
+		if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-3 {
+			fs.errorf(path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
+		}
+	}
+	if c := b.Collider; c != nil {
+		checkShape(path+"/collider/shape", c.Shape, "collider")
+		if c.PhysicsMaterial < -1 || c.PhysicsMaterial >= len(d.PhysicsMaterials) {
+			fs.errorf(path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
+		}
+		if c.CollisionFilter < -1 || c.CollisionFilter >= len(d.CollisionFilters) {
+			fs.errorf(path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
+		}
+	}
+	if t := b.Trigger; t != nil {
+		if t.Nodes == nil {
+			checkShape(path+"/trigger/shape", t.Shape, "trigger")
+			if t.Shape < 0 {
+				fs.errorf(path+"/trigger", "trigger has neither a shape nor nodes")
+			}
+		}
+		if t.CollisionFilter < -1 || t.CollisionFilter >= len(d.CollisionFilters) {
+			fs.errorf(path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
+		}
+		for k, c := range t.Nodes {
+			p := fmt.Sprintf("%s/trigger/nodes/%d", path, k)
+			switch {
+			case c < 0 || c >= len(d.Nodes):
+				fs.errorf(p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
+			case !d.isDescendant(c, n):
+				fs.errorf(p, "node %d is not a descendant of the compound trigger node %d", c, n)
+			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
+				fs.errorf(p, "node %d has no trigger of its own", c)
+			}
+		}
+	}
 }

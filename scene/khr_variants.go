@@ -5,6 +5,150 @@ import (
 	"fmt"
 )
 
+// ExtVariants is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtVariants = "KHR_materials_variants"
+
+// KHR_materials_variants: the root variants list and each primitive's
+// material mappings, including the draft form that names variants instead
+// of indexing them.
+func init() {
+	registerExtension(extensionCodec{
+		Names:          []string{ExtVariants},
+		Order:          orderVariants,
+		Decode:         decodeVariants,
+		Patch:          patchVariants,
+		PatchPrimitive: patchPrimitiveVariants,
+		Used: func(d *Document, used []string) []string {
+			if len(d.Variants) > 0 || len(d.Primitives) > 0 {
+				used = append(used, ExtVariants)
+			}
+			return used
+		},
+		Validate: validateVariants,
+	})
+}
+
+func decodeVariants(d *Document, fs *findings) {
+	doc := d.GLTF
+	if raw, ok := rawExt(doc.Extensions, ExtVariants); ok {
+		if r := newReader(raw, "/extensions/"+ExtVariants, fs); r != nil {
+			for i, v := range r.array("variants") {
+				vr := newReader(v, r.at("variants")+"/"+itoa(i), fs)
+				if vr == nil {
+					d.Variants = append(d.Variants, Variant{})
+					continue
+				}
+				d.Variants = append(d.Variants, Variant{Name: vr.str("name", "")})
+				d.Variants[i].Extra = vr.rest()
+			}
+			d.setRootExtra(ExtVariants, r.rest())
+		}
+	}
+
+	var draftNames []string
+	for mi, m := range doc.Meshes {
+		for pi, p := range m.Primitives {
+			if raw, ok := rawExt(p.Extensions, ExtVariants); ok {
+				path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", mi, pi, ExtVariants)
+				if pv := decodePrimitiveVariants(raw, path, fs, &draftNames); pv != nil {
+					d.Primitives[PrimitiveRef{mi, pi}] = pv
+				}
+			}
+		}
+	}
+	if len(draftNames) > 0 {
+		if len(d.Variants) > 0 {
+			fs.errorf("/extensions/"+ExtVariants, "both draft name mappings and a root variants list: draft names are matched to the list by name")
+		}
+		// Name-based mappings index draftNames; map them onto the root list,
+		// adding names it lacks.
+		remap := make([]int, len(draftNames))
+		for i, name := range draftNames {
+			remap[i] = -1
+			for vi, v := range d.Variants {
+				if v.Name == name {
+					remap[i] = vi
+					break
+				}
+			}
+			if remap[i] < 0 {
+				d.Variants = append(d.Variants, Variant{Name: name})
+				remap[i] = len(d.Variants) - 1
+			}
+		}
+		for _, pv := range d.Primitives {
+			for mi := range pv.Mappings {
+				for vi, v := range pv.Mappings[mi].Variants {
+					if v >= 0 && v < len(remap) {
+						pv.Mappings[mi].Variants[vi] = remap[v]
+					}
+				}
+			}
+		}
+		// Draft mappings all came through the "mapping" key; make sure a
+		// leftover key does not stay in Extra.
+		for _, pv := range d.Primitives {
+			pv.Extra = withoutKey(pv.Extra, "mapping")
+		}
+	}
+}
+
+func withoutKey(m Members, key string) Members {
+	out := m[:0:0]
+	for _, mem := range m {
+		if mem.Key != key {
+			out = append(out, mem)
+		}
+	}
+	return out
+}
+
+func patchVariants(d *Document, node int, blocks map[string]json.RawMessage) {
+	if node >= 0 || len(d.Variants) == 0 {
+		return
+	}
+	var w writer
+	vs := make([]json.RawMessage, len(d.Variants))
+	for i, v := range d.Variants {
+		var vw writer
+		vw.set("name", v.Name)
+		vw.rest(v.Extra)
+		vs[i] = vw.bytes()
+	}
+	w.set("variants", vs)
+	w.rest(d.rootExtra[ExtVariants])
+	blocks[ExtVariants] = w.bytes()
+}
+
+func patchPrimitiveVariants(d *Document, ref PrimitiveRef, blocks map[string]json.RawMessage) {
+	if pv := d.Primitives[ref]; pv != nil {
+		blocks[ExtVariants] = pv.encode()
+	}
+}
+
+func validateVariants(d *Document, fs *findings) {
+	for ref, pv := range d.Primitives {
+		path := fmt.Sprintf("/meshes/%d/primitives/%d/extensions/%s", ref.Mesh, ref.Primitive, ExtVariants)
+		pv.validate(path, fs, len(d.Variants), len(d.GLTF.Materials))
+	}
+	names := map[string]int{}
+	for i, v := range d.Variants {
+		path := fmt.Sprintf("/extensions/%s/variants/%d", ExtVariants, i)
+		if v.Name == "" {
+			fs.warnf(path+"/name", "variant %d has no name; shown as %q", i, d.VariantLabel(i))
+		} else if first, dup := names[v.Name]; dup {
+			fs.warnf(path+"/name", "variant name %q is also used by variant %d", v.Name, first)
+		} else {
+			names[v.Name] = i
+		}
+	}
+	if len(d.Primitives) > 0 && len(d.Variants) == 0 {
+		fs.errorf("/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
+	}
+}
+
 // Variant is one entry of the root KHR_materials_variants.variants array.
 // Its index, not its name, is its identity.
 type Variant struct {

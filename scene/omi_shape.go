@@ -1,0 +1,73 @@
+package scene
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// ExtShape is the extension name. Like every owned
+// extension it is read into typed values and written back in its current
+// form; everything else in the file is kept as is.
+const ExtShape = "OMI_physics_shape"
+
+// OMI_physics_shape: the document's shapes, and the node-level form before
+// September 2023, which is read as a collider or trigger of the node (wired
+// with the legacy bodies, omi_body.go) and saved in the current form.
+func init() {
+	registerExtension(extensionCodec{
+		Names:  []string{ExtShape},
+		Order:  orderShape,
+		Decode: decodeShapes,
+		Patch:  patchShapes,
+		Used: func(d *Document, used []string) []string {
+			if len(d.Shapes) > 0 {
+				used = append(used, ExtShape)
+			}
+			return used
+		},
+		Validate: validateShapes,
+	})
+}
+
+func decodeShapes(d *Document, fs *findings) {
+	if raw, ok := rawExt(d.GLTF.Extensions, ExtShape); ok {
+		if r := newReader(raw, "/extensions/"+ExtShape, fs); r != nil {
+			for i, s := range r.array("shapes") {
+				d.Shapes = append(d.Shapes, decodeShape(s, r.at("shapes")+"/"+itoa(i), fs, false))
+			}
+			d.setRootExtra(ExtShape, r.rest())
+		}
+	}
+	for i, n := range d.GLTF.Nodes {
+		if raw, ok := rawExt(n.Extensions, ExtShape); ok {
+			path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtShape)
+			if r := newReader(raw, path, fs); r != nil {
+				fs.infof(path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
+				d.legacyState().shape[i] = r.index("shape", -1)
+			}
+		}
+	}
+}
+
+func patchShapes(d *Document, node int, blocks map[string]json.RawMessage) {
+	if node >= 0 || len(d.Shapes) == 0 {
+		return
+	}
+	var w writer
+	shapes := make([]json.RawMessage, len(d.Shapes))
+	for i, s := range d.Shapes {
+		shapes[i] = s.encode()
+	}
+	w.set("shapes", shapes)
+	w.rest(d.rootExtra[ExtShape])
+	blocks[ExtShape] = w.bytes()
+}
+
+func validateShapes(d *Document, fs *findings) {
+	meshCount := len(d.GLTF.Meshes)
+	for i, s := range d.Shapes {
+		if s.Type != 0 {
+			s.validate(fmt.Sprintf("/extensions/%s/shapes/%d", ExtShape, i), fs, meshCount)
+		}
+	}
+}
