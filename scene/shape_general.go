@@ -442,7 +442,8 @@ func (s Shape) heightAt(x, z float64) (float64, bool) {
 		return 0, false
 	}
 	fx, fz := x+float64(nx-1)/2, z+float64(nz-1)/2
-	if fx < 0 || fz < 0 || fx > float64(nx-1) || fz > float64(nz-1) {
+	// Written so that NaN (a walk that ran off to infinity) is outside too.
+	if !(fx >= 0 && fz >= 0 && fx <= float64(nx-1) && fz <= float64(nz-1)) {
 		return 0, false
 	}
 	ix, iz := min(int(fx), max(nx-2, 0)), min(int(fz), max(nz-2, 0))

@@ -140,7 +140,7 @@ func (e ed) shapeFields(i int, node int) {
 		if node >= 0 && d.GLTF.Nodes[node].Mesh != nil {
 			mesh = *d.GLTF.Nodes[node].Mesh
 		}
-		if (types[k] == scene.ShapeConvex || types[k] == scene.ShapeTrimesh) && mesh < 0 && s.Mesh < 0 {
+		if types[k].UsesMesh() && mesh < 0 && s.Mesh < 0 {
 			e.act(Action{Kind: ActionError, Path: "a " + types[k].String() + " shape needs a mesh: select a node with a mesh, or use Fit to mesh"})
 			return
 		}
@@ -194,7 +194,7 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 	}
 	hasMesh := d.GLTF.Nodes[n].Mesh != nil
 	for _, t := range scene.ShapeTypes() {
-		if t == scene.ShapeConvex || t == scene.ShapeTrimesh {
+		if t.UsesMesh() {
 			continue
 		}
 		if imgui.SelectableBool(t.String() + " (default size)") {
