@@ -26,11 +26,34 @@ type Options struct {
 	XRay bool
 	// Variant is the active KHR_materials_variants index, -1 for none.
 	Variant int
-	// Background is the clear colour (linear RGB, shown as is).
+	// Background is the clear colour (linear RGB, shown as is) for
+	// BackgroundColor.
 	Background [3]float32
+	// BackgroundMode is what fills the view behind the scene.
+	BackgroundMode BackgroundMode
+	// Environment is the light the scene reflects (image-based lighting).
+	Environment Environment
+	// Exposure is in stops: each +1 doubles the light; 0 is neutral.
+	Exposure float32
 }
 
-// DefaultOptions shows the grid, the axes and every debug category, no variant.
+// BackgroundMode says what is drawn behind the scene.
+type BackgroundMode int
+
+// The background modes; the zero value is the plain colour.
+const (
+	BackgroundColor BackgroundMode = iota
+	BackgroundBlurred
+	BackgroundEnvironment
+)
+
+// exposureScale is the factor the light is multiplied by before tone mapping.
+func (o Options) exposureScale() float32 {
+	return float32(math.Exp2(float64(o.Exposure)))
+}
+
+// DefaultOptions shows the grid, the axes and every debug category, no
+// variant, in the studio environment over a plain background.
 func DefaultOptions() Options {
 	o := Options{Grid: true, Axes: true, Variant: -1, Background: [3]float32{0.16, 0.17, 0.19}}
 	for i := range o.Debug {
@@ -62,6 +85,12 @@ type drawItem struct {
 type Renderer struct {
 	mesh  *program
 	lines *program
+	sky   *program
+
+	skyVAO uint32
+	envs   [numEnvironments]*gpuEnv
+	lut    uint32
+	trans  transmissionTarget
 
 	doc        *scene.Document
 	prims      [][]*gpuPrimitive // by mesh, by primitive
@@ -99,7 +128,13 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("line shader: %w", err)
 	}
-	r := &Renderer{mesh: mesh, lines: lines, textures: map[texKey]uint32{}}
+	sky, err := newProgram(shaders.SkyVert, shaders.SkyFrag)
+	if err != nil {
+		return nil, fmt.Errorf("background shader: %w", err)
+	}
+	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}}
+	gl.GenVertexArrays(1, &r.skyVAO)
+	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
 	r.flatNormal = solidTexture([4]uint8{128, 128, 255, 255})
 	r.missing = solidTexture([4]uint8{255, 0, 255, 255})
@@ -132,6 +167,9 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.materials = make([]material, len(d.GLTF.Materials))
 	for i, m := range d.GLTF.Materials {
 		r.materials[i] = newMaterial(m)
+	}
+	for _, name := range unrenderedExtensions(d.GLTF.Materials) {
+		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
@@ -258,19 +296,29 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 // Draw renders the document into the current framebuffer, which is
 // width x height pixels.
 func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
+	if width <= 0 || height <= 0 {
+		gl.Viewport(0, 0, int32(width), int32(height))
+		gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
+		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+		return
+	}
+	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
+	vp32 := mat32(viewProj)
+	// Transmissive materials refract a copy of the opaque scene, drawn
+	// first into a texture of its own.
+	haveTrans := r.doc != nil && r.hasTransmission(opt.Variant)
+	if haveTrans {
+		r.drawTransmissionSource(cam, vp32, width, height, opt)
+	}
 	gl.Viewport(0, 0, int32(width), int32(height))
 	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	if width <= 0 || height <= 0 {
-		return
-	}
+	r.drawBackground(cam, width, height, opt, false)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
-	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
-	vp32 := mat32(viewProj)
 
 	if r.doc != nil {
-		r.drawMeshes(cam, vp32, opt)
+		r.drawMeshes(cam, vp32, opt, haveTrans, false)
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -288,18 +336,27 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.UseProgram(0)
 }
 
-func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
+// drawMeshes draws the opaque primitives, then the transmissive ones
+// (reading the transmission texture when useTrans), then the blended ones
+// back to front. With linear set it draws only the opaque primitives, in
+// linear light, for the transmission texture.
+func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, linear bool) {
 	p := r.mesh
 	gl.UseProgram(p.id)
 	p.mat4("uViewProj", vp)
 	eye := cam.Eye()
 	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
-	p.vec3("uSkyColor", [3]float32{0.42, 0.46, 0.54})
-	p.vec3("uGroundColor", [3]float32{0.18, 0.16, 0.14})
-	p.float("uExposure", 1)
-	r.setLights(cam)
+	p.bool("uLinearOutput", linear)
+	r.bindEnvironment(p, opt)
+	r.setLights()
 	for i := 0; i < slotCount; i++ {
 		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
+	}
+	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
+	p.bool("uHasTransmissionFB", useTrans)
+	if useTrans {
+		gl.ActiveTexture(gl.TEXTURE0 + unitTransmission)
+		gl.BindTexture(gl.TEXTURE_2D, r.trans.color)
 	}
 
 	// Push filled polygons back a little so that a collider drawn on the
@@ -307,14 +364,24 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
 	gl.Enable(gl.POLYGON_OFFSET_FILL)
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
-	var blended []drawItem
+	var blended, transmissive []drawItem
 	for _, it := range r.items {
 		m := r.materialOf(it.prim, opt.Variant)
-		if m.alphaMode == 2 {
+		switch {
+		case m.alphaMode == 2:
 			blended = append(blended, it)
+			continue
+		case m.transmission > 0:
+			transmissive = append(transmissive, it)
 			continue
 		}
 		r.drawItem(it, m)
+	}
+	if linear {
+		return
+	}
+	for _, it := range transmissive {
+		r.drawItem(it, r.materialOf(it.prim, opt.Variant))
 	}
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
@@ -360,16 +427,27 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 	p.int("uAlphaMode", m.alphaMode)
 	p.float("uAlphaCutoff", m.alphaCutoff)
 	p.bool("uUnlit", m.unlit)
+	p.float("uIor", m.ior)
+	p.float("uSpecularFactor", m.specular)
+	p.vec3("uSpecularColorFactor", m.specularColor)
+	p.vec3("uSheenColorFactor", m.sheenColor)
+	p.float("uSheenRoughnessFactor", m.sheenRoughness)
+	p.float("uClearcoatFactor", m.clearcoat)
+	p.float("uClearcoatRoughnessFactor", m.clearcoatRoughness)
+	p.float("uClearcoatNormalScale", m.clearcoatNormalScale)
+	p.float("uTransmissionFactor", m.transmission)
+	p.float("uThicknessFactor", m.thickness)
+	p.vec3("uAttenuationColor", m.attenuationColor)
+	p.float("uAttenuationDistance", m.attenuationDistance)
 	for slot, ref := range m.tex {
 		has := ref.texture >= 0
 		gl.ActiveTexture(gl.TEXTURE0 + uint32(slot))
 		id := r.white
-		if slot == slotNormal {
+		if slot == slotNormal || slot == slotClearcoatNormal {
 			id = r.flatNormal
 		}
 		if has {
-			srgb := slot == slotBaseColor || slot == slotEmissive
-			id = r.texture(ref.texture, srgb, id)
+			id = r.texture(ref.texture, slotSRGB(slot), id)
 		}
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
@@ -473,6 +551,17 @@ func (r *Renderer) Delete() {
 	}
 	gl.DeleteProgram(r.mesh.id)
 	gl.DeleteProgram(r.lines.id)
+	gl.DeleteProgram(r.sky.id)
+	gl.DeleteVertexArrays(1, &r.skyVAO)
+	for _, e := range r.envs {
+		if e != nil {
+			gl.DeleteTextures(1, &e.cube)
+		}
+	}
+	if r.lut != 0 {
+		gl.DeleteTextures(1, &r.lut)
+	}
+	r.trans.delete()
 }
 
 // NodeBounds returns the world bounding box of the meshes at node n and its
@@ -511,7 +600,7 @@ func imageUses(d *scene.Document, mats []material) map[int]int {
 	for _, m := range mats {
 		for slot, ref := range m.tex {
 			if ref.texture >= 0 {
-				keys[texKey{ref.texture, slot == slotBaseColor || slot == slotEmissive}] = true
+				keys[texKey{ref.texture, slotSRGB(slot)}] = true
 			}
 		}
 	}
