@@ -58,7 +58,8 @@ const usage = `usage:
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
   viewer convert IN OUT         write IN as OUT (.gltf, .glb or .xode) with physics in the current OMI forms
-  viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N] FILE
+  viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N]
+                    [-env studio|soft-room|outdoor] [-exposure EV] [-background plain|blurred|environment] FILE
                                 render one frame without a window (EGL, no X server needed)
 
 XODE support: XODE 1.0r23 +retain
