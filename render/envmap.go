@@ -511,6 +511,35 @@ func vSheen(nl, nv, rough float64) float64 {
 	return math.Max(0, math.Min(1, v))
 }
 
+// EnvironmentRadiance returns the linear radiance of environment e in the
+// world direction dir (+Y up; need not be unit length), as the prefilter
+// sees it. The reference comparison writes it out as an HDR panorama.
+func EnvironmentRadiance(e Environment, dir [3]float64) [3]float64 {
+	if e < 0 || e >= numEnvironments {
+		e = EnvStudio
+	}
+	return radianceFunc(e)(vec3(dir).norm())
+}
+
+// SheenAlbedo is the directional albedo of the KHR_materials_sheen lobe
+// (Charlie distribution, sheen visibility) of a white sheen at NdotV nv and
+// sheen roughness rough, integrated with the given number of samples.
+func SheenAlbedo(nv, rough float64, samples int) float64 {
+	v := vec3{math.Sqrt(1 - nv*nv), 0, nv}
+	var e float64
+	for k := 0; k < samples; k++ {
+		u1, u2 := hammersley(k, samples)
+		// Cosine-weighted hemisphere samples.
+		r, phi := math.Sqrt(u2), 2*math.Pi*u1
+		l := vec3{r * math.Cos(phi), r * math.Sin(phi), math.Sqrt(1 - u2)}
+		if l[2] > 1e-4 {
+			h := l.add(v).norm()
+			e += math.Pi * dCharlie(rough, h[2]) * vSheen(l[2], nv, rough)
+		}
+	}
+	return math.Min(1, e/float64(samples))
+}
+
 // computeLUT integrates the split-sum GGX terms and the Charlie albedo.
 func computeLUT(size, samples int) *brdfLUT {
 	start := time.Now()
@@ -521,7 +550,7 @@ func computeLUT(size, samples int) *brdfLUT {
 		for i := 0; i < size; i++ {
 			nv := (float64(i) + 0.5) / float64(size)
 			v := vec3{math.Sqrt(1 - nv*nv), 0, nv}
-			var A, B, E float64
+			var A, B float64
 			for k := 0; k < samples; k++ {
 				u1, u2 := hammersley(k, samples)
 				h := ggxHalf(u1, u2, a)
@@ -533,18 +562,11 @@ func computeLUT(size, samples int) *brdfLUT {
 					A += (1 - fc) * g
 					B += fc * g
 				}
-				// Cosine-weighted hemisphere samples for the sheen lobe.
-				r, phi := math.Sqrt(u2), 2*math.Pi*u1
-				lc := vec3{r * math.Cos(phi), r * math.Sin(phi), math.Sqrt(1 - u2)}
-				if lc[2] > 1e-4 {
-					hc := lc.add(v).norm()
-					E += math.Pi * dCharlie(rough, hc[2]) * vSheen(lc[2], nv, rough)
-				}
 			}
 			p := 3 * (j*size + i)
 			out.data[p] = float32(A / float64(samples))
 			out.data[p+1] = float32(B / float64(samples))
-			out.data[p+2] = float32(math.Min(1, E/float64(samples)))
+			out.data[p+2] = float32(SheenAlbedo(nv, rough, samples))
 		}
 	})
 	out.elapsed = time.Since(start)
