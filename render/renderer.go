@@ -133,6 +133,13 @@ func New() (*Renderer, error) {
 		return nil, fmt.Errorf("background shader: %w", err)
 	}
 	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}}
+	// The default environment is prefiltered on the CPU while the caller
+	// loads and uploads its document; the first draw waits for it only if
+	// it is not done yet. It is computed once per run.
+	go func() {
+		prefiltered(EnvStudio)
+		sharedLUT()
+	}()
 	gl.GenVertexArrays(1, &r.skyVAO)
 	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
