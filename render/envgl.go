@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -20,8 +21,10 @@ type gpuEnv struct {
 	sh   [9][3]float32
 }
 
-// envTextures returns environment e on the GPU, uploading it (and
-// prefiltering it, the first time in this run) on first use.
+// envTextures returns environment e on the GPU, uploading it on first use.
+// When its prefilter (started here if need be) has not finished, it waits
+// for it if r.waitEnv is set, and otherwise returns a plain grey stand-in
+// and notes that Poll should report the environment's arrival.
 func (r *Renderer) envTextures(e Environment) *gpuEnv {
 	if e < 0 || e >= numEnvironments {
 		e = EnvStudio
@@ -29,25 +32,73 @@ func (r *Renderer) envTextures(e Environment) *gpuEnv {
 	if g := r.envs[e]; g != nil {
 		return g
 	}
-	m := prefiltered(e)
+	var m *envMaps
+	if r.waitEnv {
+		m = prefiltered(e)
+	} else {
+		var ok bool
+		if m, ok = prefilteredReady(e); !ok {
+			r.envPending = append(r.envPending, e)
+			if r.placeholder == nil {
+				r.placeholder = uploadEnv(placeholderEnv())
+			}
+			return r.placeholder
+		}
+	}
+	g := uploadEnv(m)
+	r.envs[e] = g
+	return g
+}
+
+// placeholderEnv is a uniform grey environment, shown for the moments
+// before the real one is prefiltered.
+func placeholderEnv() *envMaps {
+	m := &envMaps{}
+	c := &cube{n: 1}
+	for f := range c.faces {
+		c.faces[f] = []float32{0.45, 0.45, 0.45}
+	}
+	m.specular[0] = c.faces
+	m.sh = irradianceSH(c)
+	return m
+}
+
+// uploadEnv makes the cube map of m's specular levels (as many as it has).
+func uploadEnv(m *envMaps) *gpuEnv {
 	g := &gpuEnv{sh: m.sh}
 	gl.GenTextures(1, &g.cube)
 	gl.BindTexture(gl.TEXTURE_CUBE_MAP, g.cube)
-	for level := 0; level < envMips; level++ {
+	levels := 0
+	for level := 0; level < envMips && m.specular[level][0] != nil; level++ {
 		n := int32(envBaseSize >> level)
+		if level == 0 {
+			n = int32(math.Sqrt(float64(len(m.specular[0][0]) / 3)))
+		}
 		for f := 0; f < 6; f++ {
 			gl.TexImage2D(gl.TEXTURE_CUBE_MAP_POSITIVE_X+uint32(f), int32(level), gl.RGB16F, n, n, 0, gl.RGB, gl.FLOAT, gl.Ptr(m.specular[level][f]))
 		}
+		levels++
 	}
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_BASE_LEVEL, 0)
-	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAX_LEVEL, envMips-1)
+	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAX_LEVEL, int32(levels-1))
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR)
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAG_FILTER, gl.LINEAR)
 	for _, w := range []uint32{gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T, gl.TEXTURE_WRAP_R} {
 		gl.TexParameteri(gl.TEXTURE_CUBE_MAP, w, gl.CLAMP_TO_EDGE)
 	}
-	r.envs[e] = g
 	return g
+}
+
+// envArrived reports whether an environment a draw had to stand in for
+// has been prefiltered since, so the view should be drawn again.
+func (r *Renderer) envArrived() bool {
+	for _, e := range r.envPending {
+		if _, ok := prefilteredReady(e); ok {
+			r.envPending = r.envPending[:0]
+			return true
+		}
+	}
+	return false
 }
 
 // lutTexture returns the BRDF lookup table on the GPU.
@@ -70,10 +121,11 @@ func (r *Renderer) lutTexture() uint32 {
 // this run (the GGX levels, the irradiance and the BRDF table), or 0 when
 // it has not been computed yet. It is done once per run and cached.
 func PrefilterTime(e Environment) time.Duration {
-	envCacheMu.Lock()
-	m := envCache[e]
-	envCacheMu.Unlock()
-	if m == nil {
+	if e < 0 || e >= numEnvironments {
+		return 0
+	}
+	m, ok := prefilteredReady(e)
+	if !ok {
 		return 0
 	}
 	d := m.elapsed

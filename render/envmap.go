@@ -65,27 +65,56 @@ type brdfLUT struct {
 	elapsed time.Duration
 }
 
+// envEntry is one environment's prefiltered maps, computed once per run
+// on a goroutine of its own; done is closed when m (and the BRDF table)
+// are ready.
+type envEntry struct {
+	once sync.Once
+	done chan struct{}
+	m    *envMaps
+}
+
 var (
-	envCacheMu sync.Mutex
-	envCache   = map[Environment]*envMaps{}
+	envEntries [numEnvironments]envEntry
 	lutOnce    sync.Once
 	lutCache   *brdfLUT
 )
 
-// prefiltered returns environment e prefiltered, computing it on first use
-// and keeping it for the rest of the run.
-func prefiltered(e Environment) *envMaps {
+// startPrefilter starts computing environment e (and the BRDF table) if
+// that has not started yet, and returns its entry.
+func startPrefilter(e Environment) *envEntry {
 	if e < 0 || e >= numEnvironments {
 		e = EnvStudio
 	}
-	envCacheMu.Lock()
-	defer envCacheMu.Unlock()
-	if m, ok := envCache[e]; ok {
-		return m
+	en := &envEntries[e]
+	en.once.Do(func() {
+		en.done = make(chan struct{})
+		go func() {
+			sharedLUT()
+			en.m = prefilter(radianceFunc(e))
+			close(en.done)
+		}()
+	})
+	return en
+}
+
+// prefiltered returns environment e prefiltered, waiting for it.
+func prefiltered(e Environment) *envMaps {
+	en := startPrefilter(e)
+	<-en.done
+	return en.m
+}
+
+// prefilteredReady returns environment e if it is ready, starting it
+// otherwise.
+func prefilteredReady(e Environment) (*envMaps, bool) {
+	en := startPrefilter(e)
+	select {
+	case <-en.done:
+		return en.m, true
+	default:
+		return nil, false
 	}
-	m := prefilter(radianceFunc(e))
-	envCache[e] = m
-	return m
 }
 
 // sharedLUT returns the BRDF lookup table, computed once per run.

@@ -94,3 +94,32 @@ func TestBRDFLUT(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvironmentArrives: a draw before an environment is prefiltered uses
+// a grey stand-in and Poll later reports the environment's arrival, so a
+// window redraws; after that the real maps are used.
+func TestEnvironmentArrives(t *testing.T) {
+	headless(t)
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Delete()
+	g := r.envTextures(EnvOutdoor) // the first request starts its prefilter
+	if g != r.placeholder {
+		t.Fatal("the outdoor environment was ready before anything asked for it")
+	}
+	prefiltered(EnvOutdoor)
+	if arrived, _ := r.Poll(); arrived != 1 {
+		t.Errorf("Poll reported %d arrivals after the prefilter finished, want 1", arrived)
+	}
+	if arrived, _ := r.Poll(); arrived != 0 {
+		t.Errorf("Poll reported the environment again")
+	}
+	if g := r.envTextures(EnvOutdoor); g == r.placeholder || g.cube == 0 {
+		t.Error("the real environment is not used once ready")
+	}
+	if PrefilterTime(EnvOutdoor) <= 0 {
+		t.Error("no prefilter time recorded")
+	}
+}

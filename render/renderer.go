@@ -90,7 +90,13 @@ type Renderer struct {
 	skyVAO uint32
 	envs   [numEnvironments]*gpuEnv
 	lut    uint32
-	trans  transmissionTarget
+	// placeholder stands in for an environment still being prefiltered
+	// (unless waitEnv, set while RenderImage draws); envPending lists
+	// those, for Poll.
+	placeholder *gpuEnv
+	waitEnv     bool
+	envPending  []Environment
+	trans       transmissionTarget
 
 	doc        *scene.Document
 	prims      [][]*gpuPrimitive // by mesh, by primitive
@@ -136,10 +142,7 @@ func New() (*Renderer, error) {
 	// The default environment is prefiltered on the CPU while the caller
 	// loads and uploads its document; the first draw waits for it only if
 	// it is not done yet. It is computed once per run.
-	go func() {
-		prefiltered(EnvStudio)
-		sharedLUT()
-	}()
+	startPrefilter(EnvStudio)
 	gl.GenVertexArrays(1, &r.skyVAO)
 	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
@@ -226,10 +229,14 @@ func (r *Renderer) rebuildItems() {
 }
 
 // Poll takes the images decoded since the last call (they are uploaded when
-// next drawn). It reports how many arrived and how many are still decoding.
+// next drawn). It reports how many arrived and how many are still decoding;
+// a lighting environment that finished prefiltering counts as one arrival.
 func (r *Renderer) Poll() (arrived, pending int) {
+	if r.envArrived() {
+		arrived++
+	}
 	if r.pending == nil {
-		return 0, 0
+		return arrived, 0
 	}
 	for {
 		select {
@@ -560,7 +567,7 @@ func (r *Renderer) Delete() {
 	gl.DeleteProgram(r.lines.id)
 	gl.DeleteProgram(r.sky.id)
 	gl.DeleteVertexArrays(1, &r.skyVAO)
-	for _, e := range r.envs {
+	for _, e := range append(r.envs[:], r.placeholder) {
 		if e != nil {
 			gl.DeleteTextures(1, &e.cube)
 		}
