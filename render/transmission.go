@@ -63,15 +63,19 @@ func (r *Renderer) hasTransmission(v int) bool {
 func (r *Renderer) drawTransmissionSource(cam Camera, vp mgl32.Mat4, width, height int, opt Options) {
 	var prev int32
 	gl.GetIntegerv(gl.DRAW_FRAMEBUFFER_BINDING, &prev)
-	r.trans.resize(width, height)
+	// Half the view's resolution: a quarter of the pixels to shade again
+	// on a software rasteriser, and what is seen through glass is blurred
+	// by its roughness anyway.
+	tw, th := max(1, (width+1)/2), max(1, (height+1)/2)
+	r.trans.resize(tw, th)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, r.trans.fb)
-	gl.Viewport(0, 0, int32(width), int32(height))
+	gl.Viewport(0, 0, int32(tw), int32(th))
 	// The clear colour is shown as is on screen: undo the display
 	// encoding so that it looks the same through glass.
 	bg := opt.Background
 	gl.ClearColor(lin(bg[0]), lin(bg[1]), lin(bg[2]), 1)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	r.drawBackground(cam, width, height, opt, true)
+	r.drawBackground(cam, tw, th, opt, true)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 	r.drawMeshes(cam, vp, opt, false, true)

@@ -201,23 +201,25 @@ void main() {
     roughness = clamp(roughness, 0.0, 1.0);
     metallic = clamp(metallic, 0.0, 1.0);
 
-    // Geometric frame: the tangent attribute when there is one, otherwise
-    // from the screen-space derivatives of the position and UVs.
+    // Tangent frame, only for normal maps: the tangent attribute when there
+    // is one, otherwise from the screen-space derivatives of position and UV.
     vec3 ng = normalize(vNormal);
-    vec3 t, b;
-    if (length(vTangent.xyz) > 0.5) {
-        t = normalize(vTangent.xyz - ng * dot(ng, vTangent.xyz));
-        b = cross(ng, t) * (vTangent.w < 0.0 ? -1.0 : 1.0);
-    } else {
-        vec2 uv = uvFor(2);
-        vec3 dpx = dFdx(vWorldPos), dpy = dFdy(vWorldPos);
-        vec2 dux = dFdx(uv), duy = dFdy(uv);
-        float det = dux.x * duy.y - duy.x * dux.y;
-        vec3 t0 = abs(det) > 1e-12 ? (duy.y * dpx - dux.y * dpy) / det : vec3(1.0, 0.0, 0.0);
-        t0 = t0 - ng * dot(ng, t0);
-        if (length(t0) < 1e-8) t0 = abs(ng.x) < 0.9 ? cross(ng, vec3(1.0, 0.0, 0.0)) : cross(ng, vec3(0.0, 1.0, 0.0));
-        t = normalize(t0);
-        b = cross(ng, t);
+    vec3 t = vec3(1.0, 0.0, 0.0), b = vec3(0.0, 1.0, 0.0);
+    if (uHasTex[2] || uHasTex[11]) {
+        if (length(vTangent.xyz) > 0.5) {
+            t = normalize(vTangent.xyz - ng * dot(ng, vTangent.xyz));
+            b = cross(ng, t) * (vTangent.w < 0.0 ? -1.0 : 1.0);
+        } else {
+            vec2 uv = uvFor(uHasTex[2] ? 2 : 11);
+            vec3 dpx = dFdx(vWorldPos), dpy = dFdy(vWorldPos);
+            vec2 dux = dFdx(uv), duy = dFdy(uv);
+            float det = dux.x * duy.y - duy.x * dux.y;
+            vec3 t0 = abs(det) > 1e-12 ? (duy.y * dpx - dux.y * dpy) / det : vec3(1.0, 0.0, 0.0);
+            t0 = t0 - ng * dot(ng, t0);
+            if (length(t0) < 1e-8) t0 = abs(ng.x) < 0.9 ? cross(ng, vec3(1.0, 0.0, 0.0)) : cross(ng, vec3(0.0, 1.0, 0.0));
+            t = normalize(t0);
+            b = cross(ng, t);
+        }
     }
     if (!gl_FrontFacing) {
         t = -t;
@@ -270,6 +272,10 @@ void main() {
     vec3 Fd = f0d * lut.x + f90d * lut.y; // dielectric part, for the diffuse weight
     vec3 iblSpec = specularLight(r, roughness) * Fss;
     vec3 iblDiffuse = irradiance(n) * diffuseColor * (1.0 - Fd);
+    // Sheen from the environment: the roughest GGX level stands in for a
+    // Charlie-filtered map (the lobe is broad); this matches the Khronos
+    // Sample Viewer more closely than a Charlie filter with the spec's
+    // albedo did (see README).
     vec3 iblSheen = hasSheen ? sheenColor * sheenE * specularLight(n, 1.0) : vec3(0.0);
     vec3 iblCC = vec3(0.0);
     if (cc > 0.0) {
