@@ -178,6 +178,14 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	for i, m := range d.GLTF.Materials {
 		r.materials[i] = newMaterial(m)
 	}
+	for i, m := range r.materials {
+		for _, ref := range m.tex {
+			if ref.texture >= 0 && ref.texCoord > 1 {
+				r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (sets 0 and 1 are read)", i, ref.texCoord))
+				break
+			}
+		}
+	}
 	for _, name := range unrenderedExtensions(d.GLTF.Materials) {
 		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
 	}
