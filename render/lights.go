@@ -88,8 +88,7 @@ func lightsOf(d *scene.Document) []light {
 
 // setLights sets the light uniforms: the file's KHR_lights_punctual
 // lights. Without any, the environment is the only light.
-func (r *Renderer) setLights() {
-	p := r.mesh
+func (r *Renderer) setLights(p *program) {
 	lights := r.lights
 	p.int("uLightCount", int32(len(lights)))
 	for i, l := range lights {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
+
+	"physview/shaders"
 )
 
 // Texture slots of the mesh shader.
@@ -35,6 +38,62 @@ func slotSRGB(slot int) bool {
 		return true
 	}
 	return false
+}
+
+// shaderFeatures are the optional parts of the mesh shader a material
+// needs; each set is its own program.
+type shaderFeatures uint8
+
+// The optional shader parts.
+const (
+	featSheen shaderFeatures = 1 << iota
+	featClearcoat
+	featTransmission // with volume
+)
+
+// String lists the features, for messages.
+func (f shaderFeatures) String() string {
+	var names []string
+	for i, n := range []string{"sheen", "clearcoat", "transmission"} {
+		if f&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "no extensions"
+	}
+	return strings.Join(names, ", ")
+}
+
+// features says which optional shader parts m needs.
+func (m *material) features() shaderFeatures {
+	var f shaderFeatures
+	if m.unlit {
+		return 0
+	}
+	if max(m.sheenColor[0], m.sheenColor[1], m.sheenColor[2]) > 0 {
+		f |= featSheen
+	}
+	if m.clearcoat > 0 {
+		f |= featClearcoat
+	}
+	if m.transmission > 0 {
+		f |= featTransmission
+	}
+	return f
+}
+
+// meshSource is the mesh fragment shader with f's parts defined.
+func meshSource(f shaderFeatures) string {
+	src := shaders.MeshFrag
+	nl := strings.IndexByte(src, '\n') + 1
+	var defs strings.Builder
+	for i, n := range []string{"SHEEN", "CLEARCOAT", "TRANSMISSION"} {
+		if f&(1<<i) != 0 {
+			defs.WriteString("#define " + n + "\n")
+		}
+	}
+	return src[:nl] + defs.String() + src[nl:]
 }
 
 // supportedMaterialExtensions are the material extensions the shader

@@ -104,3 +104,28 @@ func TestUnrenderedExtensions(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// TestShaderFeaturesCompile compiles the mesh shader with every set of
+// optional parts, and checks a material asks for the parts it uses.
+func TestShaderFeaturesCompile(t *testing.T) {
+	headless(t)
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Delete()
+	for f := shaderFeatures(0); f < featTransmission<<1; f++ {
+		if p := r.meshProgram(f); f != 0 && p == r.mesh {
+			t.Errorf("%s: %v", f, r.Messages)
+		}
+	}
+	m := defaultMaterial()
+	m.sheenColor = [3]float32{0, 0.1, 0}
+	m.transmission = 1
+	if got := m.features(); got != featSheen|featTransmission {
+		t.Errorf("features %s, want sheen and transmission", got)
+	}
+	if m.unlit = true; m.features() != 0 {
+		t.Error("an unlit material needs no optional parts")
+	}
+}

@@ -86,6 +86,8 @@ type Renderer struct {
 	mesh  *program
 	lines *program
 	sky   *program
+	// programs are the mesh programs compiled with optional features.
+	programs map[shaderFeatures]*program
 
 	skyVAO uint32
 	envs   [numEnvironments]*gpuEnv
@@ -138,7 +140,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("background shader: %w", err)
 	}
-	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}}
+	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
 	// The default environment is prefiltered on the CPU while the caller
 	// loads and uploads its document; the first draw waits for it only if
 	// it is not done yet. It is computed once per run.
@@ -358,24 +360,71 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.UseProgram(0)
 }
 
+// meshPass is one pass over the meshes: what every mesh program is given
+// once, the first time the pass uses it.
+type meshPass struct {
+	cam      Camera
+	vp       mgl32.Mat4
+	opt      Options
+	useTrans bool
+	linear   bool
+	ready    map[*program]bool
+	cur      *program
+}
+
+// use makes the program for features f current, setting its per-pass
+// uniforms the first time in the pass.
+func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
+	p := r.meshProgram(f)
+	if p == ps.cur {
+		return p
+	}
+	ps.cur = p
+	gl.UseProgram(p.id)
+	if ps.ready[p] {
+		return p
+	}
+	ps.ready[p] = true
+	p.mat4("uViewProj", ps.vp)
+	eye := ps.cam.Eye()
+	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
+	p.bool("uLinearOutput", ps.linear)
+	r.bindEnvironment(p, ps.opt)
+	r.setLights(p)
+	for i := 0; i < slotCount; i++ {
+		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
+	}
+	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
+	p.bool("uHasTransmissionFB", ps.useTrans)
+	return p
+}
+
+// meshProgram returns the mesh program compiled for features f, compiling
+// it on first use; if that fails (it should not), the base program draws
+// and the error is listed once in Messages.
+func (r *Renderer) meshProgram(f shaderFeatures) *program {
+	if f == 0 {
+		return r.mesh
+	}
+	if p, ok := r.programs[f]; ok {
+		return p
+	}
+	p, err := newProgram(shaders.MeshVert, meshSource(f))
+	if err != nil {
+		r.Messages = append(r.Messages, fmt.Sprintf("mesh shader with %s: %v (drawn without)", f, err))
+		p = r.mesh
+	}
+	r.programs[f] = p
+	return p
+}
+
 // drawMeshes draws the opaque primitives, then the transmissive ones
 // (reading the transmission texture when useTrans), then the blended ones
 // back to front. With linear set it draws only the opaque primitives, in
 // linear light, for the transmission texture.
 func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, linear bool) {
-	p := r.mesh
-	gl.UseProgram(p.id)
-	p.mat4("uViewProj", vp)
+	ps := &meshPass{cam: cam, vp: vp, opt: opt, useTrans: useTrans, linear: linear, ready: map[*program]bool{}}
 	eye := cam.Eye()
-	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
-	p.bool("uLinearOutput", linear)
-	r.bindEnvironment(p, opt)
-	r.setLights()
-	for i := 0; i < slotCount; i++ {
-		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
-	}
-	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
-	p.bool("uHasTransmissionFB", useTrans)
 	if useTrans {
 		gl.ActiveTexture(gl.TEXTURE0 + unitTransmission)
 		gl.BindTexture(gl.TEXTURE_2D, r.trans.color)
@@ -397,13 +446,13 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, 
 			transmissive = append(transmissive, it)
 			continue
 		}
-		r.drawItem(it, m)
+		r.drawItem(ps, it, m)
 	}
 	if linear {
 		return
 	}
 	for _, it := range transmissive {
-		r.drawItem(it, r.materialOf(it.prim, opt.Variant))
+		r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
 	}
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
@@ -416,7 +465,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, 
 		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
 		gl.DepthMask(false)
 		for _, it := range blended {
-			r.drawItem(it, r.materialOf(it.prim, opt.Variant))
+			r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
 		}
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
@@ -435,8 +484,8 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 	return r.materials[idx]
 }
 
-func (r *Renderer) drawItem(it drawItem, m material) {
-	p := r.mesh
+func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
+	p := r.use(ps, m.features())
 	model := mat32(it.model)
 	p.mat4("uModel", model)
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
@@ -503,7 +552,7 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 // than on every draw.
 var slotUniforms = func() (u [slotCount]struct{ tex, has, texCoord, transform string }) {
 	for i := range u {
-		u[i].tex = fmt.Sprintf("uTex[%d]", i)
+		u[i].tex = fmt.Sprintf("uTex%d", i)
 		u[i].has = fmt.Sprintf("uHasTex[%d]", i)
 		u[i].texCoord = fmt.Sprintf("uTexCoord[%d]", i)
 		u[i].transform = fmt.Sprintf("uTexTransform[%d]", i)
@@ -569,6 +618,11 @@ func (r *Renderer) Delete() {
 	for _, g := range r.debug {
 		for _, b := range g.bufs {
 			b.delete()
+		}
+	}
+	for _, p := range r.programs {
+		if p != r.mesh {
+			gl.DeleteProgram(p.id)
 		}
 	}
 	gl.DeleteProgram(r.mesh.id)

@@ -1,4 +1,8 @@
 #version 330 core
+// The renderer inserts #define SHEEN, CLEARCOAT and TRANSMISSION after the
+// first line for materials that use them, so other materials compile and
+// run without that code (on a software rasteriser both matter).
+//
 // glTF 2.0 PBR metallic-roughness with the KHR material extensions sheen,
 // specular, ior, clearcoat, transmission, volume and emissive_strength,
 // lit by image-based lighting (split sum: a prefiltered GGX cube map, a
@@ -42,7 +46,7 @@ uniform float uAttenuationDistance; // 0 means infinite
 // 4 emissive, 5 sheen colour, 6 sheen roughness, 7 specular, 8 specular
 // colour, 9 clearcoat, 10 clearcoat roughness, 11 clearcoat normal,
 // 12 transmission, 13 thickness.
-uniform sampler2D uTex[14];
+uniform sampler2D uTex0, uTex1, uTex2, uTex3, uTex4, uTex5, uTex6, uTex7, uTex8, uTex9, uTex10, uTex11, uTex12, uTex13;
 uniform bool uHasTex[14];
 uniform int uTexCoord[14];
 uniform mat3 uTexTransform[14];
@@ -76,22 +80,30 @@ vec2 uvFor(int slot) {
 }
 
 vec4 sampleTex(int slot) {
-    // Sampler arrays may only be indexed with constants in GLSL 3.30.
+    // Called with constant slots only: each call reads one sampler, and a
+    // sampler no enabled feature reads is not part of the program.
     vec2 uv = uvFor(slot);
-    if (slot == 0) return texture(uTex[0], uv);
-    if (slot == 1) return texture(uTex[1], uv);
-    if (slot == 2) return texture(uTex[2], uv);
-    if (slot == 3) return texture(uTex[3], uv);
-    if (slot == 4) return texture(uTex[4], uv);
-    if (slot == 5) return texture(uTex[5], uv);
-    if (slot == 6) return texture(uTex[6], uv);
-    if (slot == 7) return texture(uTex[7], uv);
-    if (slot == 8) return texture(uTex[8], uv);
-    if (slot == 9) return texture(uTex[9], uv);
-    if (slot == 10) return texture(uTex[10], uv);
-    if (slot == 11) return texture(uTex[11], uv);
-    if (slot == 12) return texture(uTex[12], uv);
-    return texture(uTex[13], uv);
+    if (slot == 0) return texture(uTex0, uv);
+    if (slot == 1) return texture(uTex1, uv);
+    if (slot == 2) return texture(uTex2, uv);
+    if (slot == 3) return texture(uTex3, uv);
+    if (slot == 4) return texture(uTex4, uv);
+#ifdef SHEEN
+    if (slot == 5) return texture(uTex5, uv);
+    if (slot == 6) return texture(uTex6, uv);
+#endif
+    if (slot == 7) return texture(uTex7, uv);
+    if (slot == 8) return texture(uTex8, uv);
+#ifdef CLEARCOAT
+    if (slot == 9) return texture(uTex9, uv);
+    if (slot == 10) return texture(uTex10, uv);
+    if (slot == 11) return texture(uTex11, uv);
+#endif
+#ifdef TRANSMISSION
+    if (slot == 12) return texture(uTex12, uv);
+    if (slot == 13) return texture(uTex13, uv);
+#endif
+    return vec4(1.0);
 }
 
 float max3(vec3 v) { return max(v.r, max(v.g, v.b)); }
@@ -244,23 +256,40 @@ void main() {
     vec3 diffuseColor = base.rgb * (1.0 - metallic);
     float a = roughness * roughness;
 
+#ifdef SHEEN
     vec3 sheenColor = uSheenColorFactor;
     if (uHasTex[5]) sheenColor *= sampleTex(5).rgb;
     float sheenRough = uSheenRoughnessFactor;
     if (uHasTex[6]) sheenRough *= sampleTex(6).a;
     bool hasSheen = max3(sheenColor) > 0.0;
+#else
+    const vec3 sheenColor = vec3(0.0);
+    const float sheenRough = 0.0;
+    const bool hasSheen = false;
+#endif
 
+#ifdef CLEARCOAT
     float cc = uClearcoatFactor;
     if (uHasTex[9]) cc *= sampleTex(9).r;
     float ccRough = uClearcoatRoughnessFactor;
     if (uHasTex[10]) ccRough *= sampleTex(10).g;
     ccRough = clamp(ccRough, 0.0, 1.0);
     vec3 ccN = uHasTex[11] ? perturb(11, uClearcoatNormalScale, t, b, ng) : ng;
+#else
+    const float cc = 0.0;
+    const float ccRough = 0.0;
+    vec3 ccN = ng;
+#endif
 
+#ifdef TRANSMISSION
     float transmission = uTransmissionFactor;
     if (uHasTex[12]) transmission *= sampleTex(12).r;
     float thickness = uThicknessFactor;
     if (uHasTex[13]) thickness *= sampleTex(13).g;
+#else
+    const float transmission = 0.0;
+    const float thickness = 0.0;
+#endif
 
     vec3 lut = texture(uBRDFLUT, vec2(NdotV, roughness)).rgb;
     float sheenE = hasSheen ? texture(uBRDFLUT, vec2(NdotV, sheenRough)).b : 0.0;
@@ -293,13 +322,16 @@ void main() {
         vec3 ray = normalize(refract(-v, n, 1.0 / uIor)) * thickness * scale;
         vec3 exitPos = vWorldPos + ray;
         vec3 behind;
+#ifdef TRANSMISSION
         if (uHasTransmissionFB) {
             vec4 ndc = uViewProj * vec4(exitPos, 1.0);
             vec2 uv = ndc.xy / ndc.w * 0.5 + 0.5;
             float size = float(textureSize(uTransmissionFB, 0).x);
             float lod = log2(size) * roughness * clamp(uIor * 2.0 - 2.0, 0.0, 1.0);
             behind = textureLod(uTransmissionFB, uv, lod).rgb;
-        } else {
+        } else
+#endif
+        {
             behind = specularLight(refract(-v, n, 1.0 / uIor), roughness);
         }
         if (uAttenuationDistance > 0.0) {
