@@ -328,21 +328,15 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	}
 	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
 	vp32 := mat32(viewProj)
-	// Transmissive materials refract a copy of the opaque scene, drawn
-	// first into a texture of its own.
-	haveTrans := r.doc != nil && r.hasTransmission(opt.Variant)
-	if haveTrans {
-		r.drawTransmissionSource(cam, vp32, width, height, opt)
-	}
 	gl.Viewport(0, 0, int32(width), int32(height))
 	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	r.drawBackground(cam, width, height, opt, false)
+	r.drawBackground(cam, width, height, opt)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 
 	if r.doc != nil {
-		r.drawMeshes(cam, vp32, opt, haveTrans, false)
+		r.drawMeshes(cam, vp32, width, height, opt)
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -388,7 +382,6 @@ func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
 	p.mat4("uViewProj", ps.vp)
 	eye := ps.cam.Eye()
 	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
-	p.bool("uLinearOutput", ps.linear)
 	r.bindEnvironment(p, ps.opt)
 	r.setLights(p)
 	for i := 0; i < slotCount; i++ {
@@ -419,16 +412,11 @@ func (r *Renderer) meshProgram(f shaderFeatures) *program {
 }
 
 // drawMeshes draws the opaque primitives, then the transmissive ones
-// (reading the transmission texture when useTrans), then the blended ones
-// back to front. With linear set it draws only the opaque primitives, in
-// linear light, for the transmission texture.
-func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, linear bool) {
-	ps := &meshPass{cam: cam, vp: vp, opt: opt, useTrans: useTrans, linear: linear, ready: map[*program]bool{}}
+// (which read a copy of the view made at that point), then the blended
+// ones back to front. The view is width x height pixels.
+func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt Options) {
+	ps := &meshPass{cam: cam, vp: vp, opt: opt, ready: map[*program]bool{}}
 	eye := cam.Eye()
-	if useTrans {
-		gl.ActiveTexture(gl.TEXTURE0 + unitTransmission)
-		gl.BindTexture(gl.TEXTURE_2D, r.trans.color)
-	}
 
 	// Push filled polygons back a little so that a collider drawn on the
 	// very surface of its mesh is not hidden by it.
@@ -448,8 +436,10 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, 
 		}
 		r.drawItem(ps, it, m)
 	}
-	if linear {
-		return
+	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
+		// Programs first used from here on read the copy.
+		r.copyView(width, height)
+		ps.useTrans = true
 	}
 	for _, it := range transmissive {
 		r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
@@ -470,6 +460,16 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options, useTrans, 
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
 	}
+}
+
+// blendedTransmission reports whether a blended primitive is also transmissive.
+func (r *Renderer) blendedTransmission(items []drawItem, v int) bool {
+	for _, it := range items {
+		if r.materialOf(it.prim, v).transmission > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // materialOf returns the material a primitive uses with variant v active.

@@ -65,9 +65,8 @@ uniform sampler2D uBRDFLUT;     // GGX scale, bias; Charlie albedo
 uniform vec3 uSH[9];            // irradiance / pi
 uniform float uEnvMips;
 uniform float uExposure;
-uniform bool uLinearOutput;     // the transmission pass: no exposure, no tone map
 
-uniform sampler2D uTransmissionFB; // the opaque scene, linear, with mipmaps
+uniform sampler2D uTransmissionFB; // the view after the opaque pass, as displayed, with mipmaps
 uniform bool uHasTransmissionFB;
 uniform mat4 uViewProj;
 uniform mat4 uModel;
@@ -180,10 +179,29 @@ vec3 toneMap(vec3 color) {
 }
 
 vec4 finish(vec3 color, float alpha) {
-    if (uLinearOutput) return vec4(color, alpha);
     color = toneMap(color * uExposure);
     return vec4(pow(clamp(color, 0.0, 1.0), vec3(1.0 / 2.2)), alpha);
 }
+
+#ifdef TRANSMISSION
+// displayedToLinear undoes what finish did to a pixel of the view: the
+// 1/2.2 encoding, the tone map (its linear part exactly; the highlight
+// compression without its desaturation) and the exposure.
+vec3 displayedToLinear(vec3 c) {
+    c = pow(c, vec3(2.2));
+    const float startCompression = 0.8 - 0.04;
+    const float d = 1.0 - startCompression;
+    float newPeak = max(c.r, max(c.g, c.b));
+    if (newPeak >= startCompression) {
+        float peak = d * d / max(1.0 - newPeak, 1e-3) - d + startCompression;
+        c *= peak / newPeak;
+    }
+    float y = min(c.r, min(c.g, c.b));
+    float x = y < 0.04 ? sqrt(y / 6.25) : y + 0.04;
+    c += x - y;
+    return c / uExposure;
+}
+#endif
 
 // perturb applies a tangent-space normal map to the frame (t, b, ng).
 vec3 perturb(int slot, float scale, vec3 t, vec3 b, vec3 ng) {
@@ -199,7 +217,7 @@ void main() {
     if (uAlphaMode != 2) base.a = 1.0;
 
     if (uUnlit) {
-        fragColor = uLinearOutput ? base : vec4(pow(base.rgb, vec3(1.0 / 2.2)), base.a);
+        fragColor = vec4(pow(base.rgb, vec3(1.0 / 2.2)), base.a);
         return;
     }
 
@@ -328,7 +346,7 @@ void main() {
             vec2 uv = ndc.xy / ndc.w * 0.5 + 0.5;
             float size = float(textureSize(uTransmissionFB, 0).x);
             float lod = log2(size) * roughness * clamp(uIor * 2.0 - 2.0, 0.0, 1.0);
-            behind = textureLod(uTransmissionFB, uv, lod).rgb;
+            behind = displayedToLinear(textureLod(uTransmissionFB, uv, lod).rgb);
         } else
 #endif
         {

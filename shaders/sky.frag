@@ -8,7 +8,6 @@ uniform mat4 uInvViewProj; // inverse of projection * rotation-only view
 uniform samplerCube uEnvSpecular;
 uniform float uLod;
 uniform float uExposure;
-uniform bool uLinearOutput;
 
 // Khronos PBR Neutral tone mapping.
 vec3 toneMap(vec3 color) {
@@ -30,10 +29,6 @@ void main() {
     vec4 p = uInvViewProj * vec4(vNDC, 1.0, 1.0);
     vec3 d = normalize(p.xyz / p.w);
     vec3 c = textureLod(uEnvSpecular, d, uLod).rgb;
-    if (uLinearOutput) {
-        fragColor = vec4(c, 1.0);
-        return;
-    }
     c = toneMap(c * uExposure);
     fragColor = vec4(pow(clamp(c, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
 }
