@@ -320,17 +320,14 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 // Draw renders the document into the current framebuffer, which is
 // width x height pixels.
 func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
+	gl.Viewport(0, 0, int32(width), int32(height))
+	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	if width <= 0 || height <= 0 {
-		gl.Viewport(0, 0, int32(width), int32(height))
-		gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
-		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 		return
 	}
 	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
 	vp32 := mat32(viewProj)
-	gl.Viewport(0, 0, int32(width), int32(height))
-	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
-	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	r.drawBackground(cam, width, height, opt)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
