@@ -74,12 +74,9 @@ func lightsOf(d *scene.Document) []light {
 		default:
 			l.kind = 1
 		}
-		// Point and spot intensities are candela; directional lux. Scale
-		// both into the shader's range so sample files look as intended.
+		// Intensities are used as the spec gives them (lux for directional,
+		// candela for point and spot), as the Khronos Sample Viewer does.
 		scale := intensity
-		if l.kind != 0 {
-			scale = intensity / (4 * math.Pi)
-		}
 		l.color = [3]float32{float32(c[0] * scale), float32(c[1] * scale), float32(c[2] * scale)}
 		out = append(out, l)
 		if len(out) == 4 {
@@ -89,22 +86,10 @@ func lightsOf(d *scene.Document) []light {
 	return out
 }
 
-// setLights sets the light uniforms: the file's lights, or a default rig of
-// a key light from the upper front right and a dimmer fill, both turning
-// with the camera so the model is always lit from the viewer's side.
-func (r *Renderer) setLights(cam Camera) {
-	p := r.mesh
+// setLights sets the light uniforms: the file's KHR_lights_punctual
+// lights. Without any, the environment is the only light.
+func (r *Renderer) setLights(p *program) {
 	lights := r.lights
-	if len(lights) == 0 {
-		view := cam.View()
-		toWorld := view.Inv()
-		key := toWorld.Mul4x1(mgl64.Vec4{-0.4, -0.6, -0.7, 0}).Vec3().Normalize()
-		fill := toWorld.Mul4x1(mgl64.Vec4{0.6, -0.2, -0.5, 0}).Vec3().Normalize()
-		lights = []light{
-			{kind: 0, color: [3]float32{1.9, 1.85, 1.8}, dir: key},
-			{kind: 0, color: [3]float32{0.45, 0.5, 0.6}, dir: fill},
-		}
-	}
 	p.int("uLightCount", int32(len(lights)))
 	for i, l := range lights {
 		p.int(fmt.Sprintf("uLightType[%d]", i), l.kind)

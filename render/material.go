@@ -3,9 +3,13 @@ package render
 import (
 	"encoding/json"
 	"math"
+	"sort"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
+
+	"physview/shaders"
 )
 
 // Texture slots of the mesh shader.
@@ -15,8 +19,98 @@ const (
 	slotNormal
 	slotOcclusion
 	slotEmissive
+	slotSheenColor
+	slotSheenRoughness
+	slotSpecular
+	slotSpecularColor
+	slotClearcoat
+	slotClearcoatRoughness
+	slotClearcoatNormal
+	slotTransmission
+	slotThickness
 	slotCount
 )
+
+// slotSRGB reports whether a slot holds colour (sRGB-encoded) rather than data.
+func slotSRGB(slot int) bool {
+	switch slot {
+	case slotBaseColor, slotEmissive, slotSheenColor, slotSpecularColor:
+		return true
+	}
+	return false
+}
+
+// shaderFeatures are the optional parts of the mesh shader a material
+// needs; each set is its own program.
+type shaderFeatures uint8
+
+// The optional shader parts.
+const (
+	featSheen shaderFeatures = 1 << iota
+	featClearcoat
+	featTransmission // with volume
+)
+
+// String lists the features, for messages.
+func (f shaderFeatures) String() string {
+	var names []string
+	for i, n := range []string{"sheen", "clearcoat", "transmission"} {
+		if f&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "no extensions"
+	}
+	return strings.Join(names, ", ")
+}
+
+// features says which optional shader parts m needs.
+func (m *material) features() shaderFeatures {
+	var f shaderFeatures
+	if m.unlit {
+		return 0
+	}
+	if max(m.sheenColor[0], m.sheenColor[1], m.sheenColor[2]) > 0 {
+		f |= featSheen
+	}
+	if m.clearcoat > 0 {
+		f |= featClearcoat
+	}
+	if m.transmission > 0 {
+		f |= featTransmission
+	}
+	return f
+}
+
+// meshSource is the mesh fragment shader with f's parts defined.
+func meshSource(f shaderFeatures) string {
+	src := shaders.MeshFrag
+	nl := strings.IndexByte(src, '\n') + 1
+	var defs strings.Builder
+	for i, n := range []string{"SHEEN", "CLEARCOAT", "TRANSMISSION"} {
+		if f&(1<<i) != 0 {
+			defs.WriteString("#define " + n + "\n")
+		}
+	}
+	return src[:nl] + defs.String() + src[nl:]
+}
+
+// supportedMaterialExtensions are the material extensions the shader
+// renders; any other KHR_/EXT_ material extension is reported as not
+// rendered.
+var supportedMaterialExtensions = map[string]bool{
+	"KHR_materials_emissive_strength": true,
+	"KHR_materials_unlit":             true,
+	"KHR_materials_sheen":             true,
+	"KHR_materials_specular":          true,
+	"KHR_materials_ior":               true,
+	"KHR_materials_clearcoat":         true,
+	"KHR_materials_transmission":      true,
+	"KHR_materials_volume":            true,
+	"KHR_materials_variants":          true, // switched by the renderer, not a shading model
+	"KHR_texture_transform":           true,
+}
 
 // textureRef is one material texture: which glTF texture, which UV set and
 // the KHR_texture_transform matrix.
@@ -39,10 +133,24 @@ type material struct {
 	doubleSided       bool
 	unlit             bool
 	tex               [slotCount]textureRef
+
+	ior                  float32
+	specular             float32
+	specularColor        [3]float32
+	sheenColor           [3]float32
+	sheenRoughness       float32
+	clearcoat            float32
+	clearcoatRoughness   float32
+	clearcoatNormalScale float32
+	transmission         float32
+	thickness            float32
+	attenuationColor     [3]float32
+	attenuationDistance  float32 // 0: infinite
 }
 
 func defaultMaterial() material {
-	m := material{baseColor: [4]float32{1, 1, 1, 1}, metallic: 1, roughness: 1, normalScale: 1, occlusionStrength: 1, alphaCutoff: 0.5}
+	m := material{baseColor: [4]float32{1, 1, 1, 1}, metallic: 1, roughness: 1, normalScale: 1, occlusionStrength: 1, alphaCutoff: 0.5,
+		ior: 1.5, specular: 1, specularColor: [3]float32{1, 1, 1}, clearcoatNormalScale: 1, attenuationColor: [3]float32{1, 1, 1}}
 	for i := range m.tex {
 		m.tex[i] = textureRef{texture: -1, transform: mgl32.Ident3()}
 	}
@@ -94,7 +202,138 @@ func newMaterial(src *gltf.Material) material {
 	m.alphaCutoff = float32(src.AlphaCutoffOrDefault())
 	m.doubleSided = src.DoubleSided
 	_, m.unlit = src.Extensions["KHR_materials_unlit"]
+	readExtensions(&m, src.Extensions)
 	return m
+}
+
+// extTexture is a textureInfo inside a material extension.
+type extTexture struct {
+	Index      *int            `json:"index"`
+	TexCoord   int             `json:"texCoord"`
+	Scale      *float64        `json:"scale"`
+	Extensions gltf.Extensions `json:"extensions"`
+}
+
+func (t *extTexture) ref() (textureRef, bool) {
+	if t == nil || t.Index == nil {
+		return textureRef{}, false
+	}
+	return texRef(*t.Index, t.TexCoord, t.Extensions), true
+}
+
+func f32x3(v *[3]float64, def [3]float32) [3]float32 {
+	if v == nil {
+		return def
+	}
+	return [3]float32{float32(v[0]), float32(v[1]), float32(v[2])}
+}
+
+func f32or(v *float64, def float32) float32 {
+	if v == nil {
+		return def
+	}
+	return float32(*v)
+}
+
+// readExtensions reads the KHR material extensions into m, following each
+// extension's defaults.
+func readExtensions(m *material, exts gltf.Extensions) {
+	set := func(slot int, t *extTexture) {
+		if r, ok := t.ref(); ok {
+			m.tex[slot] = r
+		}
+	}
+	var ior struct {
+		Ior *float64 `json:"ior"`
+	}
+	if rawExtension(exts, "KHR_materials_ior", &ior) {
+		m.ior = f32or(ior.Ior, 1.5)
+	}
+	var spec struct {
+		Factor       *float64    `json:"specularFactor"`
+		Texture      *extTexture `json:"specularTexture"`
+		ColorFactor  *[3]float64 `json:"specularColorFactor"`
+		ColorTexture *extTexture `json:"specularColorTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_specular", &spec) {
+		m.specular = f32or(spec.Factor, 1)
+		m.specularColor = f32x3(spec.ColorFactor, [3]float32{1, 1, 1})
+		set(slotSpecular, spec.Texture)
+		set(slotSpecularColor, spec.ColorTexture)
+	}
+	var sheen struct {
+		ColorFactor      *[3]float64 `json:"sheenColorFactor"`
+		ColorTexture     *extTexture `json:"sheenColorTexture"`
+		RoughnessFactor  *float64    `json:"sheenRoughnessFactor"`
+		RoughnessTexture *extTexture `json:"sheenRoughnessTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_sheen", &sheen) {
+		m.sheenColor = f32x3(sheen.ColorFactor, [3]float32{})
+		m.sheenRoughness = f32or(sheen.RoughnessFactor, 0)
+		set(slotSheenColor, sheen.ColorTexture)
+		set(slotSheenRoughness, sheen.RoughnessTexture)
+	}
+	var cc struct {
+		Factor           *float64    `json:"clearcoatFactor"`
+		Texture          *extTexture `json:"clearcoatTexture"`
+		RoughnessFactor  *float64    `json:"clearcoatRoughnessFactor"`
+		RoughnessTexture *extTexture `json:"clearcoatRoughnessTexture"`
+		NormalTexture    *extTexture `json:"clearcoatNormalTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_clearcoat", &cc) {
+		m.clearcoat = f32or(cc.Factor, 0)
+		m.clearcoatRoughness = f32or(cc.RoughnessFactor, 0)
+		set(slotClearcoat, cc.Texture)
+		set(slotClearcoatRoughness, cc.RoughnessTexture)
+		set(slotClearcoatNormal, cc.NormalTexture)
+		if cc.NormalTexture != nil && cc.NormalTexture.Scale != nil {
+			m.clearcoatNormalScale = float32(*cc.NormalTexture.Scale)
+		}
+	}
+	var tr struct {
+		Factor  *float64    `json:"transmissionFactor"`
+		Texture *extTexture `json:"transmissionTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_transmission", &tr) {
+		m.transmission = f32or(tr.Factor, 0)
+		set(slotTransmission, tr.Texture)
+	}
+	var vol struct {
+		Thickness           *float64    `json:"thicknessFactor"`
+		ThicknessTexture    *extTexture `json:"thicknessTexture"`
+		AttenuationDistance *float64    `json:"attenuationDistance"`
+		AttenuationColor    *[3]float64 `json:"attenuationColor"`
+	}
+	if rawExtension(exts, "KHR_materials_volume", &vol) {
+		m.thickness = f32or(vol.Thickness, 0)
+		set(slotThickness, vol.ThicknessTexture)
+		m.attenuationColor = f32x3(vol.AttenuationColor, [3]float32{1, 1, 1})
+		if vol.AttenuationDistance != nil && *vol.AttenuationDistance > 0 && !math.IsInf(*vol.AttenuationDistance, 1) {
+			m.attenuationDistance = float32(*vol.AttenuationDistance)
+		}
+	}
+}
+
+// unrenderedExtensions lists, once each and sorted, the material (and
+// material texture) extensions of d that the renderer does not draw.
+func unrenderedExtensions(mats []*gltf.Material) []string {
+	seen := map[string]bool{}
+	for _, m := range mats {
+		if m == nil {
+			continue
+		}
+		for name := range m.Extensions {
+			if !supportedMaterialExtensions[name] {
+				seen[name] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for name := range seen {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func f32x4(v [4]float64) [4]float32 {

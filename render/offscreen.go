@@ -51,7 +51,11 @@ func (r *Renderer) RenderImage(cam Camera, width, height int, opt Options) (*ima
 	if st := gl.CheckFramebufferStatus(gl.FRAMEBUFFER); st != gl.FRAMEBUFFER_COMPLETE {
 		return nil, fmt.Errorf("offscreen framebuffer incomplete (0x%x)", st)
 	}
+	// An image is drawn once: it waits for the environment's prefilter
+	// rather than show the stand-in.
+	r.waitEnv = true
 	r.Draw(cam, width, height, opt)
+	r.waitEnv = false
 
 	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
 	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)

@@ -128,6 +128,9 @@ func TestGoldenCorpus(t *testing.T) {
 		{"DamagedHelmet", models + "DamagedHelmet/glTF-Binary/DamagedHelmet.glb", ""},
 		{"MaterialsVariantsShoe-beach", models + "MaterialsVariantsShoe/glTF/MaterialsVariantsShoe.gltf", "beach"},
 		{"MaterialsVariantsShoe-midnight", models + "MaterialsVariantsShoe/glTF/MaterialsVariantsShoe.gltf", "midnight"},
+		// Sheen and specular; transmission, volume, ior and clearcoat.
+		{"GlamVelvetSofa-Navy", models + "GlamVelvetSofa/glTF-Binary/GlamVelvetSofa.glb", "Navy"},
+		{"StainedGlassLamp", models + "StainedGlassLamp/glTF/StainedGlassLamp.gltf", "Lamp on"},
 		// Physics drawing: every gravity type, bodies, a slider joint.
 		{"moon_petavius_crater", "omigroup-gltf-extensions/extensions/2.0/OMI_physics_gravity/examples/moon_petavius_crater/moon_petavius_crater.gltf", ""},
 		{"ball_pit", "omigroup-gltf-extensions/extensions/2.0/OMI_physics_body/examples/complex/ball_pit.gltf", ""},

@@ -26,11 +26,34 @@ type Options struct {
 	XRay bool
 	// Variant is the active KHR_materials_variants index, -1 for none.
 	Variant int
-	// Background is the clear colour (linear RGB, shown as is).
+	// Background is the clear colour (linear RGB, shown as is) for
+	// BackgroundColor.
 	Background [3]float32
+	// BackgroundMode is what fills the view behind the scene.
+	BackgroundMode BackgroundMode
+	// Environment is the light the scene reflects (image-based lighting).
+	Environment Environment
+	// Exposure is in stops: each +1 doubles the light; 0 is neutral.
+	Exposure float32
 }
 
-// DefaultOptions shows the grid, the axes and every debug category, no variant.
+// BackgroundMode says what is drawn behind the scene.
+type BackgroundMode int
+
+// The background modes; the zero value is the plain colour.
+const (
+	BackgroundColor BackgroundMode = iota
+	BackgroundBlurred
+	BackgroundEnvironment
+)
+
+// exposureScale is the factor the light is multiplied by before tone mapping.
+func (o Options) exposureScale() float32 {
+	return float32(math.Exp2(float64(o.Exposure)))
+}
+
+// DefaultOptions shows the grid, the axes and every debug category, no
+// variant, in the studio environment over a plain background.
 func DefaultOptions() Options {
 	o := Options{Grid: true, Axes: true, Variant: -1, Background: [3]float32{0.16, 0.17, 0.19}}
 	for i := range o.Debug {
@@ -62,6 +85,20 @@ type drawItem struct {
 type Renderer struct {
 	mesh  *program
 	lines *program
+	sky   *program
+	// programs are the mesh programs compiled with optional features.
+	programs map[shaderFeatures]*program
+
+	skyVAO uint32
+	envs   [numEnvironments]*gpuEnv
+	lut    uint32
+	// placeholder stands in for an environment still being prefiltered
+	// (unless waitEnv, set while RenderImage draws); envPending lists
+	// those, for Poll.
+	placeholder *gpuEnv
+	waitEnv     bool
+	envPending  []Environment
+	trans       transmissionTarget
 
 	doc        *scene.Document
 	prims      [][]*gpuPrimitive // by mesh, by primitive
@@ -100,7 +137,17 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("line shader: %w", err)
 	}
-	r := &Renderer{mesh: mesh, lines: lines, textures: map[texKey]uint32{}}
+	sky, err := newProgram(shaders.SkyVert, shaders.SkyFrag)
+	if err != nil {
+		return nil, fmt.Errorf("background shader: %w", err)
+	}
+	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
+	// The default environment is prefiltered on the CPU while the caller
+	// loads and uploads its document; the first draw waits for it only if
+	// it is not done yet. It is computed once per run.
+	startPrefilter(EnvStudio)
+	gl.GenVertexArrays(1, &r.skyVAO)
+	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
 	r.flatNormal = solidTexture([4]uint8{128, 128, 255, 255})
 	r.missing = solidTexture([4]uint8{255, 0, 255, 255})
@@ -133,6 +180,17 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.materials = make([]material, len(d.GLTF.Materials))
 	for i, m := range d.GLTF.Materials {
 		r.materials[i] = newMaterial(m)
+	}
+	for i, m := range r.materials {
+		for _, ref := range m.tex {
+			if ref.texture >= 0 && ref.texCoord > 1 {
+				r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (sets 0 and 1 are read)", i, ref.texCoord))
+				break
+			}
+		}
+	}
+	for _, name := range unrenderedExtensions(d.GLTF.Materials) {
+		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
@@ -184,10 +242,14 @@ func (r *Renderer) rebuildItems() {
 // Poll uploads the images decoded since the last call: every texture that
 // shows one, in every material and variant, goes to the GL driver at once
 // and the decoded pixels are freed. It reports how many images arrived and
-// how many are still decoding. Call it on the GL thread.
+// how many are still decoding; a lighting environment that finished
+// prefiltering counts as one arrival. Call it on the GL thread.
 func (r *Renderer) Poll() (arrived, pending int) {
+	if r.envArrived() {
+		arrived++
+	}
 	if r.pending == nil {
-		return 0, 0
+		return arrived, 0
 	}
 	for {
 		select {
@@ -254,13 +316,14 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	if width <= 0 || height <= 0 {
 		return
 	}
-	gl.Enable(gl.DEPTH_TEST)
-	gl.DepthFunc(gl.LEQUAL)
 	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
 	vp32 := mat32(viewProj)
+	r.drawBackground(cam, width, height, opt)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
 
 	if r.doc != nil {
-		r.drawMeshes(cam, vp32, opt)
+		r.drawMeshes(cam, vp32, width, height, opt)
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -278,33 +341,95 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.UseProgram(0)
 }
 
-func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
-	p := r.mesh
+// meshPass is one pass over the meshes: what every mesh program is given
+// once, the first time the pass uses it.
+type meshPass struct {
+	cam      Camera
+	vp       mgl32.Mat4
+	opt      Options
+	useTrans bool
+	linear   bool
+	ready    map[*program]bool
+	cur      *program
+}
+
+// use makes the program for features f current, setting its per-pass
+// uniforms the first time in the pass.
+func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
+	p := r.meshProgram(f)
+	if p == ps.cur {
+		return p
+	}
+	ps.cur = p
 	gl.UseProgram(p.id)
-	p.mat4("uViewProj", vp)
-	eye := cam.Eye()
+	if ps.ready[p] {
+		return p
+	}
+	ps.ready[p] = true
+	p.mat4("uViewProj", ps.vp)
+	eye := ps.cam.Eye()
 	p.vec3("uCameraPos", [3]float32{float32(eye[0]), float32(eye[1]), float32(eye[2])})
-	p.vec3("uSkyColor", [3]float32{0.42, 0.46, 0.54})
-	p.vec3("uGroundColor", [3]float32{0.18, 0.16, 0.14})
-	p.float("uExposure", 1)
-	r.setLights(cam)
+	r.bindEnvironment(p, ps.opt)
+	r.setLights(p)
 	for i := 0; i < slotCount; i++ {
 		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
 	}
+	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
+	p.bool("uHasTransmissionFB", ps.useTrans)
+	return p
+}
+
+// meshProgram returns the mesh program compiled for features f, compiling
+// it on first use; if that fails (it should not), the base program draws
+// and the error is listed once in Messages.
+func (r *Renderer) meshProgram(f shaderFeatures) *program {
+	if f == 0 {
+		return r.mesh
+	}
+	if p, ok := r.programs[f]; ok {
+		return p
+	}
+	p, err := newProgram(shaders.MeshVert, meshSource(f))
+	if err != nil {
+		r.Messages = append(r.Messages, fmt.Sprintf("mesh shader with %s: %v (drawn without)", f, err))
+		p = r.mesh
+	}
+	r.programs[f] = p
+	return p
+}
+
+// drawMeshes draws the opaque primitives, then the transmissive ones
+// (which read a copy of the view made at that point), then the blended
+// ones back to front. The view is width x height pixels.
+func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt Options) {
+	ps := &meshPass{cam: cam, vp: vp, opt: opt, ready: map[*program]bool{}}
+	eye := cam.Eye()
 
 	// Push filled polygons back a little so that a collider drawn on the
 	// very surface of its mesh is not hidden by it.
 	gl.Enable(gl.POLYGON_OFFSET_FILL)
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
-	var blended []drawItem
+	var blended, transmissive []drawItem
 	for _, it := range r.items {
 		m := r.materialOf(it.prim, opt.Variant)
-		if m.alphaMode == 2 {
+		switch {
+		case m.alphaMode == 2:
 			blended = append(blended, it)
 			continue
+		case m.transmission > 0:
+			transmissive = append(transmissive, it)
+			continue
 		}
-		r.drawItem(it, m)
+		r.drawItem(ps, it, m)
+	}
+	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
+		// Programs first used from here on read the copy.
+		r.copyView(width, height)
+		ps.useTrans = true
+	}
+	for _, it := range transmissive {
+		r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
 	}
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
@@ -317,11 +442,21 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, opt Options) {
 		gl.BlendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA)
 		gl.DepthMask(false)
 		for _, it := range blended {
-			r.drawItem(it, r.materialOf(it.prim, opt.Variant))
+			r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
 		}
 		gl.DepthMask(true)
 		gl.Disable(gl.BLEND)
 	}
+}
+
+// blendedTransmission reports whether a blended primitive is also transmissive.
+func (r *Renderer) blendedTransmission(items []drawItem, v int) bool {
+	for _, it := range items {
+		if r.materialOf(it.prim, v).transmission > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // materialOf returns the material a primitive uses with variant v active.
@@ -336,8 +471,8 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 	return r.materials[idx]
 }
 
-func (r *Renderer) drawItem(it drawItem, m material) {
-	p := r.mesh
+func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
+	p := r.use(ps, m.features())
 	model := mat32(it.model)
 	p.mat4("uModel", model)
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
@@ -350,16 +485,27 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 	p.int("uAlphaMode", m.alphaMode)
 	p.float("uAlphaCutoff", m.alphaCutoff)
 	p.bool("uUnlit", m.unlit)
+	p.float("uIor", m.ior)
+	p.float("uSpecularFactor", m.specular)
+	p.vec3("uSpecularColorFactor", m.specularColor)
+	p.vec3("uSheenColorFactor", m.sheenColor)
+	p.float("uSheenRoughnessFactor", m.sheenRoughness)
+	p.float("uClearcoatFactor", m.clearcoat)
+	p.float("uClearcoatRoughnessFactor", m.clearcoatRoughness)
+	p.float("uClearcoatNormalScale", m.clearcoatNormalScale)
+	p.float("uTransmissionFactor", m.transmission)
+	p.float("uThicknessFactor", m.thickness)
+	p.vec3("uAttenuationColor", m.attenuationColor)
+	p.float("uAttenuationDistance", m.attenuationDistance)
 	for slot, ref := range m.tex {
 		has := ref.texture >= 0
 		gl.ActiveTexture(gl.TEXTURE0 + uint32(slot))
 		id := r.white
-		if slot == slotNormal {
+		if slot == slotNormal || slot == slotClearcoatNormal {
 			id = r.flatNormal
 		}
 		if has {
-			srgb := slot == slotBaseColor || slot == slotEmissive
-			id = r.texture(ref.texture, srgb, id)
+			id = r.texture(ref.texture, slotSRGB(slot), id)
 		}
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
@@ -393,7 +539,7 @@ func (r *Renderer) drawItem(it drawItem, m material) {
 // than on every draw.
 var slotUniforms = func() (u [slotCount]struct{ tex, has, texCoord, transform string }) {
 	for i := range u {
-		u[i].tex = fmt.Sprintf("uTex[%d]", i)
+		u[i].tex = fmt.Sprintf("uTex%d", i)
 		u[i].has = fmt.Sprintf("uHasTex[%d]", i)
 		u[i].texCoord = fmt.Sprintf("uTexCoord[%d]", i)
 		u[i].transform = fmt.Sprintf("uTexTransform[%d]", i)
@@ -463,8 +609,24 @@ func (r *Renderer) Delete() {
 			b.delete()
 		}
 	}
+	for _, p := range r.programs {
+		if p != r.mesh {
+			gl.DeleteProgram(p.id)
+		}
+	}
 	gl.DeleteProgram(r.mesh.id)
 	gl.DeleteProgram(r.lines.id)
+	gl.DeleteProgram(r.sky.id)
+	gl.DeleteVertexArrays(1, &r.skyVAO)
+	for _, e := range append(r.envs[:], r.placeholder) {
+		if e != nil {
+			gl.DeleteTextures(1, &e.cube)
+		}
+	}
+	if r.lut != 0 {
+		gl.DeleteTextures(1, &r.lut)
+	}
+	r.trans.delete()
 }
 
 // NodeBounds returns the world bounding box of the meshes at node n and its
@@ -503,7 +665,7 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	for _, m := range mats {
 		for slot, ref := range m.tex {
 			if ref.texture >= 0 {
-				keys[texKey{ref.texture, slot == slotBaseColor || slot == slotEmissive}] = true
+				keys[texKey{ref.texture, slotSRGB(slot)}] = true
 			}
 		}
 	}

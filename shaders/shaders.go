@@ -3,7 +3,8 @@ package shaders
 
 import _ "embed"
 
-// MeshVert and MeshFrag draw glTF primitives with PBR metallic-roughness.
+// MeshVert and MeshFrag draw glTF primitives with PBR metallic-roughness,
+// the KHR material extensions and image-based lighting.
 var (
 	//go:embed mesh.vert
 	MeshVert string
@@ -17,4 +18,12 @@ var (
 	LineVert string
 	//go:embed line.frag
 	LineFrag string
+)
+
+// SkyVert and SkyFrag draw the environment behind the scene.
+var (
+	//go:embed sky.vert
+	SkyVert string
+	//go:embed sky.frag
+	SkyFrag string
 )

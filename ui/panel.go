@@ -58,6 +58,13 @@ type State struct {
 	// Debug turns each category of debug drawing on; XRay shows hidden lines dimmer.
 	Debug [debugdraw.NumCategories]bool
 	XRay  bool
+	// Environment is the lighting environment (an index into
+	// EnvironmentNames), Exposure the exposure in stops (0 neutral) and
+	// Background what fills the view behind the scene (an index into
+	// BackgroundNames). Their zero values are the defaults.
+	Environment int32
+	Exposure    float32
+	Background  int32
 	// Probe shows the net gravity at ProbeAt and a test particle's path.
 	Probe   bool
 	ProbeAt [3]float32
@@ -375,6 +382,9 @@ func view(s *State, act func(Action)) g.Widget {
 			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s)."),
 		}, nil),
 		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow."),
+		g.Separator(),
+		g.Label("Lighting:"),
+		lookControls(s),
 		g.Separator(),
 		g.Checkbox("Ground grid", &s.ShowGrid),
 		g.Checkbox("Axis gizmo", &s.ShowAxes),

@@ -19,6 +19,7 @@ type shotOptions struct {
 	width, height int
 	variant       string
 	camera        int
+	look          look
 }
 
 func cmdScreenshot(args []string, w io.Writer) error {
@@ -27,10 +28,15 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
 	variant := fs.String("variant", "", "material variant name (or index) to show")
 	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
+	lf := addLookFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
 	o := shotOptions{out: *out, variant: *variant, camera: *camera}
+	var err error
+	if o.look, err = lf.parse(); err != nil {
+		return fail(2, "screenshot: %v", err)
+	}
 	if _, err := fmt.Sscanf(*size, "%dx%d", &o.width, &o.height); err != nil || o.width <= 0 || o.height <= 0 || o.width > 16384 || o.height > 16384 {
 		return fail(2, "screenshot: -size %q: want WIDTHxHEIGHT, e.g. 1280x720", *size)
 	}
@@ -120,6 +126,7 @@ func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error
 	}
 	opt := render.DefaultOptions()
 	opt.Variant = v
+	o.look.apply(&opt)
 	img, err := r.RenderImage(cam, o.width, o.height, opt)
 	return img, r.Messages, err
 }

@@ -170,6 +170,7 @@ func (a *windowApp) frame() {
 		opt := render.DefaultOptions()
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
 		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
+		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(a.state.Environment), a.state.Exposure, render.BackgroundMode(a.state.Background)
 		if arrived > 0 || a.cam != a.lastCam || opt != a.lastOpt {
 			a.view.Invalidate()
 			a.lastCam, a.lastOpt = a.cam, opt

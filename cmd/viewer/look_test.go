@@ -1,0 +1,41 @@
+package main
+
+import (
+	"testing"
+
+	"physview/render"
+	"physview/ui"
+)
+
+// TestLookNames: the View tab numbers environments and backgrounds as the
+// renderer does.
+func TestLookNames(t *testing.T) {
+	if len(ui.EnvironmentNames) != len(render.EnvironmentNames) {
+		t.Fatalf("ui lists %d environments, render %d", len(ui.EnvironmentNames), len(render.EnvironmentNames))
+	}
+	for i, n := range render.EnvironmentNames {
+		if ui.EnvironmentNames[i] != n {
+			t.Errorf("environment %d: ui %q, render %q", i, ui.EnvironmentNames[i], n)
+		}
+	}
+	if len(ui.BackgroundNames) != int(render.BackgroundEnvironment)+1 {
+		t.Errorf("ui lists %d backgrounds", len(ui.BackgroundNames))
+	}
+	for _, c := range []struct {
+		env, bg string
+		want    look
+		bad     bool
+	}{
+		{"studio", "plain", look{env: render.EnvStudio, bg: render.BackgroundColor}, false},
+		{"soft-room", "blurred", look{env: render.EnvSoftRoom, bg: render.BackgroundBlurred}, false},
+		{"Outdoor", "environment", look{env: render.EnvOutdoor, bg: render.BackgroundEnvironment}, false},
+		{"moon", "plain", look{}, true},
+		{"studio", "stars", look{}, true},
+	} {
+		env, bg, exp := c.env, c.bg, 0.0
+		got, err := lookFlags{env: &env, background: &bg, exposure: &exp}.parse()
+		if (err != nil) != c.bad || (!c.bad && got != c.want) {
+			t.Errorf("%s/%s: got %+v, %v", c.env, c.bg, got, err)
+		}
+	}
+}
