@@ -361,13 +361,7 @@ func toF32(m mgl64.Mat4) [16]float32 {
 // decomposeTRS splits an affine matrix into translation, rotation and
 // scale, rounding away float32 noise from the gizmo.
 func decomposeTRS(m mgl64.Mat4) scene.Transform {
-	round := func(v float64) float64 {
-		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return v
-		}
-		p := math.Pow(10, 6-math.Ceil(math.Log10(math.Abs(v))))
-		return math.Round(v*p) / p
-	}
+	round := func(v float64) float64 { return roundSig(v, 6) }
 	c0, c1, c2 := m.Col(0).Vec3(), m.Col(1).Vec3(), m.Col(2).Vec3()
 	s := [3]float64{c0.Len(), c1.Len(), c2.Len()}
 	if c0.Cross(c1).Dot(c2) < 0 {
@@ -521,16 +515,20 @@ func boxLines(lo, hi mgl64.Vec3, c [4]float32) []debugdraw.Line {
 // a mouse is not more precise than that, and the file stays readable
 // (2.133, not 2.1328173633587544).
 func roundShape(s scene.Shape) scene.Shape {
-	r := func(v float64) float64 {
-		if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			return v
-		}
-		p := math.Pow(10, 4-math.Ceil(math.Log10(math.Abs(v))))
-		return math.Round(v*p) / p
-	}
+	r := func(v float64) float64 { return roundSig(v, 4) }
 	for i := range s.Size {
 		s.Size[i] = r(s.Size[i])
 	}
 	s.Radius, s.Height, s.RadiusTop, s.RadiusBottom = r(s.Radius), r(s.Height), r(s.RadiusTop), r(s.RadiusBottom)
 	return s
+}
+
+// roundSig keeps digits significant digits of v (0, NaN and infinities as
+// they are).
+func roundSig(v float64, digits int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	p := math.Pow(10, float64(digits)-math.Ceil(math.Log10(math.Abs(v))))
+	return math.Round(v*p) / p
 }
