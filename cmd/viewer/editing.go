@@ -376,8 +376,10 @@ func decomposeTRS(m mgl64.Mat4) scene.Transform {
 	q := mgl64.Mat4ToQuat(r.Mat4()).Normalize()
 	t := scene.Transform{
 		Translation: [3]float64{round(m[12]), round(m[13]), round(m[14])},
-		Rotation:    [4]float64{round(q.V[0]), round(q.V[1]), round(q.V[2]), round(q.W)},
-		Scale:       [3]float64{round(s[0]), round(s[1]), round(s[2])},
+		// Rotations keep 9 digits: 6 would leave a quaternion off unit
+		// length by more than validators allow.
+		Rotation: [4]float64{roundSig(q.V[0], 9), roundSig(q.V[1], 9), roundSig(q.V[2], 9), roundSig(q.W, 9)},
+		Scale:    [3]float64{round(s[0]), round(s[1]), round(s[2])},
 	}
 	return t
 }
