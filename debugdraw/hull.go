@@ -5,19 +5,14 @@ import (
 	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
 )
 
-// hullFace is a triangle of the hull, counter-clockwise seen from outside.
-type hullFace struct {
-	v     [3]int
-	n     mgl64.Vec3
-	d     float64
-	alive bool
-}
-
-// HullEdges returns the edges of the convex hull of pts. Edges between
-// coplanar hull triangles are left out, so a cube's hull has 12 edges.
-// Flat point sets give the edges of their 2D hull.
+// HullEdges returns the edges of the convex hull of pts (scene.ConvexHull,
+// the hull Play simulates). Edges between coplanar hull triangles are left
+// out, so a cube's hull has 12 edges. Flat point sets give the edges of
+// their 2D hull.
 func HullEdges(pts []mgl64.Vec3) [][2]mgl64.Vec3 {
 	pts = dedupe(pts)
 	if len(pts) < 2 {
@@ -58,91 +53,11 @@ func HullEdges(pts []mgl64.Vec3) [][2]mgl64.Vec3 {
 		return planarHull(pts, pts[i0], n)
 	}
 
-	var faces []hullFace
-	addFace := func(a, b, c int) {
-		nn := pts[b].Sub(pts[a]).Cross(pts[c].Sub(pts[a])).Normalize()
-		faces = append(faces, hullFace{v: [3]int{a, b, c}, n: nn, d: nn.Dot(pts[a]), alive: true})
+	h, err := scene.ConvexHull(pts)
+	if err != nil {
+		return nil
 	}
-	centroid := pts[i0].Add(pts[i1]).Add(pts[i2]).Add(pts[i3]).Mul(0.25)
-	for _, f := range [][3]int{{i0, i1, i2}, {i0, i2, i3}, {i0, i3, i1}, {i1, i3, i2}} {
-		a, b, c := f[0], f[1], f[2]
-		nn := pts[b].Sub(pts[a]).Cross(pts[c].Sub(pts[a]))
-		if nn.Dot(centroid.Sub(pts[a])) > 0 {
-			b, c = c, b
-		}
-		addFace(a, b, c)
-	}
-	initial := map[int]bool{i0: true, i1: true, i2: true, i3: true}
-	type edge struct{ a, b int }
-	for pi, p := range pts {
-		if initial[pi] {
-			continue
-		}
-		var visible []int
-		for fi := range faces {
-			if faces[fi].alive && faces[fi].n.Dot(p)-faces[fi].d > eps {
-				visible = append(visible, fi)
-			}
-		}
-		if len(visible) == 0 {
-			continue
-		}
-		directed := map[edge]bool{}
-		for _, fi := range visible {
-			v := faces[fi].v
-			for k := 0; k < 3; k++ {
-				directed[edge{v[k], v[(k+1)%3]}] = true
-			}
-		}
-		var horizon []edge
-		for _, fi := range visible {
-			v := faces[fi].v
-			for k := 0; k < 3; k++ {
-				e := edge{v[k], v[(k+1)%3]}
-				if !directed[edge{e.b, e.a}] {
-					horizon = append(horizon, e)
-				}
-			}
-			faces[fi].alive = false
-		}
-		for _, e := range horizon {
-			addFace(e.a, e.b, pi)
-		}
-	}
-
-	// Keep an edge when its two faces are not coplanar.
-	normals := map[edge][]mgl64.Vec3{}
-	for _, f := range faces {
-		if !f.alive {
-			continue
-		}
-		for k := 0; k < 3; k++ {
-			a, b := f.v[k], f.v[(k+1)%3]
-			if a > b {
-				a, b = b, a
-			}
-			normals[edge{a, b}] = append(normals[edge{a, b}], f.n)
-		}
-	}
-	var out [][2]mgl64.Vec3
-	keys := make([]edge, 0, len(normals))
-	for e := range normals {
-		keys = append(keys, e)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].a != keys[j].a {
-			return keys[i].a < keys[j].a
-		}
-		return keys[i].b < keys[j].b
-	})
-	for _, e := range keys {
-		ns := normals[e]
-		if len(ns) == 2 && ns[0].Dot(ns[1]) > 1-1e-9 {
-			continue
-		}
-		out = append(out, [2]mgl64.Vec3{pts[e.a], pts[e.b]})
-	}
-	return out
+	return h.Edges()
 }
 
 func farthest(pts []mgl64.Vec3, dist func(mgl64.Vec3) float64) int {

@@ -213,75 +213,11 @@ func TriangleEdges(tris [][3]mgl64.Vec3) [][2]mgl64.Vec3 {
 	return out
 }
 
-// maxHullPoints bounds the points given to HullEdges, whose cost grows with
-// the square of their number; engines use far fewer hull points anyway.
-const maxHullPoints = 2048
-
-// robustHullEdges returns HullEdges of pts with two guards. A large point
-// set is first reduced to its support points over a fixed set of directions
-// (every one a hull vertex; a hull of more than maxHullPoints vertices then
-// loses some, which only changes the drawing). And each point is moved by a
-// tiny deterministic amount (1e-7 of the set's size) so no three are
-// collinear and no four coplanar: exact degeneracies made HullEdges build
-// faces of zero area and grow without end (KHR sample MotionProperties).
-// The edges are mapped back to the exact points; coplanar faces still merge,
-// since the jitter turns their normals by far less than HullEdges' 1e-9.
-func robustHullEdges(pts []mgl64.Vec3) [][2]mgl64.Vec3 {
-	pts = dedupe(pts)
-	if len(pts) < 4 {
-		return HullEdges(pts)
-	}
-	if len(pts) > maxHullPoints {
-		pts = supportPoints(pts, maxHullPoints/2)
-	}
-	lo, hi := pts[0], pts[0]
-	for _, p := range pts {
-		for k := 0; k < 3; k++ {
-			lo[k], hi[k] = math.Min(lo[k], p[k]), math.Max(hi[k], p[k])
-		}
-	}
-	amp := 1e-7 * hi.Sub(lo).Len()
-	jittered := make([]mgl64.Vec3, len(pts))
-	back := make(map[mgl64.Vec3]mgl64.Vec3, len(pts))
-	for i, p := range pts {
-		h := func(n int) float64 {
-			x := math.Sin(float64(3*i+n)*12.9898+78.233) * 43758.5453
-			return x - math.Floor(x) - 0.5
-		}
-		j := p.Add(mgl64.Vec3{h(0), h(1), h(2)}.Mul(2 * amp))
-		jittered[i] = j
-		back[j] = p
-	}
-	edges := HullEdges(jittered)
-	for i, e := range edges {
-		edges[i] = [2]mgl64.Vec3{back[e[0]], back[e[1]]}
-	}
-	return edges
-}
-
-// supportPoints returns the distinct points of pts farthest along n
-// directions spread over the sphere.
-func supportPoints(pts []mgl64.Vec3, n int) []mgl64.Vec3 {
-	golden := math.Pi * (3 - math.Sqrt(5))
-	seen := map[int]bool{}
-	var out []mgl64.Vec3
-	for i := 0; i < n; i++ {
-		y := 1 - 2*(float64(i)+0.5)/float64(n)
-		r := math.Sqrt(1 - y*y)
-		d := mgl64.Vec3{r * math.Cos(golden*float64(i)), y, r * math.Sin(golden*float64(i))}
-		best, bv := 0, math.Inf(-1)
-		for k, p := range pts {
-			if v := p.Dot(d); v > bv {
-				best, bv = k, v
-			}
-		}
-		if !seen[best] {
-			seen[best] = true
-			out = append(out, pts[best])
-		}
-	}
-	return out
-}
+// robustHullEdges is HullEdges: scene.ConvexHull drops repeated points,
+// reduces large sets to their support points and treats nearly coplanar
+// points as coplanar, so meshes that used to make the hull grow without end
+// (KHR sample MotionProperties) draw in bounded time.
+func robustHullEdges(pts []mgl64.Vec3) [][2]mgl64.Vec3 { return HullEdges(pts) }
 
 func trianglePoints(tris [][3]mgl64.Vec3) []mgl64.Vec3 {
 	pts := make([]mgl64.Vec3, 0, 3*len(tris))

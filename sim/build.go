@@ -324,7 +324,7 @@ func (s *Sim) convexGeom(pts []mgl64.Vec3, sf ode.Surface) (*ode.Geom, error) {
 	if err != nil {
 		return nil, err
 	}
-	planes, points, polys := h.odeArrays()
+	planes, points, polys := odeArrays(h)
 	return s.w.NewConvex(planes, points, polys, sf)
 }
 
