@@ -293,11 +293,17 @@ func (a *windowApp) pick(vp viewport, m imgui.Vec2) {
 }
 
 func (a *windowApp) pickAt(vp viewport, m imgui.Vec2) int {
-	d := a.state.Doc
-	if d == nil || a.debug == nil {
+	d, cache, meshes := a.state.Doc, a.debug, a.meshes
+	if p := &a.play; p.sim != nil && p.cache != nil {
+		// While a simulation is shown, pick what is on screen: the
+		// bodies where the simulation has them (same node indices).
+		d, cache, meshes = p.sim.Doc, p.cache, p.meshes
+		a.picker.Reset()
+	}
+	if d == nil || cache == nil {
 		return -1
 	}
-	return a.picker.PickNode(d, a.debug.World(), a.meshes, a.debug.PickLines, vp.view, vp.proj,
+	return a.picker.PickNode(d, cache.World(), meshes, cache.PickLines, vp.view, vp.proj,
 		float64(m.X)-vp.x, float64(m.Y)-vp.y, vp.w, vp.h, 6)
 }
 
