@@ -181,12 +181,19 @@ func (v *viewerProc) key(keys ...string) {
 
 // ctrl presses Ctrl+key the slow way (xdotool's "ctrl+o" can reach the
 // window within one frame, too fast for imgui to see both).
+// Further modifiers in key ("shift+s") are held down the same way.
 func (v *viewerProc) ctrl(key string) {
-	v.xdotool("keydown", "ctrl")
+	mods := append([]string{"ctrl"}, strings.Split(key, "+")...)
+	key, mods = mods[len(mods)-1], mods[:len(mods)-1]
+	for _, m := range mods {
+		v.xdotool("keydown", m)
+	}
 	time.Sleep(100 * time.Millisecond)
 	v.xdotool("key", key)
 	time.Sleep(100 * time.Millisecond)
-	v.xdotool("keyup", "ctrl")
+	for i := len(mods) - 1; i >= 0; i-- {
+		v.xdotool("keyup", mods[i])
+	}
 	time.Sleep(400 * time.Millisecond)
 }
 
