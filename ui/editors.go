@@ -392,7 +392,7 @@ func (e ed) jointSettingsFields(i int) {
 		f(&c)
 		e.do(scene.SetJointSettings{Index: i, Settings: c})
 	}
-	imgui.Text(fmt.Sprintf("joint settings %d (used by %d joint nodes)", i, len(d.JointSettingsUsers(i))))
+	imgui.Text(fmt.Sprintf("joint settings %d (used by %s)", i, count(len(d.JointSettingsUsers(i)), "joint node")))
 	for li, l := range js.Limits {
 		id := fmt.Sprintf("j%dl%d", i, li)
 		imgui.Text(fmt.Sprintf("limit %d:", li))

@@ -204,7 +204,7 @@ func physicsTab(s *State, act func(Action)) g.Widget {
 				f(&c)
 				e.do(scene.SetPhysicsMaterial{Index: i, Material: c})
 			}
-			imgui.Text(fmt.Sprintf("material %d, used by %d colliders", i, len(d.PhysicsMaterialUsers(i))))
+			imgui.Text(fmt.Sprintf("material %d, used by %s", i, count(len(d.PhysicsMaterialUsers(i)), "collider")))
 			num("static friction##"+id, m.StaticFriction, func(v float64) { set(func(m *scene.PhysicsMaterial) { m.StaticFriction = v }) })
 			imgui.SameLine()
 			num("dynamic##"+id, m.DynamicFriction, func(v float64) { set(func(m *scene.PhysicsMaterial) { m.DynamicFriction = v }) })
@@ -230,7 +230,7 @@ func physicsTab(s *State, act func(Action)) g.Widget {
 				g(&c)
 				e.do(scene.SetCollisionFilter{Index: i, Filter: c})
 			}
-			imgui.Text(fmt.Sprintf("filter %d, used by %d nodes (comma-separated system names)", i, len(d.CollisionFilterUsers(i))))
+			imgui.Text(fmt.Sprintf("filter %d, used by %s (comma-separated system names)", i, count(len(d.CollisionFilterUsers(i)), "node")))
 			textEnter("in systems##"+id, strings.Join(f.CollisionSystems, ", "), 220, func(v string) {
 				set(func(f *scene.CollisionFilter) { f.CollisionSystems = splitList(v) })
 			})
@@ -290,4 +290,12 @@ func indexOf(list []string, v string) int {
 		}
 	}
 	return -1
+}
+
+// count says "1 node", "2 nodes".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
