@@ -28,6 +28,11 @@ const (
 	CylinderHeight
 	CylinderRadiusTop
 	CylinderRadiusBottom
+	// GeneralX, GeneralY and GeneralZ change a G4MF general shape's box
+	// size (its curves stay): a handle on each face, as a box has.
+	GeneralX
+	GeneralY
+	GeneralZ
 )
 
 var handleParamNames = map[HandleParam]string{
@@ -35,6 +40,7 @@ var handleParamNames = map[HandleParam]string{
 	SphereRadius:  "sphere radius",
 	CapsuleHeight: "capsule height", CapsuleRadiusTop: "capsule top radius", CapsuleRadiusBottom: "capsule bottom radius",
 	CylinderHeight: "cylinder height", CylinderRadiusTop: "cylinder top radius", CylinderRadiusBottom: "cylinder bottom radius",
+	GeneralX: "general size x", GeneralY: "general size y", GeneralZ: "general size z",
 }
 
 // handleShapeType is the shape type each parameter belongs to.
@@ -42,6 +48,7 @@ var handleShapeType = map[HandleParam]scene.ShapeType{
 	BoxX: scene.ShapeBox, BoxY: scene.ShapeBox, BoxZ: scene.ShapeBox, SphereRadius: scene.ShapeSphere,
 	CapsuleHeight: scene.ShapeCapsule, CapsuleRadiusTop: scene.ShapeCapsule, CapsuleRadiusBottom: scene.ShapeCapsule,
 	CylinderHeight: scene.ShapeCylinder, CylinderRadiusTop: scene.ShapeCylinder, CylinderRadiusBottom: scene.ShapeCylinder,
+	GeneralX: scene.ShapeGeneral, GeneralY: scene.ShapeGeneral, GeneralZ: scene.ShapeGeneral,
 }
 
 // String names the parameter for the Edit menu ("box size x", "capsule top radius").
@@ -118,6 +125,23 @@ func shapeHandleLines(s scene.Shape) []handleLine {
 			{param: CylinderRadiusTop, origin: mgl64.Vec3{0, h / 2, 0}, dir: xAxis, dist: s.RadiusTop},
 			{param: CylinderRadiusBottom, origin: mgl64.Vec3{0, -h / 2, 0}, dir: xAxis, dist: s.RadiusBottom},
 		}
+	case scene.ShapeGeneral:
+		// A handle on each face, where the surface crosses the axis: the
+		// support distance along it (box half size plus what the curves add).
+		g, ok := s.General()
+		if !ok {
+			return nil
+		}
+		var out []handleLine
+		for k, p := range []HandleParam{GeneralX, GeneralY, GeneralZ} {
+			for _, sign := range []float64{1, -1} {
+				var d mgl64.Vec3
+				d[k] = sign
+				_, dist := g.Support(d)
+				out = append(out, handleLine{param: p, origin: o, dir: d, dist: dist})
+			}
+		}
+		return out
 	}
 	return nil
 }
@@ -217,6 +241,12 @@ func DragHandle(s scene.Shape, world mgl64.Mat4, h Handle, rayOrigin, rayDir mgl
 		out.RadiusBottom = clampMin(d)
 	case CylinderHeight:
 		out.Height = clampMin(2 * d)
+	case GeneralX, GeneralY, GeneralZ:
+		// The curves add line.dist - size/2 beyond the box; the box takes
+		// the rest, symmetric, and may shrink to 0 (the curves alone).
+		k := int(h.Param - GeneralX)
+		extra := line.dist - s.Size[k]/2
+		out.Size[k] = math.Max(0, 2*(d-extra))
 	}
 	return out
 }
@@ -238,6 +268,8 @@ func HandleValue(s scene.Shape, p HandleParam) (v float64, ok bool) {
 		return s.Height, true
 	case CapsuleRadiusTop, CylinderRadiusTop:
 		return s.RadiusTop, true
+	case GeneralX, GeneralY, GeneralZ:
+		return s.Size[p-GeneralX], true
 	}
 	return s.RadiusBottom, true
 }

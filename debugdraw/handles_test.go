@@ -248,7 +248,7 @@ func TestEveryShapeTypeHasHandles(t *testing.T) {
 		scene.ShapeConvex:   nil,
 		scene.ShapeTrimesh:  nil,
 		// G4MF kinds are edited in the inspector only.
-		scene.ShapeGeneral:   nil,
+		scene.ShapeGeneral:   {GeneralX, GeneralX, GeneralY, GeneralY, GeneralZ, GeneralZ},
 		scene.ShapePlane:     nil,
 		scene.ShapeRay:       nil,
 		scene.ShapeHeightmap: nil,
@@ -343,5 +343,38 @@ func TestHandleValue(t *testing.T) {
 	}
 	if _, ok := HandleValue(scene.Shape{Type: scene.ShapeSphere}, 0); ok {
 		t.Error("the unset parameter has a value")
+	}
+}
+
+// TestGeneralShapeHandles: a rounded box (G4MF general: size 1 and curves of
+// radius 0.2) has its face handles on the rounded surface, 0.7 from the
+// centre, and dragging the +X one out to 1.0 makes the box part 1.6 wide
+// (the curves keep their 0.2).
+func TestGeneralShapeHandles(t *testing.T) {
+	s := scene.NewGeneralShape(scene.General{Size: [3]float64{1, 1, 1}, Curves: []scene.Curve{{Radii: [3]float64{0.2, 0.2, 0.2}, Exponent: 2}}})
+	world := mgl64.Translate3D(3, 0, 0)
+	hs := ShapeHandles(s, world)
+	if len(hs) != 6 {
+		t.Fatalf("%d handles, want one per face", len(hs))
+	}
+	px := hs[0]
+	if px.Param != GeneralX || px.Pos.Sub(mgl64.Vec3{3.7, 0, 0}).Len() > 1e-9 {
+		t.Fatalf("first handle %v at %v, want general size x at (3.7, 0, 0)", px.Param, px.Pos)
+	}
+	g, _ := s.General()
+	if dist := g.SignedDistance(mgl64.Vec3{0.7, 0, 0}); math.Abs(dist) > 1e-9 {
+		t.Errorf("the handle is %g off the surface", dist)
+	}
+	eye := mgl64.Vec3{4, 5, 10}
+	got := DragHandle(s, world, px, eye, mgl64.Vec3{4, 0, 0}.Sub(eye))
+	if math.Abs(got.Size[0]-1.6) > 1e-9 || got.Size[1] != 1 || got.Size[2] != 1 {
+		t.Errorf("dragged to x = 1.0: size %v, want [1.6 1 1]", got.Size)
+	}
+	if v, ok := HandleValue(got, GeneralX); !ok || math.Abs(v-1.6) > 1e-9 {
+		t.Errorf("HandleValue = %g, %v", v, ok)
+	}
+	// Dragged inside the curves, the box part is 0, never negative.
+	if got := DragHandle(s, world, px, eye, mgl64.Vec3{3.1, 0, 0}.Sub(eye)); got.Size[0] != 0 {
+		t.Errorf("dragged to x = 0.1: size x %g, want 0", got.Size[0])
 	}
 }
