@@ -178,6 +178,8 @@ func TestEditsUndoRedo(t *testing.T) {
 		{"world gravity", func(d *Document) Edit {
 			return SetWorldGravity{Gravity: &WorldGravity{Gravity: 1.62, Direction: [3]float64{0, -1, 0}}}
 		}, []string{"/extensions/OMI_physics_gravity/gravity"}},
+		{"remove world gravity", func(d *Document) Edit { return SetWorldGravity{} },
+			[]string{"/extensions/OMI_physics_gravity"}},
 		{"add joint", func(d *Document) Edit { return d.AddJointEdit(2, 3) },
 			[]string{"/extensions/OMI_physics_joint/physicsJoints", node(2, "/extensions/OMI_physics_joint")}},
 		{"remove joint", func(d *Document) Edit { return d.RemoveJointEdit(5) },
