@@ -118,9 +118,10 @@ func shapeTypeNames() []string {
 	return names
 }
 
-// shapeFields edits the parameters of shape i: its type (keeping its size)
-// and each dimension.
-func (e ed) shapeFields(i int, node int) {
+// shapeFields edits the parameters of shape i, the shape of node's collider
+// (or trigger, when trigger is set): its type (keeping its size) and each
+// dimension.
+func (e ed) shapeFields(i int, node int, trigger bool) {
 	d := e.d
 	if i < 0 || i >= len(d.Shapes) {
 		return
@@ -178,7 +179,6 @@ func (e ed) shapeFields(i int, node int) {
 	if users := d.ShapeUsers(i); len(users) > 1 && node >= 0 {
 		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: editing it changes them all.", len(users)))
 		imgui.SameLine()
-		trigger := d.Nodes[node].Body != nil && d.Nodes[node].Body.Collider == nil
 		button(id("Make unique"), func() { e.do(d.MakeShapeUniqueEdit(node, trigger)) })
 	}
 }
@@ -273,7 +273,7 @@ func (e ed) colliderFields(n int, c *scene.Collider) {
 	if c.Shape < 0 {
 		imgui.Text("compound collider: the colliders of its descendants")
 	} else {
-		e.shapeFields(c.Shape, n)
+		e.shapeFields(c.Shape, n, false)
 	}
 	combo(fmt.Sprintf("physics material##c%d", n), c.PhysicsMaterial+1, e.materialNames(), func(k int) {
 		nc := *c
@@ -294,7 +294,7 @@ func (e ed) triggerFields(n int, t *scene.Trigger) {
 	if t.Nodes != nil {
 		imgui.Text(fmt.Sprintf("compound trigger of nodes %v", t.Nodes))
 	} else {
-		e.shapeFields(t.Shape, n)
+		e.shapeFields(t.Shape, n, true)
 		combo(fmt.Sprintf("collision filter##t%d", n), t.CollisionFilter+1, e.filterNames(), func(k int) {
 			nt := *t
 			nt.CollisionFilter = k - 1
