@@ -271,6 +271,18 @@ func (w *writer) set(key string, v any) {
 
 func (w *writer) raw(key string, v json.RawMessage) { w.obj.Set(key, v) }
 
+// encoder is a model value that writes its own JSON.
+type encoder interface{ encode() json.RawMessage }
+
+// setList writes key as the array of the elements' encodings.
+func setList[T encoder](w *writer, key string, xs []T) {
+	out := make([]json.RawMessage, len(xs))
+	for i, x := range xs {
+		out[i] = x.encode()
+	}
+	w.set(key, out)
+}
+
 // finite writes a number unless it is infinite, which JSON cannot hold and
 // the specifications spell as "absent".
 func (w *writer) finite(key string, f float64) {

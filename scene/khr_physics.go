@@ -493,25 +493,13 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 		if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0 {
 			var w writer
 			if len(d.PhysicsMaterials) > 0 {
-				ms := make([]json.RawMessage, len(d.PhysicsMaterials))
-				for i, m := range d.PhysicsMaterials {
-					ms[i] = m.encode()
-				}
-				w.set("physicsMaterials", ms)
+				setList(&w, "physicsMaterials", d.PhysicsMaterials)
 			}
 			if len(d.CollisionFilters) > 0 {
-				cs := make([]json.RawMessage, len(d.CollisionFilters))
-				for i, c := range d.CollisionFilters {
-					cs[i] = c.encode()
-				}
-				w.set("collisionFilters", cs)
+				setList(&w, "collisionFilters", d.CollisionFilters)
 			}
 			if len(d.Joints) > 0 {
-				js := make([]json.RawMessage, len(d.Joints))
-				for i, j := range d.Joints {
-					js[i] = j.encode()
-				}
-				w.set("physicsJoints", js)
+				setList(&w, "physicsJoints", d.Joints)
 			}
 			w.rest(d.rootExtra[ExtKHRBodies])
 			blocks[ExtKHRBodies] = w.bytes()

@@ -155,18 +155,10 @@ func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
 	if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.rootExtra[ExtBody]) > 0 {
 		var w writer
 		if len(d.PhysicsMaterials) > 0 {
-			ms := make([]json.RawMessage, len(d.PhysicsMaterials))
-			for i, m := range d.PhysicsMaterials {
-				ms[i] = m.encode()
-			}
-			w.set("physicsMaterials", ms)
+			setList(&w, "physicsMaterials", d.PhysicsMaterials)
 		}
 		if len(d.CollisionFilters) > 0 {
-			cs := make([]json.RawMessage, len(d.CollisionFilters))
-			for i, c := range d.CollisionFilters {
-				cs[i] = c.encode()
-			}
-			w.set("collisionFilters", cs)
+			setList(&w, "collisionFilters", d.CollisionFilters)
 		}
 		w.rest(d.rootExtra[ExtBody])
 		blocks[ExtBody] = w.bytes()

@@ -48,11 +48,7 @@ func patchJoints(d *Document, node int, blocks map[string]json.RawMessage) {
 	}
 	if len(d.Joints) > 0 {
 		var w writer
-		js := make([]json.RawMessage, len(d.Joints))
-		for i, j := range d.Joints {
-			js[i] = j.encode()
-		}
-		w.set("physicsJoints", js)
+		setList(&w, "physicsJoints", d.Joints)
 		w.rest(d.rootExtra[ExtJoint])
 		blocks[ExtJoint] = w.bytes()
 	}

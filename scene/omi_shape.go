@@ -54,11 +54,7 @@ func patchShapes(d *Document, node int, blocks map[string]json.RawMessage) {
 		return
 	}
 	var w writer
-	shapes := make([]json.RawMessage, len(d.Shapes))
-	for i, s := range d.Shapes {
-		shapes[i] = s.encode()
-	}
-	w.set("shapes", shapes)
+	setList(&w, "shapes", d.Shapes)
 	w.rest(d.rootExtra[ExtShape])
 	blocks[ExtShape] = w.bytes()
 }
