@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -28,25 +26,6 @@ var startupModels = []string{
 	"gltf-sample-assets/Models/BrainStem/glTF-Binary/BrainStem.glb",
 }
 
-// onWorkers runs f(i) for i < n on one worker per CPU.
-func onWorkers(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-}
 
 // cpuTime is the CPU time this process used so far (every thread: the Go
 // workers and llvmpipe's), which a shared machine disturbs less than wall
@@ -98,19 +77,19 @@ func TestStartupBreakdown(t *testing.T) {
 				t.Fatal(err)
 			}
 			data = make([][]byte, len(d.GLTF.Images))
-			onWorkers(len(data), func(i int) { data[i], _ = imageBytes(d, filepath.Dir(path), i) })
+			parallel(len(data), func(i int) { data[i], _ = imageBytes(d, filepath.Dir(path), i) })
 		})
 		n := len(data)
 		decode := timed(func() {
-			onWorkers(n, func(i int) { imgdec.DecodeStd(data[i]) })
+			parallel(n, func(i int) { imgdec.DecodeStd(data[i]) })
 		})
 		imgs := make([]*imgdec.Image, n)
 		fast := timed(func() {
-			onWorkers(n, func(i int) { imgs[i], _ = imgdec.Decode(data[i]) })
+			parallel(n, func(i int) { imgs[i], _ = imgdec.Decode(data[i]) })
 		})
 		levels := make([][]*imgdec.Image, n)
 		mips := timed(func() {
-			onWorkers(n, func(i int) {
+			parallel(n, func(i int) {
 				if imgs[i] != nil {
 					levels[i] = imgdec.Mipmaps(imgs[i])
 				}
