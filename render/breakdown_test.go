@@ -26,7 +26,6 @@ var startupModels = []string{
 	"gltf-sample-assets/Models/BrainStem/glTF-Binary/BrainStem.glb",
 }
 
-
 // cpuTime is the CPU time this process used so far (every thread: the Go
 // workers and llvmpipe's), which a shared machine disturbs less than wall
 // time.
