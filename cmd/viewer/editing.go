@@ -297,8 +297,9 @@ func (a *windowApp) pickAt(vp viewport, m imgui.Vec2) int {
 	if p := &a.play; p.sim != nil && p.cache != nil {
 		// While a simulation is shown, pick what is on screen: the
 		// bodies where the simulation has them (same node indices).
+		// (The picker's remembered bounds are keyed by the slices they
+		// came from, so switching documents needs no reset.)
 		d, cache, meshes = p.sim.Doc, p.cache, p.meshes
-		a.picker.Reset()
 	}
 	if d == nil || cache == nil {
 		return -1
