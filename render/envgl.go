@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -38,7 +39,13 @@ func (r *Renderer) envTextures(e Environment) *gpuEnv {
 	} else {
 		var ok bool
 		if m, ok = prefilteredReady(e); !ok {
-			r.envPending = append(r.envPending, e)
+			if !slices.Contains(r.envPending, e) {
+				r.envPending = append(r.envPending, e)
+				go func(en *envEntry) {
+					<-en.done
+					wake()
+				}(startPrefilter(e))
+			}
 			if r.placeholder == nil {
 				r.placeholder = uploadEnv(placeholderEnv())
 			}

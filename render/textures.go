@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -33,14 +34,16 @@ type decodedImage struct {
 var mipmapsOnWorkers = true
 
 // decodeImages decodes every image of the document on worker goroutines
-// (one per CPU) and sends each result as it is ready; the channel is closed
-// when all are done. Each image is decoded once, however many textures
-// show it. Nothing here touches GL.
+// (one per CPU) and sends each result as it is ready, calling the wake
+// hook (SetWake) after each; the channel is closed when all are done. Each
+// image is decoded once, however many textures show it. The largest
+// images are decoded first, so that no worker is left with a big one
+// while the others are idle. Nothing here touches GL.
 func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	n := len(d.GLTF.Images)
 	out := make(chan decodedImage, n)
 	next := make(chan int, n)
-	for i := 0; i < n; i++ {
+	for _, i := range largestFirst(d, dir) {
 		next <- i
 	}
 	close(next)
@@ -56,6 +59,7 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 					di.levels = imgdec.Mipmaps(di.img)
 				}
 				out <- di
+				wake()
 			}
 		}()
 	}
@@ -64,6 +68,34 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 		close(out)
 	}()
 	return out
+}
+
+// largestFirst returns the indices of d's images, largest encoded size
+// first (files next to the document are sized with a stat, which costs far
+// less than the read the worker does anyway).
+func largestFirst(d *scene.Document, dir string) []int {
+	n := len(d.GLTF.Images)
+	order := make([]int, n)
+	size := make([]int64, n)
+	for i, im := range d.GLTF.Images {
+		order[i] = i
+		switch {
+		case im.BufferView != nil:
+			if v := *im.BufferView; v >= 0 && v < len(d.GLTF.BufferViews) {
+				size[i] = int64(d.GLTF.BufferViews[v].ByteLength)
+			}
+		case strings.HasPrefix(im.URI, "data:"):
+			size[i] = int64(len(im.URI)) * 3 / 4
+		case im.URI != "":
+			if name := filepath.FromSlash(im.URI); filepath.IsLocal(name) {
+				if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
+					size[i] = fi.Size()
+				}
+			}
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
+	return order
 }
 
 // imageBytes returns the encoded bytes of image i: from a buffer view, a

@@ -482,17 +482,17 @@ func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
 
 // wake renders a few more frames after input, so that what a click changes
 // (a tab, a variant, a selection) shows at once rather than at the next
-// mouse move: giu only draws when an event arrives.
+// mouse move: the window only draws when an event arrives (idle.go).
 //
-// A frame that finds no wake-up frames pending was started by an event
-// from outside (mouse, keys, a resize): it asks for three more. ImGui also
-// spreads a key's press and release over frames, so a short key tap needs
-// them too.
+// A frame that finds no wake-up frames pending and did not follow a sleep
+// that merely timed out was started by an event from outside (mouse,
+// keys, a resize): it asks for three more. ImGui also spreads a key's
+// press and release over frames, so a short key tap needs them too.
 func (a *windowApp) wake(io *imgui.IO) {
-	if a.wakeFrames == 0 || imgui.IsAnyItemActive() {
+	if a.wakeFrames == 0 && !a.timedOut || imgui.IsAnyItemActive() {
 		a.wakeFrames = 4
 	}
-	a.wakeFrames--
+	a.wakeFrames = max(0, a.wakeFrames-1)
 	if a.wakeFrames > 0 {
 		g.Update()
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/AllenDang/cimgui-go/imgui"
+	g "github.com/AllenDang/giu"
 
 	"physview/internal/portal"
 	"physview/internal/recent"
@@ -121,6 +122,7 @@ func (a *windowApp) initFiles() {
 				c = nil
 			}
 			f.portalReady <- c
+			g.Update()
 		}()
 	}
 	a.wnd.SetCloseCallback(func() bool {
@@ -186,6 +188,7 @@ func (a *windowApp) startLoad(path string, keep *keepView) {
 	go func() {
 		doc, err := readDocument(ctx, l)
 		done <- loadDone{l, doc, err}
+		g.Update() // the window may be asleep (idle.go)
 	}()
 }
 
@@ -549,6 +552,7 @@ func (a *windowApp) watch(d *scene.Document) {
 		fmt.Fprintln(os.Stderr, "viewer:", err)
 		return
 	}
+	w.SetNotify(g.Update)
 	a.files.watcher = w
 	a.state.Files.Watching = true
 }
@@ -684,6 +688,7 @@ func (a *windowApp) chooseFile(kind ui.ActionKind) {
 			p, err = c.SaveFile(context.Background(), "Save the scene as", dir, name, filters)
 		}
 		answers <- dialogAnswer{kind, p, err}
+		g.Update()
 	}()
 }
 

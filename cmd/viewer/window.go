@@ -69,7 +69,23 @@ type windowApp struct {
 	overlayDirty bool
 	probeLines   []debugdraw.Line
 	wakeFrames   int
-	loggedNodes  bool
+	// lastFrameEnd paces the frames (idle.go); streaming is set while
+	// textures arrive, and lastRedraw is when the 3D view was last drawn
+	// while they did.
+	lastFrameEnd time.Time
+	timedOut     bool
+	frames       int
+	// While textures stream in (showView): streaming is set, docAt and
+	// docCam are when the document arrived and its first camera,
+	// viewShown is set once its view was drawn, lastRedraw is when it
+	// last was, and staleView says that textures arrived since.
+	streaming   bool
+	docAt       time.Time
+	docCam      render.Camera
+	viewShown   bool
+	lastRedraw  time.Time
+	staleView   bool
+	loggedNodes bool
 	// files is the dialogs, recent files, prompts, async loading and reload (files.go).
 	files fileState
 	play  player // the Play tab's simulation (play.go)
@@ -93,6 +109,7 @@ func runWindow(path string) error {
 		hist:  &scene.History{},
 	}
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	app.startIdle()
 	app.initFiles()
 	app.wnd.SetDropCallback(func(paths []string) {
 		if len(paths) > 0 {
@@ -171,14 +188,21 @@ func (a *windowApp) frame() {
 		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
 		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
 		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(a.state.Environment), a.state.Exposure, render.BackgroundMode(a.state.Background)
-		if arrived > 0 || a.cam != a.lastCam || opt != a.lastOpt {
+		if a.cam != a.lastCam || opt != a.lastOpt {
 			a.view.Invalidate()
 			a.lastCam, a.lastOpt = a.cam, opt
 		}
-		a.view.Present(a.renderer, a.cam, viewW, viewH, opt)
+		show, redraw := a.showView(time.Now(), arrived, pending)
+		if redraw {
+			a.view.Invalidate()
+		}
+		if show && a.view.Present(a.renderer, a.cam, viewW, viewH, opt) {
+			a.lastRedraw = time.Now()
+			a.staleView, a.viewShown = false, true
+		}
 		// Leave the state imgui expects: full viewport, framebuffer 0.
 		gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
-		if !a.firstFrame {
+		if !a.firstFrame && a.viewShown {
 			a.firstFrame = true
 			fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
 		}
@@ -227,6 +251,7 @@ func (a *windowApp) receiveLoads() {
 				a.view.Invalidate()
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)
+				a.docAt, a.docCam, a.viewShown = time.Now(), a.cam, false
 			}
 			a.loaded(r.doc)
 		default:

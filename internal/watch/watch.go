@@ -49,6 +49,15 @@ type Watcher struct {
 
 	mu     sync.Mutex
 	stamps map[string]stamp
+	notify func()
+}
+
+// SetNotify sets a function called (on the watcher's goroutine) after
+// each burst is sent on Changes, for a window that sleeps until an event.
+func (w *Watcher) SetNotify(fn func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.notify = fn
 }
 
 // New watches files (made absolute), reporting bursts after debounce of
@@ -159,6 +168,12 @@ func (w *Watcher) loop() {
 			case w.changes <- changed:
 			case <-w.done:
 				return
+			}
+			w.mu.Lock()
+			notify := w.notify
+			w.mu.Unlock()
+			if notify != nil {
+				notify()
 			}
 		}
 	}

@@ -100,3 +100,32 @@ func TestWatchMissingFolder(t *testing.T) {
 		t.Error("watching a file in a missing folder: no error")
 	}
 }
+
+// TestWatchNotify checks that the notify function runs once per burst,
+// after the burst is on Changes (a window woken by it finds it there).
+func TestWatchNotify(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "scene.gltf")
+	write(t, f, "{}")
+	w, err := New([]string{f}, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	woke := make(chan int, 4)
+	w.SetNotify(func() { woke <- len(w.Changes) })
+	write(t, f, `{"asset":{}}`)
+	select {
+	case queued := <-woke:
+		if queued != 1 {
+			t.Errorf("notified with %d bursts waiting on Changes, want 1", queued)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no notification within 5 s of a change")
+	}
+	select {
+	case n := <-woke:
+		t.Errorf("a second notification (%d waiting) for one change", n)
+	case <-time.After(300 * time.Millisecond):
+	}
+}

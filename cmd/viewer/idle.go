@@ -1,0 +1,113 @@
+package main
+
+/*
+// GLFW is linked into the binary by cimgui-go's backend (its libglfw3.a);
+// the idle wait needs this one call of it, resolved at the final link.
+extern void glfwWaitEventsTimeout(double timeout);
+*/
+import "C"
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	g "github.com/AllenDang/giu"
+
+	"physview/render"
+	"physview/ui"
+)
+
+// The backend's loop (cimgui-go) draws 30 frames a second whether or not
+// anything changed, and on a software rasteriser each frame of a
+// 1280x780 window costs about 10 ms of CPU: a third of a core while the
+// window sits idle, taken from the image decoders while a file loads.
+// After each frame the window therefore sleeps until an event arrives
+// (input, or a post from a goroutine whose result a frame should show)
+// unless it has a reason to keep drawing.
+const (
+	// frameInterval paces the frames while the window keeps drawing.
+	frameInterval = time.Second / 30
+	// idleTimeout bounds a sleep, for anything that changes without
+	// posting an event (a status message that expires, a file watcher).
+	idleTimeout = 500 * time.Millisecond
+	// busyTimeout bounds a sleep while a file loads or its textures
+	// arrive, so that the progress bar moves.
+	busyTimeout = 100 * time.Millisecond
+)
+
+// logFrames (PHYSVIEW_LOG_FRAMES=1) reports each frame on stderr, for the
+// test that the window sleeps when nothing happens.
+var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
+
+// startIdle installs the sleep after each frame and makes background
+// results (decoded images, the lighting environment) wake the window.
+func (a *windowApp) startIdle() {
+	render.SetWake(g.Update)
+	g.Context.Backend().SetAfterRenderHook(a.afterFrame)
+}
+
+// afterFrame runs after each frame is shown. While something moves (the
+// frames after input, Play) it paces the frames itself: after a long sleep
+// the backend's loop would otherwise draw back to back to catch up with
+// its clock. Otherwise it sleeps until the next event.
+func (a *windowApp) afterFrame() {
+	now := time.Now()
+	if logFrames {
+		a.frames++
+		fmt.Fprintf(os.Stderr, "viewer: frame %d\n", a.frames)
+	}
+	a.timedOut = false
+	if a.wakeFrames > 0 || ui.Play.Playing && a.play.sim != nil {
+		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
+			time.Sleep(d)
+		}
+		a.lastFrameEnd = time.Now()
+		return
+	}
+	timeout := idleTimeout
+	if a.files.load != nil || a.streaming {
+		timeout = busyTimeout
+	}
+	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
+	a.lastFrameEnd = time.Now()
+	// A sleep that lasted its whole timeout ended without an event: the
+	// frame it leads to needs no frames after it (wake).
+	a.timedOut = a.lastFrameEnd.Sub(now) >= timeout-2*time.Millisecond
+}
+
+// While a scene's textures stream in, its 3D view is drawn as little as
+// possible: on a software rasteriser each redraw of a large scene costs
+// 100 ms of CPU or more, and each new set of bound textures makes llvmpipe
+// compile new shader variants, all of it taken from the decoders.
+const (
+	// firstDrawGrace is how long a scene just opened waits for its
+	// textures before it is drawn without them: a scene whose textures
+	// all arrive within it is drawn once, complete.
+	firstDrawGrace = time.Second
+	// streamRedrawInterval is the least time between two redraws while
+	// more textures are coming.
+	streamRedrawInterval = 2 * time.Second
+)
+
+// showView says whether this frame shows the 3D view and whether it must
+// be drawn anew because textures or the lighting environment arrived: at
+// once when they are all in, otherwise at most once per
+// streamRedrawInterval, and not before firstDrawGrace unless the camera
+// was moved.
+func (a *windowApp) showView(now time.Time, arrived, pending int) (show, redraw bool) {
+	a.streaming = pending > 0
+	if arrived > 0 {
+		a.staleView = true
+	}
+	switch {
+	case pending == 0:
+	case !a.viewShown:
+		if a.cam == a.docCam && now.Sub(a.docAt) < firstDrawGrace {
+			return false, false
+		}
+	case now.Sub(a.lastRedraw) < streamRedrawInterval:
+		return true, false // the view as last drawn, unless the camera moved
+	}
+	return true, a.staleView
+}

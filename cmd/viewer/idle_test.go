@@ -1,0 +1,116 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"physview/render"
+)
+
+// TestShowView follows a scene's view while its textures stream in: not
+// drawn in the grace period unless the camera moves, then drawn at most
+// once per interval, and drawn at once when the last texture is in.
+func TestShowView(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	cam := render.Camera{Distance: 3}
+	moved := render.Camera{Distance: 4}
+	type step struct {
+		at               time.Duration // after the document arrived
+		arrived, pending int
+		cam              render.Camera
+		show, redraw     bool
+	}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"all textures within the grace period: one draw, complete", []step{
+			{0, 0, 5, cam, false, false},
+			{300 * time.Millisecond, 3, 2, cam, false, false},
+			{600 * time.Millisecond, 2, 0, cam, true, true},
+			{700 * time.Millisecond, 0, 0, cam, true, false},
+		}},
+		{"slow textures: drawn after the grace, then every interval", []step{
+			{0, 0, 5, cam, false, false},
+			{firstDrawGrace, 1, 4, cam, true, true},
+			{firstDrawGrace + time.Second, 1, 3, cam, true, false},
+			{firstDrawGrace + streamRedrawInterval, 0, 3, cam, true, true},
+			{firstDrawGrace + streamRedrawInterval + 10*time.Millisecond, 0, 3, cam, true, false},
+			{firstDrawGrace + streamRedrawInterval + 20*time.Millisecond, 3, 0, cam, true, true},
+		}},
+		{"a camera move shows the scene at once", []step{
+			{0, 0, 5, cam, false, false},
+			{100 * time.Millisecond, 0, 5, moved, true, false},
+		}},
+		{"no images: drawn at once", []step{
+			{0, 0, 0, cam, true, false},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &windowApp{docAt: t0, docCam: cam}
+			for i, s := range tc.steps {
+				a.cam = s.cam
+				now := t0.Add(s.at)
+				show, redraw := a.showView(now, s.arrived, s.pending)
+				if show != s.show || redraw != s.redraw {
+					t.Fatalf("step %d (%v): show, redraw = %v, %v; want %v, %v", i, s.at, show, redraw, s.show, s.redraw)
+				}
+				if a.streaming != (s.pending > 0) {
+					t.Errorf("step %d: streaming = %v with %d pending", i, a.streaming, s.pending)
+				}
+				if show {
+					// What frame() does after Present drew.
+					if redraw || !a.viewShown {
+						a.lastRedraw, a.staleView = now, false
+					}
+					a.viewShown = true
+				}
+			}
+		})
+	}
+}
+
+// frameCount returns how many frames the viewer reported so far.
+func frameCount(l *viewerLog) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, s := range l.lines {
+		if strings.HasPrefix(s, "viewer: frame ") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestWindowSleepsWhenIdle checks that the window draws only when there is
+// something to show: a few frames a second at most while nothing happens
+// (the backend's loop alone would draw 30), and frames again at once when
+// the mouse moves.
+func TestWindowSleepsWhenIdle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a window")
+	}
+	t.Setenv("PHYSVIEW_LOG_FRAMES", "1")
+	display := startXvfb(t)
+	log := startEditor(t, display)
+	time.Sleep(time.Second) // the frames that follow the first ones
+	before := frameCount(log)
+	const idle = 3 * time.Second
+	time.Sleep(idle)
+	idleFrames := frameCount(log) - before
+	if limit := int(idle/idleTimeout) + 2; idleFrames > limit {
+		t.Errorf("%d frames in %v without input, want at most %d", idleFrames, idle, limit)
+	}
+	before = frameCount(log)
+	xdo(t, display, "mousemove", "700", "400")
+	time.Sleep(200 * time.Millisecond)
+	xdo(t, display, "mousemove", "720", "410")
+	time.Sleep(300 * time.Millisecond)
+	if moved := frameCount(log) - before; moved < 4 {
+		t.Errorf("%d frames within 0.5 s of moving the mouse, want at least 4 (an event and the frames after it)", moved)
+	}
+	t.Logf("%d frames in %v idle", idleFrames, idle)
+}
