@@ -236,6 +236,7 @@ func TestEnvCacheDir(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", home)
 	t.Setenv("HOME", home)
+	t.Chdir(home) // so that "off" taken as a relative folder would show
 
 	t.Setenv(CacheDirEnv, "")
 	if c := envCacheFromEnv(); c == nil || c.dir != filepath.Join(home, "physview") {
