@@ -12,6 +12,7 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.41.0
+	golang.org/x/sys v0.36.0
 )
 
 require (
@@ -24,6 +25,5 @@ require (
 	github.com/sahilm/fuzzy v0.1.2 // indirect
 	golang.design/x/hotkey v0.4.1 // indirect
 	golang.design/x/mainthread v0.3.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
 	gopkg.in/eapache/queue.v1 v1.1.0 // indirect
 )

@@ -126,7 +126,8 @@ func (r *Renderer) lutTexture() uint32 {
 
 // PrefilterTime reports how long the CPU work for environment e took in
 // this run (the GGX levels, the irradiance and the BRDF table), or 0 when
-// it has not been computed yet. It is done once per run and cached.
+// it is not ready yet. It is done once per run, and when the disk cache
+// has the environment the time is that of loading it.
 func PrefilterTime(e Environment) time.Duration {
 	if e < 0 || e >= numEnvironments {
 		return 0

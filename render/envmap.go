@@ -8,8 +8,9 @@ import (
 )
 
 // Environment is one of the built-in lighting environments. They are
-// generated in code (nothing is read from disk or the network) and
-// prefiltered once per run for image-based lighting.
+// generated in code (nothing is read from the network) and prefiltered
+// for image-based lighting once per build: the result is kept in a disk
+// cache (see CacheDirEnv).
 type Environment int
 
 // The built-in environments. The zero value is the studio.
@@ -65,9 +66,9 @@ type brdfLUT struct {
 	elapsed time.Duration
 }
 
-// envEntry is one environment's prefiltered maps, computed once per run
-// on a goroutine of its own; done is closed when m (and the BRDF table)
-// are ready.
+// envEntry is one environment's prefiltered maps, loaded from the disk
+// cache or computed, once per run on a goroutine of its own; done is
+// closed when m (and the BRDF table) are ready.
 type envEntry struct {
 	once sync.Once
 	done chan struct{}
@@ -80,8 +81,8 @@ var (
 	lutCache   *brdfLUT
 )
 
-// startPrefilter starts computing environment e (and the BRDF table) if
-// that has not started yet, and returns its entry.
+// startPrefilter starts loading or computing environment e (and the BRDF
+// table) if that has not started yet, and returns its entry.
 func startPrefilter(e Environment) *envEntry {
 	if e < 0 || e >= numEnvironments {
 		e = EnvStudio
@@ -91,7 +92,7 @@ func startPrefilter(e Environment) *envEntry {
 		en.done = make(chan struct{})
 		go func() {
 			sharedLUT()
-			en.m = prefilter(radianceFunc(e))
+			en.m = cachedPrefilter(defaultEnvCache(), e)
 			close(en.done)
 		}()
 	})
@@ -117,9 +118,10 @@ func prefilteredReady(e Environment) (*envMaps, bool) {
 	}
 }
 
-// sharedLUT returns the BRDF lookup table, computed once per run.
+// sharedLUT returns the BRDF lookup table, loaded from the disk cache or
+// computed, once per run.
 func sharedLUT() *brdfLUT {
-	lutOnce.Do(func() { lutCache = computeLUT(lutSize, 128) })
+	lutOnce.Do(func() { lutCache = cachedLUT(defaultEnvCache()) })
 	return lutCache
 }
 
