@@ -355,7 +355,9 @@ int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned 
 	const unsigned char *z = p.idat + 8;
 	unsigned char *joined = NULL;
 	if (p.nidat > 1) {
-		joined = malloc(p.zlen ? p.zlen : 1);
+		// From pixels, not malloc, whose arenas would keep a few
+		// megabytes per decoding thread after free.
+		joined = pixels(p.zlen + 1); // + 1: mmap refuses 0 bytes
 		if (!joined) return FASTPNG_ENOMEM;
 		size_t off = 0;
 		for (const unsigned char *c = p.idat; off < p.zlen;) {
@@ -400,7 +402,7 @@ int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned 
 done:
 	libdeflate_free_decompressor(dec);
 	free(rows);
-	free(joined);
+	pixfree(joined, p.zlen + 1);
 	if (rc) {
 		pixfree(buf, alloc);
 		return rc;
