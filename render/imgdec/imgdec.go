@@ -1,29 +1,17 @@
 package imgdec
 
 /*
-#cgo pkg-config: libturbojpeg spng
+#cgo pkg-config: libturbojpeg spng libdeflate
 #cgo CFLAGS: -O3
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <turbojpeg.h>
 #include <spng.h>
+#include "cdec.h"
 
-// pixels allocates n bytes of pixels straight from the kernel, so that
-// pixfree gives them back at once: malloc would keep freed blocks of a few
-// megabytes in its arenas, and the peak memory of a load would grow by
-// them.
-static unsigned char *pixels(size_t n) {
-	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static void pixfree(void *p, size_t n) {
-	if (p) munmap(p, n);
-}
-
-// decodePNG decodes a PNG to RGBA8 into a buffer from pixels().
-// It returns 0 or a libspng error code.
-static int decodePNG(const void *data, size_t size, int maxSide, unsigned char **out, int *w, int *h) {
+// decodeSPNG decodes a PNG to RGBA8 with libspng into a buffer from
+// pixels(). It returns 0 or a libspng error code.
+static int decodeSPNG(const void *data, size_t size, int maxSide, unsigned char **out, int *w, int *h) {
 	spng_ctx *ctx = spng_ctx_new(SPNG_CTX_IGNORE_ADLER32);
 	if (!ctx) return SPNG_EMEM;
 	int err = spng_set_png_buffer(ctx, data, size);
@@ -137,8 +125,9 @@ const MaxSide = 16384
 type Image struct {
 	Width, Height int
 	// Pix is valid until Free.
-	Pix []byte
-	c   unsafe.Pointer // C allocation behind Pix, or nil when Pix is Go memory
+	Pix  []byte
+	c    unsafe.Pointer // C allocation behind Pix, or nil when Pix is Go memory
+	size int            // bytes allocated at c, at least len(Pix)
 }
 
 // Free releases the pixels; Pix is nil afterwards. Calling it twice is safe.
@@ -147,7 +136,7 @@ func (m *Image) Free() {
 		return
 	}
 	if m.c != nil {
-		C.pixfree(m.c, C.size_t(len(m.Pix)))
+		C.pixfree(m.c, C.size_t(m.size))
 		m.c = nil
 	}
 	m.Pix = nil
@@ -164,8 +153,8 @@ var (
 )
 
 // Decode decodes a PNG, JPEG or WebP image. PNGs and JPEGs are decoded
-// into C memory, which the caller gives back with Free. When libspng or
-// libjpeg-turbo refuses a file, the Go decoder has the last word: it reads
+// into C memory, which the caller gives back with Free. When the C
+// decoders refuse a file, the Go decoder has the last word: it reads
 // what they cannot (CMYK JPEGs) and words the error for a broken file the
 // same way as before.
 func Decode(data []byte) (*Image, error) {
@@ -185,10 +174,38 @@ func Decode(data []byte) (*Image, error) {
 	return m, nil
 }
 
+// decodePNG decodes with the fast path of png.c, or with libspng the
+// images it leaves aside (interlaced, 16-bit) or refuses.
 func decodePNG(data []byte) (*Image, error) {
+	if m, err := decodePNGFast(data); err == nil {
+		return m, nil
+	}
+	return decodeSPNG(data)
+}
+
+// errUnsupported is decodePNGFast's answer for a PNG it leaves to libspng.
+var errUnsupported = errors.New("png: interlaced or 16-bit, left to libspng")
+
+func decodePNGFast(data []byte) (*Image, error) {
+	var out *C.uchar
+	var size C.size_t
+	var w, h C.int
+	rc := C.fastpng_decode((*C.uchar)(unsafe.Pointer(&data[0])), C.size_t(len(data)), MaxSide, &out, &size, &w, &h)
+	switch {
+	case rc == C.FASTPNG_UNSUPPORTED:
+		return nil, errUnsupported
+	case rc != 0:
+		return nil, fmt.Errorf("png: %s", C.GoString(C.fastpng_strerror(rc)))
+	}
+	m := wrapC(out, int(w), int(h))
+	m.size = int(size)
+	return m, nil
+}
+
+func decodeSPNG(data []byte) (*Image, error) {
 	var out *C.uchar
 	var w, h C.int
-	rc := C.decodePNG(unsafe.Pointer(&data[0]), C.size_t(len(data)), MaxSide, &out, &w, &h)
+	rc := C.decodeSPNG(unsafe.Pointer(&data[0]), C.size_t(len(data)), MaxSide, &out, &w, &h)
 	if rc != 0 {
 		return nil, fmt.Errorf("png: %s", C.GoString(C.spng_strerror(rc)))
 	}
@@ -206,19 +223,19 @@ func decodeJPEG(data []byte) (*Image, error) {
 }
 
 func wrapC(p *C.uchar, w, h int) *Image {
-	return &Image{Width: w, Height: h, Pix: unsafe.Slice((*byte)(unsafe.Pointer(p)), 4*w*h), c: unsafe.Pointer(p)}
+	return &Image{Width: w, Height: h, Pix: unsafe.Slice((*byte)(unsafe.Pointer(p)), 4*w*h), c: unsafe.Pointer(p), size: 4 * w * h}
 }
 
 // DecodeStd decodes with the Go standard library (and x/image/webp) to the
 // same layout as Decode, in Go memory: the reference Decode is tested
 // against, and the decoder for WebP.
 func DecodeStd(data []byte) (*Image, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Width > MaxSide || cfg.Height > MaxSide {
-		return nil, fmt.Errorf("image is %dx%d, larger than %dx%d", cfg.Width, cfg.Height, MaxSide, MaxSide)
+		return nil, fmt.Errorf("%s: image is %dx%d, larger than %dx%d", format, cfg.Width, cfg.Height, MaxSide, MaxSide)
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {

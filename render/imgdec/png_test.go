@@ -1,0 +1,514 @@
+package imgdec
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"physview/internal/testcorpus"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated PNG fixtures in testdata")
+
+// chunk returns a PNG chunk with its length and CRC.
+func chunk(typ string, body []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(len(body)))
+	b = append(b, typ...)
+	b = append(b, body...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[4:]))
+}
+
+func ihdr(w, h uint32, depth, ctype, interlace byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, w)
+	b = binary.BigEndian.AppendUint32(b, h)
+	return chunk("IHDR", append(b, depth, ctype, 0, 0, interlace))
+}
+
+// filterRows applies filter type y%5 to row y of raw (rows of rowbytes
+// bytes, bpp bytes a pixel rounded up), so that every fixture has all
+// five types, and returns the rows each after its filter byte.
+func filterRows(raw []byte, rowbytes, bpp int) []byte {
+	var out []byte
+	prev := make([]byte, rowbytes)
+	for y := 0; y*rowbytes < len(raw); y++ {
+		row := raw[y*rowbytes : (y+1)*rowbytes]
+		f := byte(y % 5)
+		out = append(out, f)
+		for i := range row {
+			var a, b, c int
+			if i >= bpp {
+				a, c = int(row[i-bpp]), int(prev[i-bpp])
+			}
+			b = int(prev[i])
+			var p int
+			switch f {
+			case 1:
+				p = a
+			case 2:
+				p = b
+			case 3:
+				p = (a + b) / 2
+			case 4:
+				pa, pb, pc := abs(b-c), abs(a-c), abs(a+b-2*c)
+				switch {
+				case pa <= pb && pa <= pc:
+					p = a
+				case pb <= pc:
+					p = b
+				default:
+					p = c
+				}
+			}
+			out = append(out, row[i]-byte(p))
+		}
+		prev = row
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func deflate(b []byte) []byte {
+	var z bytes.Buffer
+	zw := zlib.NewWriter(&z)
+	zw.Write(b)
+	zw.Close()
+	return z.Bytes()
+}
+
+// fixture describes a generated PNG: its header, optional PLTE and tRNS,
+// and how its image data is split over IDATs.
+type fixture struct {
+	name         string
+	w, h         int
+	depth, ctype byte
+	plte         int    // palette entries
+	trns         []byte // tRNS body
+	idatSize     int    // bytes an IDAT, 0 for one
+	text         bool   // add ancillary chunks to skip
+}
+
+// channels is the number of samples a pixel of each colour type.
+var channels = map[byte]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+
+// raw returns the unfiltered rows: a gradient with noise, samples within
+// the bit depth and palette indices within the palette.
+func (f fixture) raw() (data []byte, rowbytes, bpp int) {
+	bits := int(f.depth) * channels[f.ctype]
+	rowbytes = (f.w*bits + 7) / 8
+	bpp = max(bits/8, 1)
+	top := 1<<f.depth - 1
+	if f.ctype == 3 {
+		top = f.plte - 1
+	}
+	seed := uint32(len(f.name))
+	for y := 0; y < f.h; y++ {
+		row := make([]byte, rowbytes)
+		for x := 0; x < f.w; x++ {
+			for c := 0; c < channels[f.ctype]; c++ {
+				seed = seed*1664525 + 1013904223
+				v := (x*7+y*5+c*40)%(top+1) + int(seed>>28) - 8
+				v = min(max(v, 0), top)
+				if (x+y)%9 == 0 && f.trns != nil && f.ctype != 3 {
+					// The colour key, so that tRNS matches some pixels.
+					v = int(binary.BigEndian.Uint16(f.trns[2*c:]))
+				}
+				bit := (x*channels[f.ctype] + c) * int(f.depth)
+				row[bit/8] |= byte(v << (8 - int(f.depth) - bit%8))
+			}
+		}
+		data = append(data, row...)
+	}
+	return data, rowbytes, bpp
+}
+
+func (f fixture) encode() []byte {
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = append(out, ihdr(uint32(f.w), uint32(f.h), f.depth, f.ctype, 0)...)
+	if f.text {
+		out = append(out, chunk("gAMA", []byte{0, 0, 0xb1, 0x8f})...)
+		out = append(out, chunk("tEXt", []byte("Comment\x00imgdec fixture"))...)
+	}
+	if f.plte > 0 {
+		var p []byte
+		for i := 0; i < f.plte; i++ {
+			p = append(p, byte(i*37), byte(255-i*11), byte(i*i))
+		}
+		out = append(out, chunk("PLTE", p)...)
+	}
+	if f.trns != nil {
+		out = append(out, chunk("tRNS", f.trns)...)
+	}
+	raw, rowbytes, bpp := f.raw()
+	z := deflate(filterRows(raw, rowbytes, bpp))
+	for n := f.idatSize; len(z) > 0; {
+		if n == 0 || n > len(z) {
+			n = len(z)
+		}
+		out = append(out, chunk("IDAT", z[:n])...)
+		z = z[n:]
+	}
+	if f.text {
+		out = append(out, chunk("tIME", []byte{7, 232, 1, 2, 3, 4, 5})...)
+	}
+	return append(out, chunk("IEND", nil)...)
+}
+
+// fixtures are the generated PNGs under testdata, 13x11 so that rows of
+// 1, 2 and 4 bits end inside a byte and each filter type has two rows.
+var fixtures = []fixture{
+	{name: "gen_gray1.png", depth: 1, ctype: 0},
+	{name: "gen_gray2.png", depth: 2, ctype: 0},
+	{name: "gen_gray4.png", depth: 4, ctype: 0},
+	{name: "gen_gray8.png", depth: 8, ctype: 0},
+	{name: "gen_gray1_trns.png", depth: 1, ctype: 0, trns: []byte{0, 1}},
+	{name: "gen_gray4_trns.png", depth: 4, ctype: 0, trns: []byte{0, 9}},
+	{name: "gen_gray8_trns.png", depth: 8, ctype: 0, trns: []byte{0, 200}},
+	{name: "gen_gray_alpha8.png", depth: 8, ctype: 4},
+	{name: "gen_rgb8.png", depth: 8, ctype: 2},
+	{name: "gen_rgb8_trns.png", depth: 8, ctype: 2, trns: []byte{0, 10, 0, 20, 0, 30}},
+	{name: "gen_rgba8.png", depth: 8, ctype: 6},
+	{name: "gen_palette1.png", depth: 1, ctype: 3, plte: 2},
+	{name: "gen_palette2_trns.png", depth: 2, ctype: 3, plte: 3, trns: []byte{0, 128}},
+	{name: "gen_palette4.png", depth: 4, ctype: 3, plte: 16},
+	{name: "gen_palette8_trns.png", depth: 8, ctype: 3, plte: 200, trns: []byte{0, 10, 20, 30, 255, 128}},
+	{name: "gen_rgb8_split.png", depth: 8, ctype: 2, idatSize: 50, text: true},
+}
+
+func init() {
+	for i := range fixtures {
+		fixtures[i].w, fixtures[i].h = 13, 11
+	}
+}
+
+// TestFixtures checks that the generated fixtures are up to date (or
+// rewrites them with -update) and use all five filter types.
+func TestFixtures(t *testing.T) {
+	for _, f := range fixtures {
+		data := f.encode()
+		path := filepath.Join("testdata", f.name)
+		if *update {
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (go test -run TestFixtures -update writes it)", err)
+		}
+		if !bytes.Equal(old, data) {
+			t.Errorf("%s is not what the generator writes; go test -run TestFixtures -update", f.name)
+		}
+	}
+	// Go's encoder, for a 16-bit fixture the fast path leaves to libspng.
+	g := image.NewGray16(image.Rect(0, 0, 13, 11))
+	for i := range g.Pix {
+		g.Pix[i] = byte(i * 13)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		if err := os.WriteFile("testdata/gen_gray16.png", b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// filterTypes returns how many rows of a non-interlaced PNG use each
+// filter type (index 5 counts invalid ones).
+func filterTypes(t *testing.T, data []byte) [6]int {
+	t.Helper()
+	var counts [6]int
+	var z []byte
+	var w, h, bits int
+	for p := 8; p+12 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		body := data[p+8 : p+8+n]
+		switch string(data[p+4 : p+8]) {
+		case "IHDR":
+			w, h = int(binary.BigEndian.Uint32(body)), int(binary.BigEndian.Uint32(body[4:]))
+			bits = int(body[8]) * channels[body[9]]
+		case "IDAT":
+			z = append(z, body...)
+		}
+		p += 12 + n
+	}
+	r, err := zlib.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw bytes.Buffer
+	raw.ReadFrom(r)
+	stride := 1 + (w*bits+7)/8
+	for y := 0; y < h; y++ {
+		counts[min(int(raw.Bytes()[y*stride]), 5)]++
+	}
+	return counts
+}
+
+// pngFiles returns the PNGs under testdata and, when it is present, in the
+// whole shared corpus.
+func pngFiles(t *testing.T, corpus bool) []string {
+	files, err := filepath.Glob("testdata/*.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !corpus {
+		return files
+	}
+	dir := testcorpus.Dir(t)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".png") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// fallback are the testdata PNGs the fast path leaves to libspng.
+var fallback = map[string]bool{"interlaced.png": true, "rgba16.png": true, "gray_alpha.png": true, "gen_gray16.png": true}
+
+// TestFastPNGMatchesSPNG decodes every PNG of testdata and of the corpus
+// with the fast path and with libspng: the pixels must be the same bytes,
+// and a file one refuses the other must refuse too.
+func TestFastPNGMatchesSPNG(t *testing.T) {
+	files := pngFiles(t, false)
+	if !testing.Short() {
+		if _, err := os.Stat(filepath.Join(testcorpus.Root(t), "..", "shared", "corpus", "MANIFEST.tsv")); err == nil {
+			files = pngFiles(t, true)
+		} else {
+			t.Log("shared corpus absent: testdata only")
+		}
+	}
+	fast := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(path)
+		want, werr := decodeSPNG(data)
+		got, gerr := decodePNGFast(data)
+		switch {
+		case errors.Is(gerr, errUnsupported):
+			if strings.HasPrefix(path, "testdata") && !fallback[name] {
+				t.Errorf("%s: fast path declined it", path)
+			}
+			if werr != nil {
+				t.Errorf("%s: libspng: %v", path, werr)
+			}
+			t.Logf("%s: left to libspng", path)
+			if m, err := Decode(data); err != nil {
+				t.Errorf("%s: Decode of a fallback image: %v", path, err)
+			} else {
+				m.Free()
+			}
+		case werr != nil || gerr != nil:
+			if (werr == nil) != (gerr == nil) {
+				t.Errorf("%s: libspng says %v, fast path %v", path, werr, gerr)
+			}
+		default:
+			fast++
+			if got.Width != want.Width || got.Height != want.Height {
+				t.Errorf("%s: %dx%d, libspng %dx%d", path, got.Width, got.Height, want.Width, want.Height)
+			} else if i := firstDiff(got.Pix, want.Pix); i >= 0 {
+				t.Errorf("%s: pixel %d is %v, libspng %v", path, i/4, got.Pix[i&^3:i&^3+4], want.Pix[i&^3:i&^3+4])
+			}
+			if fallback[name] {
+				t.Errorf("%s: fast path decoded an image it should leave to libspng", path)
+			}
+		}
+		got.Free()
+		want.Free()
+	}
+	t.Logf("%d files, %d through the fast path", len(files), fast)
+	if fast < len(fixtures) {
+		t.Errorf("only %d files through the fast path", fast)
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestFixturesUseAllFilters makes sure the fast path's five unfilter
+// loops are each compared with libspng, for every pixel size.
+func TestFixturesUseAllFilters(t *testing.T) {
+	for _, f := range fixtures {
+		data, err := os.ReadFile(filepath.Join("testdata", f.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := filterTypes(t, data)
+		for i, n := range c[:5] {
+			if n == 0 {
+				t.Errorf("%s: no row with filter type %d (%v)", f.name, i, c)
+			}
+		}
+	}
+}
+
+// TestFastPNGErrors checks that broken files are errors of the fast path,
+// with the reason, and of Decode as a whole (after libspng and Go).
+func TestFastPNGErrors(t *testing.T) {
+	sig := []byte("\x89PNG\r\n\x1a\n")
+	rgb := fixture{name: "x", w: 5, h: 4, depth: 8, ctype: 2}
+	raw, rowbytes, bpp := rgb.raw()
+	filtered := filterRows(raw, rowbytes, bpp)
+	file := func(parts ...[]byte) []byte {
+		return append(append([]byte(nil), sig...), bytes.Join(parts, nil)...)
+	}
+	good := file(ihdr(5, 4, 8, 2, 0), chunk("IDAT", deflate(filtered)), chunk("IEND", nil))
+	if m, err := decodePNGFast(good); err != nil {
+		t.Fatalf("the valid base file: %v", err)
+	} else {
+		m.Free()
+	}
+	badFilter := append([]byte(nil), filtered...)
+	badFilter[2*(1+rowbytes)] = 5
+	crc := append([]byte(nil), good...)
+	crc[len(sig)+4+4+5]++ // a byte of IHDR's body
+	z := deflate(filtered)
+	palette := fixture{name: "p", w: 5, h: 4, depth: 8, ctype: 3, plte: 4}
+	praw, prb, _ := palette.raw()
+	praw[7] = 9 // past the 4 entries
+	for _, tc := range []struct {
+		name, want string
+		data       []byte
+		decodeErr  bool // whether Decode fails too (libspng or Go accept some)
+	}{
+		{"truncated IDAT", "truncated chunk", good[:len(good)-20], true},
+		{"truncated zlib stream", "invalid zlib stream", file(ihdr(5, 4, 8, 2, 0), chunk("IDAT", z[:len(z)/2]), chunk("IEND", nil)), true},
+		{"one row short", "wrong size", file(ihdr(5, 4, 8, 2, 0), chunk("IDAT", deflate(filtered[:3*(1+rowbytes)])), chunk("IEND", nil)), true},
+		{"one byte long", "wrong size", file(ihdr(5, 4, 8, 2, 0), chunk("IDAT", deflate(append(filtered, 0))), chunk("IEND", nil)), false},
+		{"zero width", "invalid IHDR", file(ihdr(0, 4, 8, 2, 0), chunk("IDAT", z), chunk("IEND", nil)), true},
+		{"huge", "larger than the limit", file(ihdr(MaxSide+1, 4, 8, 2, 0), chunk("IDAT", z), chunk("IEND", nil)), true},
+		{"width over 2^31", "invalid IHDR", file(ihdr(1<<31, 4, 8, 2, 0), chunk("IDAT", z), chunk("IEND", nil)), true},
+		{"RGB of 4 bits", "invalid IHDR", file(ihdr(5, 4, 4, 2, 0), chunk("IDAT", z), chunk("IEND", nil)), true},
+		{"IDAT first", "invalid IHDR", file(chunk("IDAT", z), ihdr(5, 4, 8, 2, 0), chunk("IEND", nil)), true},
+		{"palette without PLTE", "PLTE", file(ihdr(5, 4, 8, 3, 0), chunk("IDAT", deflate(filterRows(praw, prb, 1))), chunk("IEND", nil)), true},
+		{"palette index out of range", "palette index", file(ihdr(5, 4, 8, 3, 0), chunk("PLTE", make([]byte, 12)), chunk("IDAT", deflate(filterRows(praw, prb, 1))), chunk("IEND", nil)), false},
+		{"bad filter byte", "invalid filter", file(ihdr(5, 4, 8, 2, 0), chunk("IDAT", deflate(badFilter)), chunk("IEND", nil)), true},
+		{"bad CRC", "CRC", crc, true},
+		{"no IEND", "truncated", good[:len(good)-12], false},
+		{"no IDAT", "no IDAT", file(ihdr(5, 4, 8, 2, 0), chunk("IEND", nil)), true},
+		{"tRNS on RGBA", "tRNS", file(ihdr(5, 4, 8, 6, 0), chunk("tRNS", make([]byte, 6)), chunk("IDAT", z), chunk("IEND", nil)), false},
+		{"unknown critical chunk", "critical", file(ihdr(5, 4, 8, 2, 0), chunk("ABCD", nil), chunk("IDAT", z), chunk("IEND", nil)), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := decodePNGFast(tc.data)
+			if err == nil {
+				m.Free()
+				t.Fatal("fast path: no error")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("fast path: %q, want it to mention %q", err, tc.want)
+			}
+			m, err = Decode(tc.data)
+			if !tc.decodeErr {
+				m.Free()
+				return
+			}
+			if err == nil {
+				m.Free()
+				t.Fatal("Decode: no error")
+			}
+			if !strings.Contains(err.Error(), "png") {
+				t.Errorf("Decode: %q, want it to mention png", err)
+			}
+		})
+	}
+}
+
+// lamp are the StainedGlassLamp's textures, the model PNG decoding costs
+// the most in.
+func lamp(b *testing.B) [][]byte {
+	dir := filepath.Join(testcorpus.Dir(b), "gltf-sample-assets", "Models", "StainedGlassLamp", "glTF")
+	files, err := filepath.Glob(filepath.Join(dir, "*.png"))
+	if err != nil || len(files) == 0 {
+		b.Skipf("no StainedGlassLamp PNGs in %s", dir)
+	}
+	var out [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	return out
+}
+
+// BenchmarkPNG decodes the lamp's 19 PNGs (one op is all of them) and a
+// small testdata PNG with the fast path, libspng and Go's image/png.
+func BenchmarkPNG(b *testing.B) {
+	small, err := os.ReadFile("testdata/rgb8.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	decoders := []struct {
+		name string
+		dec  func([]byte) (*Image, error)
+	}{
+		{"fast", decodePNGFast},
+		{"spng", decodeSPNG},
+		{"go", DecodeStd},
+	}
+	for _, set := range []struct {
+		name  string
+		files func(b *testing.B) [][]byte
+	}{
+		{"lamp", lamp},
+		{"rgb8", func(*testing.B) [][]byte { return [][]byte{small} }},
+	} {
+		for _, d := range decoders {
+			b.Run(set.name+"/"+d.name, func(b *testing.B) {
+				files := set.files(b)
+				var n int64
+				for _, f := range files {
+					n += int64(len(f))
+				}
+				b.SetBytes(n)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					for _, f := range files {
+						m, err := d.dec(f)
+						if err != nil {
+							b.Fatal(err)
+						}
+						m.Free()
+					}
+				}
+			})
+		}
+	}
+}
