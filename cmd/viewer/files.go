@@ -19,7 +19,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 
 	"physview/internal/portal"
@@ -355,7 +354,9 @@ func watchedFiles(d *scene.Document) []string {
 // watcher.
 func (a *windowApp) filesFrame() {
 	f := &a.files
-	a.state.Files.FrameMS = imgui.CurrentIO().DeltaTime() * 1000
+	// The time the last frame took to build and show, not the time
+	// between frames, which includes the sleep while nothing happens.
+	a.state.Files.FrameMS = float32(a.frameWork.Seconds() * 1000)
 	select {
 	case c := <-f.portalReady:
 		f.chooser = c

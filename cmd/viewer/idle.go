@@ -53,6 +53,7 @@ func (a *windowApp) startIdle() {
 // its clock. Otherwise it sleeps until the next event.
 func (a *windowApp) afterFrame() {
 	now := time.Now()
+	a.frameWork = now.Sub(a.frameStart)
 	if logFrames {
 		a.frames++
 		fmt.Fprintf(os.Stderr, "viewer: frame %d\n", a.frames)

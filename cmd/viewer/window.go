@@ -75,6 +75,10 @@ type windowApp struct {
 	lastFrameEnd time.Time
 	timedOut     bool
 	frames       int
+	// frameStart is when this frame began; frameWork is how long the last
+	// one took, up to its swap (the status bar shows it).
+	frameStart time.Time
+	frameWork  time.Duration
 	// While textures stream in (showView): streaming is set, docAt and
 	// docCam are when the document arrived and its first camera,
 	// viewShown is set once its view was drawn, lastRedraw is when it
@@ -145,6 +149,7 @@ func (a *windowApp) openDemo() {
 
 // frame runs once per frame inside giu's loop, with the GL context current.
 func (a *windowApp) frame() {
+	a.frameStart = time.Now()
 	if a.renderer == nil && a.glErr == nil {
 		if err := gl.Init(); err != nil {
 			a.glErr = fmt.Errorf("OpenGL: %w", err)
