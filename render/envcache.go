@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -320,34 +321,68 @@ func (c *envDiskCache) write(path string, key [sha256.Size]byte, fl []float32) e
 	return c.prune()
 }
 
-// staleTemp is how old a temporary file of the current generation must
-// be to count as left behind by a process that died while writing.
+// staleTemp is how old a temporary file must be to count as left behind
+// by a process that died while writing.
 const staleTemp = time.Hour
 
-// prune removes the cache files of other generations (other builds or
-// sizes) and temporary files left behind, so rebuilt binaries do not
-// pile up files. Only names this cache writes are touched.
+// keepGenerations is how many generations (builds) keep their files: the
+// current one and the most recently written others, so that an installed
+// viewer and a development build used in turn do not delete each other's
+// files at every start, while rebuilt binaries do not pile up files.
+const keepGenerations = 3
+
+// prune removes the cache files of all but the keepGenerations most
+// recently written generations (other builds or sizes; the current one
+// is always kept) and temporary files left behind. Only names this cache
+// writes are touched.
 func (c *envDiskCache) prune() error {
 	ents, err := os.ReadDir(c.dir)
 	if err != nil {
 		return fmt.Errorf("env cache: prune: %w", err)
 	}
-	var errs []error
+	type file struct {
+		name, gen string
+		temp      bool
+		mod       time.Time
+	}
+	var files []file
+	newest := map[string]time.Time{}
 	for _, ent := range ents {
 		m := envCacheName.FindStringSubmatch(ent.Name())
 		if m == nil || !ent.Type().IsRegular() {
 			continue
 		}
-		if m[1] == c.gen {
-			if !strings.Contains(ent.Name(), ".tmp") {
-				continue
-			}
-			info, err := ent.Info()
-			if err != nil || time.Since(info.ModTime()) < staleTemp {
-				continue
-			}
+		info, err := ent.Info()
+		if err != nil {
+			continue
 		}
-		if err := os.Remove(filepath.Join(c.dir, ent.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		f := file{ent.Name(), m[1], strings.Contains(ent.Name(), ".tmp"), info.ModTime()}
+		files = append(files, f)
+		if !f.temp && f.mod.After(newest[f.gen]) {
+			newest[f.gen] = f.mod
+		}
+	}
+	var others []string
+	for g := range newest {
+		if g != c.gen {
+			others = append(others, g)
+		}
+	}
+	sort.Slice(others, func(i, j int) bool { return newest[others[i]].After(newest[others[j]]) })
+	keep := map[string]bool{c.gen: true}
+	for _, g := range others[:min(len(others), keepGenerations-1)] {
+		keep[g] = true
+	}
+	var errs []error
+	for _, f := range files {
+		if f.temp {
+			if time.Since(f.mod) < staleTemp {
+				continue // another process may be writing it
+			}
+		} else if keep[f.gen] {
+			continue
+		}
+		if err := os.Remove(filepath.Join(c.dir, f.name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("env cache: prune: %w", err))
 		}
 	}

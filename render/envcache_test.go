@@ -285,40 +285,46 @@ func TestEnvCacheUnwritable(t *testing.T) {
 func TestEnvCachePrune(t *testing.T) {
 	dir := t.TempDir()
 	c := newEnvDiskCache(dir, "test-build")
-	other := "0123456789abcdef"
-	if other == c.gen {
-		t.Fatal("the test's other generation is the current one")
+	// Three other generations, written 1, 2 and 3 days ago: the two most
+	// recent stay beside the current one, the oldest goes.
+	g1, g2, g3 := "1111111111111111", "2222222222222222", "3333333333333333"
+	for _, g := range []string{g1, g2, g3} {
+		if g == c.gen {
+			t.Fatal("the test's other generation is the current one")
+		}
 	}
-	old := time.Now().Add(-2 * staleTemp)
+	day := 24 * time.Hour
+	now := time.Now()
 	files := []struct {
 		name   string
-		old    bool
+		age    time.Duration
 		remove bool
 	}{
-		{"env-" + other + "-studio.bin", false, true},
-		{"env-" + other + "-outdoor.bin", false, true},
-		{"lut-" + other + ".bin", false, true},
-		{"lut-" + other + ".bin.tmp123", false, true},
-		{"env-" + c.gen + "-studio.bin", false, false},
-		{"env-" + c.gen + "-studio.bin.tmp456", false, false}, // another process writing it
-		{"env-" + c.gen + "-outdoor.bin.tmp789", true, true},  // left behind
-		{"notes.txt", false, false},
-		{"env-mine.bin", false, false},
-		{"env-" + other + "-studio.bin.bak", false, false},
-		{"ENV-" + other + "-studio.bin", false, false},
+		{"env-" + g1 + "-studio.bin", day, false},
+		{"lut-" + g1 + ".bin", day, false},
+		{"env-" + g2 + "-outdoor.bin", 2 * day, false},
+		{"env-" + g3 + "-studio.bin", 3 * day, true},
+		{"lut-" + g3 + ".bin", 3 * day, true},
+		{"lut-" + g3 + ".bin.tmp123", 0, false},                       // another process writing it
+		{"lut-" + g3 + ".bin.tmp124", 2 * staleTemp, true},            // left behind
+		{"env-" + c.gen + "-studio.bin", 4 * day, false},              // the current one, however old
+		{"env-" + c.gen + "-studio.bin.tmp456", 0, false},             // another process writing it
+		{"env-" + c.gen + "-outdoor.bin.tmp789", 2 * staleTemp, true}, // left behind
+		{"notes.txt", 5 * day, false},
+		{"env-mine.bin", 5 * day, false},
+		{"env-" + g3 + "-studio.bin.bak", 5 * day, false},
+		{"ENV-" + g3 + "-studio.bin", 5 * day, false},
 	}
 	for _, f := range files {
 		p := filepath.Join(dir, f.name)
 		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if f.old {
-			if err := os.Chtimes(p, old, old); err != nil {
-				t.Fatal(err)
-			}
+		if err := os.Chtimes(p, now.Add(-f.age), now.Add(-f.age)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if err := os.Mkdir(filepath.Join(dir, "lut-"+other+".bin.tmp1"), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, "lut-"+g3+".bin.tmp1"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	_, l := computedEnv(t)
@@ -331,7 +337,7 @@ func TestEnvCachePrune(t *testing.T) {
 			t.Errorf("%s: removed %v, want %v", f.name, gone, f.remove)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "lut-"+other+".bin.tmp1")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "lut-"+g3+".bin.tmp1")); err != nil {
 		t.Error("a directory was removed")
 	}
 	if _, err := c.loadLUT(); err != nil {

@@ -99,13 +99,12 @@ func uploadEnv(m *envMaps) *gpuEnv {
 // envArrived reports whether an environment a draw had to stand in for
 // has been prefiltered since, so the view should be drawn again.
 func (r *Renderer) envArrived() bool {
-	for _, e := range r.envPending {
-		if _, ok := prefilteredReady(e); ok {
-			r.envPending = r.envPending[:0]
-			return true
-		}
-	}
-	return false
+	n := len(r.envPending)
+	r.envPending = slices.DeleteFunc(r.envPending, func(e Environment) bool {
+		_, ok := prefilteredReady(e)
+		return ok
+	})
+	return len(r.envPending) < n
 }
 
 // lutTexture returns the BRDF lookup table on the GPU.

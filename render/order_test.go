@@ -1,8 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -44,4 +47,49 @@ func TestLargestFirst(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("order %v, want %v", got, want)
 	}
+}
+
+// TestDropPreload checks that a preload given up is forgotten: the next
+// decode of the document starts afresh instead of waiting on it.
+func TestDropPreload(t *testing.T) {
+	png := base64.StdEncoding.EncodeToString(onePixelPNG(t))
+	d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},"images":[{"uri":"data:image/png;base64,`+png+`"}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Preload(d)
+	preloads.Lock()
+	ch := preloads.m[d]
+	preloads.Unlock()
+	if ch == nil {
+		t.Fatal("Preload started nothing")
+	}
+	DropPreload(d)
+	preloads.Lock()
+	_, kept := preloads.m[d]
+	preloads.Unlock()
+	if kept {
+		t.Fatal("the dropped preload is still waiting for SetDocument")
+	}
+	again := startDecoding(d, "")
+	if again == ch {
+		t.Fatal("decoding again took over the dropped preload")
+	}
+	di := <-again
+	if di.err != nil || di.img == nil || di.img.Width != 1 {
+		t.Fatalf("decoding again: %+v", di)
+	}
+	di.free()
+	DropPreload(d) // nothing preloaded: no effect
+}
+
+func onePixelPNG(t *testing.T) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	img := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	img.Pix[0], img.Pix[3] = 200, 255
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }

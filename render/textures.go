@@ -355,6 +355,19 @@ func Preload(d *scene.Document) {
 	}
 }
 
+// DropPreload stops waiting for the images Preload started decoding for
+// d, a document that will not be shown after all (its load was cancelled
+// or replaced): they are freed as they arrive.
+func DropPreload(d *scene.Document) {
+	preloads.Lock()
+	ch, ok := preloads.m[d]
+	delete(preloads.m, d)
+	preloads.Unlock()
+	if ok {
+		discard(ch)
+	}
+}
+
 // startDecoding returns the decoding of d's images (relative paths read in
 // dir): the one Preload started, or a new one.
 func startDecoding(d *scene.Document, dir string) <-chan decodedImage {

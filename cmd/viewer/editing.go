@@ -8,7 +8,6 @@ import (
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/AllenDang/cimgui-go/imguizmo"
-	g "github.com/AllenDang/giu"
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/debugdraw"
@@ -480,22 +479,18 @@ func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
 	}
 }
 
-// wake renders a few more frames after input, so that what a click changes
-// (a tab, a variant, a selection) shows at once rather than at the next
-// mouse move: the window only draws when an event arrives (idle.go).
-//
-// A frame that finds no wake-up frames pending and did not follow a sleep
-// that merely timed out was started by an event from outside (mouse,
-// keys, a resize): it asks for three more. ImGui also spreads a key's
-// press and release over frames, so a short key tap needs them too.
+// wake asks for a few more frames after input, so that what a click
+// changes (a tab, a variant, a selection) shows at once rather than at the
+// next mouse move: the window only draws when an event arrives (idle.go).
+// ImGui spreads a press and its release over frames and acts on a button
+// a frame after its release, so every frame that took in input events asks
+// for three more (afterFrame draws them, paced, without waiting). Frames
+// woken by a background result or by the idle timeout took in none.
 func (a *windowApp) wake(io *imgui.IO) {
-	if a.wakeFrames == 0 && !a.timedOut || imgui.IsAnyItemActive() {
+	if imgui.CurrentContext().InputEventsTrail().Size > 0 || imgui.IsAnyItemActive() {
 		a.wakeFrames = 4
 	}
 	a.wakeFrames = max(0, a.wakeFrames-1)
-	if a.wakeFrames > 0 {
-		g.Update()
-	}
 }
 
 // boxLines outlines the box [lo, hi].

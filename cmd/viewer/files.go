@@ -19,8 +19,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	g "github.com/AllenDang/giu"
-
 	"physview/internal/portal"
 	"physview/internal/recent"
 	"physview/internal/watch"
@@ -121,12 +119,13 @@ func (a *windowApp) initFiles() {
 				c = nil
 			}
 			f.portalReady <- c
-			g.Update()
+			postWake()
 		}()
 	}
 	a.wnd.SetCloseCallback(func() bool {
 		if f.closing || !a.state.Modified {
 			a.rememberView()
+			stopWakes()
 			return true
 		}
 		a.askUnsaved("closing the window", func() { a.quit() })
@@ -138,6 +137,7 @@ func (a *windowApp) initFiles() {
 func (a *windowApp) quit() {
 	a.rememberView()
 	a.files.closing = true
+	stopWakes()
 	a.wnd.SetShouldClose(true)
 }
 
@@ -187,7 +187,7 @@ func (a *windowApp) startLoad(path string, keep *keepView) {
 	go func() {
 		doc, err := readDocument(ctx, l)
 		done <- loadDone{l, doc, err}
-		g.Update() // the window may be asleep (idle.go)
+		postWake() // the window may be asleep (idle.go)
 	}()
 }
 
@@ -368,7 +368,10 @@ func (a *windowApp) filesFrame() {
 	select {
 	case r := <-f.done:
 		if r.load != f.load {
-			break // cancelled or replaced
+			if r.doc != nil {
+				render.DropPreload(r.doc) // cancelled or replaced
+			}
+			break
 		}
 		f.load = nil
 		if r.err != nil {
@@ -553,7 +556,7 @@ func (a *windowApp) watch(d *scene.Document) {
 		fmt.Fprintln(os.Stderr, "viewer:", err)
 		return
 	}
-	w.SetNotify(g.Update)
+	w.SetNotify(postWake)
 	a.files.watcher = w
 	a.state.Files.Watching = true
 }
@@ -689,7 +692,7 @@ func (a *windowApp) chooseFile(kind ui.ActionKind) {
 			p, err = c.SaveFile(context.Background(), "Save the scene as", dir, name, filters)
 		}
 		answers <- dialogAnswer{kind, p, err}
-		g.Update()
+		postWake()
 	}()
 }
 

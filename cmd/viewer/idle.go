@@ -10,6 +10,7 @@ import "C"
 import (
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	g "github.com/AllenDang/giu"
@@ -43,14 +44,44 @@ var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 // startIdle installs the sleep after each frame and makes background
 // results (decoded images, the lighting environment) wake the window.
 func (a *windowApp) startIdle() {
-	render.SetWake(g.Update)
+	render.SetWake(postWake)
 	g.Context.Backend().SetAfterRenderHook(a.afterFrame)
+}
+
+// wakes guards posting an empty event to the window from goroutines
+// against GLFW's shutdown, which the window's closing starts.
+var wakes struct {
+	sync.Mutex
+	stopped bool
+}
+
+// postWake wakes the window from any goroutine: a result it should show
+// (a file loaded or changed, a dialog answered, an image decoded) is
+// waiting for the next frame.
+func postWake() {
+	wakes.Lock()
+	defer wakes.Unlock()
+	if !wakes.stopped {
+		g.Update()
+	}
+}
+
+// stopWakes makes postWake do nothing from now on; it returns once no
+// post is under way. It is called when the window is about to close, so
+// that no goroutine posts an event while GLFW shuts down.
+func stopWakes() {
+	render.SetWake(nil)
+	wakes.Lock()
+	wakes.stopped = true
+	wakes.Unlock()
 }
 
 // afterFrame runs after each frame is shown. While something moves (the
 // frames after input, Play) it paces the frames itself: after a long sleep
 // the backend's loop would otherwise draw back to back to catch up with
-// its clock. Otherwise it sleeps until the next event.
+// its clock, and input that arrives meanwhile is taken in by the next
+// frame, which asks for frames of its own (wake). Otherwise it sleeps
+// until the next event.
 func (a *windowApp) afterFrame() {
 	now := time.Now()
 	a.frameWork = now.Sub(a.frameStart)
@@ -58,8 +89,15 @@ func (a *windowApp) afterFrame() {
 		a.frames++
 		fmt.Fprintf(os.Stderr, "viewer: frame %d\n", a.frames)
 	}
-	a.timedOut = false
-	if a.wakeFrames > 0 || ui.Play.Playing && a.play.sim != nil {
+	wakes.Lock()
+	closing := wakes.stopped
+	wakes.Unlock()
+	if closing {
+		return // the loop ends at once
+	}
+	// Play is paced from the click on it on, before its simulation is
+	// built in the next frame.
+	if a.wakeFrames > 0 || ui.Play.Playing {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}
@@ -72,9 +110,6 @@ func (a *windowApp) afterFrame() {
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
-	// A sleep that lasted its whole timeout ended without an event: the
-	// frame it leads to needs no frames after it (wake).
-	a.timedOut = a.lastFrameEnd.Sub(now) >= timeout-2*time.Millisecond
 }
 
 // While a scene's textures stream in, its 3D view is drawn as little as

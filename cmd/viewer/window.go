@@ -73,7 +73,6 @@ type windowApp struct {
 	// textures arrive, and lastRedraw is when the 3D view was last drawn
 	// while they did.
 	lastFrameEnd time.Time
-	timedOut     bool
 	frames       int
 	// frameStart is when this frame began; frameWork is how long the last
 	// one took, up to its swap (the status bar shows it).
@@ -256,9 +255,13 @@ func (a *windowApp) receiveLoads() {
 				a.view.Invalidate()
 				lo, hi := a.renderer.Bounds()
 				a.cam = render.NewCamera(lo, hi)
-				a.docAt, a.docCam, a.viewShown = time.Now(), a.cam, false
+				a.docAt, a.viewShown = time.Now(), false
 			}
 			a.loaded(r.doc)
+			// After loaded, which may restore the camera of a reload or of
+			// the recent list: a camera that differs from it later was
+			// moved by the user.
+			a.docCam = a.cam
 		default:
 			return
 		}

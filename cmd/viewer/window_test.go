@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"physview/internal/testcorpus"
+	"physview/render"
 )
 
 // TestMain lets a test start this test binary as the real viewer.
@@ -20,7 +21,17 @@ func TestMain(m *testing.M) {
 	if os.Getenv("PHYSVIEW_RUN_MAIN") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	// The viewers the tests start keep their lighting cache in a folder of
+	// the test run's, not in the user's cache.
+	cache, err := os.MkdirTemp("", "physview-test-cache")
+	if err == nil {
+		os.Setenv(render.CacheDirEnv, cache)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(cache)
+	}
+	os.Exit(code)
 }
 
 // startXvfb starts a private X server on a display number it picks itself
