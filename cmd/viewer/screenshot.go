@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"physview/debugdraw"
@@ -73,7 +74,30 @@ func cmdScreenshot(args []string, w io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	fmt.Fprintf(w, "wrote %s (%dx%d)\n", o.out, o.width, o.height)
+	if os.Getenv("PHYSVIEW_PEAK_RSS") == "1" {
+		// For cmd/startbench: the rusage a parent gets after a Go exec
+		// counts the parent's own peak too.
+		if kb := peakRSSKB(); kb > 0 {
+			fmt.Fprintf(os.Stderr, "viewer: peak RSS %d kB\n", kb)
+		}
+	}
 	return nil
+}
+
+// peakRSSKB returns this process's peak resident memory (VmHWM) in kB, or
+// 0 when /proc does not tell.
+func peakRSSKB() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb
+		}
+	}
+	return 0
 }
 
 func pathExt(p string) string {
