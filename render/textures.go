@@ -54,14 +54,12 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				// Buffers are kept for reuse only while images are
-				// left to start: after that nothing would take them.
-				imgdec.Expect(-1)
 				di := decodedImage{index: i}
 				di.img, di.err = decodeImage(d, dir, i)
 				if di.err == nil && mipmapsOnWorkers {
 					di.levels = imgdec.Mipmaps(di.img)
 				}
+				imgdec.Expect(-1)
 				out <- di
 				wake()
 			}

@@ -9,7 +9,7 @@
 // costs no page faults and no zeroing by the kernel. Only a few are kept,
 // and none once no decode is expected, so that the peak memory of a load
 // does not grow by them.
-#define POOL_SLOTS 2
+#define POOL_SLOTS 4
 #define POOL_MIN (1 << 20)
 
 static pthread_mutex_t pool_mu = PTHREAD_MUTEX_INITIALIZER;
