@@ -47,7 +47,6 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 		next <- i
 	}
 	close(next)
-	imgdec.Expect(n)
 	var wg sync.WaitGroup
 	for w := 0; w < min(n, runtime.NumCPU()); w++ {
 		wg.Add(1)
@@ -59,7 +58,6 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 				if di.err == nil && mipmapsOnWorkers {
 					di.levels = imgdec.Mipmaps(di.img)
 				}
-				imgdec.Expect(-1)
 				out <- di
 				wake()
 			}

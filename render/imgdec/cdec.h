@@ -11,22 +11,8 @@
 // them. It returns NULL when out of memory.
 unsigned char *pixels(size_t n);
 
-// pixfree gives back n bytes from pixels (p may be NULL). While decodes
-// are expected (pixexpect) a buffer of 1 MB or more may be kept for the
-// next pixels request of the same size, which then gets it back with its
-// old contents: every caller writes all the bytes it asked for.
+// pixfree gives back n bytes from pixels (p may be NULL).
 void pixfree(void *p, size_t n);
-
-// pixdrop gives back n bytes from pixels at once, for a buffer whose size
-// no other request will have (never kept for reuse).
-void pixdrop(void *p, size_t n);
-
-// pixexpect adds delta to the number of decodes expected soon; when it
-// comes to zero, the kept buffers are given back.
-void pixexpect(long delta);
-
-// pixpooled returns the bytes kept for reuse.
-size_t pixpooled(void);
 
 // Results of fastpng_decode besides 0 (success): FASTPNG_UNSUPPORTED
 // means a valid PNG this decoder leaves to libspng (interlaced, 16-bit);

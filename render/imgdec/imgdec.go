@@ -142,16 +142,6 @@ func (m *Image) Free() {
 	m.Pix = nil
 }
 
-// Expect tells the decoder that delta more images are about to be decoded
-// (negative: that many are done). While some are expected, Free keeps a
-// few freed buffers of 1 MB or more for the next decode or mipmap level of
-// exactly their size, which costs no page faults or zeroing by the kernel;
-// when none is expected any more, they are given back to the system.
-func Expect(delta int) { C.pixexpect(C.long(delta)) }
-
-// pooled returns the bytes kept for reuse.
-func pooled() int { return int(C.pixpooled()) }
-
 // NRGBA returns the pixels as an image.NRGBA sharing Pix (valid until Free).
 func (m *Image) NRGBA() *image.NRGBA {
 	return &image.NRGBA{Pix: m.Pix, Stride: 4 * m.Width, Rect: image.Rect(0, 0, m.Width, m.Height)}

@@ -402,7 +402,7 @@ int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned 
 done:
 	libdeflate_free_decompressor(dec);
 	free(rows);
-	pixdrop(joined, p.zlen + 1);
+	pixfree(joined, p.zlen + 1);
 	if (rc) {
 		pixfree(buf, alloc);
 		return rc;
