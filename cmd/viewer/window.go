@@ -111,6 +111,7 @@ func runWindow(path string) error {
 		state: ui.State{Selected: -1, Variant: -1, Hovered: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
 		hist:  &scene.History{},
 	}
+	windowHints()
 	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
 	app.startIdle()
 	app.initFiles()
