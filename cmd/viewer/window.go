@@ -69,9 +69,8 @@ type windowApp struct {
 	overlayDirty bool
 	probeLines   []debugdraw.Line
 	wakeFrames   int
-	// lastFrameEnd paces the frames (idle.go); streaming is set while
-	// textures arrive, and lastRedraw is when the 3D view was last drawn
-	// while they did.
+	// lastFrameEnd paces the frames (idle.go); frames counts them for
+	// PHYSVIEW_LOG_FRAMES.
 	lastFrameEnd time.Time
 	frames       int
 	// frameStart is when this frame began; frameWork is how long the last
