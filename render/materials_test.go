@@ -83,13 +83,8 @@ func TestSofaVariantColours(t *testing.T) {
 		s = *d.GLTF.Scene
 	}
 	d.GLTF.Scenes[s].Nodes = []int{fabric}
-	r, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := showing(t, d)
 	defer r.Delete()
-	r.SetDocument(d)
-	r.WaitTextures()
 	lo, hi := r.Bounds()
 	cam := NewCamera(lo, hi)
 	colours := map[string][3]float64{}
@@ -143,13 +138,8 @@ func TestMaterialFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := showing(t, d)
 	defer r.Delete()
-	r.SetDocument(d)
-	r.WaitTextures()
 	if want := "material extension KHR_materials_iridescence: not rendered"; len(r.Messages) != 1 || r.Messages[0] != want {
 		t.Errorf("messages %q, want [%q]", r.Messages, want)
 	}

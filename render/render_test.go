@@ -18,17 +18,25 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images under testdata/golden")
 
+// showing returns a renderer on the current GL context with d uploaded and
+// every texture in; the caller deletes it.
+func showing(tb testing.TB, d *scene.Document) *Renderer {
+	tb.Helper()
+	r, err := New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r.SetDocument(d)
+	r.WaitTextures()
+	return r
+}
+
 // shot renders a document through the headless path, textures loaded,
 // with the debug drawing.
 func shot(t *testing.T, d *scene.Document, variant, w, h int) (*image.NRGBA, []string) {
 	t.Helper()
-	r, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := showing(t, d)
 	defer r.Delete()
-	r.SetDocument(d)
-	r.WaitTextures()
 	lo0, hi0 := r.Bounds()
 	cache := debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: hi0.Sub(lo0).Len() * 0.05})
 	cache.Update()

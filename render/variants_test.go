@@ -58,13 +58,8 @@ func TestVariantSwitchUploadsNothing(t *testing.T) {
 			if len(d.Variants) < 2 {
 				t.Fatalf("%s: %d variants, want at least 2", tc.name, len(d.Variants))
 			}
-			r, err := New()
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := showing(t, d)
 			defer r.Delete()
-			r.SetDocument(d)
-			r.WaitTextures()
 			if len(r.Messages) > 0 {
 				t.Errorf("%s: messages: %q", tc.name, r.Messages)
 			}
