@@ -88,8 +88,8 @@ func PickHandle(hs []Handle, viewProj mgl64.Mat4, x, y, w, h, tolPx float64) int
 // triangles or collider volume the ray hits first, or whose debug lines
 // (nodeLines(n), world space; nil for none) pass within tolPx pixels of the
 // pixel. Meshes and the volumes of the colliders and triggers whose lines
-// are shown count by ray distance (a mesh inside the collider that wraps
-// it wins over the collider; a trigger only when nothing solid is hit); a
+// are shown count by ray distance (a mesh inside the collider or trigger
+// that wraps it wins over it: a click on the visible mesh means the mesh); a
 // line wins over them when it is no farther than that hit (give or take
 // tolPx pixels at that depth, so a wireframe drawn on a mesh's surface wins), and of several such lines the one nearest on
 // screen wins. Only the nodes of the shown scene (d.SceneNodes) count. -1
@@ -169,9 +169,7 @@ func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSour
 		switch {
 		case meshNode < 0:
 			solid, tSolid = v.node, v.t
-		case v.trigger:
-			// A mesh inside a trigger field wins over the field.
-		case v.t < tMesh && !insideVolume(d, v.node, world, o.Add(dir.Mul(tMesh))):
+		case v.t < tMesh && !insideVolume(d, v.shape, world[v.node], o.Add(dir.Mul(tMesh))):
 			solid, tSolid = v.node, v.t
 		}
 	}

@@ -15,6 +15,7 @@ import (
 // volumeHit is where the pick ray first enters one node's shape.
 type volumeHit struct {
 	node    int
+	shape   int
 	t       float64
 	trigger bool
 }
@@ -61,7 +62,7 @@ func pickVolume(d *scene.Document, nodes []int, world []mgl64.Mat4, meshes MeshS
 			if !ok {
 				continue
 			}
-			h := volumeHit{node: n, t: t, trigger: i == 1}
+			h := volumeHit{node: n, shape: si, t: t, trigger: i == 1}
 			if better(h) {
 				best, found = h, true
 			}
@@ -160,20 +161,19 @@ func exitBox(o, d, lo, hi mgl64.Vec3) float64 {
 	return t1
 }
 
-// insideVolume reports whether world point p lies in node n's collider
-// shape (on its surface counts, within a small tolerance of its size).
-func insideVolume(d *scene.Document, n int, world []mgl64.Mat4, p mgl64.Vec3) bool {
-	b := d.Nodes[n].Body
-	if b == nil || b.Collider == nil || b.Collider.Shape < 0 || b.Collider.Shape >= len(d.Shapes) {
+// insideVolume reports whether world point p lies in shape si placed with
+// matrix m (on its surface counts, within a small tolerance of its size).
+func insideVolume(d *scene.Document, si int, m mgl64.Mat4, p mgl64.Vec3) bool {
+	if si < 0 || si >= len(d.Shapes) {
 		return false
 	}
-	s := d.Shapes[b.Collider.Shape]
+	s := d.Shapes[si]
 	switch s.Type {
 	case scene.ShapeBox, scene.ShapeSphere, scene.ShapeCapsule, scene.ShapeCylinder, scene.ShapeGeneral:
 	default:
 		return false
 	}
-	inv := world[n].Inv()
+	inv := m.Inv()
 	if !finiteMat(inv) {
 		return false
 	}

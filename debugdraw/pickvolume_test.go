@@ -48,9 +48,9 @@ func TestRayShape(t *testing.T) {
 }
 
 // TestPickInsideVolumes: clicks inside a collider's wireframe select its
-// node; a mesh wrapped by its collider still selects the mesh node; a
-// trigger field selects only where nothing solid is under the cursor; the
-// convex shape is hit on its mesh.
+// node; a mesh wrapped by its collider or by a trigger field still selects
+// the mesh node; a mesh behind a trigger does not; the convex shape is hit
+// on its mesh.
 func TestPickInsideVolumes(t *testing.T) {
 	d := decodeDoc(t, cubeGLTF([]string{
 		`{"name":"ball","translation":[-3,0,0]}`,
@@ -60,7 +60,9 @@ func TestPickInsideVolumes(t *testing.T) {
 		`{"name":"field","translation":[0,-2,0]}`,
 		`{"name":"rock","mesh":0,"translation":[0,-2,0]}`,
 		`{"name":"hull","translation":[0,0,0]}`,
-	}, []int{0, 1, 2, 3, 4, 5, 6}))
+		`{"name":"wall","mesh":0,"translation":[-1,1.5,-3],"scale":[2,2,1]}`,
+		`{"name":"gate","translation":[-1,1.5,0]}`,
+	}, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}))
 	d.Shapes = []scene.Shape{
 		{Type: scene.ShapeSphere, Radius: 0.8, Mesh: -1},
 		{Type: scene.ShapeCapsule, Height: 1, RadiusTop: 0.3, RadiusBottom: 0.3, Mesh: -1},
@@ -76,6 +78,7 @@ func TestPickInsideVolumes(t *testing.T) {
 	d.Nodes[3].Body = col(2)
 	d.Nodes[4].Body = &scene.Body{Trigger: &scene.Trigger{Shape: 3, CollisionFilter: -1}}
 	d.Nodes[6].Body = col(4)
+	d.Nodes[8].Body = &scene.Body{Trigger: &scene.Trigger{Shape: 2, CollisionFilter: -1}}
 	world := d.WorldMatrices()
 	meshes := &DocumentMeshes{Doc: d}
 	lines := func(n int) []Line {
@@ -98,6 +101,7 @@ func TestPickInsideVolumes(t *testing.T) {
 		{"mesh inside a trigger field", mgl64.Vec3{0.1, -1.9, 0}, "rock"},
 		{"trigger field beside the mesh", mgl64.Vec3{1.2, -2.2, 0}, "field"},
 		{"convex hull on its mesh", mgl64.Vec3{0.1, 0.1, 0}, "hull"},
+		{"trigger in front of a mesh", mgl64.Vec3{-0.9, 1.5, 0.1}, "gate"},
 	}
 	var picker Picker
 	for _, c := range cases {
