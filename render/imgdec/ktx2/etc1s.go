@@ -20,9 +20,9 @@ type etc1sEndpoint struct {
 
 // imageDesc locates one image's slices within its level's data.
 type imageDesc struct {
-	flags                  uint32
-	rgbOffset, rgbLength   uint32
-	alphaOffset, alphaLen  uint32
+	flags                 uint32
+	rgbOffset, rgbLength  uint32
+	alphaOffset, alphaLen uint32
 }
 
 // basisLZ is the decoded global data.
