@@ -679,14 +679,17 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	return uses
 }
 
-// imageSource returns the image a texture shows: EXT_texture_webp's source
-// when present, else the core source; -1 for none.
+// imageSource returns the image a texture shows: the source of
+// KHR_texture_basisu or EXT_texture_webp when present, else the core
+// source; -1 for none.
 func imageSource(tex *gltf.Texture) int {
 	var webp struct {
 		Source *int `json:"source"`
 	}
-	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
-		return *webp.Source
+	for _, ext := range textureSourceExtensions {
+		if rawExtension(tex.Extensions, ext, &webp) && webp.Source != nil {
+			return *webp.Source
+		}
 	}
 	if tex.Source != nil {
 		return *tex.Source
