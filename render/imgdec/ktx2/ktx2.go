@@ -311,10 +311,14 @@ func (f *File) parseKVD() error {
 	return nil
 }
 
+// maxInflated bounds the size of a supercompressed level once inflated
+// (a 16384x16384 RGBA level is 1 GiB).
+const maxInflated = 1 << 30
+
 // zstdDec decodes the Zstandard supercompression; DecodeAll may be called
 // from several goroutines at once.
 var zstdDec = sync.OnceValue(func() *zstd.Decoder {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<30))
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxInflated))
 	if err != nil {
 		panic(err) // only bad options fail here
 	}
@@ -331,6 +335,9 @@ func (f *File) levelBytes(l int, want uint64) ([]byte, error) {
 	case SchemeZstd, SchemeZlib:
 		if lv.UncompressedByteLength != want {
 			return nil, fmt.Errorf("ktx2: level %d: uncompressedByteLength is %d, the image needs %d", l, lv.UncompressedByteLength, want)
+		}
+		if want > maxInflated {
+			return nil, fmt.Errorf("ktx2: level %d inflates to %d bytes, more than the %d accepted", l, want, maxInflated)
 		}
 		var out []byte
 		var err error

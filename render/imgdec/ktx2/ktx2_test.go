@@ -325,6 +325,13 @@ func TestBadFiles(t *testing.T) {
 		{"UASTC BasisLZ", edit(uastc, func(b []byte) { le.PutUint32(b[44:], SchemeBasisLZ) }), "only ETC1S"},
 		{"ETC1S raw", edit(etc1s, func(b []byte) { le.PutUint32(b[44:], SchemeNone) }), "must be BasisLZ"},
 		{"uncompressed length", edit(zstdMips, func(b []byte) { le.PutUint64(b[80+16:], 99) }), "uncompressedByteLength is 99"},
+		{"inflates too much", edit(zstdMips, func(b []byte) {
+			// 16 layers of 16384x16384 UASTC: 4 GiB in level 0.
+			le.PutUint32(b[20:], 16384)
+			le.PutUint32(b[24:], 16384)
+			le.PutUint32(b[32:], 16)
+			le.PutUint64(b[80+16:], 4096*4096*16*16)
+		}), "more than the"},
 		{"zstd data", edit(zstdMips, func(b []byte) { o := le.Uint64(b[80:]); copy(b[o:], "garbage!") }), "inflating"},
 		{"UASTC reserved mode", edit(uastc, func(b []byte) { b[le.Uint64(b[80:])] = 0x45 }), "reserved mode"},
 		{"global data size", edit(etc1s, func(b []byte) { le.PutUint32(b[le.Uint64(b[64:])+4:], 1) }), "BasisLZ global data"},
