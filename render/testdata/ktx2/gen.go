@@ -26,7 +26,7 @@ func main() {
 	var buf bytes.Buffer
 	pos := []float32{}
 	uv := []float32{}
-	for _, x0 := range []float32{-1.1, 0.1} {
+	for _, x0 := range []float32{-1.25, 0.25} {
 		pos = append(pos, x0, 0, 0, x0+1, 0, 0, x0+1, 1, 0, x0, 1, 0)
 		uv = append(uv, 0, 1, 1, 1, 1, 0, 0, 0)
 	}
@@ -43,16 +43,16 @@ func main() {
 			return map[string]any{"attributes": map[string]any{"POSITION": off, "TEXCOORD_0": off + 1}, "indices": 4, "material": mat}
 		}
 		return map[string]any{
-			"asset":       map[string]any{"version": "2.0"},
-			"scene":       0,
-			"scenes":      []any{map[string]any{"nodes": []int{0}}},
-			"nodes":       []any{map[string]any{"mesh": 0}},
-			"meshes":      []any{map[string]any{"primitives": []any{prim(0, 0), prim(2, 1)}}},
-			"materials":   []any{mat(0), mat(1)},
-			"textures":    textures,
-			"images":      images,
-			"samplers":    []any{map[string]any{"magFilter": 9728, "minFilter": 9987}},
-			"buffers":     []any{map[string]any{"byteLength": buf.Len(), "uri": data}},
+			"asset":     map[string]any{"version": "2.0"},
+			"scene":     0,
+			"scenes":    []any{map[string]any{"nodes": []int{0}}},
+			"nodes":     []any{map[string]any{"mesh": 0}},
+			"meshes":    []any{map[string]any{"primitives": []any{prim(0, 0), prim(2, 1)}}},
+			"materials": []any{mat(0), mat(1)},
+			"textures":  textures,
+			"images":    images,
+			"samplers":  []any{map[string]any{"magFilter": 9728, "minFilter": 9987}},
+			"buffers":   []any{map[string]any{"byteLength": buf.Len(), "uri": data}},
 			"bufferViews": []any{
 				map[string]any{"buffer": 0, "byteOffset": 0, "byteLength": 48},
 				map[string]any{"buffer": 0, "byteOffset": 48, "byteLength": 48},
@@ -61,9 +61,9 @@ func main() {
 				map[string]any{"buffer": 0, "byteOffset": 160, "byteLength": 12},
 			},
 			"accessors": []any{
-				map[string]any{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": []float32{-1.1, 0, 0}, "max": []float32{-0.1, 1, 0}},
+				map[string]any{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": []float32{-1.25, 0, 0}, "max": []float32{-0.25, 1, 0}},
 				map[string]any{"bufferView": 2, "componentType": 5126, "count": 4, "type": "VEC2"},
-				map[string]any{"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC3", "min": []float32{0.1, 0, 0}, "max": []float32{1.1, 1, 0}},
+				map[string]any{"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC3", "min": []float32{0.25, 0, 0}, "max": []float32{1.25, 1, 0}},
 				map[string]any{"bufferView": 3, "componentType": 5126, "count": 4, "type": "VEC2"},
 				map[string]any{"bufferView": 4, "componentType": 5123, "count": 6, "type": "SCALAR"},
 			},
