@@ -192,12 +192,12 @@ func (gd *basisLZ) readTables(d []byte) error {
 	return nil
 }
 
-// decodeImage decodes layer 0, face 0 of level l (w x h) to RGBA.
-func (gd *basisLZ) decodeImage(f *File, l, w, h int) ([]byte, error) {
+// decodeImage decodes layer 0, face 0 of level l (w x h) into pix (RGBA).
+func (gd *basisLZ) decodeImage(f *File, l, w, h int, pix []byte) error {
 	per := int(max(f.Header.LayerCount, 1) * f.Header.FaceCount)
 	desc := gd.images[l*per]
 	if desc.flags&isPFrame != 0 {
-		return nil, errors.New("the first image is a P-frame")
+		return errors.New("the first image is a P-frame")
 	}
 	lv := f.Levels[l]
 	level := f.data[lv.ByteOffset : lv.ByteOffset+lv.ByteLength]
@@ -208,29 +208,28 @@ func (gd *basisLZ) decodeImage(f *File, l, w, h int) ([]byte, error) {
 		return level[off : off+n], nil
 	}
 	bw, bh := (w+3)/4, (h+3)/4
-	pix := make([]byte, 4*w*h)
 	rgb, err := slice(desc.rgbOffset, desc.rgbLength, "RGB")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	chans := f.DFD.Channels
 	if err := gd.decodeSlice(rgb, bw, bh, w, h, pix, -1); err != nil {
-		return nil, fmt.Errorf("RGB slice: %w", err)
+		return fmt.Errorf("RGB slice: %w", err)
 	}
 	if desc.alphaLen != 0 || len(chans) > 1 {
 		a, err := slice(desc.alphaOffset, desc.alphaLen, "second")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		into := 3 // alpha
 		if len(chans) > 1 && chans[1] == 4 {
 			into = 1 // KHR_DF_CHANNEL_ETC1S_GGG: a two-channel texture
 		}
 		if err := gd.decodeSlice(a, bw, bh, w, h, pix, into); err != nil {
-			return nil, fmt.Errorf("second slice: %w", err)
+			return fmt.Errorf("second slice: %w", err)
 		}
 	}
-	return pix, nil
+	return nil
 }
 
 // approxMTF is the BasisLZ selector history buffer.

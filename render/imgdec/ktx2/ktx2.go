@@ -316,9 +316,9 @@ func (f *File) parseKVD() error {
 const maxInflated = 1 << 30
 
 // zstdDec decodes the Zstandard supercompression; DecodeAll may be called
-// from several goroutines at once.
+// from several goroutines at once (as many at a time as GOMAXPROCS).
 var zstdDec = sync.OnceValue(func() *zstd.Decoder {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxInflated))
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(maxInflated))
 	if err != nil {
 		panic(err) // only bad options fail here
 	}
@@ -374,46 +374,58 @@ func (f *File) DecodeLevel(l int) (Image, error) {
 		return Image{}, fmt.Errorf("ktx2: level %d does not exist (%d levels)", l, len(f.Levels))
 	}
 	w, h := f.LevelSize(l)
-	img := Image{Width: w, Height: h}
+	img := Image{Width: w, Height: h, Pix: make([]byte, 4*w*h)}
+	if err := f.DecodeLevelInto(l, img.Pix); err != nil {
+		return Image{}, err
+	}
+	return img, nil
+}
+
+// DecodeLevelInto decodes mip level l (layer 0, face 0) into pix, which
+// must hold the level's width x height RGBA pixels (see LevelSize).
+func (f *File) DecodeLevelInto(l int, pix []byte) error {
+	if l < 0 || l >= len(f.Levels) {
+		return fmt.Errorf("ktx2: level %d does not exist (%d levels)", l, len(f.Levels))
+	}
+	w, h := f.LevelSize(l)
+	if len(pix) != 4*w*h {
+		return fmt.Errorf("ktx2: level %d is %dx%d, %d bytes, not %d", l, w, h, 4*w*h, len(pix))
+	}
 	bw, bh := (w+3)/4, (h+3)/4
 	switch f.Format() {
 	case "ETC1S":
-		pix, err := f.gd.decodeImage(f, l, w, h)
-		if err != nil {
-			return Image{}, fmt.Errorf("ktx2: level %d: %w", l, err)
+		if err := f.gd.decodeImage(f, l, w, h, pix); err != nil {
+			return fmt.Errorf("ktx2: level %d: %w", l, err)
 		}
-		img.Pix = pix
 	case "UASTC":
 		d, err := f.levelBytes(l, uint64(bw*bh*16)*f.images())
 		if err != nil {
-			return Image{}, err
+			return err
 		}
-		img.Pix = make([]byte, 4*w*h)
-		if err := decodeUASTC(d[:bw*bh*16], w, h, img.Pix); err != nil {
-			return Image{}, fmt.Errorf("ktx2: level %d: %w", l, err)
+		if err := decodeUASTC(d[:bw*bh*16], w, h, pix); err != nil {
+			return fmt.Errorf("ktx2: level %d: %w", l, err)
 		}
 	default:
 		bpp := plainFormats[f.Header.VkFormat]
 		d, err := f.levelBytes(l, uint64(w*h*bpp)*f.images())
 		if err != nil {
-			return Image{}, err
+			return err
 		}
-		img.Pix = expand(d[:w*h*bpp], bpp)
+		expand(d[:w*h*bpp], bpp, pix)
 	}
-	return img, nil
+	return nil
 }
 
-// expand widens 1, 2 or 3 bytes a pixel to RGBA as a GL sampler reads
-// such textures: missing colour channels 0, missing alpha 255.
-func expand(d []byte, bpp int) []byte {
+// expand widens 1, 2 or 3 bytes a pixel to RGBA in out as a GL sampler
+// reads such textures: missing colour channels 0, missing alpha 255.
+func expand(d []byte, bpp int, out []byte) {
 	if bpp == 4 {
-		return append([]byte(nil), d...)
+		copy(out, d)
+		return
 	}
-	n := len(d) / bpp
-	out := make([]byte, 4*n)
-	for i := 0; i < n; i++ {
-		copy(out[4*i:4*i+bpp], d[bpp*i:bpp*i+bpp])
-		out[4*i+3] = 255
+	for i := 0; i < len(d)/bpp; i++ {
+		o := out[4*i : 4*i+4]
+		o[0], o[1], o[2], o[3] = 0, 0, 0, 255
+		copy(o, d[bpp*i:bpp*i+bpp])
 	}
-	return out
 }
