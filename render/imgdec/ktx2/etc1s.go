@@ -28,6 +28,7 @@ type imageDesc struct {
 // basisLZ is the decoded global data.
 type basisLZ struct {
 	endpoints []etc1sEndpoint
+	palettes  [][16]byte // each endpoint's four RGBA colours, selector order
 	selectors [][4]uint8 // rows top first, 2 bits a texel, left texel lowest
 	images    []imageDesc
 
@@ -80,6 +81,10 @@ func parseBasisLZ(f *File) (*basisLZ, error) {
 	var err error
 	if gd.endpoints, err = readEndpoints(endData, nEnd); err != nil {
 		return nil, fmt.Errorf("ktx2: BasisLZ endpoint codebook: %w", err)
+	}
+	gd.palettes = make([][16]byte, nEnd)
+	for i, e := range gd.endpoints {
+		gd.palettes[i] = etc1sPalette(e)
 	}
 	if gd.selectors, err = readSelectors(selData, nSel); err != nil {
 		return nil, fmt.Errorf("ktx2: BasisLZ selector codebook: %w", err)
@@ -375,31 +380,46 @@ func (gd *basisLZ) decodeSlice(d []byte, bw, bh, w, h int, pix []byte, only int)
 			if r.over() {
 				return errors.New("slice data cut off")
 			}
-			etc1sBlock(gd.endpoints[ei], gd.selectors[si], bx, by, w, h, pix, only)
+			gd.etc1sBlock(ei, si, bx, by, w, h, pix, only)
 		}
 	}
 	return nil
 }
 
-// etc1sBlock writes the texels of one ETC1S block.
-func etc1sBlock(e etc1sEndpoint, sel [4]uint8, bx, by, w, h int, pix []byte, only int) {
-	var pal [4][3]uint8
+// etc1sPalette returns the four colours (RGBA, alpha 255) an ETC1S
+// endpoint gives selectors 0 to 3: the 5-bit base colour widened to 8 bits
+// plus the intensity modifier, clamped.
+func etc1sPalette(e etc1sEndpoint) [16]byte {
+	var pal [16]byte
 	for s := 0; s < 4; s++ {
 		for c := 0; c < 3; c++ {
 			v := int(e.rgb[c]<<3|e.rgb[c]>>2) + etc1Inten[e.inten][s]
-			pal[s][c] = uint8(min(max(v, 0), 255))
+			pal[4*s+c] = uint8(min(max(v, 0), 255))
 		}
+		pal[4*s+3] = 255
 	}
+	return pal
+}
+
+// etc1sBlock writes the texels of one ETC1S block: all of RGBA when only
+// is negative, else channel only, from the colour's green.
+func (gd *basisLZ) etc1sBlock(ei, si, bx, by, w, h int, pix []byte, only int) {
+	pal := &gd.palettes[ei]
+	sel := &gd.selectors[si]
+	nx := min(4, w-4*bx)
 	for y := 0; y < 4 && 4*by+y < h; y++ {
 		row := pix[4*((4*by+y)*w+4*bx):]
-		for x := 0; x < 4 && 4*bx+x < w; x++ {
-			p := pal[sel[y]>>(2*x)&3]
-			o := row[4*x : 4*x+4]
-			if only < 0 {
-				o[0], o[1], o[2], o[3] = p[0], p[1], p[2], 255
-			} else {
-				o[only] = p[1]
+		row = row[:4*nx]
+		s := sel[y]
+		if only < 0 {
+			for x := 0; x < nx; x++ {
+				k := 4 * int(s>>(2*x)&3)
+				copy(row[4*x:4*x+4], pal[k:k+4])
 			}
+			continue
+		}
+		for x := 0; x < nx; x++ {
+			row[4*x+only] = pal[4*int(s>>(2*x)&3)+1]
 		}
 	}
 }

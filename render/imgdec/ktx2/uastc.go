@@ -65,9 +65,14 @@ var (
 type pattern struct {
 	subset  [16]uint8
 	anchors [3]int8
+	// anchorMask has bit t set when texel t is an anchor.
+	anchorMask uint16
 }
 
 var patterns2, patterns2Mode7, patterns3 []pattern
+
+// singleSubset is the pattern of the one-subset modes.
+var singleSubset = pattern{anchors: [3]int8{0, -1, -1}, anchorMask: 1}
 
 func makePatterns(seeds []uint32, count uint32) []pattern {
 	ps := make([]pattern, len(seeds))
@@ -79,6 +84,7 @@ func makePatterns(seeds []uint32, count uint32) []pattern {
 			p.subset[t] = k
 			if p.anchors[k] < 0 {
 				p.anchors[k] = int8(t)
+				p.anchorMask |= 1 << t
 			}
 		}
 	}
@@ -126,26 +132,25 @@ func (b *block128) get(n uint) uint32 {
 // w*h*4 bytes).
 func decodeUASTC(d []byte, w, h int, pix []byte) error {
 	bw := (w + 3) / 4
-	var px [16][4]uint8
+	var px [64]byte
 	for by := 0; by < (h+3)/4; by++ {
 		for bx := 0; bx < bw; bx++ {
 			o := 16 * (by*bw + bx)
 			if err := uastcBlock(d[o:o+16], &px); err != nil {
 				return fmt.Errorf("UASTC block (%d, %d): %w", bx, by, err)
 			}
+			n := 4 * min(4, w-4*bx) // bytes of a block row inside the image
 			for y := 0; y < 4 && 4*by+y < h; y++ {
-				row := pix[4*((4*by+y)*w+4*bx):]
-				for x := 0; x < 4 && 4*bx+x < w; x++ {
-					copy(row[4*x:4*x+4], px[4*y+x][:])
-				}
+				o := 4 * ((4*by+y)*w + 4*bx)
+				copy(pix[o:o+n], px[16*y:16*y+n])
 			}
 		}
 	}
 	return nil
 }
 
-// uastcBlock decodes one block to its 16 texels, rows top first.
-func uastcBlock(d []byte, out *[16][4]uint8) error {
+// uastcBlock decodes one block to its 16 RGBA texels, rows top first.
+func uastcBlock(d []byte, out *[64]byte) error {
 	b := block128{lo: binary.LittleEndian.Uint64(d), hi: binary.LittleEndian.Uint64(d[8:])}
 	mode := int(modeOf[d[0]&127])
 	if mode >= len(uastcModes) {
@@ -155,14 +160,14 @@ func uastcBlock(d []byte, out *[16][4]uint8) error {
 	b.pos = uint(m.codeLen)
 	if mode == solidMode {
 		c := [4]uint8{uint8(b.get(8)), uint8(b.get(8)), uint8(b.get(8)), uint8(b.get(8))}
-		for i := range out {
-			out[i] = c
+		for i := 0; i < 64; i += 4 {
+			copy(out[i:i+4], c[:])
 		}
 		return nil
 	}
 	b.pos += uint(m.hintBits)
 
-	pat := &pattern{anchors: [3]int8{0, -1, -1}}
+	pat := &singleSubset
 	if m.patternBits > 0 {
 		k := int(b.get(uint(m.patternBits)))
 		table := patterns2
@@ -229,19 +234,26 @@ func uastcBlock(d []byte, out *[16][4]uint8) error {
 		ep[i] = endpointUnquant[m.endpointRange][v&0xff]
 	}
 
-	// Weights, plane-interleaved for dual-plane modes.
+	// Weights, plane-interleaved for dual-plane modes. All modes but 18
+	// have at most 64 bits of them: those are read from one word.
 	planes := int(m.planes)
 	var wt [32]uint8
-	for i := 0; i < 16*planes; i++ {
-		t := i / planes
-		n := uint(m.weightBits)
-		if pat.anchors[pat.subset[t]] == int8(t) {
-			n--
-		}
-		wt[i] = uint8(b.get(n))
+	wb := uint(m.weightBits)
+	total := wb*16*uint(planes) - uint(m.subsets)*uint(planes)
+	if b.pos+total > 128 {
+		return fmt.Errorf("mode %d needs %d bits", mode, b.pos+total)
 	}
-	if b.pos > 128 {
-		return fmt.Errorf("mode %d needs %d bits", mode, b.pos)
+	if total <= 64 {
+		bits := uint64(b.get(32)) | uint64(b.get(32))<<32
+		for i := 0; i < 16*planes; i++ {
+			n := wb - uint(pat.anchorMask>>(i/planes)&1)
+			wt[i] = uint8(bits & (1<<n - 1))
+			bits >>= n
+		}
+	} else {
+		for i := 0; i < 16*planes; i++ {
+			wt[i] = uint8(b.get(wb - uint(pat.anchorMask>>(i/planes)&1)))
+		}
 	}
 
 	// The colours each weight gives in each subset.
@@ -270,11 +282,11 @@ func uastcBlock(d []byte, out *[16][4]uint8) error {
 	for t := 0; t < 16; t++ {
 		s := pat.subset[t]
 		if planes == 1 {
-			out[t] = pal[s][wt[t]]
+			copy(out[4*t:4*t+4], pal[s][wt[t]][:])
 			continue
 		}
-		out[t] = pal[s][wt[2*t]]
-		out[t][ccs] = pal[s][wt[2*t+1]][ccs]
+		copy(out[4*t:4*t+4], pal[s][wt[2*t]][:])
+		out[4*t+ccs] = pal[s][wt[2*t+1]][ccs]
 	}
 	return nil
 }
