@@ -76,6 +76,21 @@ func TestKTX2Textures(t *testing.T) {
 	}
 }
 
+// TestKTX2Fallback: a KTX2 image that cannot be decoded gives way to the
+// texture's core source (a PNG) where there is one, with a message saying so.
+func TestKTX2Fallback(t *testing.T) {
+	headless(t)
+	fb, msgs := shot(t, loadDoc(t, "testdata/ktx2/fallback_ktx2.gltf"), -1, 320, 240)
+	png, _ := shot(t, loadDoc(t, "testdata/ktx2/quads_png.gltf"), -1, 320, 240)
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "broken.ktx2") || !strings.Contains(msgs[0], "fallback image is shown") {
+		t.Errorf("messages %q, want one naming broken.ktx2 and the fallback", msgs)
+	}
+	// The left quad is the PNG itself, the right one the ETC1S image.
+	if d := ktx2MeanDiff(fb, png); d > 1.5 || magenta(fb) > magenta(png)+100 {
+		t.Errorf("mean difference %.3f from the PNG twin, %d magenta pixels (twin %d)", d, magenta(fb), magenta(png))
+	}
+}
+
 // TestKTX2Corpus: the Khronos StainedGlassLamp with KTX2 textures (ETC1S
 // and UASTC) draws like its PNG/JPEG twin.
 func TestKTX2Corpus(t *testing.T) {

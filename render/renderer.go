@@ -282,7 +282,7 @@ func (r *Renderer) WaitTextures() {
 func (r *Renderer) receive(di *decodedImage) {
 	r.decoded[di.index] = di
 	if di.err != nil {
-		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (%s)", di.index, di.err, r.failedImageShown(di.index)))
 	}
 	r.uploadImage(di)
 }

@@ -170,7 +170,9 @@ func (r *Renderer) uploadImage(di *decodedImage) {
 			continue
 		}
 		if di.err != nil {
-			r.textures[k] = r.missing
+			if !r.uploadFallback(k, di.index) {
+				r.textures[k] = r.missing
+			}
 			continue
 		}
 		tex := d.GLTF.Textures[k.texture]

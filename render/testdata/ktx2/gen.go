@@ -4,7 +4,8 @@
 // a UASTC image (Zstandard, mipmapped), on the right an ETC1S one (BasisLZ
 // with alpha), both through KHR_texture_basisu (quads_ktx2.gltf); the same
 // quads with the PNG they were encoded from (quads_png.gltf); and a file
-// whose KTX2 image is cut short (broken_ktx2.gltf). The images are copies
+// whose KTX2 image is cut short (broken_ktx2.gltf), also with the PNG as
+// its core fallback source (fallback_ktx2.gltf). The images are copies
 // of ../../imgdec/ktx2/testdata's. Run it from this folder: go run gen.go
 package main
 
@@ -83,6 +84,17 @@ func main() {
 	broken["extensionsUsed"] = []string{"KHR_texture_basisu"}
 	broken["extensionsRequired"] = []string{"KHR_texture_basisu"}
 	write("broken_ktx2.gltf", broken)
+	// The broken image again, with the PNG as the core source: the
+	// fallback for viewers without the (optional) extension.
+	fallback := doc([]map[string]any{{"uri": "broken.ktx2", "mimeType": "image/ktx2"}, {"uri": "etc1s.ktx2", "mimeType": "image/ktx2"}, {"uri": "rgba.png"}},
+		[]map[string]any{withFallback(basisu(0), 2), withFallback(basisu(1), 2)})
+	fallback["extensionsUsed"] = []string{"KHR_texture_basisu"}
+	write("fallback_ktx2.gltf", fallback)
+}
+
+func withFallback(tex map[string]any, src int) map[string]any {
+	tex["source"] = src
+	return tex
 }
 
 func copyFile(from, to string, cut int) {
