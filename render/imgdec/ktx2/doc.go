@@ -11,8 +11,8 @@
 // and the ASTC section of the Khronos Data Format specification (unquantization,
 // partition patterns, weight interpolation). Pixels are returned as the
 // file stores them: sRGB-encoded values stay sRGB-encoded (see
-// Texture.SRGB); rows are top first when the file has the default
-// "rd" orientation that glTF requires.
+// Texture.SRGB); rows are top first (a file whose KTXorientation says rows
+// go up is flipped).
 //
 // Decoding never panics on bad input: every offset, length, count and
 // code is checked, and a file that does not follow the format gives an

@@ -413,7 +413,29 @@ func (f *File) DecodeLevelInto(l int, pix []byte) error {
 		}
 		expand(d[:w*h*bpp], bpp, pix)
 	}
+	if f.RowsUp() {
+		flipRows(pix, 4*w, h)
+	}
 	return nil
+}
+
+// RowsUp says the file's KTXorientation has rows going up (its second
+// letter is "u"): its first row is the bottom one, and the decoded levels
+// are flipped to top first. glTF files use the default "rd".
+func (f *File) RowsUp() bool {
+	o := f.KeyValues["KTXorientation"]
+	return len(o) >= 2 && o[1] == 'u'
+}
+
+// flipRows reverses the order of the h rows of stride bytes in pix.
+func flipRows(pix []byte, stride, h int) {
+	tmp := make([]byte, stride)
+	for y := 0; y < h/2; y++ {
+		a, b := pix[y*stride:(y+1)*stride], pix[(h-1-y)*stride:(h-y)*stride]
+		copy(tmp, a)
+		copy(a, b)
+		copy(b, tmp)
+	}
 }
 
 // expand widens 1, 2 or 3 bytes a pixel to RGBA in out as a GL sampler

@@ -227,7 +227,22 @@ func TestMipLevels(t *testing.T) {
 // plainKTX2 writes a KTX 2.0 file of one w x h level of an uncompressed
 // format, supercompressed with scheme (none, Zstandard or zlib).
 func plainKTX2(t testing.TB, vk uint32, w, h int, data []byte, scheme uint32, transfer uint8) []byte {
+	return plainKTX2KV(t, vk, w, h, data, scheme, transfer, nil)
+}
+
+// plainKTX2KV is plainKTX2 with key/value pairs (values written with a
+// terminating NUL).
+func plainKTX2KV(t testing.TB, vk uint32, w, h int, data []byte, scheme uint32, transfer uint8, kv [][2]string) []byte {
 	t.Helper()
+	var kvd []byte
+	for _, p := range kv {
+		e := p[0] + "\x00" + p[1] + "\x00"
+		kvd = binary.LittleEndian.AppendUint32(kvd, uint32(len(e)))
+		kvd = append(kvd, e...)
+		for len(kvd)%4 != 0 {
+			kvd = append(kvd, 0)
+		}
+	}
 	level := data
 	switch scheme {
 	case SchemeZstd:
@@ -250,13 +265,13 @@ func plainKTX2(t testing.TB, vk uint32, w, h int, data []byte, scheme uint32, tr
 	dfd[4+8], dfd[4+9], dfd[4+10] = ModelRGBSDA, 1, transfer
 	hd := make([]byte, 80+24)
 	copy(hd, Magic)
-	for i, v := range []uint32{vk, 1, uint32(w), uint32(h), 0, 0, 1, 1, scheme, uint32(len(hd)), uint32(len(dfd))} {
+	for i, v := range []uint32{vk, 1, uint32(w), uint32(h), 0, 0, 1, 1, scheme, uint32(len(hd)), uint32(len(dfd)), uint32(len(hd) + len(dfd)), uint32(len(kvd))} {
 		le.PutUint32(hd[12+4*i:], v)
 	}
-	le.PutUint64(hd[80:], uint64(len(hd)+len(dfd)))
+	le.PutUint64(hd[80:], uint64(len(hd)+len(dfd)+len(kvd)))
 	le.PutUint64(hd[88:], uint64(len(level)))
 	le.PutUint64(hd[96:], uint64(len(data)))
-	return append(append(hd, dfd...), level...)
+	return append(append(append(hd, dfd...), kvd...), level...)
 }
 
 // TestPlainFormats: uncompressed 8-bit formats, raw and supercompressed,
@@ -293,6 +308,31 @@ func TestPlainFormats(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOrientation: rows of a file whose KTXorientation goes up ("ru")
+// come out top first; "rd" (the default) as stored.
+func TestOrientation(t *testing.T) {
+	rows := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12} // 1x3 RGBA
+	for _, c := range []struct {
+		orientation string
+		first       byte
+	}{{"rd", 1}, {"ru", 9}} {
+		f, err := Parse(plainKTX2KV(t, vkRGBA8Unor, 1, 3, rows, SchemeNone, 1, [][2]string{{"KTXwriter", "test"}, {"KTXorientation", c.orientation}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(f.KeyValues["KTXorientation"]) != c.orientation || string(f.KeyValues["KTXwriter"]) != "test" {
+			t.Fatalf("key/values %q", f.KeyValues)
+		}
+		l, err := f.DecodeLevel(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Pix[0] != c.first || l.Pix[4] != 5 || l.Pix[8] != 10-c.first {
+			t.Errorf("%s: rows start %d, %d, %d", c.orientation, l.Pix[0], l.Pix[4], l.Pix[8])
+		}
 	}
 }
 
