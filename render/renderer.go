@@ -679,8 +679,8 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	return uses
 }
 
-// imageSource returns the image a texture shows: the source of
-// KHR_texture_basisu or EXT_texture_webp when present, else the core
+// imageSource returns the image a texture shows: the source of the first
+// of textureSourceExtensions it has (KTX2, AVIF, WebP), else the core
 // source; -1 for none.
 func imageSource(tex *gltf.Texture) int {
 	var webp struct {
