@@ -541,3 +541,20 @@ func TestUASTCModesCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestEndpoints4: interpolating four channels in 32-bit lanes gives what
+// the scalar ASTC interpolation gives, for every pair of endpoint values
+// and every weight.
+func TestEndpoints4(t *testing.T) {
+	for l := uint32(0); l < 256; l++ {
+		for h := uint32(0); h < 256; h++ {
+			e := newEndpoints4([4]uint32{l, h, 255 - l, 255 - h}, [4]uint32{h, l, 255 - h, 255 - l})
+			for w := uint32(0); w <= 64; w++ {
+				want := [4]uint8{interpolate(l, h, w), interpolate(h, l, w), interpolate(255-l, 255-h, w), interpolate(255-h, 255-l, w)}
+				if got := e.at(w); got != want {
+					t.Fatalf("endpoints %d, %d, weight %d: %v, want %v", l, h, w, got, want)
+				}
+			}
+		}
+	}
+}

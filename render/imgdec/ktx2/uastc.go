@@ -105,6 +105,28 @@ func init() {
 	patterns3 = makePatterns(seeds3, 3)
 }
 
+// tritDigits and quintDigits split the packed trits (a base-3 number of
+// five digits in a byte, first digit lowest) and quints (base 5, three
+// digits in 7 bits) of UASTC endpoints. Values past 3^5 or 5^3, which no
+// encoder writes, give the digits of the number modulo those.
+var (
+	tritDigits  [256][5]uint8
+	quintDigits [128][3]uint8
+)
+
+func init() {
+	for v := range tritDigits {
+		for i, t := 0, v; i < 5; i, t = i+1, t/3 {
+			tritDigits[v][i] = uint8(t % 3)
+		}
+	}
+	for v := range quintDigits {
+		for i, t := 0, v; i < 3; i, t = i+1, t/5 {
+			quintDigits[v][i] = uint8(t % 5)
+		}
+	}
+}
+
 // block128 reads the bits of one 128-bit block, LSB first.
 type block128 struct {
 	lo, hi uint64
@@ -195,12 +217,12 @@ func uastcBlock(d []byte, out *[64]byte) error {
 	nv := int(m.comps) * 2 * int(m.subsets)
 	q := bise[m.endpointRange]
 	var tq [8]uint32
-	group, radix := 0, uint32(1)
+	group := 0
 	switch {
 	case q.trits != 0:
-		group, radix = 5, 3
+		group = 5
 	case q.quints != 0:
-		group, radix = 3, 5
+		group = 3
 	}
 	ngroups := 0
 	if group > 0 {
@@ -222,16 +244,16 @@ func uastcBlock(d []byte, out *[64]byte) error {
 		}
 	}
 	var ep [18]uint8
+	unq := &endpointUnquant[m.endpointRange]
 	for i := 0; i < nv; i++ {
 		v := b.get(uint(q.bits))
-		if group > 0 {
-			t := tq[i/group]
-			for k := 0; k < i%group; k++ {
-				t /= radix
-			}
-			v |= t % radix << q.bits
+		switch group {
+		case 5:
+			v |= uint32(tritDigits[tq[i/5]&0xff][i%5]) << q.bits
+		case 3:
+			v |= uint32(quintDigits[tq[i/3]&0x7f][i%3]) << q.bits
 		}
-		ep[i] = endpointUnquant[m.endpointRange][v&0xff]
+		ep[i] = unq[v&0xff]
 	}
 
 	// Weights, plane-interleaved for dual-plane modes. All modes but 18
@@ -273,10 +295,9 @@ func uastcBlock(d []byte, out *[64]byte) error {
 				lo[c], hi[c] = uint32(e[2*c]), uint32(e[2*c+1])
 			}
 		}
+		ends := newEndpoints4(lo, hi)
 		for l := 0; l < levels; l++ {
-			for c := 0; c < 4; c++ {
-				pal[s][l][c] = interpolate(lo[c], hi[c], wq[l])
-			}
+			pal[s][l] = ends.at(wq[l])
 		}
 	}
 	for t := 0; t < 16; t++ {
