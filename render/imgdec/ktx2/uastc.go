@@ -127,6 +127,9 @@ func init() {
 	}
 }
 
+// lowMask[n] has the n low bits set.
+var lowMask = [8]uint8{0, 1, 3, 7, 15, 31, 63, 127}
+
 // block128 reads the bits of one 128-bit block, LSB first.
 type block128 struct {
 	lo, hi uint64
@@ -265,16 +268,17 @@ func uastcBlock(d []byte, out *[64]byte) error {
 	if b.pos+total > 128 {
 		return fmt.Errorf("mode %d needs %d bits", mode, b.pos+total)
 	}
+	ps := uint(planes - 1) // texel of weight i: i >> ps
 	if total <= 64 {
 		bits := uint64(b.get(32)) | uint64(b.get(32))<<32
 		for i := 0; i < 16*planes; i++ {
-			n := wb - uint(pat.anchorMask>>(i/planes)&1)
-			wt[i] = uint8(bits & (1<<n - 1))
+			n := (wb - uint(pat.anchorMask>>(uint(i)>>ps)&1)) & 7
+			wt[i] = uint8(bits) & lowMask[n]
 			bits >>= n
 		}
 	} else {
 		for i := 0; i < 16*planes; i++ {
-			wt[i] = uint8(b.get(wb - uint(pat.anchorMask>>(i/planes)&1)))
+			wt[i] = uint8(b.get(wb - uint(pat.anchorMask>>(uint(i)>>ps)&1)))
 		}
 	}
 
