@@ -262,10 +262,9 @@ func (m *approxMTF) use(i int) {
 // channel only, from the decoded green.
 func (gd *basisLZ) decodeSlice(d []byte, bw, bh, w, h int, pix []byte, only int) error {
 	const (
-		predRepeat     = 4 * 4 * 4 * 4 // endpoint prediction "repeat the last symbol"
-		rleThresh      = 3
-		rleCountSyms   = 64
-		maxHistorySize = 64
+		predRepeat   = 4 * 4 * 4 * 4 // endpoint prediction "repeat the last symbol"
+		rleThresh    = 3
+		rleCountSyms = 64
 	)
 	r := newBitReader(d)
 	nEnd, nSel := len(gd.endpoints), len(gd.selectors)
