@@ -73,6 +73,7 @@ func TestHeaders(t *testing.T) {
 		{"uastc_zstd_rgb.ktx2", "UASTC", 30, 20, 1, SchemeZstd, ModelUASTC, 1, []uint8{0}, false},
 		{"etc1s_rgba.ktx2", "ETC1S", 32, 32, 1, SchemeBasisLZ, ModelETC1S, 2, []uint8{0, 15}, true},
 		{"etc1s_mips.ktx2", "ETC1S", 30, 20, 5, SchemeBasisLZ, ModelETC1S, 2, []uint8{0}, true},
+		{"etc1s_gray.ktx2", "ETC1S", 32, 32, 1, SchemeBasisLZ, ModelETC1S, 2, []uint8{0}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -133,6 +134,7 @@ func TestDecodeAgainstSource(t *testing.T) {
 		{"uastc_zstd_rgb.ktx2", "rgb.png", 45, math.Inf(1)},
 		{"etc1s_rgba.ktx2", "rgba.png", 28, 33},
 		{"etc1s_mips.ktx2", "rgb.png", 24, math.Inf(1)},
+		{"etc1s_gray.ktx2", "gray.png", 27, math.Inf(1)},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -155,9 +157,10 @@ func TestDecodeAgainstSource(t *testing.T) {
 }
 
 // TestETC1SExact: every level's colours equal the Basis Universal
-// encoder's own ETC1 unpacking of the same file, byte for byte.
+// encoder's own ETC1 unpacking of the same file, byte for byte (colour and
+// grey endpoint codebooks, an alpha slice, mip levels).
 func TestETC1SExact(t *testing.T) {
-	for _, name := range []string{"etc1s_rgba", "etc1s_mips"} {
+	for _, name := range []string{"etc1s_rgba", "etc1s_mips", "etc1s_gray"} {
 		tex, err := Decode(readFile(t, name+".ktx2"))
 		if err != nil {
 			t.Fatal(err)
@@ -422,7 +425,7 @@ func TestCorpus(t *testing.T) {
 // FuzzDecode: no input makes the decoder panic or hang; the seeds are the
 // fixtures.
 func FuzzDecode(f *testing.F) {
-	for _, name := range []string{"uastc_rgba.ktx2", "uastc_zstd_mips.ktx2", "uastc_zstd_rgb.ktx2", "etc1s_rgba.ktx2", "etc1s_mips.ktx2"} {
+	for _, name := range []string{"uastc_rgba.ktx2", "uastc_zstd_mips.ktx2", "uastc_zstd_rgb.ktx2", "etc1s_rgba.ktx2", "etc1s_mips.ktx2", "etc1s_gray.ktx2", "uastc_modes.ktx2"} {
 		f.Add(readFile(f, name))
 	}
 	f.Add(plainKTX2(f, vkRGBA8SRGB, 2, 2, make([]byte, 16), SchemeZstd, 2))

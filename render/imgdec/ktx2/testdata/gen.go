@@ -111,6 +111,15 @@ func main() {
 		}
 	}
 	write("modes.png", mm)
+	// gray.png: 32x32 grey (R = G = B) rings, for ETC1S's grey codebook.
+	g := image.NewNRGBA(image.Rect(0, 0, 32, 32))
+	for y := 0; y < 32; y++ {
+		for x := 0; x < 32; x++ {
+			v := uint8(128 + 120*math.Sin(math.Hypot(float64(x)-10, float64(y)-14)/2.5))
+			g.SetNRGBA(x, y, color.NRGBA{v, v, v, 255})
+		}
+	}
+	write("gray.png", g)
 	write("rgba.png", a)
 	write("rgb.png", b)
 	run(bin, "-ktx2", "-uastc", "-ktx2_no_zstandard", "rgba.png", "-output_file", "uastc_rgba.ktx2")
@@ -119,6 +128,7 @@ func main() {
 	run(bin, "-ktx2", "-uastc", "-uastc_level", "3", "-ktx2_no_zstandard", "modes.png", "-output_file", "uastc_modes.ktx2")
 	run(bin, "-ktx2", "-q", "255", "rgba.png", "-output_file", "etc1s_rgba.ktx2")
 	run(bin, "-ktx2", "-q", "255", "-mipmap", "rgb.png", "-output_file", "etc1s_mips.ktx2")
+	run(bin, "-ktx2", "-q", "128", "gray.png", "-output_file", "etc1s_gray.ktx2")
 	// The encoder's BC7 transcoding of a UASTC file, unpacked: UASTC maps
 	// onto BC7 almost losslessly, a close reference for the UASTC decode.
 	for _, f := range []string{"uastc_rgba", "uastc_modes"} {
@@ -132,7 +142,7 @@ func main() {
 			}
 		}
 	}
-	for _, f := range []string{"etc1s_rgba", "etc1s_mips"} {
+	for _, f := range []string{"etc1s_rgba", "etc1s_mips", "etc1s_gray"} {
 		run(bin, "-unpack", "-no_ktx", "-etc1_only", f+".ktx2")
 		unpacked, _ := filepath.Glob(f + "_unpacked_*")
 		for _, u := range unpacked {
