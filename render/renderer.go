@@ -282,7 +282,7 @@ func (r *Renderer) WaitTextures() {
 func (r *Renderer) receive(di *decodedImage) {
 	r.decoded[di.index] = di
 	if di.err != nil {
-		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (%s)", di.index, di.err, r.failedImageShown(di.index)))
 	}
 	r.uploadImage(di)
 }
@@ -679,14 +679,17 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	return uses
 }
 
-// imageSource returns the image a texture shows: EXT_texture_webp's source
-// when present, else the core source; -1 for none.
+// imageSource returns the image a texture shows: the source of the first
+// of textureSourceExtensions it has (KTX2, AVIF, WebP), else the core
+// source; -1 for none.
 func imageSource(tex *gltf.Texture) int {
 	var webp struct {
 		Source *int `json:"source"`
 	}
-	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
-		return *webp.Source
+	for _, ext := range textureSourceExtensions {
+		if rawExtension(tex.Extensions, ext, &webp) && webp.Source != nil {
+			return *webp.Source
+		}
 	}
 	if tex.Source != nil {
 		return *tex.Source
