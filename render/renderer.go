@@ -198,6 +198,11 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
+	if len(r.items) == 0 {
+		if why := d.EmptyPictureReason(); why != "" {
+			r.Messages = append(r.Messages, why)
+		}
+	}
 }
 
 // rebuildItems lists every primitive at every node of the shown scene and

@@ -247,6 +247,9 @@ func readOnce(ctx context.Context, l *asyncLoad) (*scene.Document, error) {
 	}
 	l.phase.Store("parsing")
 	d, err := openDocument(l.path)
+	if err == nil {
+		err = d.CheckRequired() // refused: an extension it cannot show
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
