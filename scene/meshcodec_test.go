@@ -1,0 +1,245 @@
+package scene_test
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// worldVertex is one vertex of a drawn primitive in world space.
+type worldVertex struct {
+	pos, nrm [3]float64
+	uv       [2]float64
+	col      [4]float64
+}
+
+// worldMesh is what a document draws: per node with a mesh, its vertices
+// in world space and its triangles.
+type worldMesh struct {
+	verts []worldVertex
+	tris  [][3]int
+}
+
+// drawnGeometry reads every primitive of every node of the shown scene,
+// keyed by node name, in world space (so a quantized mesh, whose
+// dequantization is in its node's transform, compares with its source).
+func drawnGeometry(t *testing.T, d *scene.Document) map[string]*worldMesh {
+	t.Helper()
+	out := map[string]*worldMesh{}
+	world := d.WorldMatrices()
+	for _, n := range d.SceneNodes() {
+		node := d.GLTF.Nodes[n]
+		if node.Mesh == nil {
+			continue
+		}
+		w := world[n]
+		nm := w.Mat3().Inv().Transpose()
+		wm := &worldMesh{}
+		for p := range d.GLTF.Meshes[*node.Mesh].Primitives {
+			pd, err := d.ReadPrimitive(*node.Mesh, p)
+			if err != nil {
+				t.Fatalf("%s: node %s: %v", d.Path, node.Name, err)
+			}
+			base := len(wm.verts)
+			for i, ps := range pd.Positions {
+				var v worldVertex
+				pp := w.Mul4x1(mgl64.Vec4{float64(ps[0]), float64(ps[1]), float64(ps[2]), 1})
+				v.pos = [3]float64{pp[0], pp[1], pp[2]}
+				nn := nm.Mul3x1(mgl64.Vec3{float64(pd.Normals[i][0]), float64(pd.Normals[i][1]), float64(pd.Normals[i][2])}).Normalize()
+				v.nrm = [3]float64(nn)
+				if pd.UV0 != nil {
+					v.uv = [2]float64{float64(pd.UV0[i][0]), float64(pd.UV0[i][1])}
+				}
+				if pd.Colors != nil {
+					for k := range 4 {
+						v.col[k] = float64(pd.Colors[i][k])
+					}
+				}
+				wm.verts = append(wm.verts, v)
+			}
+			idx := pd.Indices
+			for k := 0; k+2 < len(idx); k += 3 {
+				wm.tris = append(wm.tris, [3]int{base + int(idx[k]), base + int(idx[k+1]), base + int(idx[k+2])})
+			}
+		}
+		out[node.Name] = wm
+	}
+	return out
+}
+
+func dist(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += (a[i] - b[i]) * (a[i] - b[i])
+	}
+	return math.Sqrt(s)
+}
+
+func key(v worldVertex) []float64 {
+	return []float64{v.pos[0], v.pos[1], v.pos[2], v.uv[0], v.uv[1], v.nrm[0] * 0.1, v.nrm[1] * 0.1, v.nrm[2] * 0.1}
+}
+
+// solid returns the triangles of m that have an area.
+func solid(m *worldMesh) [][3]int {
+	var out [][3]int
+	for _, t := range m.tris {
+		a, b, c := mgl64.Vec3(m.verts[t[0]].pos), mgl64.Vec3(m.verts[t[1]].pos), mgl64.Vec3(m.verts[t[2]].pos)
+		if b.Sub(a).Cross(c.Sub(a)).Len() > 1e-9 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// canonical rotates a triangle so its smallest index is first (keeping
+// the winding).
+func canonical(t [3]int) [3]int {
+	for t[0] > t[1] || t[0] > t[2] {
+		t = [3]int{t[1], t[2], t[0]}
+	}
+	return t
+}
+
+// TestCompressedFixturesMatchSource checks that every compressed fixture
+// (made from source.glb by glTF-Transform, see testdata/meshcodec/make.sh)
+// reads as its source: each vertex matches a source vertex within the
+// precision the encoder states (Draco's and glTF-Transform's defaults:
+// positions 14 bits over the mesh's extent, normals 10 bits or 8-bit
+// octahedral, UVs 12 bits, colours 8 bits), and the triangles are the
+// same, with the same winding.
+func TestCompressedFixturesMatchSource(t *testing.T) {
+	src, err := scene.Load("testdata/meshcodec/source.glb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := drawnGeometry(t, src)
+	tests := []struct {
+		file, ext         string
+		pos, nrm, uv, col float64
+	}{
+		{"draco.glb", "KHR_draco_mesh_compression", 2e-4, 0.01, 5e-4, 0.5 / 255},
+		{"meshopt.glb", "EXT_meshopt_compression", 2e-4, 0.02, 5e-4, 0.5 / 255},
+		{"meshopt_medium.glb", "EXT_meshopt_compression", 2e-4, 0.02, 5e-4, 0.5 / 255},
+		{"quantized.glb", "KHR_mesh_quantization", 2e-4, 0.01, 5e-4, 0.5 / 255},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			d, err := scene.Load("testdata/meshcodec/" + tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(d.GLTF.ExtensionsUsed, tc.ext) {
+				t.Fatalf("fixture does not use %s (extensionsUsed %v)", tc.ext, d.GLTF.ExtensionsUsed)
+			}
+			for _, f := range d.Findings() {
+				if f.Severity >= scene.Warning {
+					t.Errorf("finding: %v", f)
+				}
+			}
+			got := drawnGeometry(t, d)
+			for name, w := range want {
+				g := got[name]
+				if g == nil {
+					t.Fatalf("node %s is not drawn", name)
+				}
+				// Draco drops triangles of no area (two corners at one
+				// position: the sphere's poles) and the vertices only they
+				// use; nothing visible changes, so those are not compared.
+				gt, wt := solid(g), solid(w)
+				if len(gt) != len(wt) {
+					t.Fatalf("node %s: %d triangles with an area, the source has %d", name, len(gt), len(wt))
+				}
+				match := make([]int, len(g.verts))
+				var worst [4]float64
+				for i, gv := range g.verts {
+					best, bd := -1, math.Inf(1)
+					for j, wv := range w.verts {
+						if dd := dist(key(gv), key(wv)); dd < bd {
+							best, bd = j, dd
+						}
+					}
+					match[i] = best
+					wv := w.verts[best]
+					worst[0] = max(worst[0], dist(gv.pos[:], wv.pos[:]))
+					worst[1] = max(worst[1], dist(gv.nrm[:], wv.nrm[:]))
+					worst[2] = max(worst[2], dist(gv.uv[:], wv.uv[:]))
+					worst[3] = max(worst[3], dist(gv.col[:], wv.col[:]))
+				}
+				t.Logf("node %s: largest error position %.2g, normal %.2g, uv %.2g, colour %.2g", name, worst[0], worst[1], worst[2], worst[3])
+				for k, tol := range []float64{tc.pos, tc.nrm, tc.uv, tc.col} {
+					if worst[k] > tol {
+						t.Errorf("node %s: %s error %.3g is over %.3g", name, []string{"position", "normal", "uv", "colour"}[k], worst[k], tol)
+					}
+				}
+				wantTris := map[[3]int]bool{}
+				for _, tr := range wt {
+					wantTris[canonical(tr)] = true
+				}
+				for _, tr := range gt {
+					m := canonical([3]int{match[tr[0]], match[tr[1]], match[tr[2]]})
+					if !wantTris[m] {
+						t.Fatalf("node %s: triangle %v (source vertices %v) is not a source triangle", name, tr, m)
+					}
+				}
+			}
+		})
+	}
+}
+
+// hugeZeroAccessor is a file the Khronos validator accepts: a mesh whose
+// POSITION accessor has no bufferView (all zeros) and a count of
+// 3,999,999,999.
+const hugeZeroAccessor = `{"asset":{"version":"2.0"},
+"accessors":[{"componentType":5126,"count":3999999999,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}%s],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}%s}]}],
+"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0%s}`
+
+// TestHugeZeroFilledAccessor reads the huge zero-filled accessor without
+// reserving its memory: ReadPrimitive says why nothing is drawn, a sparse
+// one is refused by the budget, and the process allocates little.
+func TestHugeZeroFilledAccessor(t *testing.T) {
+	sparseBuf := `,"buffers":[{"byteLength":16,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAIA/AAAAAA=="}],"bufferViews":[{"buffer":0,"byteLength":4},{"buffer":0,"byteOffset":4,"byteLength":12}]`
+	tests := []struct {
+		name, json, want string
+	}{
+		{"zero-filled", fmt.Sprintf(hugeZeroAccessor, "", "", ""), "has no bufferView: all 3999999999 positions are (0, 0, 0), nothing to draw"},
+		{"sparse", `{"asset":{"version":"2.0"},
+"accessors":[{"componentType":5126,"count":3999999999,"type":"VEC3","min":[0,0,0],"max":[0,1,0],"sparse":{"count":1,"indices":{"bufferView":0,"componentType":5125},"values":{"bufferView":1}}}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0` + sparseBuf + `}`, "over the 1024 MB budget"},
+		{"zero-filled indices", fmt.Sprintf(hugeZeroAccessor, `,{"componentType":5125,"count":3999999999,"type":"SCALAR"},{"componentType":5126,"count":3,"type":"VEC3","bufferView":0,"min":[0,0,0],"max":[1,1,0]}`, "", `,"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],"bufferViews":[{"buffer":0,"byteLength":36}]`), ""},
+	}
+	// The third case points the primitive at the real positions and the
+	// huge zero-filled indices.
+	tests[2].json = strings.Replace(tests[2].json, `{"POSITION":0}`, `{"POSITION":2},"indices":1`, 1)
+	tests[2].want = "indices accessor 1 has no bufferView: every index is 0, nothing to draw"
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			d, err := scene.Decode([]byte(tc.json), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = d.ReadPrimitive(0, 0)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("ReadPrimitive: %v, want an error with %q", err, tc.want)
+			}
+			why := d.EmptyPictureReason()
+			if !strings.Contains(why, tc.want) {
+				t.Errorf("EmptyPictureReason %q does not say %q", why, tc.want)
+			}
+			runtime.ReadMemStats(&after)
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+				t.Errorf("reading allocated %d MB", grew>>20)
+			}
+		})
+	}
+}
