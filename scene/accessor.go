@@ -315,3 +315,39 @@ func (d *Document) AccessorIndices(i int) ([]uint32, error) {
 	}
 	return out, nil
 }
+
+// PositionBounds returns the min and max a POSITION accessor declares, as
+// the positions read: for a normalized accessor (KHR_mesh_quantization)
+// the stored integers are mapped as its values are. ok is false when the
+// accessor does not declare three of each, or they are not finite.
+func PositionBounds(a *gltf.Accessor) (lo, hi [3]float64, ok bool) {
+	if a == nil || len(a.Min) != 3 || len(a.Max) != 3 {
+		return lo, hi, false
+	}
+	for k := 0; k < 3; k++ {
+		lo[k], hi[k] = normalizeBound(a, a.Min[k]), normalizeBound(a, a.Max[k])
+		if math.IsNaN(lo[k]) || math.IsInf(lo[k], 0) || math.IsNaN(hi[k]) || math.IsInf(hi[k], 0) {
+			return lo, hi, false
+		}
+	}
+	return lo, hi, true
+}
+
+// normalizeBound maps a declared min or max of a normalized accessor as
+// its stored values are mapped.
+func normalizeBound(a *gltf.Accessor, v float64) float64 {
+	if !a.Normalized {
+		return v
+	}
+	switch a.ComponentType {
+	case gltf.ComponentByte:
+		return math.Max(v/127, -1)
+	case gltf.ComponentUbyte:
+		return v / 255
+	case gltf.ComponentShort:
+		return math.Max(v/32767, -1)
+	case gltf.ComponentUshort:
+		return v / 65535
+	}
+	return v
+}

@@ -243,3 +243,49 @@ func TestHugeZeroFilledAccessor(t *testing.T) {
 		})
 	}
 }
+
+// TestCompressedFitAndBounds: fitting a box to each node's mesh and the
+// mesh bounds give the same world-space box on every compressed fixture as
+// on the source (a quantized mesh declares its min and max as stored
+// integers; they are read through its normalization and the node's
+// dequantization transform).
+func TestCompressedFitAndBounds(t *testing.T) {
+	type box struct{ center, size mgl64.Vec3 }
+	fit := func(t *testing.T, file string) map[string][2]box {
+		d, err := scene.Load("testdata/meshcodec/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		world := d.WorldMatrices()
+		out := map[string][2]box{}
+		for n, node := range d.GLTF.Nodes {
+			if node.Mesh == nil {
+				continue
+			}
+			w := world[n]
+			scale := mgl64.Vec3{w.Col(0).Vec3().Len(), w.Col(1).Vec3().Len(), w.Col(2).Vec3().Len()}
+			s, c, err := d.FitShape(n, scene.ShapeBox)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi := d.MeshBounds(*node.Mesh)
+			out[node.Name] = [2]box{
+				{w.Mul4x1(c.Vec4(1)).Vec3(), mgl64.Vec3{s.Size[0] * scale[0], s.Size[1] * scale[1], s.Size[2] * scale[2]}},
+				{w.Mul4x1(lo.Add(hi).Mul(0.5).Vec4(1)).Vec3(), mgl64.Vec3{(hi[0] - lo[0]) * scale[0], (hi[1] - lo[1]) * scale[1], (hi[2] - lo[2]) * scale[2]}},
+			}
+		}
+		return out
+	}
+	want := fit(t, "source.glb")
+	for _, file := range []string{"draco.glb", "meshopt.glb", "quantized.glb"} {
+		got := fit(t, file)
+		for name, wb := range want {
+			for k, what := range []string{"fitted box", "mesh bounds"} {
+				g, w := got[name][k], wb[k]
+				if g.center.Sub(w.center).Len() > 1e-3 || g.size.Sub(w.size).Len() > 1e-3 {
+					t.Errorf("%s: node %s: %s centre %v size %v, the source's %v %v", file, name, what, g.center, g.size, w.center, w.size)
+				}
+			}
+		}
+	}
+}
