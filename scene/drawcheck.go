@@ -42,7 +42,11 @@ func (d *Document) EmptyPictureReason() string {
 		}
 	}
 	if tried == 0 {
-		return fmt.Sprintf("nothing is drawn: the file has %d meshes but no node of %s uses one", len(g.Meshes), scene)
+		meshes := "1 mesh"
+		if len(g.Meshes) != 1 {
+			meshes = fmt.Sprintf("%d meshes", len(g.Meshes))
+		}
+		return fmt.Sprintf("nothing is drawn: the file has %s but no node of %s uses one", meshes, scene)
 	}
 	more := ""
 	if failed > 1 {

@@ -289,3 +289,92 @@ func TestCompressedFitAndBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestShownScene: the file's scene is shown; SetShownScene chooses
+// another (nodes, empty-picture reason) and -1 goes back; a scene that
+// does not exist is an error.
+func TestShownScene(t *testing.T) {
+	d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},
+"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+"bufferViews":[{"buffer":0,"byteLength":36}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+"nodes":[{"name":"Tri","mesh":0},{"name":"Empty","children":[2]},{"name":"Child"}],
+"scenes":[{"nodes":[0]},{"name":"Other","nodes":[1]}],"scene":1}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		set      int
+		shown    int
+		nodes    []int
+		emptyWhy string
+	}{
+		{-2, 1, []int{1, 2}, "nothing is drawn: the file has 1 mesh but no node of scene 1 uses one"},
+		{0, 0, []int{0}, ""},
+		{-1, 1, []int{1, 2}, "nothing is drawn: the file has 1 mesh but no node of scene 1 uses one"},
+	}
+	for _, s := range steps {
+		if s.set != -2 {
+			if err := d.SetShownScene(s.set); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := d.ShownScene(); got != s.shown {
+			t.Errorf("after SetShownScene(%d): shown %d, want %d", s.set, got, s.shown)
+		}
+		if got := d.SceneNodes(); !slices.Equal(got, s.nodes) {
+			t.Errorf("scene %d: nodes %v, want %v", s.shown, got, s.nodes)
+		}
+		if got := d.EmptyPictureReason(); got != s.emptyWhy {
+			t.Errorf("scene %d: empty picture %q, want %q", s.shown, got, s.emptyWhy)
+		}
+	}
+	if got := d.SceneLabel(0) + "," + d.SceneLabel(1); got != "Scene 0,Other" {
+		t.Errorf("labels %q", got)
+	}
+	if err := d.SetShownScene(2); err == nil || err.Error() != "scene 2 does not exist (the file has 2)" {
+		t.Errorf("SetShownScene(2): %v", err)
+	}
+}
+
+// TestExtensionSupport: a required extension the viewer cannot honour
+// refuses viewing with an UnsupportedError naming it and a hint; an
+// optional one is a warning; honoured ones (decoded geometry, owned
+// physics, rendered materials) are neither.
+func TestExtensionSupport(t *testing.T) {
+	tests := []struct {
+		used, required string
+		wantErr        string
+		wantFinding    string
+	}{
+		{`["KHR_draco_mesh_compression","KHR_mesh_quantization","EXT_meshopt_compression","OMI_physics_body","KHR_materials_sheen"]`, `["KHR_mesh_quantization"]`, "", ""},
+		{`["EXT_made_up"]`, `["EXT_made_up"]`, "x.gltf: requires extension EXT_made_up, which this viewer cannot show: open it in a tool that supports it, or write the file without it (for example with gltf-transform, npm @gltf-transform/cli)", "warning /extensionsUsed/0: extension EXT_made_up is required by the file and not supported by the viewer"},
+		{`["KHR_materials_iridescence","KHR_texture_basisu"]`, `["KHR_texture_basisu"]`, "x.gltf: requires extension KHR_texture_basisu, which this viewer cannot show: decode its textures with `gltf-transform ktxdecompress IN OUT`", "warning /extensionsUsed/0: extension KHR_materials_iridescence is not supported by the viewer: the file is shown without it"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.used, func(t *testing.T) {
+			d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},"extensionsUsed":`+tc.used+`,"extensionsRequired":`+tc.required+`}`), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Path = "x.gltf"
+			err = d.CheckRequired()
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Errorf("CheckRequired: %v", err)
+			case tc.wantErr != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.wantErr)):
+				t.Errorf("CheckRequired: %v, want %q", err, tc.wantErr)
+			}
+			var got []string
+			for _, f := range d.Findings() {
+				if f.Code == "EXTENSION_NOT_SHOWN" {
+					got = append(got, f.String())
+				}
+			}
+			if tc.wantFinding == "" && len(got) > 0 || tc.wantFinding != "" && (len(got) == 0 || !strings.HasPrefix(got[0], tc.wantFinding)) {
+				t.Errorf("findings %q, want one starting %q", got, tc.wantFinding)
+			}
+		})
+	}
+}
