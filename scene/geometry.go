@@ -267,8 +267,11 @@ func (d *Document) useDraco(ref PrimitiveRef, b dracoBlock, j *dracoJob, fs *fin
 	if prim.Indices != nil && *prim.Indices >= 0 && *prim.Indices < len(doc.Accessors) {
 		acc := *prim.Indices
 		a := doc.Accessors[acc]
-		idx := m.Indices()
+		idx, ierr := m.Indices()
 		switch {
+		case ierr != nil:
+			fs.addc(Error, "DRACO_DECODE_FAILED", path, "%v", ierr)
+			failAcc(acc, ierr.Error())
 		case m.Faces < 0:
 			fs.addc(Error, "DRACO_DECODE_FAILED", path, "the Draco data is a point cloud but the primitive has indices")
 			failAcc(acc, "the Draco data has no faces")

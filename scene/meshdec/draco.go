@@ -46,16 +46,22 @@ func DecodeDraco(data []byte) (*DracoMesh, error) {
 }
 
 // Indices returns the triangles' vertex indices (3 per face), nil for a
-// point cloud.
-func (m *DracoMesh) Indices() []uint32 {
+// point cloud. Damaged data can decode to indices past the points (found
+// by fuzzing): that is an error.
+func (m *DracoMesh) Indices() ([]uint32, error) {
 	if m.h == nil || m.Faces < 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]uint32, 3*m.Faces)
 	if len(out) > 0 {
 		C.pv_draco_indices(m.h, (*C.uint32_t)(unsafe.Pointer(&out[0])))
 	}
-	return out
+	for _, v := range out {
+		if int(v) >= m.Points {
+			return nil, fmt.Errorf("draco: index %d is past the %d decoded points", v, m.Points)
+		}
+	}
+	return out, nil
 }
 
 // Components returns the number of components of the attribute with the
