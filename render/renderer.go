@@ -205,6 +205,15 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	}
 }
 
+// SceneChanged redraws the document's shown scene after
+// Document.SetShownScene: the items to draw and the bounds are listed anew
+// (nothing is uploaded again).
+func (r *Renderer) SceneChanged() {
+	if r.doc != nil {
+		r.rebuildItems()
+	}
+}
+
 // rebuildItems lists every primitive at every node of the shown scene and
 // computes the world bounds.
 func (r *Renderer) rebuildItems() {

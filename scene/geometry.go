@@ -233,7 +233,15 @@ func (d *Document) useDraco(ref PrimitiveRef, b dracoBlock, j *dracoJob, fs *fin
 	}
 	if j.err != nil {
 		msg := fmt.Sprintf("Draco data does not decode: %v", j.err)
-		fs.addc(Error, "DRACO_DECODE_FAILED", path, "%s", msg)
+		fallback := true
+		for _, acc := range prim.Attributes {
+			fallback = fallback && acc >= 0 && acc < len(doc.Accessors) && doc.Accessors[acc].BufferView != nil
+		}
+		if fallback {
+			fs.addc(Warning, "DRACO_DECODE_FAILED", path, "%s; the uncompressed fallback data is used", msg)
+			return
+		}
+		fs.addc(Error, "DRACO_DECODE_FAILED", path, "%s; the primitive is not drawn", msg)
 		for _, acc := range prim.Attributes {
 			failAcc(acc, msg)
 		}

@@ -378,3 +378,56 @@ func TestExtensionSupport(t *testing.T) {
 		})
 	}
 }
+
+// TestMeshoptFallback: a meshopt buffer view whose compressed data does
+// not decode reads its uncompressed fallback when the file has one (a
+// warning), and is an error naming it when it has none.
+func TestMeshoptFallback(t *testing.T) {
+	// Buffer 0: a triangle's positions (36 bytes); buffer 1: 16 bytes that
+	// are not meshopt data.
+	const file = `{"asset":{"version":"2.0"},"extensionsUsed":["EXT_meshopt_compression"],
+"buffers":[%s,{"byteLength":16,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAAAAAA=="}],
+"bufferViews":[{"buffer":0,"byteLength":36,"byteStride":12,"extensions":{"EXT_meshopt_compression":{"buffer":1,"byteLength":16,"byteStride":12,"count":3,"mode":"ATTRIBUTES"}}}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`
+	withData := `{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}`
+	noData := `{"byteLength":36,"extensions":{"EXT_meshopt_compression":{"fallback":true}}}`
+	tests := []struct {
+		name, buffer string
+		sev          scene.Severity
+		readErr      string
+	}{
+		{"fallback", withData, scene.Warning, ""},
+		{"no fallback", noData, scene.Error, "buffer view 0: meshopt: ATTRIBUTES data of 3 elements of 12 bytes does not decode"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := scene.Decode([]byte(fmt.Sprintf(file, tc.buffer)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got *scene.Finding
+			for _, f := range d.Findings() {
+				if f.Code == "MESHOPT_DECODE_FAILED" {
+					got = &f
+				}
+			}
+			if got == nil || got.Severity != tc.sev || got.Path != "/bufferViews/0/extensions/EXT_meshopt_compression" {
+				t.Fatalf("finding %v, want a %v MESHOPT_DECODE_FAILED on the buffer view", got, tc.sev)
+			}
+			pd, err := d.ReadPrimitive(0, 0)
+			if tc.readErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.readErr) {
+					t.Fatalf("ReadPrimitive: %v, want %q", err, tc.readErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := [][3]float32{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}; !slices.Equal(pd.Positions, want) {
+				t.Errorf("positions %v, want %v", pd.Positions, want)
+			}
+		})
+	}
+}
