@@ -1,8 +1,10 @@
 package scene_test
 
 import (
+	"bytes"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -429,5 +431,47 @@ func TestMeshoptFallback(t *testing.T) {
 				t.Errorf("positions %v, want %v", pd.Positions, want)
 			}
 		})
+	}
+}
+
+// TestDracoDecodeFailure: draco.glb with its first bitstream's magic
+// overwritten opens with an error finding on the primitive, and reading
+// the primitive says the Draco data does not decode; the other primitive
+// still reads.
+func TestDracoDecodeFailure(t *testing.T) {
+	data, err := os.ReadFile("testdata/meshcodec/draco.glb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte("DRACO"))
+	if i < 0 {
+		t.Fatal("no Draco bitstream in draco.glb")
+	}
+	copy(data[i:], "XXXXX")
+	d, err := scene.Decode(data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bad []string
+	for _, f := range d.Findings() {
+		if f.Code == "DRACO_DECODE_FAILED" && f.Severity == scene.Error {
+			bad = append(bad, f.Path)
+		}
+	}
+	if len(bad) != 1 || !strings.HasSuffix(bad[0], "/extensions/KHR_draco_mesh_compression") {
+		t.Fatalf("DRACO_DECODE_FAILED errors at %v, want one on a primitive", bad)
+	}
+	read := 0
+	for m := range d.GLTF.Meshes {
+		_, err := d.ReadPrimitive(m, 0)
+		switch {
+		case err == nil:
+			read++
+		case !strings.Contains(err.Error(), "Draco data does not decode: draco:"):
+			t.Errorf("mesh %d: %v", m, err)
+		}
+	}
+	if read != 1 {
+		t.Errorf("%d primitives read, want 1 of 2", read)
 	}
 }
