@@ -198,7 +198,6 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	}
 	d.GLTF = doc
 	d.decodeGeometry(&fs) // Draco and meshopt (geometry.go)
-	d.checkSupport(&fs)   // extensions the viewer cannot honour (support.go)
 	checkLinks(doc, sc, glb, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)

@@ -128,24 +128,3 @@ func (d *Document) CheckRequired() error {
 	}
 	return &UnsupportedError{Path: d.Path, Extensions: req}
 }
-
-// checkSupport adds a finding for each used extension the viewer cannot
-// honour, so nothing is dropped silently.
-func (d *Document) checkSupport(fs *findings) {
-	req, opt := d.UnsupportedExtensions()
-	for _, name := range opt {
-		fs.addc(Warning, "EXTENSION_NOT_SHOWN", usedPath(d, name), "extension %s is not supported by the viewer: the file is shown without it", name)
-	}
-	for _, name := range req {
-		fs.addc(Warning, "EXTENSION_NOT_SHOWN", usedPath(d, name), "extension %s is required by the file and not supported by the viewer: viewing refuses the file; %s", name, ExtensionHint(name))
-	}
-}
-
-// usedPath is the JSON pointer of name in extensionsUsed (or
-// extensionsRequired when only that lists it).
-func usedPath(d *Document, name string) string {
-	if i := slices.Index(d.GLTF.ExtensionsUsed, name); i >= 0 {
-		return fmt.Sprintf("/extensionsUsed/%d", i)
-	}
-	return fmt.Sprintf("/extensionsRequired/%d", slices.Index(d.GLTF.ExtensionsRequired, name))
-}
