@@ -214,7 +214,17 @@ func (d *Document) AccessorFloats(i int, normalize bool) (vals []float32, comps 
 	_, offs := elementLayout(a)
 	norm := normalize && a.Normalized
 	ct := a.ComponentType
-	if data != nil {
+	switch {
+	case data == nil:
+	case ct == gltf.ComponentFloat && len(offs) == comps && offs[comps-1] == 4*(comps-1):
+		// The common case, without a switch per component.
+		for e := 0; e < a.Count; e++ {
+			b := data[e*stride : e*stride+4*comps]
+			for c := range comps {
+				vals[e*comps+c] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:]))
+			}
+		}
+	default:
 		for e := 0; e < a.Count; e++ {
 			base := e * stride
 			for c, o := range offs {
@@ -300,9 +310,19 @@ func (d *Document) AccessorIndices(i int) ([]uint32, error) {
 		return nil, fmt.Errorf("accessor %d: %d indices need %d MB, over the %d MB budget", i, a.Count, int64(a.Count)*4>>20, AccessorBudget>>20)
 	}
 	out := make([]uint32, a.Count)
-	if data != nil {
+	switch {
+	case data == nil:
+	case a.ComponentType == gltf.ComponentUshort:
 		for e := range out {
-			out[e] = uint32(component(a.ComponentType, data[e*stride:], false))
+			out[e] = uint32(binary.LittleEndian.Uint16(data[e*stride:]))
+		}
+	case a.ComponentType == gltf.ComponentUint:
+		for e := range out {
+			out[e] = binary.LittleEndian.Uint32(data[e*stride:])
+		}
+	default:
+		for e := range out {
+			out[e] = uint32(data[e*stride])
 		}
 	}
 	if a.Sparse != nil {

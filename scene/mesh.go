@@ -3,6 +3,7 @@ package scene
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/qmuntal/gltf"
 )
@@ -163,28 +164,27 @@ func (d *Document) readVecs(i, want int) ([]float32, error) {
 	return vals, nil
 }
 
+// vec2s, vec3s and vec4s view flat values as vectors, without a copy
+// (an array of float32 arrays has the same layout as the flat slice).
 func vec2s(v []float32) [][2]float32 {
-	out := make([][2]float32, len(v)/2)
-	for i := range out {
-		out[i] = [2]float32{v[2*i], v[2*i+1]}
+	if len(v) < 2 {
+		return [][2]float32{}
 	}
-	return out
+	return unsafe.Slice((*[2]float32)(unsafe.Pointer(&v[0])), len(v)/2)
 }
 
 func vec3s(v []float32) [][3]float32 {
-	out := make([][3]float32, len(v)/3)
-	for i := range out {
-		out[i] = [3]float32{v[3*i], v[3*i+1], v[3*i+2]}
+	if len(v) < 3 {
+		return [][3]float32{}
 	}
-	return out
+	return unsafe.Slice((*[3]float32)(unsafe.Pointer(&v[0])), len(v)/3)
 }
 
 func vec4s(v []float32) [][4]float32 {
-	out := make([][4]float32, len(v)/4)
-	for i := range out {
-		out[i] = [4]float32{v[4*i], v[4*i+1], v[4*i+2], v[4*i+3]}
+	if len(v) < 4 {
+		return [][4]float32{}
 	}
-	return out
+	return unsafe.Slice((*[4]float32)(unsafe.Pointer(&v[0])), len(v)/4)
 }
 
 // readColors reads COLOR_0 (RGB or RGBA, float or normalized integers) as
