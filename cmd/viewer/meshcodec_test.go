@@ -96,3 +96,26 @@ func TestSceneFlag(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestHugeZeroFilledAccessorCommands: the file of issue 24 (a valid
+// zero-filled POSITION accessor of 3,999,999,999 elements) no longer kills
+// screenshot and simulate: screenshot draws the empty picture (exit 0),
+// simulate says there is nothing to play (exit 1), validate passes it.
+func TestHugeZeroFilledAccessorCommands(t *testing.T) {
+	file := writeTemp(t, "huge.gltf", `{"asset":{"version":"2.0"},
+"accessors":[{"componentType":5126,"count":3999999999,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`)
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"screenshot", "-size", "64x48", "-o", filepath.Join(t.TempDir(), "x.png"), file}, 0},
+		{[]string{"simulate", file}, 1},
+		{[]string{"validate", file}, 0},
+	} {
+		if code, _, errOut := runCLI(tc.args...); code != tc.code {
+			t.Errorf("%s: exit %d, want %d: %s", tc.args[0], code, tc.code, errOut)
+		}
+	}
+}
