@@ -28,6 +28,7 @@ var shownExtensions = map[string]bool{
 	"KHR_materials_volume":            true,
 	"EXT_texture_webp":                true,
 	"KHR_xmp_json_ld":                 true, // metadata: nothing to draw
+	"GODOT_single_root":               true, // Godot's note that the file has one root node: nothing to draw
 }
 
 var shownMu sync.RWMutex
