@@ -16,6 +16,12 @@ import (
 // error, not an out-of-memory crash.
 const AccessorBudget = 1 << 30
 
+// MaxUnbackedElements is the largest count of an accessor whose elements
+// are not in the file (no bufferView: zeros plus sparse values). Its count
+// is the only thing that says how much memory it takes, so it is bounded on
+// its own (16,777,216 elements: a morph target of a very large mesh).
+const MaxUnbackedElements = 1 << 24
+
 // errZeroFilled says an accessor has no bufferView and no sparse values:
 // every element is zero, and it is not materialized.
 var errZeroFilled = errors.New("has no bufferView: every element is zero")
@@ -134,6 +140,9 @@ func (d *Document) accessorBytes(i int) (a *gltf.Accessor, data []byte, stride i
 	if a.BufferView == nil {
 		if a.Sparse == nil {
 			return a, nil, elem, errZeroFilled
+		}
+		if a.Count > MaxUnbackedElements {
+			return a, nil, 0, fmt.Errorf("accessor %d: count %d without a bufferView is over the budget of %d elements", i, a.Count, MaxUnbackedElements)
 		}
 		return a, nil, elem, nil
 	}

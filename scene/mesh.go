@@ -141,6 +141,15 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 		return nil, fmt.Errorf("mesh %d primitive %d: unknown mode %d", m, p, prim.Mode)
 	}
 	if pd.Mode == DrawTriangles && pd.Normals == nil {
+		// Flat normals give every corner its own vertex: bound what that
+		// reserves (up to 72 bytes a corner) before it is reserved.
+		corners := len(pd.Positions)
+		if pd.Indices != nil {
+			corners = len(pd.Indices)
+		}
+		if int64(corners)*72 > AccessorBudget {
+			return nil, fmt.Errorf("mesh %d primitive %d: %d triangle corners without normals need more than the %d MB budget", m, p, corners, AccessorBudget>>20)
+		}
 		pd.flatNormals()
 	}
 	if pd.Mode == DrawTriangles && pd.Tangents == nil && pd.UV0 != nil && d.hasNormalTexture(pd.Material) {

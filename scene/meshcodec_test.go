@@ -226,7 +226,7 @@ func TestHugeZeroFilledAccessor(t *testing.T) {
 		{"sparse", `{"asset":{"version":"2.0"},
 "accessors":[{"componentType":5126,"count":3999999999,"type":"VEC3","min":[0,0,0],"max":[0,1,0],"sparse":{"count":1,"indices":{"bufferView":0,"componentType":5125},"values":{"bufferView":1}}}],
 "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
-"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0` + sparseBuf + `}`, "over the 1024 MB budget"},
+"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0` + sparseBuf + `}`, "count 3999999999 without a bufferView is over the budget of 16777216 elements"},
 		{"zero-filled indices", fmt.Sprintf(hugeZeroAccessor, `,{"componentType":5125,"count":3999999999,"type":"SCALAR"},{"componentType":5126,"count":3,"type":"VEC3","bufferView":0,"min":[0,0,0],"max":[1,1,0]}`, "", `,"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],"bufferViews":[{"buffer":0,"byteLength":36}]`), ""},
 	}
 	// The third case points the primitive at the real positions and the
@@ -478,5 +478,33 @@ func TestDracoDecodeFailure(t *testing.T) {
 	}
 	if read != 1 {
 		t.Errorf("%d primitives read, want 1 of 2", read)
+	}
+}
+
+// TestFlatNormalsBudget: a primitive without normals whose indices come
+// from a sparse accessor (no bufferView) of 15,000,000 corners would need
+// over 1 GB once every corner gets its own vertex: it is refused before
+// that is reserved.
+func TestFlatNormalsBudget(t *testing.T) {
+	const file = `{"asset":{"version":"2.0"},
+"buffers":[{"byteLength":44,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAEAAAA="}],
+"bufferViews":[{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":4},{"buffer":0,"byteOffset":40,"byteLength":4}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
+{"componentType":5125,"count":15000000,"type":"SCALAR","sparse":{"count":1,"indices":{"bufferView":1,"componentType":5125},"values":{"bufferView":2}}}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1}]}],"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	d, err := scene.Decode([]byte(file), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.ReadPrimitive(0, 0)
+	want := "mesh 0 primitive 0: 15000000 triangle corners without normals need more than the 1024 MB budget"
+	if err == nil || err.Error() != want {
+		t.Fatalf("ReadPrimitive: %v, want %q", err, want)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 128<<20 {
+		t.Errorf("reading allocated %d MB", grew>>20)
 	}
 }
