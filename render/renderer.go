@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -189,8 +190,16 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			}
 		}
 	}
-	for _, name := range unrenderedExtensions(d.GLTF.Materials) {
+	unrendered := unrenderedExtensions(d.GLTF.Materials)
+	for _, name := range unrendered {
 		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
+	}
+	// Never silent: every other used extension the viewer cannot honour.
+	_, optional := d.UnsupportedExtensions()
+	for _, name := range optional {
+		if !slices.Contains(unrendered, name) {
+			r.Messages = append(r.Messages, fmt.Sprintf("extension %s: not supported by the viewer, the file is shown without it", name))
+		}
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
@@ -198,6 +207,20 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
+	if len(r.items) == 0 {
+		if why := d.EmptyPictureReason(); why != "" {
+			r.Messages = append(r.Messages, why)
+		}
+	}
+}
+
+// SceneChanged redraws the document's shown scene after
+// Document.SetShownScene: the items to draw and the bounds are listed anew
+// (nothing is uploaded again).
+func (r *Renderer) SceneChanged() {
+	if r.doc != nil {
+		r.rebuildItems()
+	}
 }
 
 // rebuildItems lists every primitive at every node of the shown scene and

@@ -62,6 +62,11 @@ type Document struct {
 	// legacy is what the pre-2023 OMI forms leave for wiring while the
 	// document is decoded (omi_body.go); nil afterwards.
 	legacy *legacyDecode
+	// geom holds the decoded Draco and meshopt data (geometry.go).
+	geom *geometry
+	// shownScene is the scene shown plus one; 0 shows the file's own
+	// (scenes.go).
+	shownScene int
 }
 
 // NodeExtensions is one node's owned extensions.
@@ -192,6 +197,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 		return nil, err
 	}
 	d.GLTF = doc
+	d.decodeGeometry(&fs) // Draco and meshopt (geometry.go)
 	checkLinks(doc, sc, glb, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)

@@ -118,8 +118,8 @@ func (d *Document) triangleBounds(m int) (lo, hi mgl64.Vec3, err error) {
 			continue
 		}
 		pl, ph := mgl64.Vec3{}, mgl64.Vec3{}
-		if len(pos.Min) == 3 && len(pos.Max) == 3 {
-			pl, ph = mgl64.Vec3{pos.Min[0], pos.Min[1], pos.Min[2]}, mgl64.Vec3{pos.Max[0], pos.Max[1], pos.Max[2]}
+		if bl, bh, ok := PositionBounds(pos); ok {
+			pl, ph = bl, bh
 		} else {
 			pd, err := d.ReadPrimitive(m, p)
 			if err != nil {

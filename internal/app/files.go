@@ -627,6 +627,9 @@ func readOnce(ctx context.Context, l *Load) (*scene.Document, error) {
 	}
 	l.phase.Store("parsing")
 	d, err := OpenDocument(l.Path)
+	if err == nil {
+		err = d.CheckRequired() // refused: an extension it cannot show
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
