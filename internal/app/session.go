@@ -309,32 +309,16 @@ func (s *Session) SetVariant(i int) {
 
 // Edit applies e through the history; a refused edit shows why.
 func (s *Session) Edit(e scene.Edit) {
-	d := s.Doc
-	if d == nil || e == nil {
+	if s.Doc == nil || e == nil {
 		return
 	}
-	nodes := len(d.GLTF.Nodes)
-	variants := len(d.Variants)
-	ch, err := s.Hist.Do(d, e)
-	if err != nil {
+	if err := s.Apply(e); err != nil {
 		s.Fail("Not applied: " + err.Error())
 		return
 	}
 	if s.msg.Error {
 		s.msg = Message{}
 	}
-	if len(d.GLTF.Nodes) > nodes {
-		// A collider fitted on a new child node: show that node, with
-		// its handles.
-		s.Selected = len(d.GLTF.Nodes) - 1
-		for _, v := range s.Views {
-			v.SelectionChanged(s.Selected)
-		}
-	}
-	if len(d.Variants) > variants {
-		s.Variant = len(d.Variants) - 1 // a variant just added is shown
-	}
-	s.changed(ch)
 }
 
 // changed tells the views, re-validates (once a drag is over) and keeps
