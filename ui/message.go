@@ -26,7 +26,9 @@ func messageLine(s *State) g.Widget {
 			if m.Error {
 				c = color.RGBA{255, 110, 100, uint8(255 * alpha)}
 			}
-			text := fitLines(m.Text, MessageLines, int(PanelWidth/imgui.CalcTextSize("m").X)-2)
+			const sample = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			perChar := imgui.CalcTextSize(sample).X / float32(len(sample))
+			text := fitLines(m.Text, MessageLines, int((PanelWidth-24)/perChar))
 			imgui.PushStyleColorVec4(imgui.ColText, g.ToVec4Color(c))
 			imgui.TextUnformatted(text)
 			imgui.PopStyleColor()
