@@ -65,7 +65,7 @@ func vec3(id, label string, v [3]float64, set func([3]float64)) {
 // combo picks one of items; set gets the new index.
 func combo(label string, cur int, items []string, set func(int)) {
 	imgui.SetNextItemWidth(150)
-	preview := ""
+	preview := "choose..."
 	if cur >= 0 && cur < len(items) {
 		preview = items[cur]
 	}
@@ -186,27 +186,67 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 
 var warnColor = imgui.Vec4{X: 0.95, Y: 0.8, Z: 0.35, W: 1}
 
-// addShapeMenu offers a new shape of each type, or one fitted to the node's
-// mesh; add gets the shape.
-func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
-	d := e.d
-	if !imgui.BeginCombo(label, "") {
-		return
+// shapeChoice is one entry of the add-collider and add-trigger menus.
+type shapeChoice struct {
+	Label string
+	Type  scene.ShapeType
+	// Fit fits a shape of Type to the node's mesh; else Type is added at
+	// its default size.
+	Fit bool
+	// Header starts a group ("Fit to mesh", "Default size").
+	Header string
+}
+
+// addShapeChoices lists the menu's entries: for a node with a mesh the
+// fits first (what people want), then every kind at its default size
+// (the kinds built from a mesh only as fits).
+func addShapeChoices(hasMesh bool) []shapeChoice {
+	var out []shapeChoice
+	if hasMesh {
+		for i, t := range scene.ShapeTypes() {
+			c := shapeChoice{Label: "fit " + t.String() + " to the mesh", Type: t, Fit: true}
+			if i == 0 {
+				c.Header = "Fit to mesh"
+			}
+			out = append(out, c)
+		}
 	}
-	hasMesh := d.GLTF.Nodes[n].Mesh != nil
+	first := true
 	for _, t := range scene.ShapeTypes() {
 		if t.UsesMesh() {
 			continue
 		}
-		if imgui.SelectableBool(t.String() + " (default size)") {
-			add(scene.DefaultShape(t))
+		c := shapeChoice{Label: t.String() + " (default size)", Type: t}
+		if first {
+			c.Header, first = "Default size", false
 		}
+		out = append(out, c)
 	}
+	return out
+}
+
+// addShapeMenu offers a shape fitted to the node's mesh (first, when it
+// has one) or a new shape of each type; add gets the shape.
+func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
+	d := e.d
+	hasMesh := d.GLTF.Nodes[n].Mesh != nil
+	preview := "choose a shape..."
 	if hasMesh {
-		imgui.Separator()
-		for _, t := range scene.ShapeTypes() {
-			if imgui.SelectableBool("fit " + t.String() + " to the mesh") {
-				fit(t)
+		preview = "fit to mesh or choose a shape..."
+	}
+	imgui.SetNextItemWidth(250)
+	if !imgui.BeginCombo(label, preview) {
+		return
+	}
+	for _, c := range addShapeChoices(hasMesh) {
+		if c.Header != "" {
+			imgui.SeparatorText(c.Header)
+		}
+		if imgui.SelectableBool(c.Label) {
+			if c.Fit {
+				fit(c.Type)
+			} else {
+				add(scene.DefaultShape(c.Type))
 			}
 		}
 	}

@@ -66,14 +66,10 @@ type windowApp struct {
 	// one took, up to its swap (the status bar shows it).
 	frameStart time.Time
 	frameWork  time.Duration
-	// While textures stream in (showView): streaming is set, docAt and
-	// docCam are when the document arrived and its first camera,
-	// viewShown is set once its view was drawn, lastRedraw is when it
+	// While textures stream in (showView): streaming is set, viewShown
+	// is set once the document's view was drawn, lastRedraw is when it
 	// last was, and staleView says that textures arrived since.
 	streaming   bool
-	docAt       time.Time
-	docCam      render.Camera
-	docSeen     *scene.Document
 	viewShown   bool
 	lastRedraw  time.Time
 	staleView   bool
@@ -171,12 +167,6 @@ func (a *windowApp) frame() {
 	viewH := int((size.Y - 22) * scale.Y)
 
 	if a.renderer != nil && s.Doc != nil {
-		if s.Doc != a.docSeen {
-			// After the session restored the camera of a reload or of
-			// the recent list: a camera that differs from this one later
-			// was moved by the user.
-			a.docSeen, a.docCam = s.Doc, a.cam()
-		}
 		a.handleInput(io)
 		arrived, pending := a.renderer.Poll()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
@@ -327,7 +317,7 @@ func (a *windowApp) DocumentReplaced(d *scene.Document) {
 		a.view.Invalidate()
 		lo, hi := a.renderer.Bounds()
 		a.setCam(render.NewCamera(lo, hi))
-		a.docAt, a.viewShown = time.Now(), false
+		a.viewShown = false
 	}
 }
 

@@ -25,17 +25,17 @@ func TestWindowPanelStaysPut(t *testing.T) {
 		}
 	}
 	// Scene tab: the Ball row; then the Inspector tab.
-	v.click(900, 172)
+	v.click(900, 176)
 	if got := v.wait("selected node", 10*time.Second); got != "viewer: selected node 2" {
 		t.Fatalf("a click on the Ball row: %q", got)
 	}
-	v.click(920, 115)
+	v.click(920, 119)
 	// The mouse rests on the radius field, as it will after typing.
-	v.xdotool("mousemove", "870", "491")
+	v.xdotool("mousemove", "870", "495")
 	time.Sleep(500 * time.Millisecond)
 	before := captureScreen(t, display, "panel-before.png")
 	// The radius field: type -1, which is refused.
-	v.click(870, 491)
+	v.click(870, 495)
 	v.ctrl("a")
 	v.xdotool("type", "--delay", "80", "--", "-1")
 	time.Sleep(200 * time.Millisecond)
@@ -52,7 +52,7 @@ func TestWindowPanelStaysPut(t *testing.T) {
 	}
 	// Everything below the message area is where it was: the tabs, the
 	// fields, the shape-type dropdown above the radius field.
-	below := image.Rect(836, 104, 1275, 720)
+	below := image.Rect(836, 108, 1275, 720)
 	if d := diffFraction(before, after, below, 24); d > 0.002 {
 		t.Errorf("%.2f%% of the panel below the message moved or changed", d*100)
 	}
