@@ -349,7 +349,7 @@ type Transform struct {
 func (d *Document) NodeTransform(n int) Transform {
 	node := d.GLTF.Nodes[n]
 	if node.Matrix != gltf.DefaultMatrix && node.Matrix != [16]float64{} {
-		return decompose(d.LocalMatrix(n))
+		return DecomposeTRS(d.LocalMatrix(n))
 	}
 	return Transform{node.TranslationOrDefault(), node.RotationOrDefault(), node.ScaleOrDefault()}
 }

@@ -554,9 +554,10 @@ func toggle(s []int, v int, on bool) []int {
 	return out
 }
 
+// nodeName names node n in a list of nodes: "3 Crate", or "node 3".
 func nodeName(d *scene.Document, n int) string {
-	if name := d.GLTF.Nodes[n].Name; name != "" {
-		return fmt.Sprintf("%d %s", n, name)
+	if d.GLTF.Nodes[n].Name != "" {
+		return fmt.Sprintf("%d %s", n, d.NodeName(n))
 	}
-	return fmt.Sprintf("node %d", n)
+	return d.NodeName(n)
 }

@@ -140,10 +140,7 @@ func title(s *State) string {
 // NodeLabel names a node with tags for what it carries.
 func NodeLabel(d *scene.Document, n int) string {
 	node := d.GLTF.Nodes[n]
-	name := node.Name
-	if name == "" {
-		name = fmt.Sprintf("node %d", n)
-	}
+	name := d.NodeName(n)
 	var tags []string
 	if node.Mesh != nil {
 		tags = append(tags, "mesh")

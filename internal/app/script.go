@@ -261,7 +261,7 @@ func nodeShape(d *scene.Document, n int) (int, error) {
 			return b.Trigger.Shape, nil
 		}
 	}
-	return -1, fmt.Errorf("node %s has no collider or trigger shape", NodeName(d, n))
+	return -1, fmt.Errorf("node %s has no collider or trigger shape", d.NodeName(n))
 }
 
 func init() {
@@ -347,7 +347,7 @@ func shapeCommand(s *Session, args []string) (scene.Edit, error) {
 			}
 		}
 	}
-	return scene.SetShape{Index: i, Shape: sh, Label: "Edit " + sh.Type.String() + " of " + NodeName(d, n)}, nil
+	return scene.SetShape{Index: i, Shape: sh, Label: "Edit " + sh.Type.String() + " of " + d.NodeName(n)}, nil
 }
 
 func motionCommand(s *Session, args []string) (scene.Edit, error) {
@@ -377,7 +377,7 @@ func motionCommand(s *Session, args []string) (scene.Edit, error) {
 			return nil, fmt.Errorf("mass=%s: a mass cannot be negative", v)
 		}
 	}
-	return d.SetMotionEdit(n, &m, "Set motion of "+NodeName(d, n)), nil
+	return d.SetMotionEdit(n, &m, "Set motion of "+d.NodeName(n)), nil
 }
 
 func renameCommand(s *Session, args []string) (scene.Edit, error) {
@@ -428,7 +428,7 @@ func removeColliderCommand(s *Session, args []string) (scene.Edit, error) {
 		return nil, err
 	}
 	if b := d.Nodes[n].Body; b == nil || b.Collider == nil {
-		return nil, fmt.Errorf("node %s has no collider", NodeName(d, n))
+		return nil, fmt.Errorf("node %s has no collider", d.NodeName(n))
 	}
 	return d.RemoveColliderEdit(n), nil
 }

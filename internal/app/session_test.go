@@ -328,7 +328,7 @@ func TestDemoDragAndCancel(t *testing.T) {
 		t.Fatalf("drag: size %v, %d steps (%q)", after, s.Hist.Len(), s.Hist.UndoName())
 	}
 	for _, v := range after {
-		if v != RoundSig(v, 4) {
+		if v != scene.RoundSig(v, 4) {
 			t.Errorf("dragged size %v has more than 4 significant digits", after)
 		}
 	}
