@@ -111,6 +111,67 @@ func textEnter(label string, v string, width float32, set func(string)) {
 	}
 }
 
+// shapeEdit is what a shape kind's Inspector fields work on: the shape,
+// its index, widget ids and the edit that replaces it.
+type shapeEdit struct {
+	s   scene.Shape
+	i   int
+	id  func(name string) string
+	set func(label string, ns scene.Shape)
+}
+
+// shapeEditors are the Inspector's fields for each shape kind, one entry
+// per kind (TestShapeKindsInUI fails when a kind has none).
+var shapeEditors = map[scene.ShapeType]func(e ed, c shapeEdit){
+	scene.ShapeBox: func(e ed, c shapeEdit) {
+		vec3(fmt.Sprintf("box%d", c.i), "size (m)", c.s.Size, func(v [3]float64) {
+			ns := c.s
+			ns.Size = v
+			c.set("Resize box", ns)
+		})
+	},
+	scene.ShapeSphere: func(e ed, c shapeEdit) {
+		num(c.id("radius (m)"), c.s.Radius, func(v float64) { ns := c.s; ns.Radius = v; c.set("Resize sphere", ns) })
+	},
+	scene.ShapeCapsule:   roundFields,
+	scene.ShapeCylinder:  roundFields,
+	scene.ShapeGeneral:   g4Fields,
+	scene.ShapePlane:     g4Fields,
+	scene.ShapeRay:       g4Fields,
+	scene.ShapeHeightmap: g4Fields,
+	scene.ShapeConvex:    meshFields,
+	scene.ShapeTrimesh:   meshFields,
+}
+
+// roundFields edit a capsule's or cylinder's height and radii.
+func roundFields(e ed, c shapeEdit) {
+	s := c.s
+	h := "full height (m)"
+	if s.Type == scene.ShapeCapsule {
+		h = "mid height (m, between cap centres)"
+	}
+	num(c.id(h), s.Height, func(v float64) { ns := s; ns.Height = v; c.set("Resize "+s.Type.String(), ns) })
+	num(c.id("radius top"), s.RadiusTop, func(v float64) { ns := s; ns.RadiusTop = v; c.set("Resize "+s.Type.String(), ns) })
+	imgui.SameLine()
+	num(c.id("bottom (m)"), s.RadiusBottom, func(v float64) { ns := s; ns.RadiusBottom = v; c.set("Resize "+s.Type.String(), ns) })
+}
+
+// g4Fields edit the G4MF kinds (general, plane, ray, heightmap).
+func g4Fields(e ed, c shapeEdit) {
+	if w, ok := G4ShapeEditor(fmt.Sprint(c.i), c.s, func(ns scene.Shape) { c.set("Edit "+c.s.Type.String()+" shape", ns) }); ok {
+		w.Build()
+	}
+}
+
+// meshFields choose the mesh of a convex or trimesh shape.
+func meshFields(e ed, c shapeEdit) {
+	meshes := []string{}
+	for m, mesh := range e.d.GLTF.Meshes {
+		meshes = append(meshes, fmt.Sprintf("%d %s", m, mesh.Name))
+	}
+	combo(c.id("mesh"), c.s.Mesh, meshes, func(m int) { ns := c.s; ns.Mesh = m; c.set("Set shape mesh", ns) })
+}
+
 func shapeTypeNames() []string {
 	var names []string
 	for _, t := range scene.ShapeTypes() {
@@ -148,34 +209,8 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 		}
 		set("Change shape type to "+types[k].String(), s.WithType(types[k], mesh))
 	})
-	switch s.Type {
-	case scene.ShapeBox:
-		vec3(fmt.Sprintf("box%d", i), "size (m)", s.Size, func(v [3]float64) {
-			ns := s
-			ns.Size = v
-			set("Resize box", ns)
-		})
-	case scene.ShapeSphere:
-		num(id("radius (m)"), s.Radius, func(v float64) { ns := s; ns.Radius = v; set("Resize sphere", ns) })
-	case scene.ShapeCapsule, scene.ShapeCylinder:
-		h := "full height (m)"
-		if s.Type == scene.ShapeCapsule {
-			h = "mid height (m, between cap centres)"
-		}
-		num(id(h), s.Height, func(v float64) { ns := s; ns.Height = v; set("Resize "+s.Type.String(), ns) })
-		num(id("radius top"), s.RadiusTop, func(v float64) { ns := s; ns.RadiusTop = v; set("Resize "+s.Type.String(), ns) })
-		imgui.SameLine()
-		num(id("bottom (m)"), s.RadiusBottom, func(v float64) { ns := s; ns.RadiusBottom = v; set("Resize "+s.Type.String(), ns) })
-	case scene.ShapeGeneral, scene.ShapePlane, scene.ShapeRay, scene.ShapeHeightmap:
-		if w, ok := G4ShapeEditor(fmt.Sprint(i), s, func(ns scene.Shape) { set("Edit "+s.Type.String()+" shape", ns) }); ok {
-			w.Build()
-		}
-	case scene.ShapeConvex, scene.ShapeTrimesh:
-		meshes := []string{}
-		for m, mesh := range d.GLTF.Meshes {
-			meshes = append(meshes, fmt.Sprintf("%d %s", m, mesh.Name))
-		}
-		combo(id("mesh"), s.Mesh, meshes, func(m int) { ns := s; ns.Mesh = m; set("Set shape mesh", ns) })
+	if f, ok := shapeEditors[s.Type]; ok {
+		f(e, shapeEdit{s: s, i: i, id: id, set: set})
 	}
 	if users := d.ShapeUsers(i); len(users) > 1 && node >= 0 {
 		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: editing it changes them all.", len(users)))

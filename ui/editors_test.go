@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"physview/scene"
@@ -41,6 +42,22 @@ func TestAddShapeChoices(t *testing.T) {
 		}
 		if hasMesh && (cs[0].Header != "Fit to mesh" || !cs[0].Fit) {
 			t.Errorf("first entry %+v, want the fits under Fit to mesh", cs[0])
+		}
+	}
+}
+
+// TestShapeKindsInUI: every shape kind the model knows has Inspector
+// fields, and the shape line names it (a kind forgotten here fails this
+// test rather than a user).
+func TestShapeKindsInUI(t *testing.T) {
+	d := &scene.Document{}
+	for _, k := range scene.ShapeTypes() {
+		if _, ok := shapeEditors[k]; !ok {
+			t.Errorf("shape kind %s has no Inspector fields", k)
+		}
+		d.Shapes = []scene.Shape{scene.DefaultShape(k)}
+		if got := shapeText(d, 0); !strings.Contains(got, k.String()) || strings.Contains(got, "unknown") {
+			t.Errorf("shape kind %s: shape line %q", k, got)
 		}
 	}
 }
