@@ -224,3 +224,41 @@ func (s *Session) updateInside() {
 		p.Inside = append(p.Inside, fmt.Sprintf("trigger %q: %s inside", sm.Doc.GLTF.Nodes[t].Name, names))
 	}
 }
+
+// MovingNodes lists the nodes whose debug lines move when the bodies do:
+// every body's subtree, the joints connected into one, and the compound
+// triggers listing one.
+func MovingNodes(s *sim.Sim) []int {
+	d := s.Doc
+	in := map[int]bool{}
+	var walk func(int)
+	walk = func(n int) {
+		if in[n] {
+			return
+		}
+		in[n] = true
+		for _, c := range d.Children(n) {
+			walk(c)
+		}
+	}
+	for _, b := range s.Bodies {
+		walk(b.Node)
+	}
+	for i, ne := range d.Nodes {
+		if ne.Joint != nil && in[ne.Joint.ConnectedNode] {
+			in[i] = true
+		}
+		if ne.Body != nil && ne.Body.Trigger != nil {
+			for _, t := range ne.Body.Trigger.Nodes {
+				if in[t] {
+					in[i] = true
+				}
+			}
+		}
+	}
+	out := make([]int, 0, len(in))
+	for n := range in {
+		out = append(out, n)
+	}
+	return out
+}

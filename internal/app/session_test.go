@@ -418,3 +418,32 @@ func TestMessageFades(t *testing.T) {
 		}
 	}
 }
+
+// TestMovingNodes: the lines that move with the bodies are every body's
+// subtree (the dumbbell's ends and bar with it), the joints connected to
+// one; a node that is no body and under none stays put.
+func TestMovingNodes(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	if !s.StepPlay(1) {
+		t.Fatal("Play did not step")
+	}
+	moving := map[int]bool{}
+	for _, n := range MovingNodes(s.Play.Sim) {
+		moving[n] = true
+	}
+	for _, b := range s.Play.Sim.Bodies {
+		if !moving[b.Node] {
+			t.Errorf("body %s does not move", b.Name)
+		}
+	}
+	for name, want := range map[string]bool{"Dumbbell end A": true, "Dumbbell bar": true, "Hinge (joint)": true, "Updraft (directional gravity)": false} {
+		n, err := FindNode(s.Doc, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moving[n] != want {
+			t.Errorf("%s moving %v, want %v", name, moving[n], want)
+		}
+	}
+}
