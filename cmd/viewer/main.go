@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"physview/scene"
@@ -121,11 +120,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 }
 
 func isModelFile(p string) bool {
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".gltf", ".glb", ".xode":
-		return true
-	}
-	_, ok := scene.FormatFor(p)
+	_, ok := scene.FormatOf(p)
 	return ok
 }
 

@@ -109,9 +109,14 @@ func runWindow(path string) error {
 	a.startIdle()
 	a.initFiles()
 	a.wnd.SetDropCallback(func(paths []string) {
-		if len(paths) > 0 {
-			s.Do(app.OpenFile{Path: paths[0]})
+		if len(paths) == 0 {
+			return
 		}
+		if err := app.CheckOpenable(paths[0]); err != nil {
+			s.Fail(err.Error())
+			return
+		}
+		s.Do(app.OpenFile{Path: paths[0]})
 	})
 	a.wnd.Run(a.frame)
 	s.Close()

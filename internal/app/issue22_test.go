@@ -1,9 +1,13 @@
 package app
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"physview/assets"
+	"physview/internal/recent"
 	"physview/internal/testcorpus"
 	"physview/scene"
 )
@@ -101,4 +105,63 @@ func TestStatusFormat(t *testing.T) {
 			t.Errorf("%s: format %q, want %q", c.file, got, c.want)
 		}
 	}
+}
+
+// TestFormatsRegistered: every file format is registered once and feeds
+// the list of openable files (drag-and-drop, the browser, the chooser).
+func TestFormatsRegistered(t *testing.T) {
+	seen := map[string]string{}
+	for _, f := range scene.Formats() {
+		for _, e := range f.Exts {
+			if other, dup := seen[e]; dup {
+				t.Errorf("%s registered by %s and %s", e, other, f.Name)
+			}
+			seen[e] = f.Name
+		}
+	}
+	for _, e := range []string{".gltf", ".glb", ".xode", ".g4tf", ".g4b"} {
+		if seen[e] == "" {
+			t.Errorf("%s is not registered", e)
+		}
+		if err := CheckOpenable("scene" + e); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := CheckOpenable("/tmp/notes.txt"); err == nil || err.Error() != "notes.txt: not a file the viewer opens (the types are .gltf, .glb, .g4tf, .g4b, .xode)" {
+		t.Errorf("notes.txt: %v", err)
+	}
+}
+
+// TestRecentRestoresView: reopening a file brings back its camera and
+// active variant from the recent list.
+func TestRecentRestoresView(t *testing.T) {
+	dir := t.TempDir()
+	l, err := recent.Load(filepath.Join(dir, "recent.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo := filepath.Join(dir, "demo.glb")
+	os.WriteFile(demo, assets.Demo, 0o644)
+	other := writeBox(t, dir, "box.gltf")
+	s := New()
+	s.Recent = l
+	s.Open(demo)
+	s.WaitLoad()
+	s.Camera = Camera{Distance: 12, Yaw: 1.25, Pitch: 0.5, FovY: 0.8, Radius: 3}
+	s.Do(SetVariant{Index: 1})
+	variant := s.Doc.Variants[1].Name
+	s.Open(other)
+	s.WaitLoad()
+	if s.Camera.Distance == 12 {
+		t.Fatal("the camera followed to another file")
+	}
+	s.Open(demo)
+	s.WaitLoad()
+	if s.Camera != (Camera{Distance: 12, Yaw: 1.25, Pitch: 0.5, FovY: 0.8, Radius: 3}) || s.Variant != 1 || s.Doc.Variants[1].Name != variant {
+		t.Errorf("reopened: camera %+v, variant %d", s.Camera, s.Variant)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "recent.json")); !strings.Contains(string(data), variant) {
+		t.Errorf("recent.json does not keep the variant: %s", data)
+	}
+	s.Close()
 }

@@ -387,6 +387,9 @@ func (s *Session) install(d *scene.Document, name string) {
 	s.Hist = &scene.History{}
 	s.Selected, s.Hovered, s.Variant = -1, -1, -1
 	s.drag, s.gizmoOn = nil, false
+	// The camera is the views' to frame the new document with (a reload
+	// or the recent list may restore one after).
+	s.Camera = Camera{}
 	for _, v := range s.Views {
 		v.DocumentReplaced(d)
 	}
