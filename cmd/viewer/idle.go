@@ -95,8 +95,10 @@ func (a *windowApp) afterFrame() {
 		return // the loop ends at once
 	}
 	// Play is paced from the click on it on, before its simulation is
-	// built in the next frame.
-	if a.wakeFrames > 0 || a.s.Play.Playing {
+	// built in the next frame; a message fades smoothly.
+	_, alpha, msg := a.s.Message()
+	fading := msg && alpha < 1
+	if a.wakeFrames > 0 || a.s.Play.Playing || fading {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

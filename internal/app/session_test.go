@@ -447,3 +447,46 @@ func TestMovingNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestGizmoDrag: a transform-gizmo drag is one undo step however many
+// moves it has, its matrix noise is rounded, and a cancel restores.
+func TestGizmoDrag(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	n, err := FindNode(s.Doc, "Crate (dynamic box)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Do(Select{Node: n})
+	s.Do(SetGizmo{Mode: GizmoTranslate})
+	before := s.Doc.NodeTransform(n)
+	world := s.Doc.WorldMatrix(n)
+	move := func(dx float64) mgl64.Mat4 {
+		m := mgl64.Translate3D(dx, 0, 0).Mul4(world)
+		for i := range m {
+			m[i] = float64(float32(m[i])) // the gizmo works in float32
+		}
+		return m
+	}
+	s.BeginGizmo()
+	s.GizmoTo(move(0.5))
+	s.GizmoTo(move(1))
+	s.EndGizmo()
+	after := s.Doc.NodeTransform(n)
+	if s.Hist.Len() != 1 || s.Hist.UndoName() != "Move node (gizmo)" {
+		t.Fatalf("%d steps (%q), want one", s.Hist.Len(), s.Hist.UndoName())
+	}
+	if got, want := after.Translation[0], scene.RoundSig(before.Translation[0]+1, 6); got != want {
+		t.Errorf("x after the drag %v, want %v", got, want)
+	}
+	s.BeginGizmo()
+	s.GizmoTo(move(3))
+	s.Do(Undo{}) // Undo during a drag cancels it
+	if s.GizmoActive() || s.Doc.NodeTransform(n) != after || s.Hist.Len() != 1 {
+		t.Errorf("cancel left %+v, %d steps", s.Doc.NodeTransform(n), s.Hist.Len())
+	}
+	s.Do(Undo{})
+	if s.Doc.NodeTransform(n) != before {
+		t.Errorf("undo of the drag: %+v, want %+v", s.Doc.NodeTransform(n), before)
+	}
+}
