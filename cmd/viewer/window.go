@@ -34,9 +34,12 @@ type windowApp struct {
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
-	// lastCam and lastOpt detect changes that need a redraw of the view.
-	lastCam render.Camera
-	lastOpt render.Options
+	// lastCam and lastView detect changes that need a redraw of the view;
+	// lastOpt is lastView as render options (optSet once made).
+	lastCam  render.Camera
+	lastView app.ViewOptions
+	lastOpt  render.Options
+	optSet   bool
 	// lastProbe is the probe position last drawn.
 	lastProbe [3]float32
 	probeOn   bool
@@ -193,15 +196,18 @@ func (a *windowApp) frame() {
 		if s.Play.Sim == nil {
 			a.updateOverlay(a.viewport(io))
 		}
-		o := s.View
-		opt := render.DefaultOptions()
-		opt.Grid, opt.Axes, opt.Variant = o.Grid, o.Axes, s.Variant
-		opt.Debug, opt.XRay = o.Debug, o.XRay
-		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(o.Environment), o.Exposure, render.BackgroundMode(o.Background)
-		if a.cam() != a.lastCam || opt != a.lastOpt {
+		// The render options follow the session's view options when they
+		// change (they live there, in one place).
+		if s.View != a.lastView || s.Variant != a.lastOpt.Variant || !a.optSet {
+			a.lastView, a.optSet = s.View, true
+			a.lastOpt = renderOptions(s.View, s.Variant)
 			a.view.Invalidate()
-			a.lastCam, a.lastOpt = a.cam(), opt
 		}
+		if a.cam() != a.lastCam {
+			a.view.Invalidate()
+			a.lastCam = a.cam()
+		}
+		opt := a.lastOpt
 		show, redraw := a.showView(time.Now(), arrived, pending)
 		if redraw {
 			a.view.Invalidate()
@@ -286,6 +292,15 @@ func (a *windowApp) do(in app.Intent) {
 	default:
 		s.Do(in)
 	}
+}
+
+// renderOptions turns the session's view options into the renderer's.
+func renderOptions(o app.ViewOptions, variant int) render.Options {
+	opt := render.DefaultOptions()
+	opt.Grid, opt.Axes, opt.Variant = o.Grid, o.Axes, variant
+	opt.Debug, opt.XRay = o.Debug, o.XRay
+	opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(o.Environment), o.Exposure, render.BackgroundMode(o.Background)
+	return opt
 }
 
 // frameSelection frames the selected node, or everything.
