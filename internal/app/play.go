@@ -35,7 +35,8 @@ type Play struct {
 	// Sim is the simulation (nil while stopped), built from a copy of
 	// the document when Play or Step is first pressed.
 	Sim *sim.Sim
-	// Time is the simulated time; Bodies the simulation's body count.
+	// Time is the simulated time; Bodies the simulation's bodies (the
+	// nodes with motion; colliders without motion are static geometry).
 	Time   float64
 	Bodies int
 	// StepMS is the mean time of the steps of one frame while playing.
