@@ -95,8 +95,7 @@ func (s *Session) EndDrag() {
 	}
 	s.drag = nil
 	s.Hist.Seal()
-	s.Doc.Validate()
-	s.changed(scene.Change{})
+	s.changed(scene.Change{}) // validates: the step is sealed
 	s.logf("drag done: %s", s.Hist.UndoName())
 }
 
@@ -149,9 +148,7 @@ func (s *Session) EndGizmo() {
 	}
 	s.gizmoOn = false
 	s.Hist.Seal()
-	if s.Doc != nil {
-		s.Doc.Validate()
-	}
+	s.validate()
 }
 
 // DecomposeTRS splits the gizmo's matrix into translation, rotation and

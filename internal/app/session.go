@@ -329,7 +329,7 @@ func (s *Session) changed(ch scene.Change) {
 		v.DocumentChanged(ch)
 	}
 	if !s.Hist.Dragging() {
-		d.Validate()
+		s.validate()
 	}
 	if s.Selected >= len(d.GLTF.Nodes) {
 		s.Select(-1)
@@ -373,6 +373,15 @@ func (s *Session) Redo() {
 func (s *Session) Seal() {
 	if s.Doc != nil && s.Hist.Dragging() && s.drag == nil && !s.gizmoOn {
 		s.Hist.Seal()
+		s.validate()
+	}
+}
+
+// validate re-checks the document after a finished change: the one place
+// findings are refreshed (an edit, undo or redo that is not part of an open
+// drag or typing step; the end of a drag, gizmo drag or field's typing).
+func (s *Session) validate() {
+	if s.Doc != nil {
 		s.Doc.Validate()
 	}
 }
