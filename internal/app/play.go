@@ -53,7 +53,6 @@ type Play struct {
 	T, Height, SpeedPlot, Energy []float64
 
 	stepRequested bool
-	sel           int
 	last          time.Time
 	acc           float64
 	frames        int
@@ -168,7 +167,6 @@ func (s *Session) startPlay(now time.Time) {
 		return
 	}
 	p.Sim = sm
-	p.sel = s.Selected
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.Error, p.Notes, p.Bodies = "", sm.Warnings, len(sm.Bodies)
 	p.clearSamples()

@@ -74,10 +74,12 @@ type CommandError struct {
 	Err   error
 }
 
+// Error names the command and what is wrong with it.
 func (e *CommandError) Error() string {
 	return fmt.Sprintf("%q: %v", strings.Join(e.Words, " "), e.Err)
 }
 
+// Unwrap returns what was wrong.
 func (e *CommandError) Unwrap() error { return e.Err }
 
 // SplitCommands splits words into commands: each starts with a command

@@ -294,7 +294,6 @@ func (s *Session) Select(n int) {
 		v.SelectionChanged(n)
 	}
 	if s.Play.Sim != nil {
-		s.Play.sel = n
 		s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 	}
 }
