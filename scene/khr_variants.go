@@ -302,15 +302,16 @@ func (pv *PrimitiveVariants) validate(path string, fs *findings, variantCount, m
 	}
 }
 
-// AddVariant appends a variant named name and returns its index.
-func (d *Document) AddVariant(name string) int {
+// addVariant appends a variant named name and returns its index (through
+// AddVariantEdit: nothing changes the model outside the History).
+func (d *Document) addVariant(name string) int {
 	d.Variants = append(d.Variants, Variant{Name: name})
 	return len(d.Variants) - 1
 }
 
-// RemoveVariant deletes variant v: mappings drop it, higher indices move
+// removeVariant deletes variant v (RemoveVariantEdit): mappings drop it, higher indices move
 // down by one, and mappings left with no variant are removed.
-func (d *Document) RemoveVariant(v int) error {
+func (d *Document) removeVariant(v int) error {
 	if v < 0 || v >= len(d.Variants) {
 		return fmt.Errorf("variant %d does not exist", v)
 	}
@@ -340,10 +341,10 @@ func (d *Document) RemoveVariant(v int) error {
 	return nil
 }
 
-// SetVariantMaterial makes primitive ref use material mat when variant v is
+// setVariantMaterial (SetVariantMaterialEdit) makes primitive ref use material mat when variant v is
 // active; mat < 0 makes it use its ordinary material again. A mapping that
 // already uses mat takes the variant; the variant leaves any other mapping.
-func (d *Document) SetVariantMaterial(ref PrimitiveRef, v, mat int) error {
+func (d *Document) setVariantMaterial(ref PrimitiveRef, v, mat int) error {
 	if v < 0 || v >= len(d.Variants) {
 		return fmt.Errorf("variant %d does not exist", v)
 	}

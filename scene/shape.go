@@ -3,7 +3,6 @@ package scene
 import (
 	"encoding/json"
 	"math"
-	"strconv"
 )
 
 // ShapeType names the kind of a physics shape. The zero value means "not set".
@@ -146,16 +145,6 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 	// Sub-objects of other types carry nothing we can use; keep them.
 	s.Extra = r.rest()
 	return s
-}
-
-// roundSig drops the binary noise of a subtraction (2 - 0.974 would be
-// 1.0260000000000002) so converted files carry the number a person would write.
-func roundSig(f float64) float64 {
-	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64)
-	if err != nil {
-		return f
-	}
-	return r
 }
 
 func ptrOr(p *float64, def float64) *float64 {

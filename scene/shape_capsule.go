@@ -121,7 +121,7 @@ func decodeRoundParams(s *Shape, p *reader, path string, fs *findings, collider 
 	legacyCapsule := t == ShapeCapsule && (collider || (hasSingle && !hasNew))
 	if legacyCapsule {
 		full := p.number("height", 2)
-		mid := roundSig(full - s.RadiusTop - s.RadiusBottom)
+		mid := RoundSig(full-s.RadiusTop-s.RadiusBottom, 12)
 		if mid < 0 {
 			fs.warnf(p.at("height"), "legacy capsule full height %g is less than twice the radius %g; the straight part is taken as 0", full, *ptrOr(single, s.RadiusTop))
 			mid = 0

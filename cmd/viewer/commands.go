@@ -132,12 +132,7 @@ func cmdInspect(args []string, w io.Writer) error {
 	return nil
 }
 
-func nodeName(d *scene.Document, i int) string {
-	if n := d.GLTF.Nodes[i].Name; n != "" {
-		return n
-	}
-	return fmt.Sprintf("node %d", i)
-}
+func nodeName(d *scene.Document, i int) string { return d.NodeName(i) }
 
 func buildReport(d *scene.Document) report {
 	g := d.GLTF

@@ -9,6 +9,7 @@
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
 //	viewer simulate [flags] FILE    play the physics and print the final poses
+//	viewer edit [-o OUT] FILE COMMAND...  apply edits (fit, shape, motion, rename, gravity, remove-collider) and save once
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -19,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"physview/scene"
@@ -78,6 +78,11 @@ const usage = `usage:
   viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
                                 (default 1/240 s) and print each dynamic body's final pose
+  viewer edit [-o OUT] FILE COMMAND...
+                                apply each COMMAND as one undoable edit and save once (to OUT with -o):
+                                fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,
+                                motion NODE static|kinematic|dynamic [mass=M], rename NODE NEW,
+                                gravity X,Y,Z, remove-collider NODE; NODE is a name or an index
 
 XODE support: XODE 1.0r23 +retain
 `
@@ -101,6 +106,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdUninstallDesktop(args[1:], stdout)
 	case "simulate":
 		return cmdSimulate(args[1:], stdout, stderr)
+	case "edit":
+		return cmdEdit(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -113,11 +120,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 }
 
 func isModelFile(p string) bool {
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".gltf", ".glb", ".xode":
-		return true
-	}
-	_, ok := scene.FormatFor(p)
+	_, ok := scene.FormatOf(p)
 	return ok
 }
 
