@@ -68,13 +68,13 @@ func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
 	// halves carry binary noise (-0.01975160999999992) that a saved file
 	// should not, so keep 12 significant digits.
 	for i := range s.Size {
-		s.Size[i] = roundSig(s.Size[i])
+		s.Size[i] = RoundSig(s.Size[i], 12)
 	}
-	s.Radius, s.Height = roundSig(s.Radius), roundSig(s.Height)
-	s.RadiusTop, s.RadiusBottom = roundSig(s.RadiusTop), roundSig(s.RadiusBottom)
+	s.Radius, s.Height = RoundSig(s.Radius, 12), RoundSig(s.Height, 12)
+	s.RadiusTop, s.RadiusBottom = RoundSig(s.RadiusTop, 12), RoundSig(s.RadiusBottom, 12)
 	off := lo.Add(hi).Mul(0.5)
 	for i := range off {
-		off[i] = roundSig(off[i])
+		off[i] = RoundSig(off[i], 12)
 	}
 	return s, off, nil
 }
