@@ -141,3 +141,9 @@ func (d *Document) validateRegistered(fs *findings) {
 		}
 	}
 }
+
+// knownExtension reports whether a registered codec reads extension name,
+// so the core checks do not call it UNSUPPORTED_EXTENSION.
+func knownExtension(name string) bool {
+	return slices.Contains(ownedExtensions, name)
+}

@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"encoding/binary"
@@ -44,7 +44,7 @@ const (
 // misplaced chunk, trailing bytes) become findings; the rest is a LoadError.
 // Nothing is allocated: the chunks are slices of data.
 func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err error) {
-	if len(data) < 4 || binary.LittleEndian.Uint32(data) != glbMagic {
+	if len(data) < 4 || binary.LittleEndian.Uint32(data) != GLBMagic {
 		return data, nil, false, nil
 	}
 	if len(data) < 12 {

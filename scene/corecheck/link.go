@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"fmt"
@@ -20,13 +20,14 @@ type links struct {
 	sc   *schema
 	fs   *findings
 	glb  bool
+	opt  Options
 	used map[string]bool
 	// bvUsage is what each buffer view was first used for.
 	bvUsage map[int]string
 }
 
-func checkLinks(doc *gltf.Document, sc *schema, glb bool, fs *findings) {
-	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, used: map[string]bool{}, bvUsage: map[int]string{}}
+func checkLinks(doc *gltf.Document, sc *schema, glb bool, opt Options, fs *findings) {
+	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}}
 	for _, e := range doc.ExtensionsUsed {
 		l.used[e] = true
 	}

@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"bytes"
