@@ -183,11 +183,11 @@ func parents(doc *gltf.Document, fs *findings) []int {
 		for ci, c := range n.Children {
 			switch {
 			case c < 0 || c >= len(doc.Nodes):
-				fs.errorf(fmt.Sprintf("/nodes/%d/children/%d", i, ci), "child node %d does not exist (the file has %d nodes)", c, len(doc.Nodes))
+				fs.errorf("UNRESOLVED_REFERENCE", fmt.Sprintf("/nodes/%d/children/%d", i, ci), "child node %d does not exist (the file has %d nodes)", c, len(doc.Nodes))
 			case parent[c] >= 0:
-				fs.errorf(fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d already has parent %d; a node may have one parent", c, parent[c])
+				fs.errorf("NODE_PARENT_OVERRIDE", fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d already has parent %d; a node may have one parent", c, parent[c])
 			case c == i:
-				fs.errorf(fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d lists itself as a child", i)
+				fs.errorf("NODE_LOOP", fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d lists itself as a child", i)
 			default:
 				parent[c] = i
 			}
@@ -205,7 +205,7 @@ func parents(doc *gltf.Document, fs *findings) []int {
 		mark[i] = i + 1
 		for p := parent[i]; p >= 0 && mark[p] != done; p = parent[p] {
 			if mark[p] == i+1 {
-				fs.errorf(fmt.Sprintf("/nodes/%d", i), "node %d is part of a cycle in the node hierarchy", i)
+				fs.errorf("NODE_LOOP", fmt.Sprintf("/nodes/%d", i), "node %d is part of a cycle in the node hierarchy", i)
 				parent[i] = -1
 				break
 			}

@@ -37,30 +37,28 @@ func loadErr(code, format string, args ...any) *LoadError {
 	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
 }
 
-// findings collects messages while decoding and validating.
+// findings collects messages while decoding and validating. Every finding
+// is made with its code (codes.go lists the physics and variants codes).
 type findings []Finding
-
-func (fs *findings) add(sev Severity, path, format string, args ...any) {
-	*fs = append(*fs, Finding{Severity: sev, Path: path, Message: fmt.Sprintf(format, args...)})
-}
 
 // addc adds a finding with its rule code.
 func (fs *findings) addc(sev Severity, code, path, format string, args ...any) {
 	*fs = append(*fs, Finding{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
-func (fs *findings) errorf(path, format string, args ...any) { fs.add(Error, path, format, args...) }
-func (fs *findings) warnf(path, format string, args ...any)  { fs.add(Warning, path, format, args...) }
-func (fs *findings) infof(path, format string, args ...any)  { fs.add(Info, path, format, args...) }
+func (fs *findings) errorf(code, path, format string, args ...any) {
+	fs.addc(Error, code, path, format, args...)
+}
+func (fs *findings) warnf(code, path, format string, args ...any) {
+	fs.addc(Warning, code, path, format, args...)
+}
+func (fs *findings) infof(code, path, format string, args ...any) {
+	fs.addc(Info, code, path, format, args...)
+}
 
 // sortFindings orders by path and then severity, most serious first, so
 // reports are stable.
 func sortFindings(fs []Finding) {
-	for i := range fs {
-		if fs[i].Code == "" {
-			fs[i].Code = codeFor(fs[i])
-		}
-	}
 	sort.SliceStable(fs, func(i, j int) bool {
 		if c := comparePaths(fs[i].Path, fs[j].Path); c != 0 {
 			return c < 0

@@ -147,7 +147,7 @@ func decodeKHR(d *Document, fs *findings) {
 	}
 	if omi {
 		// Both dialects: the OMI one is the model; KHR is kept as it is.
-		fs.warnf("/extensions/"+ExtKHRBodies, "the file has both OMI and KHR physics: OMI is shown and edited; the KHR blocks are kept unchanged")
+		fs.warnf("KHR_PHYSICS_BOTH_DIALECTS", "/extensions/"+ExtKHRBodies, "the file has both OMI and KHR physics: OMI is shown and edited; the KHR blocks are kept unchanged")
 		st := &khrState{rawRoot: map[string]json.RawMessage{}, rawNode: map[int]json.RawMessage{}}
 		if hasShapes {
 			st.rawRoot[ExtKHRShapes] = rawShapes
@@ -233,20 +233,20 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 	if g.has("shape") {
 		s := g.index("shape", -1)
 		if s < 0 || s >= len(d.Shapes) {
-			fs.errorf(g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
+			fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
 		}
 		if rest := g.rest(); len(rest) > 0 {
-			fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
+			fs.warnf("KHR_UNKNOWN_PROPERTY", g.path, "geometry keys %v are not kept", keysOf(rest))
 		}
 		return s
 	}
 	n := g.index("node", -1)
 	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil {
-		fs.errorf(g.at("node"), "geometry node %d does not exist or has no mesh", n)
+		fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("node"), "geometry node %d does not exist or has no mesh", n)
 		return -1
 	}
 	if rest := g.rest(); len(rest) > 0 {
-		fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
+		fs.warnf("KHR_UNKNOWN_PROPERTY", g.path, "geometry keys %v are not kept", keysOf(rest))
 	}
 	convex := 0
 	if hull {
@@ -266,7 +266,7 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 	meshShapes[[2]int{n, convex}] = idx
 	d.khr.geomNode[idx] = n
 	if len(d.Children(n)) > 0 {
-		fs.warnf(g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
+		fs.warnf("KHR_GEOMETRY_NODE_CHILDREN", g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
 	}
 	return idx
 }
@@ -293,7 +293,7 @@ func (d *Document) decodeKHRNode(i int, raw json.RawMessage, path string, fs *fi
 		}
 		mo.Mass = m.number("mass", mo.Mass)
 		if mo.Mass == 0 {
-			fs.infof(m.at("mass"), "mass 0 means infinite mass in KHR_physics_rigid_bodies")
+			fs.infof("KHR_MASS_ZERO", m.at("mass"), "mass 0 means infinite mass in KHR_physics_rigid_bodies")
 		}
 		mo.CenterOfMass = m.vec3("centerOfMass", mo.CenterOfMass)
 		mo.InertiaDiagonal = m.vec3("inertiaDiagonal", mo.InertiaDiagonal)

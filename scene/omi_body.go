@@ -185,7 +185,7 @@ func validateBodies(d *Document, fs *findings) {
 	}
 	for i, c := range d.CollisionFilters {
 		if c.CollideWithSystems != nil && c.NotCollideWithSystems != nil {
-			fs.errorf(fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
+			fs.errorf("OMI_MUTUALLY_EXCLUSIVE", fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
 		}
 	}
 	for i, ne := range d.Nodes {
@@ -339,13 +339,13 @@ func decodeBody(raw json.RawMessage, path string, fs *findings) (b *Body, legacy
 		}
 		if !t.has("shape") && !t.has("nodes") {
 			tr.implicit = true
-			fs.warnf(t.path, "trigger with neither shape nor nodes (the form before 2024): read as a compound of its descendant triggers and saved with explicit nodes")
+			fs.warnf("OMI_LEGACY_FORM", t.path, "trigger with neither shape nor nodes (the form before 2024): read as a compound of its descendant triggers and saved with explicit nodes")
 		}
 		if t.has("shape") && t.has("nodes") {
-			fs.errorf(t.path, "trigger has both shape and nodes; only one may be set")
+			fs.errorf("OMI_MUTUALLY_EXCLUSIVE", t.path, "trigger has both shape and nodes; only one may be set")
 		}
 		if tr.Nodes != nil && tr.CollisionFilter >= 0 {
-			fs.warnf(t.at("collisionFilter"), "a compound trigger (nodes) must not carry a collisionFilter")
+			fs.warnf("OMI_COMPOUND_TRIGGER", t.at("collisionFilter"), "a compound trigger (nodes) must not carry a collisionFilter")
 		}
 		tr.Extra = t.rest()
 		b.Trigger = tr
@@ -362,14 +362,14 @@ func decodeMotion(m *reader, fs *findings) *Motion {
 		mo.Type = t
 	case name == "":
 		mo.Type = MotionDynamic
-		fs.warnf(m.at("type"), "motion has no type (required): read as dynamic and saved with the type")
+		fs.warnf("OMI_UNDEFINED_PROPERTY", m.at("type"), "motion has no type (required): read as dynamic and saved with the type")
 	default:
 		if lt, ok := legacyBodyTypes[name]; ok {
 			mo.Type = lt
-			fs.infof(m.at("type"), "legacy motion type %q read as %q", name, lt)
+			fs.infof("OMI_LEGACY_FORM", m.at("type"), "legacy motion type %q read as %q", name, lt)
 		} else {
 			mo.Type = MotionDynamic
-			fs.errorf(m.at("type"), "unknown motion type %q: read as dynamic", name)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", m.at("type"), "unknown motion type %q: read as dynamic", name)
 		}
 	}
 	mo.Mass = m.number("mass", mo.Mass)
@@ -390,27 +390,27 @@ func decodeLegacyBody(r *reader, fs *findings) (*Body, string) {
 	name := r.str("type", "")
 	b := &Body{}
 	if name == "trigger" {
-		fs.infof(r.path, "legacy trigger body (before September 2023) read as a compound trigger")
+		fs.infof("OMI_LEGACY_FORM", r.path, "legacy trigger body (before September 2023) read as a compound trigger")
 		b.Extra = restWithout(r, "mass", "linearVelocity", "angularVelocity", "centerOfMass", "inertiaTensor")
 		return b, name
 	}
 	t, ok := legacyBodyTypes[name]
 	if !ok {
-		fs.errorf(r.at("type"), "unknown legacy body type %q: read as dynamic", name)
+		fs.errorf("OMI_LEGACY_FORM", r.at("type"), "unknown legacy body type %q: read as dynamic", name)
 		t = MotionDynamic
 	} else {
-		fs.infof(r.path, "legacy body type %q (before September 2023) read as motion type %q", name, t)
+		fs.infof("OMI_LEGACY_FORM", r.path, "legacy body type %q (before September 2023) read as motion type %q", name, t)
 	}
 	mo := decodeMotion(r, &findings{}) // "type" is a legacy name; already reported
 	mo.Type = t
 	if tensor, ok := r.numbers("inertiaTensor"); ok {
 		if len(tensor) != 9 {
-			fs.errorf(r.at("inertiaTensor"), "must have 9 numbers, has %d", len(tensor))
+			fs.errorf("OMI_TYPE_MISMATCH", r.at("inertiaTensor"), "must have 9 numbers, has %d", len(tensor))
 		} else {
 			mo.InertiaDiagonal = [3]float64{tensor[0], tensor[4], tensor[8]}
 			off := math.Abs(tensor[1]) + math.Abs(tensor[2]) + math.Abs(tensor[3]) + math.Abs(tensor[5]) + math.Abs(tensor[6]) + math.Abs(tensor[7])
 			if off > 1e-12 {
-				fs.warnf(r.at("inertiaTensor"), "off-diagonal inertia terms are dropped; only the diagonal is kept")
+				fs.warnf("OMI_LEGACY_FORM", r.at("inertiaTensor"), "off-diagonal inertia terms are dropped; only the diagonal is kept")
 			}
 		}
 	}
@@ -498,14 +498,14 @@ func (m PhysicsMaterial) validate(path string, fs *findings) {
 		v   float64
 	}{{"staticFriction", m.StaticFriction}, {"dynamicFriction", m.DynamicFriction}, {"restitution", m.Restitution}} {
 		if f.v < 0 {
-			fs.errorf(path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
 		}
 	}
 	if !combineModes[m.FrictionCombine] {
-		fs.errorf(path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
 	}
 	if !combineModes[m.RestitutionCombine] {
-		fs.errorf(path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
 	}
 }
 
@@ -546,7 +546,7 @@ func nonNil(s []string) []string {
 func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
 	checkShape := func(p string, s int, what string) {
 		if s < -1 || s >= len(d.Shapes) {
-			fs.errorf(p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
 			return
 		}
 		if s < 0 {
@@ -554,59 +554,59 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
 		}
 		shape := d.Shapes[s]
 		if sx, ok := d.nonUniformScale(n); ok {
-			fs.warnf(fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
+			fs.warnf("OMI_NON_UNIFORM_SCALE", fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
 		}
 		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
 			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
-				fs.warnf(p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
+				fs.warnf("OMI_HULL_TOO_MANY_POINTS", p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
 			}
 		}
 		if shape.Type == ShapeTrimesh && what == "collider" && d.bodyMotion(n) == MotionDynamic {
-			fs.warnf(p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
+			fs.warnf("OMI_TRIMESH_DYNAMIC", p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
 		}
 	}
 	if m := b.Motion; m != nil {
 		if m.Mass < 0 {
-			fs.errorf(path+"/motion/mass", "mass %g must not be negative", m.Mass)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/motion/mass", "mass %g must not be negative", m.Mass)
 		}
 		for i, v := range m.InertiaDiagonal {
 			if v < 0 {
-				fs.errorf(path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
+				fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
 			}
 		}
 		q := m.InertiaOrientation
 		if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-3 {
-			fs.errorf(path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
+			fs.errorf("OMI_TYPE_MISMATCH", path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
 		}
 	}
 	if c := b.Collider; c != nil {
 		checkShape(path+"/collider/shape", c.Shape, "collider")
 		if c.PhysicsMaterial < -1 || c.PhysicsMaterial >= len(d.PhysicsMaterials) {
-			fs.errorf(path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
 		}
 		if c.CollisionFilter < -1 || c.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
 		}
 	}
 	if t := b.Trigger; t != nil {
 		if t.Nodes == nil {
 			checkShape(path+"/trigger/shape", t.Shape, "trigger")
 			if t.Shape < 0 {
-				fs.errorf(path+"/trigger", "trigger has neither a shape nor nodes")
+				fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/trigger", "trigger has neither a shape nor nodes")
 			}
 		}
 		if t.CollisionFilter < -1 || t.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
 		}
 		for k, c := range t.Nodes {
 			p := fmt.Sprintf("%s/trigger/nodes/%d", path, k)
 			switch {
 			case c < 0 || c >= len(d.Nodes):
-				fs.errorf(p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
+				fs.errorf("OMI_UNRESOLVED_REFERENCE", p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
 			case !d.isDescendant(c, n):
-				fs.errorf(p, "node %d is not a descendant of the compound trigger node %d", c, n)
+				fs.errorf("OMI_COMPOUND_TRIGGER", p, "node %d is not a descendant of the compound trigger node %d", c, n)
 			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
-				fs.errorf(p, "node %d has no trigger of its own", c)
+				fs.errorf("OMI_COMPOUND_TRIGGER", p, "node %d has no trigger of its own", c)
 			}
 		}
 	}

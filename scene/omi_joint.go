@@ -78,15 +78,15 @@ func validateJoints(d *Document, fs *findings) {
 
 func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings) {
 	if j.Joint < 0 || j.Joint >= len(d.Joints) {
-		fs.errorf(path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
+		fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
 	}
 	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
-		fs.errorf(path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
+		fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
 	} else if d.bodyNode(j.ConnectedNode) < 0 {
-		fs.warnf(path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
+		fs.warnf("OMI_JOINT_CONNECTED_NOT_BODY", path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
 	}
 	if b := d.Nodes[n].Body; b != nil {
-		fs.warnf(path, "a joint node should not carry a body, collider or trigger of its own")
+		fs.warnf("OMI_JOINT_NODE_HAS_BODY", path, "a joint node should not carry a body, collider or trigger of its own")
 	}
 	if d.bodyMotion(n) != MotionDynamic {
 		dyn := false
@@ -94,7 +94,7 @@ func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings)
 			dyn = d.bodyMotion(j.ConnectedNode) == MotionDynamic
 		}
 		if !dyn {
-			fs.warnf(path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
+			fs.warnf("OMI_JOINT_NO_DYNAMIC_BODY", path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
 		}
 	}
 }
@@ -175,7 +175,7 @@ func decodeJointSettings(raw json.RawMessage, path string, fs *findings) JointSe
 		}
 		for _, k := range []string{"type", "mode", "axis"} {
 			if !dr.has(k) {
-				fs.errorf(dp+"/"+k, "drive needs %q", k)
+				fs.errorf("OMI_UNDEFINED_PROPERTY", dp+"/"+k, "drive needs %q", k)
 			}
 		}
 		d := JointDrive{
@@ -237,35 +237,35 @@ func (j JointSettings) validate(path string, fs *findings) {
 	for i, l := range j.Limits {
 		lp := path + "/limits/" + itoa(i)
 		if len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0 {
-			fs.errorf(lp, "limit names no axes: set linearAxes or angularAxes")
+			fs.errorf("OMI_JOINT_LIMIT_NO_AXES", lp, "limit names no axes: set linearAxes or angularAxes")
 		}
 		for _, axes := range [][]int{l.LinearAxes, l.AngularAxes} {
 			for _, a := range axes {
 				if a < 0 || a > 2 {
-					fs.errorf(lp, "axis %d must be 0, 1 or 2", a)
+					fs.errorf("OMI_VALUE_NOT_IN_RANGE", lp, "axis %d must be 0, 1 or 2", a)
 				}
 			}
 		}
 		if l.Min > l.Max {
-			fs.errorf(lp, "min %g is greater than max %g", l.Min, l.Max)
+			fs.errorf("OMI_JOINT_LIMIT_MIN_MAX", lp, "min %g is greater than max %g", l.Min, l.Max)
 		}
 		if l.Damping < 0 {
-			fs.errorf(lp+"/damping", "damping %g must not be negative", l.Damping)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", lp+"/damping", "damping %g must not be negative", l.Damping)
 		}
 	}
 	for i, d := range j.Drives {
 		dp := path + "/drives/" + itoa(i)
 		if d.Type != "linear" && d.Type != "angular" {
-			fs.errorf(dp+"/type", "drive type %q must be linear or angular", d.Type)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", dp+"/type", "drive type %q must be linear or angular", d.Type)
 		}
 		if d.Mode != "force" && d.Mode != "acceleration" {
-			fs.errorf(dp+"/mode", "drive mode %q must be force or acceleration", d.Mode)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", dp+"/mode", "drive mode %q must be force or acceleration", d.Mode)
 		}
 		if d.Axis < 0 || d.Axis > 2 {
-			fs.errorf(dp+"/axis", "drive axis %d must be 0, 1 or 2", d.Axis)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", dp+"/axis", "drive axis %d must be 0, 1 or 2", d.Axis)
 		}
 		if d.MaxForce < 0 || d.Stiffness < 0 || d.Damping < 0 {
-			fs.errorf(dp, "maxForce, stiffness and damping must not be negative")
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", dp, "maxForce, stiffness and damping must not be negative")
 		}
 	}
 }
@@ -277,7 +277,7 @@ func decodeNodeJoint(raw json.RawMessage, path string, fs *findings) *NodeJoint 
 	}
 	for _, k := range []string{"joint", "connectedNode"} {
 		if !r.has(k) {
-			fs.errorf(path+"/"+k, "joint node needs %q", k)
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/"+k, "joint node needs %q", k)
 		}
 	}
 	j := &NodeJoint{Joint: r.index("joint", -1), ConnectedNode: r.index("connectedNode", -1), EnableCollision: r.boolean("enableCollision", false)}

@@ -42,7 +42,7 @@ func decodeShapes(d *Document, fs *findings) {
 		if raw, ok := rawExt(n.Extensions, ExtShape); ok {
 			path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtShape)
 			if r := newReader(raw, path, fs); r != nil {
-				fs.infof(path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
+				fs.infof("OMI_LEGACY_FORM", path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
 				d.legacyState().shape[i] = r.index("shape", -1)
 			}
 		}
