@@ -402,25 +402,15 @@ func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
 	}
 }
 
+// checkWeights reports a negative weight; the sum of each vertex's weights
+// is checked with its joints (checkInfluences).
 func checkWeights(v *accessorView, p string, fs *findings) {
-	neg, sum := false, false
 	for e := 0; e < v.a.Count; e++ {
-		s := 0.0
 		for c := 0; c < v.comps; c++ {
-			x := v.value(e, c)
-			if x < 0 && !neg {
+			if x := v.value(e, c); x < 0 {
 				fs.addc(Error, "ACCESSOR_WEIGHTS_NEGATIVE", p, "weight %d (component %d) is negative: %g", e*v.comps+c, c, x)
-				neg = true
+				return
 			}
-			s += x
-		}
-		tol := 2e-7 * float64(v.comps)
-		if v.a.ComponentType != gltf.ComponentFloat {
-			tol = 1.0 / 255 * float64(v.comps)
-		}
-		if math.Abs(s-1) > tol && !sum {
-			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", p, "the weights of element %d sum to %g, not 1", e, s)
-			sum = true
 		}
 	}
 }
@@ -491,7 +481,7 @@ func checkQuaternions(v *accessorView, p string, cubic bool, fs *findings) {
 			x := v.value(e, c)
 			s += x * x
 		}
-		if math.Abs(math.Sqrt(s)-1) > 0.00005 {
+		if math.Abs(math.Sqrt(s)-1) > UnitLengthThresholdVec4 {
 			fs.addc(Error, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", p, "the quaternion at element %d is not of unit length: %g", e, math.Sqrt(s))
 			return
 		}

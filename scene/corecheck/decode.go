@@ -102,6 +102,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	checkLinks(doc, sc, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
+	checkMoreData(doc, &fs)
 	res.Findings = fs
 	return res, nil
 }

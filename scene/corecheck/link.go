@@ -38,6 +38,7 @@ func checkLinks(doc *gltf.Document, sc *schema, glb bool, opt Options, fs *findi
 	l.animations()
 	l.skins()
 	l.extensions()
+	l.semanticRules()
 }
 
 func (l *links) acc(i int) *gltf.Accessor {
@@ -769,6 +770,12 @@ func (l *links) extensions() {
 		}
 		if !seen[name] && len(extensionKinds[name]) > 0 {
 			l.fs.addc(Info, "UNUSED_EXTENSION", p, "extension %q is declared but no object uses it", name)
+		}
+		if _, known := extensionKinds[name]; !known && name != "" && (l.opt.Known == nil || !l.opt.Known(name)) {
+			l.fs.addc(Info, "UNSUPPORTED_EXTENSION", p, "extension %q is not supported: it is not validated and not shown", name)
+			if required[name] {
+				l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but this viewer does not support it: the file will not display right", name)
+			}
 		}
 	}
 	for _, e := range l.sc.exts {

@@ -816,7 +816,7 @@ func (s *schema) node(o map[string]any, p string) {
 	_, hasT := o["translation"]
 	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
-		if math.Abs(l-1) > 0.00005 {
+		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
 		}
 	}
