@@ -142,8 +142,31 @@ func (d *Document) validateRegistered(fs *findings) {
 	}
 }
 
-// knownExtension reports whether a registered codec reads extension name,
-// so the core checks do not call it UNSUPPORTED_EXTENSION.
+// supportedExtensions are the extensions physview reads or displays beyond
+// its own codecs (the renderer's materials, lights, texture transforms and
+// WebP images; KHR_mesh_quantization's accessors). A package that adds one
+// (a Draco or meshopt decoder) calls SupportExtension from init.
+var supportedExtensions = []string{
+	"KHR_lights_punctual", "KHR_texture_transform", "EXT_texture_webp", "KHR_mesh_quantization",
+	"KHR_materials_anisotropy", "KHR_materials_clearcoat", "KHR_materials_emissive_strength",
+	"KHR_materials_ior", "KHR_materials_iridescence", "KHR_materials_sheen", "KHR_materials_specular",
+	"KHR_materials_transmission", "KHR_materials_unlit", "KHR_materials_volume",
+}
+
+// SupportExtension adds extension names that the program reads or
+// displays, so validation does not report them as UNSUPPORTED_EXTENSION
+// nor, when a file requires them, as UNSUPPORTED_REQUIRED_EXTENSION. Call it
+// from init.
+func SupportExtension(names ...string) {
+	for _, n := range names {
+		if !slices.Contains(supportedExtensions, n) {
+			supportedExtensions = append(supportedExtensions, n)
+		}
+	}
+}
+
+// knownExtension reports whether a registered codec reads extension name or
+// the program otherwise supports it (SupportExtension).
 func knownExtension(name string) bool {
-	return slices.Contains(ownedExtensions, name)
+	return slices.Contains(ownedExtensions, name) || slices.Contains(supportedExtensions, name)
 }

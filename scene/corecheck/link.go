@@ -771,11 +771,12 @@ func (l *links) extensions() {
 		if !seen[name] && len(extensionKinds[name]) > 0 {
 			l.fs.addc(Info, "UNUSED_EXTENSION", p, "extension %q is declared but no object uses it", name)
 		}
-		if _, known := extensionKinds[name]; !known && name != "" && (l.opt.Known == nil || !l.opt.Known(name)) {
-			l.fs.addc(Info, "UNSUPPORTED_EXTENSION", p, "extension %q is not supported: it is not validated and not shown", name)
-			if required[name] {
-				l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but this viewer does not support it: the file will not display right", name)
-			}
+		callerKnows := l.opt.Known != nil && l.opt.Known(name)
+		if _, checked := extensionKinds[name]; (!checked || needsDecoder[name]) && name != "" && !callerKnows {
+			l.fs.addc(Info, "UNSUPPORTED_EXTENSION", p, "extension %q is not supported: its data is not validated", name)
+		}
+		if required[name] && name != "" && !callerKnows && l.opt.Known != nil {
+			l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but not supported: the file will not display right", name)
 		}
 	}
 	for _, e := range l.sc.exts {
@@ -803,6 +804,19 @@ func containsStr(list []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// needsDecoder lists the extensions whose placement is checked but whose
+// data (compressed geometry, instancing, GPU textures) corecheck does not
+// read: UNSUPPORTED_EXTENSION unless Options.Known says the caller reads
+// them. The hook for validation inside decoded Draco and meshopt data is
+// there: once the caller decodes them it validates the decoded accessors.
+var needsDecoder = map[string]bool{
+	"KHR_draco_mesh_compression": true,
+	"EXT_meshopt_compression":    true,
+	"EXT_mesh_gpu_instancing":    true,
+	"KHR_texture_basisu":         true,
+	"EXT_texture_avif":           true,
 }
 
 // extensionKinds lists the objects each known extension may extend.

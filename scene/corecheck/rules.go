@@ -99,17 +99,25 @@ func (l *links) nodeRules() {
 			l.fs.addc(Warning, "NODE_SKINNED_MESH_LOCAL_TRANSFORMS", p, "the node's local transform does not affect its skinned mesh")
 		}
 		if parent[i] >= 0 {
+			// A parent's transform is lost unless it also moves the joints.
+			jointAncestor := map[int]bool{}
+			if *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) {
+				for _, j := range l.doc.Skins[*n.Skin].Joints {
+					for a, steps := j, 0; a >= 0 && a < len(parent) && steps <= len(parent); a, steps = parent[a], steps+1 {
+						jointAncestor[a] = true
+					}
+				}
+			}
 			moved := false
 			for a, steps := parent[i], 0; a >= 0 && steps <= len(parent); a, steps = parent[a], steps+1 {
-				if hasTransform(l.rawObj("nodes", a)) {
+				if !jointAncestor[a] && hasTransform(l.rawObj("nodes", a)) {
 					moved = true
 					break
 				}
 			}
+			l.fs.addc(Info, "NODE_SKINNED_MESH_NON_ROOT", p, "the node with a skinned mesh is not a root node")
 			if moved {
 				l.fs.addc(Warning, "NODE_SKINNED_MESH_PARENT_TRANSFORMS", p, "the node's parents have transforms, which do not affect its skinned mesh")
-			} else {
-				l.fs.addc(Info, "NODE_SKINNED_MESH_NON_ROOT", p, "the node with a skinned mesh is not a root node")
 			}
 		}
 	}
@@ -202,8 +210,7 @@ func (l *links) skinRoots() {
 // MESH_PRIMITIVE_GENERATED_TANGENT_SPACE, BUFFER_VIEW_TARGET_MISSING,
 // UNUSED_MESH_WEIGHTS and ANIMATION_CHANNEL_TARGET_NODE_SKIN.
 func (l *links) primitiveRules() {
-	missingTarget := map[int]bool{}
-	noTarget := func(ai int) {
+	noTarget := func(ai int, p string) {
 		if ai < 0 || ai >= len(l.doc.Accessors) {
 			return
 		}
@@ -213,22 +220,44 @@ func (l *links) primitiveRules() {
 		}
 		if raw := l.rawObj("bufferViews", *a.BufferView); raw != nil {
 			if _, ok := raw["target"]; !ok {
-				missingTarget[*a.BufferView] = true
+				l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", *a.BufferView)
 			}
+		}
+	}
+	usage := map[int]string{}
+	use := func(ai int, how, p string) {
+		if ai < 0 || ai >= len(l.doc.Accessors) {
+			return
+		}
+		if first, ok := usage[ai]; ok && first != how {
+			l.fs.addc(Error, "ACCESSOR_USAGE_OVERRIDE", p, "accessor %d was first used as %s, now as %s", ai, first, how)
+			return
+		}
+		usage[ai] = how
+	}
+	for si, s := range l.doc.Skins {
+		if s.InverseBindMatrices != nil {
+			use(*s.InverseBindMatrices, "inverse bind matrices", fmt.Sprintf("/skins/%d/inverseBindMatrices", si))
 		}
 	}
 	for mi, m := range l.doc.Meshes {
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
+			if pr.Indices != nil {
+				use(*pr.Indices, "indices", pp+"/indices")
+			}
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
+			}
 			count := -1
 			if pr.Indices != nil && *pr.Indices >= 0 && *pr.Indices < len(l.doc.Accessors) {
 				count = l.doc.Accessors[*pr.Indices].Count
-				noTarget(*pr.Indices)
+				noTarget(*pr.Indices, pp+"/indices")
 			} else if a, ok := pr.Attributes["POSITION"]; ok && a >= 0 && a < len(l.doc.Accessors) {
 				count = l.doc.Accessors[a].Count
 			}
-			for _, ai := range pr.Attributes {
-				noTarget(ai)
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				noTarget(pr.Attributes[sem], pp+"/attributes/"+jsonPointerEscape(sem))
 			}
 			if count >= 0 && !modeFits(pr.Mode, count) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %d", count, pr.Mode)
@@ -240,6 +269,16 @@ func (l *links) primitiveRules() {
 				mat = l.rawObj("materials", *pr.Material)
 			}
 			_, normalTex := mat["normalTexture"]
+			usedTC := materialTexCoords(mat)
+			for k := 0; ; k++ {
+				sem := fmt.Sprintf("TEXCOORD_%d", k)
+				if _, ok := pr.Attributes[sem]; !ok {
+					break
+				}
+				if !usedTC[k] {
+					l.fs.addc(Info, "UNUSED_OBJECT", pp+"/attributes/"+sem, "no texture of the material reads %s", sem)
+				}
+			}
 			if hasTangent && !normalTex && !needsTangents(mat) {
 				l.fs.addc(Info, "UNUSED_MESH_TANGENT", pp+"/attributes/TANGENT", "tangents are not used: the material has no normal texture")
 			}
@@ -262,11 +301,6 @@ func (l *links) primitiveRules() {
 			}
 		}
 	}
-	for bv := range len(l.doc.BufferViews) {
-		if missingTarget[bv] {
-			l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", fmt.Sprintf("/bufferViews/%d", bv), "bufferView.target should be set for vertex or index data")
-		}
-	}
 	for ai, an := range l.doc.Animations {
 		for ci, ch := range an.Channels {
 			if ch.Target.Node == nil || *ch.Target.Node < 0 || *ch.Target.Node >= len(l.doc.Nodes) || ch.Target.Path == gltf.TRSWeights {
@@ -277,6 +311,39 @@ func (l *links) primitiveRules() {
 			}
 		}
 	}
+}
+
+// materialTexCoords returns the texture coordinate sets a material's
+// texture infos read, its extensions' included.
+func materialTexCoords(mat map[string]any) map[int]bool {
+	out := map[int]bool{}
+	var walk func(v any, key string)
+	walk = func(v any, key string) {
+		switch v := v.(type) {
+		case map[string]any:
+			if strings.HasSuffix(key, "Texture") {
+				tc, _ := texCoord(v)
+				out[tc] = true
+				if ext, ok := v["extensions"].(map[string]any); ok {
+					if tt, ok := ext["KHR_texture_transform"].(map[string]any); ok {
+						if n, ok := tt["texCoord"]; ok {
+							f, _, _ := numberValue(n)
+							out[int(f)] = true
+						}
+					}
+				}
+			}
+			for k, c := range v {
+				walk(c, k)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c, key)
+			}
+		}
+	}
+	walk(mat, "")
+	return out
 }
 
 // needsTangents reports whether a material's extensions use a tangent space

@@ -364,6 +364,13 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 
 // common checks name, extras and extensions of any glTF object of kind.
 func (s *schema) common(o map[string]any, p, kind string) {
+	if allowed, ok := coreProperties[kind]; ok {
+		for _, k := range sortedKeys(o) {
+			if k != "name" && k != "extras" && k != "extensions" && !slices.Contains(allowed, k) {
+				s.fs.addc(Warning, "UNEXPECTED_PROPERTY", p+"/"+jsonPointerEscape(k), "unexpected property %q", k)
+			}
+		}
+	}
 	s.str(o, p, "name", false)
 	if v, ok := o["extras"]; ok {
 		if _, isObj := v.(map[string]any); !isObj {
@@ -375,6 +382,37 @@ func (s *schema) common(o map[string]any, p, kind string) {
 			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
 		}
 	}
+}
+
+// coreProperties lists the properties the glTF 2.0 schema defines for each
+// kind of core object, besides name, extras and extensions.
+var coreProperties = map[string][]string{
+	"root":                   {"extensionsUsed", "extensionsRequired", "accessors", "animations", "asset", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scene", "scenes", "skins", "textures"},
+	"asset":                  {"copyright", "generator", "version", "minVersion"},
+	"buffer":                 {"uri", "byteLength"},
+	"bufferView":             {"buffer", "byteOffset", "byteLength", "byteStride", "target"},
+	"image":                  {"uri", "mimeType", "bufferView"},
+	"sampler":                {"magFilter", "minFilter", "wrapS", "wrapT"},
+	"scene":                  {"nodes"},
+	"skin":                   {"inverseBindMatrices", "skeleton", "joints"},
+	"texture":                {"sampler", "source"},
+	"accessor":               {"bufferView", "byteOffset", "componentType", "normalized", "count", "type", "max", "min", "sparse"},
+	"sparse":                 {"count", "indices", "values"},
+	"sparseIndices":          {"bufferView", "byteOffset", "componentType"},
+	"sparseValues":           {"bufferView", "byteOffset"},
+	"animation":              {"channels", "samplers"},
+	"animationSampler":       {"input", "interpolation", "output"},
+	"animationChannel":       {"sampler", "target"},
+	"animationChannelTarget": {"node", "path"},
+	"camera":                 {"orthographic", "perspective", "type"},
+	"cameraOrthographic":     {"xmag", "ymag", "zfar", "znear"},
+	"cameraPerspective":      {"aspectRatio", "yfov", "zfar", "znear"},
+	"textureInfo":            {"index", "texCoord", "scale", "strength"},
+	"material":               {"pbrMetallicRoughness", "normalTexture", "occlusionTexture", "emissiveTexture", "emissiveFactor", "alphaMode", "alphaCutoff", "doubleSided"},
+	"pbrMetallicRoughness":   {"baseColorFactor", "baseColorTexture", "metallicFactor", "roughnessFactor", "metallicRoughnessTexture"},
+	"mesh":                   {"primitives", "weights"},
+	"primitive":              {"attributes", "indices", "material", "mode", "targets"},
+	"node":                   {"camera", "children", "skin", "matrix", "mesh", "rotation", "scale", "translation", "weights"},
 }
 
 func jsonPointerEscape(s string) string {
