@@ -62,9 +62,12 @@ func (l *links) nodeRules() {
 		if raw == nil {
 			continue
 		}
+		// Empty: nothing but a name and a transform, and not a joint.
 		empty := !joint[i]
 		for k := range raw {
-			if k != "name" {
+			switch k {
+			case "name", "translation", "rotation", "scale", "matrix":
+			default:
 				empty = false
 			}
 		}
@@ -279,7 +282,7 @@ func (l *links) primitiveRules() {
 					l.fs.addc(Info, "UNUSED_OBJECT", pp+"/attributes/"+sem, "no texture of the material reads %s", sem)
 				}
 			}
-			if hasTangent && !normalTex && !needsTangents(mat) {
+			if hasTangent && !normalTex && !clearcoatNormal(mat) {
 				l.fs.addc(Info, "UNUSED_MESH_TANGENT", pp+"/attributes/TANGENT", "tangents are not used: the material has no normal texture")
 			}
 			if !hasTangent && hasNormal && normalTex && (pr.Mode == gltf.PrimitiveTriangles || pr.Mode == gltf.PrimitiveTriangleStrip || pr.Mode == gltf.PrimitiveTriangleFan) {
@@ -346,17 +349,13 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 	return out
 }
 
-// needsTangents reports whether a material's extensions use a tangent space
-// without the core normal texture.
-func needsTangents(mat map[string]any) bool {
+// clearcoatNormal reports whether a material has a clearcoat normal texture
+// (which, like the normal texture, reads the tangents).
+func clearcoatNormal(mat map[string]any) bool {
 	exts, _ := mat["extensions"].(map[string]any)
-	if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok {
-		if _, ok := cc["clearcoatNormalTexture"]; ok {
-			return true
-		}
-	}
-	_, aniso := exts["KHR_materials_anisotropy"]
-	return aniso
+	cc, _ := exts["KHR_materials_clearcoat"].(map[string]any)
+	_, ok := cc["clearcoatNormalTexture"]
+	return ok
 }
 
 // modeFits reports whether count vertices or indices make whole primitives
@@ -388,8 +387,10 @@ func (l *links) materialRules() {
 			continue
 		}
 		p := fmt.Sprintf("/materials/%d/extensions/", i)
-		if _, ok := exts["KHR_materials_emissive_strength"].(map[string]any); ok {
-			zero := true
+		if es, ok := exts["KHR_materials_emissive_strength"].(map[string]any); ok {
+			// Only a valid strength that is set can be without effect.
+			strength, set, _ := numberValue(es["emissiveStrength"])
+			zero := set && strength >= 0
 			if ef, ok := m["emissiveFactor"].([]any); ok {
 				for _, x := range ef {
 					if f, _, _ := numberValue(x); f != 0 {
@@ -402,9 +403,14 @@ func (l *links) materialRules() {
 			}
 		}
 		if _, ok := exts["KHR_materials_volume"].(map[string]any); ok {
-			_, tr := exts["KHR_materials_transmission"]
-			_, dt := exts["KHR_materials_diffuse_transmission"]
-			if !tr && !dt {
+			// Transmission, or an extension corecheck does not know (which
+			// may transmit light).
+			transmits := false
+			for k := range exts {
+				_, known := extensionKinds[k]
+				transmits = transmits || k == "KHR_materials_transmission" || k == "KHR_materials_diffuse_transmission" || !known
+			}
+			if !transmits {
 				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", p+"KHR_materials_volume", "the volume extension needs an extension that lets light through the surface")
 			}
 			if ds, _ := m["doubleSided"].(bool); ds {

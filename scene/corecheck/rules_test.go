@@ -147,8 +147,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"weights_zero_joint_0", skinned([]int{1, 0, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, false},
 		{"weights_zero_joint_1", skinned([]int{0, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, true},
 		// Nodes.
-		{"node_named", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, false},
-		{"node_empty", node(`{"name":"a"}`), "NODE_EMPTY", Info, true},
+		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
+		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
 		{"matrix_default", node(`{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_DEFAULT", Info, true},
 		{"matrix_trs", node(`{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,1,2,3,1]}`), "NODE_MATRIX_NON_TRS", Error, false},
 		{"matrix_non_trs", node(`{"matrix":[1,0,0,0.5,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_NON_TRS", Error, true},
