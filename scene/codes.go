@@ -8,8 +8,13 @@ type PhysicsRule struct {
 	Rule string
 }
 
-// PhysicsRules lists the codes of the findings the OMI physics and
-// KHR_materials_variants checks make (README "Validation codes"). Where a rule is the same as one of
+// PhysicsRules lists the codes of the findings the OMI physics, Khronos
+// physics drafts and KHR_materials_variants checks make (README
+// "Validation codes"). The body, shape and joint rules are written once:
+// in a document in the Khronos drafts (KHR_implicit_shapes,
+// KHR_physics_rigid_bodies) each OMI_ code below is given as KHR_ with the
+// same rest (KHR_JOINT_LIMIT_MIN_MAX), except OMI_TAPERED_SHAPE, as the drafts
+// define tapered shapes. Where a rule is the same as one of
 // the Khronos validator, the Khronos code is used.
 var PhysicsRules = []PhysicsRule{
 	{"NODE_PARENT_OVERRIDE", "a node is the child of two nodes"},
@@ -36,6 +41,11 @@ var PhysicsRules = []PhysicsRule{
 	{"OMI_UNDEFINED_PROPERTY", "a required property or sub-object is missing"},
 	{"OMI_GENERAL_CURVE", "a G4MF general shape's curve is unusual (one non-zero radius, a one-section taper, an exponent below 1: read, drawn as its hull)"},
 	{"OMI_DEGENERATE_SHAPE", "a shape has no volume (a general shape with no curves and a zero size)"},
+	{"KHR_GEOMETRY_NO_SHAPE", "a KHR collider or trigger geometry names neither a shape nor a mesh (or node)"},
+	{"KHR_GEOMETRY_SHAPE_AND_MESH", "a KHR geometry names more than one of shape, mesh and node"},
+	{"KHR_DEGENERATE_SHAPE", "a KHR capsule or cylinder whose height and radii sum to under 0.0039216, or a capsule of height 0"},
+	{"KHR_COLLISION_SYSTEM_UNKNOWN", "a KHR collision filter collides (or not) with a system no filter declares in collisionSystems"},
+	{"KHR_COLLISION_SYSTEM_DUPLICATE", "a KHR collision filter lists a collision system twice"},
 	{"KHR_PHYSICS_BOTH_DIALECTS", "the file has both OMI and KHR physics; OMI is shown and edited, KHR kept unchanged"},
 	{"KHR_UNKNOWN_PROPERTY", "a KHR geometry has keys physview does not keep"},
 	{"KHR_GEOMETRY_NODE_CHILDREN", "a KHR geometry.node has children whose meshes are not used"},

@@ -146,6 +146,9 @@ func (d *Document) descendantTriggers(n int) []int {
 }
 
 func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
+	if !d.isOMI() {
+		return
+	}
 	if node >= 0 {
 		if b := d.Nodes[node].Body; b != nil {
 			blocks[ExtBody] = b.encode()
@@ -166,6 +169,9 @@ func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
 }
 
 func usedBodies(d *Document, used []string) []string {
+	if !d.isOMI() {
+		return used
+	}
 	has := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
 	for _, ne := range d.Nodes {
 		has = has || ne.Body != nil
@@ -180,17 +186,25 @@ func usedBodies(d *Document, used []string) []string {
 const maxHullPoints = 255
 
 func validateBodies(d *Document, fs *findings) {
+	if d.isOMI() {
+		d.validateBodiesIn(fs, omiPaths)
+	}
+}
+
+// validateBodiesIn checks the physics materials, collision filters and
+// bodies under the paths and codes of dialect pp.
+func (d *Document) validateBodiesIn(fs *findings, pp physicsPaths) {
 	for i, m := range d.PhysicsMaterials {
-		m.validate(fmt.Sprintf("/extensions/%s/physicsMaterials/%d", ExtBody, i), fs)
+		m.validate(fmt.Sprintf("%s/%d", pp.materials, i), fs, pp)
 	}
 	for i, c := range d.CollisionFilters {
 		if c.CollideWithSystems != nil && c.NotCollideWithSystems != nil {
-			fs.errorf("OMI_MUTUALLY_EXCLUSIVE", fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
+			fs.errorf(pp.code("MUTUALLY_EXCLUSIVE"), fmt.Sprintf("%s/%d", pp.filters, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
 		}
 	}
 	for i, ne := range d.Nodes {
 		if b := ne.Body; b != nil {
-			d.validateBody(i, b, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtBody), fs)
+			d.validateBody(i, b, pp.body(i), fs, pp)
 		}
 	}
 }
@@ -492,20 +506,20 @@ func (m PhysicsMaterial) encode() json.RawMessage {
 	return w.bytes()
 }
 
-func (m PhysicsMaterial) validate(path string, fs *findings) {
+func (m PhysicsMaterial) validate(path string, fs *findings, pp physicsPaths) {
 	for _, f := range []struct {
 		key string
 		v   float64
 	}{{"staticFriction", m.StaticFriction}, {"dynamicFriction", m.DynamicFriction}, {"restitution", m.Restitution}} {
 		if f.v < 0 {
-			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
 		}
 	}
 	if !combineModes[m.FrictionCombine] {
-		fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
+		fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
 	}
 	if !combineModes[m.RestitutionCombine] {
-		fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
+		fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
 	}
 }
 
@@ -543,10 +557,10 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
+func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp physicsPaths) {
 	checkShape := func(p string, s int, what string) {
 		if s < -1 || s >= len(d.Shapes) {
-			fs.errorf("OMI_UNRESOLVED_REFERENCE", p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
 			return
 		}
 		if s < 0 {
@@ -554,59 +568,59 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
 		}
 		shape := d.Shapes[s]
 		if sx, ok := d.nonUniformScale(n); ok {
-			fs.warnf("OMI_NON_UNIFORM_SCALE", fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
+			fs.warnf(pp.code("NON_UNIFORM_SCALE"), fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
 		}
 		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
 			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
-				fs.warnf("OMI_HULL_TOO_MANY_POINTS", p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
+				fs.warnf(pp.code("HULL_TOO_MANY_POINTS"), p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
 			}
 		}
 		if shape.Type == ShapeTrimesh && what == "collider" && d.bodyMotion(n) == MotionDynamic {
-			fs.warnf("OMI_TRIMESH_DYNAMIC", p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
+			fs.warnf(pp.code("TRIMESH_DYNAMIC"), p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
 		}
 	}
 	if m := b.Motion; m != nil {
 		if m.Mass < 0 {
-			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/motion/mass", "mass %g must not be negative", m.Mass)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/mass", "mass %g must not be negative", m.Mass)
 		}
 		for i, v := range m.InertiaDiagonal {
 			if v < 0 {
-				fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
+				fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
 			}
 		}
 		q := m.InertiaOrientation
 		if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-3 {
-			fs.errorf("OMI_TYPE_MISMATCH", path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
+			fs.errorf(pp.code("TYPE_MISMATCH"), path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
 		}
 	}
 	if c := b.Collider; c != nil {
-		checkShape(path+"/collider/shape", c.Shape, "collider")
+		checkShape(path+"/collider"+pp.geometry+"/shape", c.Shape, "collider")
 		if c.PhysicsMaterial < -1 || c.PhysicsMaterial >= len(d.PhysicsMaterials) {
-			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
 		}
 		if c.CollisionFilter < -1 || c.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
 		}
 	}
 	if t := b.Trigger; t != nil {
 		if t.Nodes == nil {
-			checkShape(path+"/trigger/shape", t.Shape, "trigger")
+			checkShape(path+"/trigger"+pp.geometry+"/shape", t.Shape, "trigger")
 			if t.Shape < 0 {
-				fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/trigger", "trigger has neither a shape nor nodes")
+				fs.errorf(pp.code("UNDEFINED_PROPERTY"), path+"/trigger", "trigger has neither a shape nor nodes")
 			}
 		}
 		if t.CollisionFilter < -1 || t.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf("OMI_UNRESOLVED_REFERENCE", path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
 		}
 		for k, c := range t.Nodes {
 			p := fmt.Sprintf("%s/trigger/nodes/%d", path, k)
 			switch {
 			case c < 0 || c >= len(d.Nodes):
-				fs.errorf("OMI_UNRESOLVED_REFERENCE", p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
+				fs.errorf(pp.code("UNRESOLVED_REFERENCE"), p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
 			case !d.isDescendant(c, n):
-				fs.errorf("OMI_COMPOUND_TRIGGER", p, "node %d is not a descendant of the compound trigger node %d", c, n)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d is not a descendant of the compound trigger node %d", c, n)
 			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
-				fs.errorf("OMI_COMPOUND_TRIGGER", p, "node %d has no trigger of its own", c)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d has no trigger of its own", c)
 			}
 		}
 	}

@@ -263,7 +263,7 @@ func (l *links) primitiveRules() {
 				noTarget(pr.Attributes[sem], pp+"/attributes/"+jsonPointerEscape(sem))
 			}
 			if count >= 0 && !modeFits(pr.Mode, count) {
-				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %d", count, pr.Mode)
+				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %s", count, modeNames[pr.Mode])
 			}
 			_, hasTangent := pr.Attributes["TANGENT"]
 			_, hasNormal := pr.Attributes["NORMAL"]
@@ -356,6 +356,14 @@ func clearcoatNormal(mat map[string]any) bool {
 	cc, _ := exts["KHR_materials_clearcoat"].(map[string]any)
 	_, ok := cc["clearcoatNormalTexture"]
 	return ok
+}
+
+// modeNames are the drawing modes' glTF names (qmuntal/gltf numbers them
+// its own way: triangles is its zero value).
+var modeNames = map[gltf.PrimitiveMode]string{
+	gltf.PrimitivePoints: "POINTS", gltf.PrimitiveLines: "LINES", gltf.PrimitiveLineLoop: "LINE_LOOP",
+	gltf.PrimitiveLineStrip: "LINE_STRIP", gltf.PrimitiveTriangles: "TRIANGLES",
+	gltf.PrimitiveTriangleStrip: "TRIANGLE_STRIP", gltf.PrimitiveTriangleFan: "TRIANGLE_FAN",
 }
 
 // modeFits reports whether count vertices or indices make whole primitives
