@@ -241,3 +241,36 @@ func TestReadmeTable(t *testing.T) {
 		t.Errorf("only %d Khronos codes listed", n)
 	}
 }
+
+// TestCheckDecodedData checks the hook for decoded (Draco, meshopt) data:
+// the accessors named are checked like plain ones, the others are not.
+func TestCheckDecodedData(t *testing.T) {
+	// A triangle whose decoded indices reach vertex 3 of 3 and whose
+	// decoded normal is not unit; max of POSITION is below the data.
+	data := fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
+		`"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,0.5,0]},`+
+		`{"bufferView":1,"componentType":5126,"count":3,"type":"VEC3"},`+
+		`{"bufferView":2,"componentType":5121,"count":3,"type":"SCALAR"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1},"indices":2}]}]`,
+		f32(0, 0, 0, 1, 0, 0, 0, 1, 0), f32(0, 0, 1, 0, 0, 1, 0, 0, 1.5), u8(0, 1, 3))
+	res, err := Decode(data, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(fs []Finding) map[string]bool {
+		m := map[string]bool{}
+		for _, f := range fs {
+			m[f.Code+" "+f.Path] = true
+		}
+		return m
+	}
+	all := codes(CheckDecodedData(res.GLTF, []int{0, 1, 2}))
+	for _, want := range []string{"ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND /accessors/0/max/1", "ACCESSOR_VECTOR3_NON_UNIT /accessors/1", "ACCESSOR_INDEX_OOB /accessors/2"} {
+		if !all[want] {
+			t.Errorf("no %s in %v", want, all)
+		}
+	}
+	if only := CheckDecodedData(res.GLTF, []int{2}); len(only) != 1 || only[0].Code != "ACCESSOR_INDEX_OOB" {
+		t.Errorf("indices only: %v, want one ACCESSOR_INDEX_OOB", only)
+	}
+}
