@@ -936,6 +936,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) { s.index(o, p, "source", "images", false) })
 	},
 	"KHR_animation_pointer": func(l *links, e extUse) {
+		l.fs.addc(Info, "INCOMPLETE_EXTENSION_SUPPORT", e.path, "the animated property the pointer names is not checked (its syntax is)")
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
 			if v, ok := s.str(o, p, "pointer", true); ok && !strings.HasPrefix(v, "/") {
 				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q must be a JSON pointer starting with /", v)
@@ -952,6 +953,12 @@ var extensionChecks = map[string]func(l *links, e extUse){
 					s.numArray(lt, lp, "color", false, 0, 1, 3)
 					s.number(lt, lp, "intensity", false, 0, none, false)
 					s.number(lt, lp, "range", false, 0, none, true)
+					if _, ok := lt["range"]; ok && typ == "directional" {
+						s.fs.addc(Info, "EXTRA_PROPERTY", lp+"/range", "a directional light has no range; it is not used")
+					}
+					if _, ok := lt["spot"]; ok && typ != "spot" && typ != "" {
+						s.fs.addc(Info, "EXTRA_PROPERTY", lp+"/spot", "spot is only used by a spot light, this one is %s", typ)
+					}
 					spot := s.obj(lt, lp, "spot", typ == "spot")
 					if spot != nil && typ == "spot" {
 						sp := lp + "/spot"

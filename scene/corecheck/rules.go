@@ -646,6 +646,21 @@ func (l *links) unusedObjects() {
 		}
 	}
 	scan(l.sc.root, false, "")
+	// KHR_lights_punctual lights are used by nodes' {"light": i}.
+	if lights, ok := asMap(asMap(l.sc.root["extensions"])["KHR_lights_punctual"])["lights"].([]any); ok {
+		usedLight := map[int]bool{}
+		for _, n := range asAnySlice(l.sc.root["nodes"]) {
+			if lt, ok := asMap(asMap(asMap(n)["extensions"])["KHR_lights_punctual"])["light"]; ok {
+				f, _, _ := numberValue(lt)
+				usedLight[int(f)] = true
+			}
+		}
+		for i := range lights {
+			if !usedLight[i] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/extensions/KHR_lights_punctual/lights/%d", i), "no node uses this light")
+			}
+		}
+	}
 	for _, coll := range []string{"accessors", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "skins", "textures"} {
 		items, _ := l.sc.root[coll].([]any)
 		if coll == "nodes" && len(doc.Scenes) == 0 {
@@ -657,6 +672,11 @@ func (l *links) unusedObjects() {
 			}
 		}
 	}
+}
+
+func asAnySlice(v any) []any {
+	a, _ := v.([]any)
+	return a
 }
 
 // refCollection maps property names that extensions use for indices to the

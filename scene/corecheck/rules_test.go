@@ -1,9 +1,13 @@
 package corecheck
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -272,5 +276,95 @@ func TestCheckDecodedData(t *testing.T) {
 	}
 	if only := CheckDecodedData(res.GLTF, []int{2}); len(only) != 1 || only[0].Code != "ACCESSOR_INDEX_OOB" {
 		t.Errorf("indices only: %v, want one ACCESSOR_INDEX_OOB", only)
+	}
+}
+
+// pngWith encodes a w x h grey PNG and inserts extra chunks (type, data)
+// after IHDR, with their CRCs.
+func pngWith(t *testing.T, w, h int, extra ...[2]string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	ihdrEnd := 8 + 8 + 13 + 4
+	var chunks []byte
+	for _, c := range extra {
+		chunks = binary.BigEndian.AppendUint32(chunks, uint32(len(c[1])))
+		body := append([]byte(c[0]), c[1]...)
+		chunks = append(chunks, body...)
+		chunks = binary.BigEndian.AppendUint32(chunks, crc32.ChecksumIEEE(body))
+	}
+	return append(append(append([]byte{}, data[:ihdrEnd]...), chunks...), data[ihdrEnd:]...)
+}
+
+// chrm packs cHRM chunk data.
+func chrm(v ...uint32) string {
+	var b []byte
+	for _, x := range v {
+		b = binary.BigEndian.AppendUint32(b, x)
+	}
+	return string(b)
+}
+
+// TestImageAndExtensionNotes checks IMAGE_NPOT_DIMENSIONS (only where a
+// texture mipmaps or repeats), IMAGE_FEATURES_UNSUPPORTED, EXTRA_PROPERTY
+// on lights and INCOMPLETE_EXTENSION_SUPPORT.
+func TestImageAndExtensionNotes(t *testing.T) {
+	img := func(p []byte, sampler string) []byte {
+		doc := `"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(p) + `"}],"textures":[{"source":0` + sampler + `}]`
+		if sampler != "" {
+			doc += `,"samplers":[{"minFilter":9729,"wrapS":33071,"wrapT":33071}]`
+		}
+		return fixture(doc)
+	}
+	phys := func(x, y uint32) [2]string {
+		b := binary.BigEndian.AppendUint32(nil, x)
+		b = binary.BigEndian.AppendUint32(b, y)
+		return [2]string{"pHYs", string(append(b, 1))}
+	}
+	light := func(l string) []byte {
+		return fixture(`"extensionsUsed":["KHR_lights_punctual"],"extensions":{"KHR_lights_punctual":{"lights":[` + l + `]}},` +
+			`"nodes":[{"extensions":{"KHR_lights_punctual":{"light":0}}}],"scenes":[{"nodes":[0]}],"scene":0`)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		code string
+		want bool
+	}{
+		{"pot_default_sampler", img(pngWith(t, 4, 8), ""), "IMAGE_NPOT_DIMENSIONS", false},
+		{"npot_default_sampler", img(pngWith(t, 4, 6), ""), "IMAGE_NPOT_DIMENSIONS", true},
+		{"npot_clamped_no_mipmaps", img(pngWith(t, 4, 6), `,"sampler":0`), "IMAGE_NPOT_DIMENSIONS", false},
+		{"square_pixels", img(pngWith(t, 4, 4, phys(2835, 2835)), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"non_square_pixels", img(pngWith(t, 4, 4, phys(2835, 2834)), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"srgb_gamma", img(pngWith(t, 4, 4, [2]string{"gAMA", string(binary.BigEndian.AppendUint32(nil, 45455))}), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"srgb_primaries", img(pngWith(t, 4, 4, [2]string{"cHRM", chrm(31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)}), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"other_primaries", img(pngWith(t, 4, 4, [2]string{"cHRM", chrm(31270, 32900, 64000, 33000, 30000, 60000, 15000, 6001)}), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"other_gamma", img(pngWith(t, 4, 4, [2]string{"gAMA", string(binary.BigEndian.AppendUint32(nil, 100000))}), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"point_range", light(`{"type":"point","range":2}`), "EXTRA_PROPERTY", false},
+		{"directional_range", light(`{"type":"directional","range":2}`), "EXTRA_PROPERTY", true},
+		{"point_spot", light(`{"type":"point","spot":{}}`), "EXTRA_PROPERTY", true},
+		{"light_used", light(`{"type":"point"}`), "UNUSED_OBJECT", false},
+		{"pointer", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,` +
+			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`),
+			"INCOMPLETE_EXTENSION_SUPPORT", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Decode(c.data, nil, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := false
+			for _, f := range res.Findings {
+				got = got || f.Code == c.code
+			}
+			if got != c.want {
+				t.Errorf("%s found %v, want %v: %v", c.code, got, c.want, res.Findings)
+			}
+		})
 	}
 }
