@@ -81,6 +81,8 @@ func TestKhronosAgreement(t *testing.T) {
 			pairsWant++
 			if any[c] {
 				pairsGot++
+			} else {
+				t.Logf("code not given: %s %s", rel, c)
 			}
 		}
 		for c := range any {

@@ -791,6 +791,11 @@ func (l *links) extensions() {
 			l.fs.addc(Error, "UNEXPECTED_EXTENSION_OBJECT", e.path, "unexpected location for %s (on a %s)", e.name, e.kind)
 			continue
 		}
+		if allowed, ok := extensionProperties[e.name]; ok {
+			if o, isObj := e.value.(map[string]any); isObj {
+				l.sc.unexpected(o, e.path, allowed)
+			}
+		}
 		if check := extensionChecks[e.name]; check != nil {
 			check(l, e)
 		}
@@ -993,6 +998,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
 			if e.kind == "root" {
 				for i, v := range s.objects(o, p, "variants", true) {
+					s.unexpected(v, fmt.Sprintf("%s/variants/%d", p, i), nil)
 					if _, ok := v["name"]; !ok {
 						s.undefined(fmt.Sprintf("%s/variants/%d", p, i), "name")
 					}
@@ -1002,6 +1008,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 			_, draft := o["mapping"] // the 2020 draft form, read and upgraded
 			for i, m := range s.objects(o, p, "mappings", !draft) {
 				mp := fmt.Sprintf("%s/mappings/%d", p, i)
+				s.unexpected(m, mp, []string{"variants", "material"})
 				if v, ok := m["variants"]; !ok {
 					s.undefined(mp, "variants")
 				} else if a, ok := v.([]any); ok && len(a) == 0 {

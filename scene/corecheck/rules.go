@@ -62,12 +62,18 @@ func (l *links) nodeRules() {
 		if raw == nil {
 			continue
 		}
-		// Empty: nothing but a name and a transform, and not a joint.
-		empty := !joint[i]
-		for k := range raw {
-			switch k {
-			case "name", "translation", "rotation", "scale", "matrix":
-			default:
+		// Empty: no mesh or camera that exists, no children, extensions or
+		// extras (a name, a transform, a skin or weights alone do not
+		// count), and not a joint.
+		empty := !joint[i] && len(n.Children) == 0
+		if n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+			empty = false
+		}
+		if n.Camera != nil && *n.Camera >= 0 && *n.Camera < len(l.doc.Cameras) {
+			empty = false
+		}
+		for _, k := range []string{"extensions", "extras"} {
+			if _, ok := raw[k]; ok {
 				empty = false
 			}
 		}
@@ -606,6 +612,9 @@ func (l *links) unusedObjects() {
 	for _, im := range doc.Images {
 		markp("bufferViews", im.BufferView)
 	}
+	for _, bv := range doc.BufferViews {
+		mark("buffers", bv.Buffer)
+	}
 	for _, t := range doc.Textures {
 		markp("images", t.Source)
 		markp("samplers", t.Sampler)
@@ -646,6 +655,37 @@ func (l *links) unusedObjects() {
 		}
 	}
 	scan(l.sc.root, false, "")
+	// Animation samplers no channel of their animation uses.
+	for ai, an := range doc.Animations {
+		usedSampler := map[int]bool{}
+		for _, ch := range an.Channels {
+			usedSampler[ch.Sampler] = true
+		}
+		for si := range an.Samplers {
+			if !usedSampler[si] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/animations/%d/samplers/%d", ai, si), "no channel uses this sampler")
+			}
+		}
+	}
+	// KHR_materials_variants variants no primitive maps.
+	if variants, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"].([]any); ok {
+		usedVariant := map[int]bool{}
+		for _, m := range asAnySlice(l.sc.root["meshes"]) {
+			for _, pr := range asAnySlice(asMap(m)["primitives"]) {
+				for _, mp := range asAnySlice(asMap(asMap(asMap(pr)["extensions"])["KHR_materials_variants"])["mappings"]) {
+					for _, v := range asAnySlice(asMap(mp)["variants"]) {
+						f, _, _ := numberValue(v)
+						usedVariant[int(f)] = true
+					}
+				}
+			}
+		}
+		for i := range variants {
+			if !usedVariant[i] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/extensions/KHR_materials_variants/variants/%d", i), "no primitive maps a material to this variant")
+			}
+		}
+	}
 	// KHR_lights_punctual lights are used by nodes' {"light": i}.
 	if lights, ok := asMap(asMap(l.sc.root["extensions"])["KHR_lights_punctual"])["lights"].([]any); ok {
 		usedLight := map[int]bool{}
@@ -661,7 +701,7 @@ func (l *links) unusedObjects() {
 			}
 		}
 	}
-	for _, coll := range []string{"accessors", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "skins", "textures"} {
+	for _, coll := range []string{"accessors", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "skins", "textures"} {
 		items, _ := l.sc.root[coll].([]any)
 		if coll == "nodes" && len(doc.Scenes) == 0 {
 			// Khronos flags every node when there is no scene at all.
@@ -684,7 +724,7 @@ func asAnySlice(v any) []any {
 var refCollection = map[string]string{
 	"mesh": "meshes", "material": "materials", "source": "images", "node": "nodes", "nodes": "nodes",
 	"accessor": "accessors", "bufferView": "bufferViews", "camera": "cameras", "sampler": "samplers",
-	"skin": "skins", "texture": "textures", "connectedNode": "nodes",
+	"skin": "skins", "texture": "textures", "connectedNode": "nodes", "buffer": "buffers",
 	"TRANSLATION": "accessors", "ROTATION": "accessors", "SCALE": "accessors",
 }
 

@@ -153,6 +153,8 @@ func TestRuleBoundaries(t *testing.T) {
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
+		{"node_weights_only", node(`{"weights":[1]}`), "NODE_EMPTY", Info, true},
+		{"node_missing_mesh", node(`{"mesh":3}`), "NODE_EMPTY", Info, true},
 		{"matrix_default", node(`{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_DEFAULT", Info, true},
 		{"matrix_trs", node(`{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,1,2,3,1]}`), "NODE_MATRIX_NON_TRS", Error, false},
 		{"matrix_non_trs", node(`{"matrix":[1,0,0,0.5,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_NON_TRS", Error, true},

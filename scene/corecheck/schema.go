@@ -365,11 +365,7 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 // common checks name, extras and extensions of any glTF object of kind.
 func (s *schema) common(o map[string]any, p, kind string) {
 	if allowed, ok := coreProperties[kind]; ok {
-		for _, k := range sortedKeys(o) {
-			if k != "name" && k != "extras" && k != "extensions" && !slices.Contains(allowed, k) {
-				s.fs.addc(Warning, "UNEXPECTED_PROPERTY", p+"/"+jsonPointerEscape(k), "unexpected property %q", k)
-			}
-		}
+		s.unexpected(o, p, allowed)
 	}
 	s.str(o, p, "name", false)
 	if v, ok := o["extras"]; ok {
@@ -380,6 +376,16 @@ func (s *schema) common(o map[string]any, p, kind string) {
 	if e := s.obj(o, p, "extensions", false); e != nil {
 		for _, name := range sortedKeys(e) {
 			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
+		}
+	}
+}
+
+// unexpected reports UNEXPECTED_PROPERTY for each key of o that is not in
+// allowed, nor name, extras or extensions.
+func (s *schema) unexpected(o map[string]any, p string, allowed []string) {
+	for _, k := range sortedKeys(o) {
+		if k != "name" && k != "extras" && k != "extensions" && !slices.Contains(allowed, k) {
+			s.fs.addc(Warning, "UNEXPECTED_PROPERTY", p+"/"+jsonPointerEscape(k), "unexpected property %q", k)
 		}
 	}
 }
@@ -413,6 +419,36 @@ var coreProperties = map[string][]string{
 	"mesh":                   {"primitives", "weights"},
 	"primitive":              {"attributes", "indices", "material", "mode", "targets"},
 	"node":                   {"camera", "children", "skin", "matrix", "mesh", "rotation", "scale", "translation", "weights"},
+	"light":                  {"type", "color", "intensity", "range", "spot"},
+}
+
+// extensionProperties lists the properties each known extension's object
+// defines (for every object it may extend), besides extras and extensions.
+var extensionProperties = map[string][]string{
+	"KHR_materials_anisotropy":            {"anisotropyStrength", "anisotropyRotation", "anisotropyTexture"},
+	"KHR_materials_clearcoat":             {"clearcoatFactor", "clearcoatTexture", "clearcoatRoughnessFactor", "clearcoatRoughnessTexture", "clearcoatNormalTexture"},
+	"KHR_materials_diffuse_transmission":  {"diffuseTransmissionFactor", "diffuseTransmissionTexture", "diffuseTransmissionColorFactor", "diffuseTransmissionColorTexture"},
+	"KHR_materials_dispersion":            {"dispersion"},
+	"KHR_materials_emissive_strength":     {"emissiveStrength"},
+	"KHR_materials_ior":                   {"ior"},
+	"KHR_materials_iridescence":           {"iridescenceFactor", "iridescenceTexture", "iridescenceIor", "iridescenceThicknessMinimum", "iridescenceThicknessMaximum", "iridescenceThicknessTexture"},
+	"KHR_materials_pbrSpecularGlossiness": {"diffuseFactor", "diffuseTexture", "specularFactor", "glossinessFactor", "specularGlossinessTexture"},
+	"KHR_materials_sheen":                 {"sheenColorFactor", "sheenColorTexture", "sheenRoughnessFactor", "sheenRoughnessTexture"},
+	"KHR_materials_specular":              {"specularFactor", "specularTexture", "specularColorFactor", "specularColorTexture"},
+	"KHR_materials_transmission":          {"transmissionFactor", "transmissionTexture"},
+	"KHR_materials_unlit":                 {},
+	"KHR_materials_volume":                {"thicknessFactor", "thicknessTexture", "attenuationDistance", "attenuationColor"},
+	"KHR_texture_transform":               {"offset", "rotation", "scale", "texCoord"},
+	"KHR_texture_basisu":                  {"source"},
+	"EXT_texture_webp":                    {"source"},
+	"EXT_texture_avif":                    {"source"},
+	"KHR_lights_punctual":                 {"lights", "light"},
+	"KHR_materials_variants":              {"variants", "mappings"},
+	"KHR_node_visibility":                 {"visible"},
+	"KHR_animation_pointer":               {"pointer"},
+	"KHR_draco_mesh_compression":          {"bufferView", "attributes"},
+	"EXT_mesh_gpu_instancing":             {"attributes"},
+	"EXT_meshopt_compression":             {"buffer", "byteOffset", "byteLength", "byteStride", "count", "mode", "filter", "fallback"},
 }
 
 func jsonPointerEscape(s string) string {
