@@ -24,6 +24,11 @@ const (
 	UnitSumThresholdStep = 0.0039216
 )
 
+// hostileBudget bounds the steps of the walks up the node tree a check
+// makes (skins' common roots, skinned nodes' parents): linear work for any
+// real file, a bounded time for a hostile one.
+const hostileBudget = 1 << 24
+
 // semanticRules are the rules of the Khronos validator that look at how
 // objects are used together: nodes and skins, primitives and their
 // materials, buffer view targets, unused objects and the material
@@ -56,6 +61,8 @@ func (l *links) nodeRules() {
 			}
 		}
 	}
+	skinAncestors := map[int]map[int]bool{}
+	budget := hostileBudget
 	for i, n := range l.doc.Nodes {
 		p := fmt.Sprintf("/nodes/%d", i)
 		raw := l.rawObj("nodes", i)
@@ -107,18 +114,25 @@ func (l *links) nodeRules() {
 		if hasTransform(raw) {
 			l.fs.addc(Warning, "NODE_SKINNED_MESH_LOCAL_TRANSFORMS", p, "the node's local transform does not affect its skinned mesh")
 		}
-		if parent[i] >= 0 {
+		if parent[i] >= 0 && budget > 0 {
 			// A parent's transform is lost unless it also moves the joints.
-			jointAncestor := map[int]bool{}
-			if *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) {
-				for _, j := range l.doc.Skins[*n.Skin].Joints {
-					for a, steps := j, 0; a >= 0 && a < len(parent) && steps <= len(parent); a, steps = parent[a], steps+1 {
-						jointAncestor[a] = true
+			jointAncestor := skinAncestors[*n.Skin]
+			if jointAncestor == nil {
+				jointAncestor = map[int]bool{}
+				if *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) {
+					for _, j := range l.doc.Skins[*n.Skin].Joints {
+						// Stop at a node already marked: its ancestors are too.
+						for a, steps := j, 0; a >= 0 && a < len(parent) && steps <= len(parent) && !jointAncestor[a]; a, steps = parent[a], steps+1 {
+							jointAncestor[a] = true
+							budget--
+						}
 					}
 				}
+				skinAncestors[*n.Skin] = jointAncestor
 			}
 			moved := false
-			for a, steps := parent[i], 0; a >= 0 && steps <= len(parent); a, steps = parent[a], steps+1 {
+			for a, steps := parent[i], 0; a >= 0 && steps <= len(parent) && budget > 0; a, steps = parent[a], steps+1 {
+				budget--
 				if !jointAncestor[a] && hasTransform(l.rawObj("nodes", a)) {
 					moved = true
 					break
@@ -178,28 +192,32 @@ func (l *links) skinRoots() {
 			}
 		}
 	}
-	// chain returns node j and its ancestors, nearest first.
-	chain := func(j int) []int {
-		var out []int
-		for a, steps := j, 0; a >= 0 && steps <= n; a, steps = parent[a], steps+1 {
-			out = append(out, a)
-		}
-		return out
-	}
+	// Each joint's ancestors are stamped with the joint's turn; the common
+	// roots are those every turn stamped. The walks share a budget, so a
+	// hostile file (a long chain, many joints) costs a bounded time: past
+	// it the remaining skins are not checked.
+	stamp := make([]int, n)
+	turn := 0
+	budget := hostileBudget
 	for si, s := range l.doc.Skins {
 		var common []int
 		ok := true
 		for k, j := range s.Joints {
-			if j < 0 || j >= n {
+			if j < 0 || j >= n || budget <= 0 {
 				ok = false
 				break
 			}
-			c := chain(j)
-			if k == 0 {
-				common = c
-				continue
+			turn++
+			for a, steps := j, 0; a >= 0 && steps <= n; a, steps = parent[a], steps+1 {
+				stamp[a] = turn
+				if k == 0 {
+					common = append(common, a)
+				}
+				budget--
 			}
-			common = slices.DeleteFunc(common, func(a int) bool { return !slices.Contains(c, a) })
+			if k > 0 {
+				common = slices.DeleteFunc(common, func(a int) bool { return stamp[a] != turn })
+			}
 		}
 		if !ok || len(s.Joints) == 0 {
 			continue

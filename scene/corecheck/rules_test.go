@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // f32 packs float32 values little-endian.
@@ -368,5 +369,45 @@ func TestImageAndExtensionNotes(t *testing.T) {
 				t.Errorf("%s found %v, want %v: %v", c.code, got, c.want, res.Findings)
 			}
 		})
+	}
+}
+
+// TestHostileSkin checks a skin of 50,000 joints in one chain of nodes
+// (every joint's walk to the root is long: quadratic work would take
+// minutes) is checked in bounded time, and its common root found.
+func TestHostileSkin(t *testing.T) {
+	const n = 50000
+	var b strings.Builder
+	b.WriteString(`"nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i < n-1 {
+			fmt.Fprintf(&b, `{"children":[%d]}`, i+1)
+		} else {
+			b.WriteString(`{"name":"leaf"}`)
+		}
+	}
+	b.WriteString(`],"scenes":[{"nodes":[0]}],"scene":0,"skins":[{"joints":[`)
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "%d", i)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteString(`]}]`)
+	start := time.Now()
+	res, err := Decode(fixture(b.String()), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	for _, f := range res.Findings {
+		if f.Code == "SKIN_NO_COMMON_ROOT" {
+			t.Errorf("the chain has a common root (node 0): %v", f)
+		}
 	}
 }
