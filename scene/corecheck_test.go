@@ -192,8 +192,10 @@ func TestGLBStructure(t *testing.T) {
 			for _, f := range d.Findings() {
 				codes[f.Code] = true
 			}
-			if c.code == "" && len(d.Findings()) > 0 {
-				t.Errorf("want no findings, got %v", d.Findings())
+			// Clean: no error or warning (a note such as UNUSED_OBJECT for a
+			// buffer no view uses may be there, as Khronos gives it).
+			if n := scene.CountBySeverity(d.Findings()); c.code == "" && n[scene.Error]+n[scene.Warning] > 0 {
+				t.Errorf("want no errors or warnings, got %v", d.Findings())
 			}
 			if c.code != "" && !codes[c.code] {
 				t.Errorf("no %s; findings %v", c.code, d.Findings())
