@@ -54,7 +54,9 @@ type sarifMessage struct {
 }
 
 type sarifArtifact struct {
-	Location sarifArtifactLocation `json:"location"`
+	Location struct {
+		URI string `json:"uri"`
+	} `json:"location"`
 }
 
 type sarifArtifactLocation struct {
@@ -122,7 +124,9 @@ func writeSARIF(w io.Writer, results []validation) error {
 	ruleIndex := map[string]int{}
 	for ai, v := range results {
 		uri := filepath.ToSlash(v.path)
-		run.Artifacts = append(run.Artifacts, sarifArtifact{Location: sarifArtifactLocation{URI: uri, Index: ai}})
+		var art sarifArtifact
+		art.Location.URI = uri
+		run.Artifacts = append(run.Artifacts, art)
 		findings := v.findings
 		if v.err != nil {
 			code := scene.ErrorCode(v.err)
