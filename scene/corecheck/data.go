@@ -415,23 +415,15 @@ func checkWeights(v *accessorView, p string, fs *findings) {
 	}
 }
 
+// checkJoints reports a joint index past the skin's joints; repeated joints
+// are checked with their weights (checkInfluences).
 func checkJoints(v *accessorView, p string, joints int, fs *findings) {
-	dup, oob := false, false
 	for e := 0; e < v.a.Count; e++ {
-		seen := [4]float64{-1, -1, -1, -1}
 		for c := 0; c < v.comps && c < 4; c++ {
-			x := v.raw(e, c)
-			if joints > 0 && x >= float64(joints) && !oob {
+			if x := v.raw(e, c); joints > 0 && x >= float64(joints) {
 				fs.addc(Error, "ACCESSOR_JOINTS_INDEX_OOB", p, "joint %d (component %d) is %d, the skin has %d joints", e*v.comps+c, c, int64(x), joints)
-				oob = true
+				return
 			}
-			for k := 0; k < c; k++ {
-				if seen[k] == x && x != 0 && !dup {
-					fs.addc(Error, "ACCESSOR_JOINTS_INDEX_DUPLICATE", p, "joint %d (component %d) repeats the joint %d of the same vertex", e*v.comps+c, c, int64(x))
-					dup = true
-				}
-			}
-			seen[c] = x
 		}
 	}
 }

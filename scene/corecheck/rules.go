@@ -835,7 +835,8 @@ func checkDegenerate(v *accessorView, p string, fs *findings) {
 }
 
 // checkInfluences walks a primitive's JOINTS_n and WEIGHTS_n together, as
-// the Khronos validator does: a joint with weight 0 must be 0, and the
+// the Khronos validator does: a joint with weight 0 must be 0, a joint with
+// a non-zero weight must not repeat in the vertex, and the
 // weights of the unique joints of a vertex sum to 1 within
 // UnitSumThresholdStep for every pair of joints beyond the first two.
 func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *findings) {
@@ -858,7 +859,7 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 	if len(joints) == 0 {
 		return
 	}
-	zero, sum := false, false
+	zero, sum, dup := false, false, false
 	var seen []float64
 	for e := 0; e < joints[0].a.Count && !(zero && sum); e++ {
 		total := float32(0)
@@ -874,6 +875,10 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 					continue
 				}
 				if slices.Contains(seen, j) {
+					if !dup {
+						fs.addc(Error, "ACCESSOR_JOINTS_INDEX_DUPLICATE", fmt.Sprintf("%s/JOINTS_%d", ap, k), "joint element %d (component %d) repeats joint %d of the same vertex, with a non-zero weight", e*4+c, c, int64(j))
+						dup = true
+					}
 					continue
 				}
 				seen = append(seen, j)

@@ -151,6 +151,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"weights_two_off", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.501, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, true},
 		{"weights_zero_joint_0", skinned([]int{1, 0, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, false},
 		{"weights_zero_joint_1", skinned([]int{0, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, true},
+		{"joint_repeated_weight_0", skinned([]int{1, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, false},
+		{"joint_repeated_weighted", skinned([]int{1, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, true},
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
