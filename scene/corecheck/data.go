@@ -449,15 +449,16 @@ func skinJointCounts(doc *gltf.Document) map[int]int {
 
 func checkAnimationInput(v *accessorView, p string, fs *findings) {
 	prev := math.Inf(-1)
-	for e := 0; e < v.a.Count; e++ {
+	neg, order := false, false
+	for e := 0; e < v.a.Count && !(neg && order); e++ {
 		x := v.raw(e, 0)
-		if x < 0 {
+		if x < 0 && !neg {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
-			return
+			neg = true
 		}
-		if x <= prev {
+		if x <= prev && !order {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", p, "animation input %d is not greater than the previous: %g <= %g", e, x, prev)
-			return
+			order = true
 		}
 		prev = x
 	}

@@ -196,6 +196,7 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 			continue // a placeholder: no bytes
 		case strings.HasPrefix(b.URI, "data:"):
 			if glb {
+				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
 				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
 			media, raw, err := decodeDataURI(b.URI)

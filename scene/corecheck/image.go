@@ -47,6 +47,7 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 			continue
 		case strings.HasPrefix(uri, "data:"):
 			if glb {
+				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
 				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
 			media, data, err := decodeDataURI(uri)
