@@ -75,6 +75,9 @@ func (d *Document) validateShapesIn(fs *findings, pp physicsPaths) {
 		if s.Type == 0 {
 			continue
 		}
+		if pp.prefix == khrPaths.prefix && d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+			continue // a mesh a KHR geometry names, checked where it is read
+		}
 		var sub findings
 		s.validate(fmt.Sprintf("%s/%d", pp.shapes, i), &sub, meshCount)
 		for _, f := range sub {
