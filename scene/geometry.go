@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/qmuntal/gltf"
 
+	"physview/scene/corecheck"
 	"physview/scene/meshdec"
 )
 
@@ -325,4 +327,55 @@ func packIndices(idx []uint32, ct gltf.ComponentType) ([]byte, error) {
 		}
 	}
 	return out, nil
+}
+
+// checkDecodedGeometry validates what the Draco and meshopt decoders
+// produced as plain accessors are validated (bounds against min and max,
+// index ranges, unit normals and tangents): corecheck reads buffers, so it
+// is given a shallow copy of the document in which each decoded accessor
+// or buffer view reads from a buffer of its own holding the decoded bytes.
+// The Khronos validator does not look inside compressed data.
+func (d *Document) checkDecodedGeometry(fs *findings) {
+	g := d.geom
+	if g == nil || (len(g.accessors) == 0 && len(g.views) == 0) {
+		return
+	}
+	doc := *d.GLTF
+	doc.Buffers = slices.Clone(doc.Buffers)
+	doc.BufferViews = slices.Clone(doc.BufferViews)
+	doc.Accessors = slices.Clone(doc.Accessors)
+	addBuffer := func(data []byte) int {
+		doc.Buffers = append(doc.Buffers, &gltf.Buffer{ByteLength: len(data), Data: data})
+		return len(doc.Buffers) - 1
+	}
+	for v, data := range g.views {
+		if v < 0 || v >= len(doc.BufferViews) || doc.BufferViews[v] == nil {
+			continue
+		}
+		bv := *doc.BufferViews[v]
+		bv.Buffer, bv.ByteOffset, bv.ByteLength = addBuffer(data), 0, len(data)
+		doc.BufferViews[v] = &bv
+	}
+	var checked []int
+	for i, a := range doc.Accessors {
+		if a == nil {
+			continue
+		}
+		if data, ok := g.accessors[i]; ok {
+			doc.BufferViews = append(doc.BufferViews, &gltf.BufferView{Buffer: addBuffer(data), ByteLength: len(data)})
+			ac := *a
+			ac.BufferView, ac.ByteOffset = gltf.Index(len(doc.BufferViews)-1), 0
+			doc.Accessors[i] = &ac
+			checked = append(checked, i)
+			continue
+		}
+		if a.BufferView != nil {
+			if _, ok := g.views[*a.BufferView]; ok {
+				checked = append(checked, i)
+			}
+		}
+	}
+	if len(checked) > 0 {
+		*fs = append(*fs, corecheck.CheckDecodedData(&doc, checked)...)
+	}
 }

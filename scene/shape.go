@@ -90,9 +90,9 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 	t, hull, ok := ParseShapeType(typeName)
 	if !ok {
 		if typeName == "" {
-			fs.errorf(path+"/type", "shape type is required")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/type", "shape type is required")
 		} else {
-			fs.errorf(path+"/type", "unknown shape type %q", typeName)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/type", "unknown shape type %q", typeName)
 		}
 		s := Shape{Mesh: -1, Name: r.str("name", ""), Extra: r.rest()}
 		// Keep the unknown type string so saving does not lose it.
@@ -102,7 +102,7 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		return s
 	}
 	if hull {
-		fs.infof(path+"/type", "legacy type \"hull\" read as \"convex\"")
+		fs.infof("OMI_LEGACY_FORM", path+"/type", "legacy type \"hull\" read as \"convex\"")
 	}
 	s := DefaultShape(t)
 	s.Name = r.str("name", "")
@@ -123,10 +123,10 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		if hasAnyParam(r) {
 			legacyFlat = true
 			if !collider {
-				fs.infof(path, "legacy flat parameters (before July 2023) read; saved nested under %q", t.String())
+				fs.infof("OMI_LEGACY_FORM", path, "legacy flat parameters (before July 2023) read; saved nested under %q", t.String())
 			}
 		} else if !collider && !r.has(t.String()) {
-			fs.warnf(path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", t.String())
+			fs.warnf("OMI_UNDEFINED_PROPERTY", path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", t.String())
 		}
 	}
 
@@ -192,7 +192,7 @@ func (s Shape) validate(path string, fs *findings, meshCount int) {
 		k.validate(s, sub, fs, meshCount)
 	}
 	if math.IsNaN(s.Height) {
-		fs.errorf(sub, "height is not a number")
+		fs.errorf("OMI_TYPE_MISMATCH", sub, "height is not a number")
 	}
 }
 

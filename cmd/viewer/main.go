@@ -4,7 +4,7 @@
 //	viewer [FILE]                 the window (the demo scene when no FILE)
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
-//	viewer validate [-json] FILE|DIR...  Khronos-layout report, or many files on all cores
+//	viewer validate [-json | -format sarif] FILE|DIR...  Khronos-layout or SARIF report, or many files on all cores
 //	viewer convert [-physics omi|khr] IN OUT  rewrite as .gltf, .glb (current OMI or KHR forms), .xode, .g4tf or .g4b
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
@@ -62,8 +62,9 @@ const usage = `usage:
   viewer [FILE]                 open FILE (.gltf, .glb, .xode, .g4tf, .g4b) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
-  viewer validate [-json] FILE|DIR...
-                                -json: the report in the Khronos glTF-Validator layout; several files or
+  viewer validate [-json | -format text|json|sarif] FILE|DIR...
+                                -json: the report in the Khronos glTF-Validator layout; -format sarif:
+                                SARIF 2.1.0 for CI code scanning; several files or
                                 folders: checked on all cores, one summary line each; exit 2 if any cannot
                                 be read, else 1 if any has errors
   viewer convert [-physics omi|khr] IN OUT

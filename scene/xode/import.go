@@ -58,7 +58,7 @@ type pendingJoint struct {
 }
 
 func (b *builder) warn(e *element, format string, args ...any) {
-	b.finds = append(b.finds, scene.Finding{Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
+	b.finds = append(b.finds, scene.Finding{Code: "XODE_IMPORT", Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
 }
 
 // addNode appends a node under parent (-1: a scene root) with a local matrix.
