@@ -81,6 +81,11 @@ type source struct {
 	glb    bool
 	dir    string
 	parent []int // parent node index, -1 for roots
+	// baseline is the encoding of every owned extension block as loaded,
+	// by JSON pointer; legacy the paths of parts read from a legacy form
+	// (save_faithful.go).
+	baseline map[string]json.RawMessage
+	legacy   []string
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -117,6 +122,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	d.decodeExtensions(&fs)
 	d.loadFindings = fs
 	d.Validate()
+	d.recordBaseline()
 	return d, nil
 }
 

@@ -167,7 +167,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	}
 	blocks := map[string]json.RawMessage{}
 	d.patchRegistered(-1, blocks) // registered codecs (extensions.go)
-	if err := patchExtensions(root, blocks); err != nil {
+	if err := d.patchExtensions(root, "", blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
 
@@ -180,7 +180,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		if err := d.patchNodeFields(i, node); err != nil {
 			return err
 		}
-		return patchExtensions(node, b)
+		return d.patchExtensions(node, fmt.Sprintf("/nodes/%d", i), b)
 	}); err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		return patchArray(mesh, "primitives", len(d.GLTF.Meshes[mi].Primitives), func(pi int, prim *jsonobj.Object) error {
 			b := map[string]json.RawMessage{}
 			d.patchPrimitiveRegistered(PrimitiveRef{mi, pi}, b)
-			return patchExtensions(prim, b)
+			return d.patchExtensions(prim, fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi), b)
 		})
 	}); err != nil {
 		return nil, err
@@ -216,7 +216,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 // patchExtensions replaces the owned keys of obj's "extensions" with blocks,
 // keeping each key's position when it was already there, and drops the
 // extensions object if it ends up empty.
-func patchExtensions(obj *jsonobj.Object, blocks map[string]json.RawMessage) error {
+func (d *Document) patchExtensions(obj *jsonobj.Object, at string, blocks map[string]json.RawMessage) error {
 	ext := &jsonobj.Object{}
 	if raw, ok := obj.Get("extensions"); ok {
 		e, err := jsonobj.Parse(raw)
@@ -228,6 +228,13 @@ func patchExtensions(obj *jsonobj.Object, blocks map[string]json.RawMessage) err
 	changed := false
 	for _, name := range ownedExtensions {
 		if b, ok := blocks[name]; ok {
+			if orig, had := ext.Get(name); had {
+				// What no edit changed keeps the file's own bytes.
+				b = d.faithful(orig, b, at+"/extensions/"+name)
+				if bytes.Equal(b, orig) {
+					continue
+				}
+			}
 			ext.Set(name, b)
 			changed = true
 		} else if ext.Has(name) {
