@@ -26,6 +26,8 @@ type report struct {
 	Gravity  []gravityReport `json:"gravity"`
 	Joints   []jointReport   `json:"joints"`
 	Findings []scene.Finding `json:"findings"`
+	// Bounds is the posed world box of every drawn vertex (anim.go).
+	Bounds *boundsReport `json:"bounds,omitempty"`
 }
 
 type shapeReport struct {
@@ -102,6 +104,7 @@ func openDocument(path string) (*scene.Document, error) {
 func cmdInspect(args []string, w io.Writer) error {
 	fs := newFlags("inspect")
 	asJSON := fs.Bool("json", false, "print JSON")
+	pf := addPoseFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
@@ -110,6 +113,9 @@ func cmdInspect(args []string, w io.Writer) error {
 		return err
 	}
 	r := buildReport(d)
+	if r.Bounds, err = poseBounds(d, pf); err != nil {
+		return err
+	}
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

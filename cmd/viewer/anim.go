@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+	"math"
+
+	"physview/scene"
+	"physview/scene/anim"
+)
+
+// poseFlags are -time and -animation, shared by screenshot and inspect.
+type poseFlags struct {
+	time      *float64
+	animation *int
+	set       func() bool
+}
+
+func addPoseFlags(fs *flag.FlagSet) *poseFlags {
+	p := &poseFlags{
+		time:      fs.Float64("time", math.NaN(), "pose the scene at T seconds of the animation (clamped to its range; default: the rest pose)"),
+		animation: fs.Int("animation", 0, "the animation -time samples (index); -1 plays them all"),
+	}
+	p.set = func() bool { return !math.IsNaN(*p.time) }
+	return p
+}
+
+// pose returns the pose the flags ask for: the rest pose without -time.
+func (p *poseFlags) pose(d *scene.Document) (*anim.Model, *anim.Pose, error) {
+	m := anim.NewModel(d)
+	if !p.set() {
+		return m, m.Rest(), nil
+	}
+	if a := *p.animation; a >= len(m.Animations) || a < -1 {
+		return nil, nil, fail(2, "-animation %d: the file has %d animations", a, len(m.Animations))
+	}
+	if math.IsInf(*p.time, 0) {
+		return nil, nil, fail(2, "-time %v: want a finite number of seconds", *p.time)
+	}
+	return m, m.Pose(*p.animation, *p.time), nil
+}
+
+// boundsReport is the posed world box of every drawn vertex.
+type boundsReport struct {
+	Min [3]float64 `json:"min"`
+	Max [3]float64 `json:"max"`
+}
+
+// poseBounds returns the bounds of d posed as the flags say; nil when
+// nothing is drawn.
+func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
+	if d.GLTF == nil {
+		return nil, nil
+	}
+	m, p, err := pf.pose(d)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi, ok := m.Bounds(p)
+	if !ok {
+		return nil, nil
+	}
+	return &boundsReport{Min: lo, Max: hi}, nil
+}
