@@ -101,13 +101,20 @@ func (s *Sampler) Sample(t float64, out []float64) {
 // slerp interpolates unit quaternions a and b (x, y, z, w) along the
 // shorter arc.
 func slerp(a, b []float64, u float64, out []float64) {
+	// Keys written with few digits (0.707) are not quite unit length.
+	var qa, qb [4]float64
+	copy(qa[:], a)
+	copy(qb[:], b)
+	normalize(qa[:])
+	normalize(qb[:])
+	a, b = qa[:], qb[:]
 	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
 	sign := 1.0
 	if d < 0 {
 		d, sign = -d, -1
 	}
 	var ka, kb float64
-	if d > 0.9995 {
+	if d > 1-1e-10 {
 		ka, kb = 1-u, u
 	} else {
 		th := math.Acos(d)
