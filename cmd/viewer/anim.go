@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"math"
 
+	"physview/render"
 	"physview/scene"
 	"physview/scene/anim"
 )
@@ -37,6 +39,19 @@ func (p *poseFlags) pose(d *scene.Document) (*anim.Model, *anim.Pose, error) {
 		return nil, nil, fail(2, "-time %v: want a finite number of seconds", *p.time)
 	}
 	return m, m.Pose(*p.animation, *p.time), nil
+}
+
+// apply poses r's document as the flags say (nothing without -time).
+func (p *poseFlags) apply(r *render.Renderer) error {
+	if p == nil || !p.set() {
+		return nil
+	}
+	m := r.Animation()
+	if a := *p.animation; a >= len(m.Animations) || a < -1 {
+		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
+	}
+	r.SetPose(m.Pose(*p.animation, *p.time))
+	return nil
 }
 
 // boundsReport is the posed world box of every drawn vertex.

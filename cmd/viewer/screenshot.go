@@ -21,6 +21,7 @@ type shotOptions struct {
 	variant       string
 	camera        int
 	look          look
+	pose          *poseFlags // -time, -animation (anim.go)
 }
 
 func cmdScreenshot(args []string, w io.Writer) error {
@@ -30,10 +31,11 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	variant := fs.String("variant", "", "material variant name (or index) to show")
 	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
 	lf := addLookFlags(fs)
+	pf := addPoseFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
-	o := shotOptions{out: *out, variant: *variant, camera: *camera}
+	o := shotOptions{out: *out, variant: *variant, camera: *camera, pose: pf}
 	var err error
 	if o.look, err = lf.parse(); err != nil {
 		return fail(2, "screenshot: %v", err)
@@ -140,6 +142,9 @@ func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error
 	}
 	defer r.Delete()
 	r.SetDocument(d)
+	if err := o.pose.apply(r); err != nil {
+		return nil, r.Messages, err
+	}
 	r.WaitTextures()
 	cache := newDebugCache(d, r)
 	cache.Update()
