@@ -144,12 +144,23 @@ func bufferTexture(data []float32, format uint32) (tex, buf uint32) {
 	return tex, buf
 }
 
-// rewrite replaces the contents of buffer buf (made by bufferTexture) with
-// data, growing it when needed.
-func rewrite(buf uint32, data []float32) {
+// rewrite replaces the contents of buffer texture tex over buf (made by
+// bufferTexture with format) with data. It writes in place when the buffer
+// is large enough (Mesa keeps showing the old storage of a buffer texture
+// whose buffer was re-specified), else re-specifies and re-attaches it.
+func rewrite(tex, buf, format uint32, data []float32) {
+	if len(data) == 0 {
+		return
+	}
 	gl.BindBuffer(gl.TEXTURE_BUFFER, buf)
-	gl.BufferData(gl.TEXTURE_BUFFER, max(len(data), 4)*4, nil, gl.DYNAMIC_DRAW)
-	if len(data) > 0 {
+	var size int32
+	gl.GetBufferParameteriv(gl.TEXTURE_BUFFER, gl.BUFFER_SIZE, &size)
+	if int(size) < len(data)*4 {
+		gl.BufferData(gl.TEXTURE_BUFFER, len(data)*4, gl.Ptr(data), gl.DYNAMIC_DRAW)
+		gl.BindTexture(gl.TEXTURE_BUFFER, tex)
+		gl.TexBuffer(gl.TEXTURE_BUFFER, format, buf)
+		gl.BindTexture(gl.TEXTURE_BUFFER, 0)
+	} else {
 		gl.BufferSubData(gl.TEXTURE_BUFFER, 0, len(data)*4, gl.Ptr(data))
 	}
 	gl.BindBuffer(gl.TEXTURE_BUFFER, 0)
@@ -287,7 +298,7 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 					d.scratch = append(d.scratch, float32(v))
 				}
 			}
-			rewrite(d.jointBuf, d.scratch)
+			rewrite(d.jointTex, d.jointBuf, gl.RGBA32F, d.scratch)
 			d.mirrored = len(joints) > 0 && joints[0].Mat3().Det() < 0
 		}
 		if d.weightBuf != 0 {
@@ -300,7 +311,7 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 				}
 				d.scratch = append(d.scratch, v)
 			}
-			rewrite(d.weightBuf, d.scratch)
+			rewrite(d.weightTex, d.weightBuf, gl.R32F, d.scratch)
 		}
 	}
 }

@@ -227,6 +227,9 @@ func (r *Renderer) rebuildItems() {
 				continue
 			}
 			r.items = append(r.items, drawItem{prim: gp, node: n, model: world[n]})
+			if gp.def != nil && gp.def.skinned && node.Skin != nil {
+				continue // skinned: not at its node; rebuildDyn bounds it
+			}
 			for _, c := range gp.corners {
 				w := world[n].Mul4x1(c.Vec4(1)).Vec3()
 				for k := 0; k < 3; k++ {

@@ -1,0 +1,153 @@
+package render
+
+import (
+	"image"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+	"physview/scene/anim"
+)
+
+// front returns a camera looking down -Z at the box [lo, hi].
+func front(lo, hi mgl64.Vec3) Camera {
+	c := Camera{FovY: math.Pi / 4}
+	c.Frame(lo, hi)
+	return c
+}
+
+// covered reports whether world point p is drawn in img (any channel far
+// from the background).
+func covered(img *image.NRGBA, cam Camera, p mgl64.Vec3) bool {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	clip := cam.Projection(float64(w) / float64(h)).Mul4(cam.View()).Mul4x1(p.Vec4(1))
+	x := int((clip[0]/clip[3]*0.5 + 0.5) * float64(w))
+	y := int((0.5 - clip[1]/clip[3]*0.5) * float64(h))
+	c := img.NRGBAAt(x, y)
+	// The corner pixel is always background.
+	b := img.NRGBAAt(0, 0)
+	d := math.Abs(float64(c.R)-float64(b.R)) + math.Abs(float64(c.G)-float64(b.G)) + math.Abs(float64(c.B)-float64(b.B))
+	return d > 30
+}
+
+func bareOptions() Options {
+	o := DefaultOptions()
+	o.Grid, o.Axes = false, false
+	for i := range o.Debug {
+		o.Debug[i] = false
+	}
+	return o
+}
+
+func loadAnimFixture(t *testing.T, name string) *scene.Document {
+	t.Helper()
+	d, err := scene.Load(filepath.Join("..", "scene", "anim", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestPosedDrawing checks that the GPU draws skins, morph weights and
+// instances where the pure-Go posing puts them: points inside the posed
+// shape are covered, points only the unposed shape covers are not.
+func TestPosedDrawing(t *testing.T) {
+	headless(t)
+	tests := []struct {
+		file       string
+		anim       int
+		time       float64 // NaN: rest pose
+		in, out    []mgl64.Vec3
+		wantChange bool
+	}{
+		// Rest: the strip stands from y 0 to 2 (the node's own translation
+		// of 100 in X is ignored for a skinned mesh).
+		{"skin.gltf", 0, math.NaN(), []mgl64.Vec3{{0, 1.8, 0}, {0, 0.2, 0}}, []mgl64.Vec3{{-0.8, 1, 0}}, false},
+		// t = 1: joint 1 turned 90 degrees: the top half lies to the left
+		// between x -1 and -0.25, nothing above y 1.6.
+		{"skin.gltf", 0, 1, []mgl64.Vec3{{-0.8, 1, 0}, {0, 0.2, 0}}, []mgl64.Vec3{{0, 1.8, 0}}, true},
+		{"skin8.gltf", 0, 1, []mgl64.Vec3{{-0.8, 1, 0}, {0, 0.2, 0}}, []mgl64.Vec3{{0, 1.8, 0}}, true},
+		// mesh.weights [0.5, 0] lift the apex to 1.5; node 1's own weights
+		// [0, 1] stretch its triangle to x = 7.
+		{"morph.gltf", 0, math.NaN(), []mgl64.Vec3{{0.5, 1.3, 0}, {6.6, 0.1, 0}}, []mgl64.Vec3{{0.5, 1.7, 0}}, false},
+		// Three instances, the third mirrored in X (still facing the
+		// camera: its winding is flipped).
+		{"instancing.gltf", 0, math.NaN(), []mgl64.Vec3{{0.3, 1.3, 0}, {10.6, 1.6, 0}, {-0.3, 1.3, -5}}, []mgl64.Vec3{{5, 1.5, 0}}, false},
+	}
+	// No subtests: the GL context is current on this goroutine's thread.
+	for _, tc := range tests {
+		func() {
+			d := loadAnimFixture(t, tc.file)
+			r := showing(t, d)
+			defer r.Delete()
+			m := r.Animation()
+			p := m.Rest()
+			if !math.IsNaN(tc.time) {
+				p = m.Pose(tc.anim, tc.time)
+			}
+			r.SetPose(p)
+			lo, hi, _ := m.Bounds(p)
+			lo, hi = lo.Sub(mgl64.Vec3{1, 1, 1}), hi.Add(mgl64.Vec3{1, 1, 1})
+			cam := front(lo, hi)
+			opt := bareOptions()
+			img, err := r.RenderImage(cam, 320, 240, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range tc.in {
+				if !covered(img, cam, q) {
+					t.Errorf("%s t=%g: %v is not drawn", tc.file, tc.time, q)
+				}
+			}
+			for _, q := range tc.out {
+				if covered(img, cam, q) {
+					t.Errorf("%s t=%g: %v is drawn, want background", tc.file, tc.time, q)
+				}
+			}
+			if len(r.Messages) > 0 {
+				t.Errorf("%s: messages: %q", tc.file, r.Messages)
+			}
+		}()
+	}
+}
+
+// TestShotsAtTwoTimesDiffer renders the skin at t = 0 and t = 1 with one
+// camera: the pictures differ where the top half moved, and a pose set
+// back to rest gives the rest picture again.
+func TestShotsAtTwoTimesDiffer(t *testing.T) {
+	headless(t)
+	d := loadAnimFixture(t, "skin.gltf")
+	r := showing(t, d)
+	defer r.Delete()
+	lo, hi := r.Bounds()
+	cam := NewCamera(lo, hi)
+	opt := DefaultOptions()
+	m := r.Animation()
+	var imgs []*image.NRGBA
+	for _, p := range []*anim.Pose{m.Pose(0, 0), m.Pose(0, 1), nil} {
+		r.SetPose(p)
+		img, err := r.RenderImage(cam, 200, 150, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imgs = append(imgs, img)
+	}
+	diff := func(a, b *image.NRGBA) int {
+		n := 0
+		for i := 0; i < len(a.Pix); i += 4 {
+			if a.Pix[i] != b.Pix[i] || a.Pix[i+1] != b.Pix[i+1] || a.Pix[i+2] != b.Pix[i+2] {
+				n++
+			}
+		}
+		return n
+	}
+	if n := diff(imgs[0], imgs[1]); n < 500 {
+		t.Errorf("t=0 and t=1 differ in %d pixels, want the moved half (>= 500)", n)
+	}
+	if n := diff(imgs[0], imgs[2]); n != 0 {
+		t.Errorf("t=0 and the rest pose differ in %d pixels, want 0", n)
+	}
+}
