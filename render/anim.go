@@ -19,6 +19,11 @@ const (
 	unitWeights = 42
 )
 
+// blockJoints is how many joint matrices the shader's Joints uniform block
+// holds (16 KB, the least GL 3.3 allows); larger skins use the buffer
+// texture.
+const blockJoints = 256
+
 // Vertex attribute locations past the interleaved six (upload.go).
 const (
 	locJoints0  = 6 // then weights 0, joints 1, weights 1
@@ -41,6 +46,8 @@ type gpuDeform struct {
 type itemDyn struct {
 	skin                 int // -1: not skinned
 	jointTex, jointBuf   uint32
+	jointUBO             uint32 // the matrices when they fit the block
+	joints               int
 	weightTex, weightBuf uint32
 	mirrored             bool // the skin's first joint matrix mirrors
 	instVBO              uint32
@@ -176,6 +183,7 @@ func (g *gpuDeform) delete() {
 }
 
 func (d *itemDyn) delete() {
+	gl.DeleteBuffers(1, &d.jointUBO)
 	gl.DeleteBuffers(1, &d.jointBuf)
 	gl.DeleteTextures(1, &d.jointTex)
 	gl.DeleteBuffers(1, &d.weightBuf)
@@ -298,7 +306,21 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 					d.scratch = append(d.scratch, float32(v))
 				}
 			}
-			rewrite(d.jointTex, d.jointBuf, gl.RGBA32F, d.scratch)
+			d.joints = len(joints)
+			if d.joints <= blockJoints {
+				if d.jointUBO == 0 {
+					gl.GenBuffers(1, &d.jointUBO)
+					gl.BindBuffer(gl.UNIFORM_BUFFER, d.jointUBO)
+					gl.BufferData(gl.UNIFORM_BUFFER, blockJoints*64, nil, gl.DYNAMIC_DRAW)
+				}
+				gl.BindBuffer(gl.UNIFORM_BUFFER, d.jointUBO)
+				if len(d.scratch) > 0 {
+					gl.BufferSubData(gl.UNIFORM_BUFFER, 0, len(d.scratch)*4, gl.Ptr(d.scratch))
+				}
+				gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
+			} else {
+				rewrite(d.jointTex, d.jointBuf, gl.RGBA32F, d.scratch)
+			}
 			d.mirrored = len(joints) > 0 && joints[0].Mat3().Det() < 0
 		}
 		if d.weightBuf != 0 {
@@ -335,8 +357,20 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	gl.Uniform1i(p.loc("uMorphTex"), unitMorph)
 	gl.Uniform1i(p.loc("uWeightTex"), unitWeights)
 	if skinned {
-		gl.ActiveTexture(gl.TEXTURE0 + unitJoints)
-		gl.BindTexture(gl.TEXTURE_BUFFER, d.jointTex)
+		inBlock := d.joints <= blockJoints
+		p.bool("uJointsInBlock", inBlock)
+		if inBlock {
+			if !r.jointBlock[p.id] {
+				if idx := gl.GetUniformBlockIndex(p.id, gl.Str("Joints\x00")); idx != gl.INVALID_INDEX {
+					gl.UniformBlockBinding(p.id, idx, 0)
+				}
+				r.jointBlock[p.id] = true
+			}
+			gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, d.jointUBO)
+		} else {
+			gl.ActiveTexture(gl.TEXTURE0 + unitJoints)
+			gl.BindTexture(gl.TEXTURE_BUFFER, d.jointTex)
+		}
 		mirrored = d.mirrored
 	}
 	if morphs > 0 {

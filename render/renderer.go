@@ -107,6 +107,7 @@ type Renderer struct {
 	anim       *anim.Model       // the document's animations and skins (anim.go)
 	pose       *anim.Pose        // the pose shown, nil for the rest pose
 	dyns       []*itemDyn        // the items' joints, weights and instances
+	jointBlock map[uint32]bool   // programs whose Joints block is bound to 0
 	prims      [][]*gpuPrimitive // by mesh, by primitive
 	items      []drawItem
 	materials  []material
@@ -172,6 +173,9 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.Messages = nil
 	dir := filepath.Dir(d.Path)
 	r.anim, r.pose = anim.NewModel(d), nil
+	if r.jointBlock == nil {
+		r.jointBlock = map[uint32]bool{}
+	}
 	r.Messages = append(r.Messages, r.anim.Problems...)
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
 	for m, mesh := range d.GLTF.Meshes {

@@ -21,6 +21,12 @@ uniform mat3 uNormalMatrix;
 // world * inverse bind, four texels each in uJointTex); uModel is unused.
 uniform bool uSkinned;
 uniform samplerBuffer uJointTex;
+// Skins of up to 256 joints have their matrices in this block instead
+// (uJointsInBlock): much faster to read than a buffer texture on Mesa.
+layout(std140) uniform Joints {
+    mat4 uJoints[256];
+};
+uniform bool uJointsInBlock;
 // Morph targets: uMorphCount targets, three texels (position, normal,
 // tangent deltas) per target and vertex in uMorphTex, weights in uWeightTex.
 uniform int uMorphCount;
@@ -37,9 +43,22 @@ out vec2 vUV1;
 out vec4 vColor;
 
 mat4 joint(float j) {
+    if (uJointsInBlock) {
+        return uJoints[int(j)];
+    }
     int b = int(j) * 4;
     return mat4(texelFetch(uJointTex, b), texelFetch(uJointTex, b + 1),
                 texelFetch(uJointTex, b + 2), texelFetch(uJointTex, b + 3));
+}
+
+// normalFor returns the matrix that carries normals for m: its cofactor
+// matrix (the inverse transpose times the determinant), with the sign of
+// the determinant so a mirroring m keeps normals outward; the caller
+// normalises. Cheaper than inverse() per vertex.
+mat3 normalFor(mat4 m) {
+    vec3 c0 = m[0].xyz, c1 = m[1].xyz, c2 = m[2].xyz;
+    mat3 cof = mat3(cross(c1, c2), cross(c2, c0), cross(c0, c1));
+    return dot(c0, cross(c1, c2)) < 0.0 ? -cof : cof;
 }
 
 void main() {
@@ -65,10 +84,10 @@ void main() {
             model += aWeights1.x * joint(aJoints1.x) + aWeights1.y * joint(aJoints1.y) +
                      aWeights1.z * joint(aJoints1.z) + aWeights1.w * joint(aJoints1.w);
         }
-        normalMatrix = transpose(inverse(mat3(model)));
+        normalMatrix = normalFor(model);
     } else if (uInstanced) {
         model = uModel * aInstance;
-        normalMatrix = transpose(inverse(mat3(model)));
+        normalMatrix = normalFor(model);
     }
     vec4 world = model * vec4(pos, 1.0);
     vWorldPos = world.xyz;
