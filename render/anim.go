@@ -276,6 +276,7 @@ func (r *Renderer) SetPose(p *anim.Pose) {
 		p = nil
 	}
 	r.pose = p
+	r.posedMats = r.posedMaterials()
 	if p == nil {
 		p = r.anim.Rest()
 	}

@@ -151,3 +151,38 @@ func TestShotsAtTwoTimesDiffer(t *testing.T) {
 		t.Errorf("t=0 and the rest pose differ in %d pixels, want 0", n)
 	}
 }
+
+// TestPointerAnimatesMaterial: interp.gltf animates material 0's base
+// colour from red (t = 0) to blue (t = 1) through KHR_animation_pointer;
+// the triangle on node 1 (moved by its own LINEAR channel) shows it.
+func TestPointerAnimatesMaterial(t *testing.T) {
+	headless(t)
+	d := loadAnimFixture(t, "interp.gltf")
+	r := showing(t, d)
+	defer r.Delete()
+	m := r.Animation()
+	opt := bareOptions()
+	for _, tc := range []struct {
+		t           float64
+		at          mgl64.Vec3
+		redOverBlue bool
+	}{{0, mgl64.Vec3{0.3, 0.3, 0}, true}, {1, mgl64.Vec3{1.3, 0.3, 0}, false}} {
+		p := m.Pose(0, tc.t)
+		r.SetPose(p)
+		cam := front(mgl64.Vec3{-1, -1, -1}, mgl64.Vec3{3, 2, 1})
+		img, err := r.RenderImage(cam, 160, 120, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !covered(img, cam, tc.at) {
+			t.Errorf("t=%g: %v not drawn", tc.t, tc.at)
+			continue
+		}
+		w, h := img.Rect.Dx(), img.Rect.Dy()
+		clip := cam.Projection(float64(w) / float64(h)).Mul4(cam.View()).Mul4x1(tc.at.Vec4(1))
+		c := img.NRGBAAt(int((clip[0]/clip[3]*0.5+0.5)*float64(w)), int((0.5-clip[1]/clip[3]*0.5)*float64(h)))
+		if (c.R > c.B+40) != tc.redOverBlue || (c.B > c.R+40) == tc.redOverBlue {
+			t.Errorf("t=%g: colour %v, want %s", tc.t, c, map[bool]string{true: "red", false: "blue"}[tc.redOverBlue])
+		}
+	}
+}

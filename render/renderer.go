@@ -108,6 +108,7 @@ type Renderer struct {
 	pose       *anim.Pose        // the pose shown, nil for the rest pose
 	dyns       []*itemDyn        // the items' joints, weights and instances
 	jointBlock map[uint32]bool   // programs whose Joints block is bound to 0
+	posedMats  map[int]material  // materials with animated factors (anim_material.go)
 	prims      [][]*gpuPrimitive // by mesh, by primitive
 	items      []drawItem
 	materials  []material
@@ -172,7 +173,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.doc = d
 	r.Messages = nil
 	dir := filepath.Dir(d.Path)
-	r.anim, r.pose = anim.NewModel(d), nil
+	r.anim, r.pose, r.posedMats = anim.NewModel(d), nil, nil
 	if r.jointBlock == nil {
 		r.jointBlock = map[uint32]bool{}
 	}
@@ -485,6 +486,9 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 	}
 	if idx < 0 || idx >= len(r.materials) {
 		return defaultMaterial()
+	}
+	if m, ok := r.posedMats[idx]; ok {
+		return m // a factor animated by KHR_animation_pointer (anim.go)
 	}
 	return r.materials[idx]
 }
