@@ -15,6 +15,7 @@ type poseFlags struct {
 	time      *float64
 	animation *int
 	set       func() bool
+	applied   *anim.Pose // what apply posed the renderer with
 }
 
 func addPoseFlags(fs *flag.FlagSet) *poseFlags {
@@ -50,8 +51,17 @@ func (p *poseFlags) apply(r *render.Renderer) error {
 	if a := *p.animation; a >= len(m.Animations) || a < -1 {
 		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
 	}
-	r.SetPose(m.Pose(*p.animation, *p.time))
+	p.applied = m.Pose(*p.animation, *p.time)
+	r.SetPose(p.applied)
 	return nil
+}
+
+// posed returns the pose apply set, nil for the rest pose.
+func (p *poseFlags) posed() *anim.Pose {
+	if p == nil {
+		return nil
+	}
+	return p.applied
 }
 
 // boundsReport is the posed world box of every drawn vertex.

@@ -147,6 +147,9 @@ func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error
 	}
 	r.WaitTextures()
 	cache := newDebugCache(d, r)
+	if p := o.pose.posed(); p != nil {
+		cache.SetPose(p.World, nil) // colliders follow the pose
+	}
 	cache.Update()
 	r.SetDebug(cache.Groups())
 	cam, err := shotCamera(d, r, o.camera)

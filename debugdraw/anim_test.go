@@ -1,0 +1,55 @@
+package debugdraw
+
+import (
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// xRange is the X extent of every line of the cache.
+func xRange(c *Cache) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, g := range c.Groups() {
+		for _, ls := range g.Lines {
+			for _, l := range ls {
+				for _, p := range [][3]float32{l.A, l.B} {
+					lo, hi = math.Min(lo, float64(p[0])), math.Max(hi, float64(p[0]))
+				}
+			}
+		}
+	}
+	return lo, hi
+}
+
+// TestCacheSetPose: a 1 m box collider at the origin drawn at a pose that
+// puts its node at x = 5 spans x 4.5 to 5.5; back to the document's
+// transforms, -0.5 to 0.5 again.
+func TestCacheSetPose(t *testing.T) {
+	d, err := scene.Decode([]byte(`{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+ "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+ "scene": 0, "scenes": [{"nodes": [0]}],
+ "nodes": [{"name": "box", "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCache(d, nil, Options{MarkerSize: 0.1})
+	tests := []struct {
+		name   string
+		world  []mgl64.Mat4
+		lo, hi float64
+	}{
+		{"rest", nil, -0.5, 0.5},
+		{"posed", []mgl64.Mat4{mgl64.Translate3D(5, 0, 0)}, 4.5, 5.5},
+		{"back to rest", nil, -0.5, 0.5},
+	}
+	for _, tc := range tests {
+		c.SetPose(tc.world, nil)
+		c.Update()
+		if lo, hi := xRange(c); math.Abs(lo-tc.lo) > 1e-6 || math.Abs(hi-tc.hi) > 1e-6 {
+			t.Errorf("%s: lines span x %g to %g, want %g to %g", tc.name, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
