@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"physview/render"
 	"physview/scene"
 	"physview/scene/anim"
+	"physview/sim"
 )
 
 // poseFlags are -time and -animation, shared by screenshot and inspect.
@@ -85,4 +88,32 @@ func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
 		return nil, nil
 	}
 	return &boundsReport{Min: lo, Max: hi}, nil
+}
+
+// animateKinematic makes s's kinematic bodies on nodes animation a moves
+// (every animation for a = -1) follow it, sampled at the simulation's time
+// (clamped to the animation's range). Nothing happens when the document has
+// no animations.
+func animateKinematic(s *sim.Sim, d *scene.Document, a int) error {
+	if len(d.GLTF.Animations) == 0 {
+		return nil
+	}
+	m := anim.NewModel(d)
+	if a < -1 || a >= len(m.Animations) {
+		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
+	}
+	moves := m.Moves(a)
+	p := m.Rest()
+	s.AnimateKinematic(&sim.KinematicAnimation{
+		World: func(t float64) []mgl64.Mat4 {
+			if a < 0 {
+				t = math.Min(t, m.Duration(-1))
+			}
+			p = m.Rest()
+			m.Apply(p, a, t)
+			return p.World
+		},
+		Moves: func(n int) bool { return n >= 0 && n < len(moves) && moves[n] },
+	})
+	return nil
 }

@@ -134,6 +134,7 @@ func (a *windowApp) startPlay() {
 		return
 	}
 	p.sim = s
+	animateKinematic(s, a.state.Doc, -1) // kinematic bodies follow the animations (anim.go)
 	p.meshes = &debugdraw.DocumentMeshes{Doc: s.Doc}
 	p.cache = newDebugCache(s.Doc, a.renderer)
 	p.moving = movingNodes(s)

@@ -228,7 +228,34 @@ func fixtureInstancing() []byte {
 	})
 }
 
+// fixturePlatform: a kinematic 4 x 0.2 x 4 platform animated 1 m along X
+// over 2 s (CUBICSPLINE with zero tangents: easing in and out), a 0.2 m
+// dynamic box resting on it, earth gravity. For simulate and Play.
+func fixturePlatform() []byte {
+	var b builder
+	times := b.floats(1, 0, 2)
+	xs := b.floats(3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+	return b.doc(map[string]any{
+		"extensionsUsed": []string{"OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity"},
+		"extensions": map[string]any{
+			"OMI_physics_shape":   map[string]any{"shapes": []any{map[string]any{"type": "box", "box": map[string]any{"size": []float64{4, 0.2, 4}}}, map[string]any{"type": "box", "box": map[string]any{"size": []float64{0.2, 0.2, 0.2}}}}},
+			"OMI_physics_gravity": map[string]any{"gravity": 9.81, "direction": []float64{0, -1, 0}},
+		},
+		"scene":  0,
+		"scenes": []any{map[string]any{"nodes": []int{0, 1}}},
+		"nodes": []any{
+			map[string]any{"name": "platform", "extensions": map[string]any{"OMI_physics_body": map[string]any{"motion": map[string]any{"type": "kinematic"}, "collider": map[string]any{"shape": 0}}}},
+			map[string]any{"name": "box", "translation": []float64{0, 0.2, 0}, "extensions": map[string]any{"OMI_physics_body": map[string]any{"motion": map[string]any{"type": "dynamic", "mass": 1}, "collider": map[string]any{"shape": 1}}}},
+		},
+		"animations": []any{map[string]any{
+			"channels": []any{map[string]any{"sampler": 0, "target": map[string]any{"node": 0, "path": "translation"}}},
+			"samplers": []any{map[string]any{"input": times, "output": xs, "interpolation": "CUBICSPLINE"}},
+		}},
+	})
+}
+
 var fixtures = map[string]func() []byte{
+	"platform.gltf":   fixturePlatform,
 	"skin.gltf":       func() []byte { return fixtureSkin(false) },
 	"skin8.gltf":      func() []byte { return fixtureSkin(true) },
 	"morph.gltf":      fixtureMorph,
