@@ -289,6 +289,9 @@ func (r *Renderer) SetPose(p *anim.Pose) {
 func (r *Renderer) Animation() *anim.Model { return r.anim }
 
 func (r *Renderer) applyPose(p *anim.Pose) {
+	if len(r.lights) > 0 {
+		r.lights = lightsAt(r.doc, p.World) // lights on animated nodes move too
+	}
 	var joints []mgl64.Mat4
 	for i := range r.items {
 		it := &r.items[i]
@@ -358,6 +361,7 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	gl.Uniform1i(p.loc("uMorphTex"), unitMorph)
 	gl.Uniform1i(p.loc("uWeightTex"), unitWeights)
 	if skinned {
+		p.int("uJointCount", int32(d.joints))
 		inBlock := d.joints <= blockJoints
 		p.bool("uJointsInBlock", inBlock)
 		if inBlock {

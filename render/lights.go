@@ -20,7 +20,10 @@ type light struct {
 }
 
 // lightsOf returns the file's KHR_lights_punctual lights (at most 4), or nil.
-func lightsOf(d *scene.Document) []light {
+func lightsOf(d *scene.Document) []light { return lightsAt(d, d.WorldMatrices()) }
+
+// lightsAt is lightsOf with the nodes at world (a pose's world matrices).
+func lightsAt(d *scene.Document, world []mgl64.Mat4) []light {
 	var defs struct {
 		Lights []struct {
 			Type      string      `json:"type"`
@@ -36,7 +39,6 @@ func lightsOf(d *scene.Document) []light {
 	if !rawExtension(d.GLTF.Extensions, "KHR_lights_punctual", &defs) {
 		return nil
 	}
-	world := d.WorldMatrices()
 	var out []light
 	for _, n := range d.SceneNodes() {
 		var ref struct {

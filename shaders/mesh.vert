@@ -27,6 +27,9 @@ layout(std140) uniform Joints {
     mat4 uJoints[256];
 };
 uniform bool uJointsInBlock;
+// uJointCount is the skin's joint count: an influence naming a joint past
+// it counts as the identity's absence (weight dropped), not a stray read.
+uniform int uJointCount;
 // Morph targets: uMorphCount targets, three texels (position, normal,
 // tangent deltas) per target and vertex in uMorphTex, weights in uWeightTex.
 uniform int uMorphCount;
@@ -43,6 +46,9 @@ out vec2 vUV1;
 out vec4 vColor;
 
 mat4 joint(float j) {
+    if (int(j) >= uJointCount) {
+        return mat4(0.0);
+    }
     if (uJointsInBlock) {
         return uJoints[int(j)];
     }
