@@ -53,3 +53,29 @@ func TestCacheSetPose(t *testing.T) {
 		}
 	}
 }
+
+// TestSkinLines: a chain root -> a -> (not a joint) -> b draws a bone from
+// the root to a and one from a to b (skipping the non-joint), plus three
+// marker lines per joint.
+func TestSkinLines(t *testing.T) {
+	d, err := scene.Decode([]byte(`{"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+ "nodes": [{"name": "root", "children": [1]}, {"name": "a", "translation": [0, 1, 0], "children": [2]},
+  {"name": "between", "translation": [0, 1, 0], "children": [3]}, {"name": "b", "translation": [1, 0, 0]}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := SkinLines(d, []int{0, 1, 3}, d.WorldMatrices(), 0.1)
+	var bones [][2][3]float32
+	for _, l := range lines {
+		if l.A[0] == l.B[0] && l.A[1] == l.B[1] || l.A[1] == l.B[1] && l.A[2] == l.B[2] || l.A[0] == l.B[0] && l.A[2] == l.B[2] {
+			if d := float64(l.B[0]-l.A[0]) + float64(l.B[1]-l.A[1]) + float64(l.B[2]-l.A[2]); math.Abs(d-0.1) < 1e-6 {
+				continue // a marker
+			}
+		}
+		bones = append(bones, [2][3]float32{l.A, l.B})
+	}
+	want := [][2][3]float32{{{0, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {1, 2, 0}}}
+	if len(lines) != 3*3+2 || len(bones) != 2 || bones[0] != want[0] || bones[1] != want[1] {
+		t.Errorf("%d lines, bones %v; want 11 lines and bones %v", len(lines), bones, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/debugdraw"
 	"physview/render"
 	"physview/scene"
 	"physview/scene/anim"
@@ -19,6 +20,7 @@ type poseFlags struct {
 	animation *int
 	set       func() bool
 	applied   *anim.Pose // what apply posed the renderer with
+	joints    *bool      // screenshot only: draw every skin's joints
 }
 
 func addPoseFlags(fs *flag.FlagSet) *poseFlags {
@@ -27,6 +29,13 @@ func addPoseFlags(fs *flag.FlagSet) *poseFlags {
 		animation: fs.Int("animation", 0, "the animation -time samples (index); -1 plays them all"),
 	}
 	p.set = func() bool { return !math.IsNaN(*p.time) }
+	return p
+}
+
+// addShotPoseFlags is addPoseFlags plus -joints, for screenshot.
+func addShotPoseFlags(fs *flag.FlagSet) *poseFlags {
+	p := addPoseFlags(fs)
+	p.joints = fs.Bool("joints", false, "draw the joints of every skin as lines, on top")
 	return p
 }
 
@@ -47,7 +56,11 @@ func (p *poseFlags) pose(d *scene.Document) (*anim.Model, *anim.Pose, error) {
 
 // apply poses r's document as the flags say (nothing without -time).
 func (p *poseFlags) apply(r *render.Renderer) error {
-	if p == nil || !p.set() {
+	if p == nil {
+		return nil
+	}
+	defer p.drawJoints(r)
+	if !p.set() {
 		return nil
 	}
 	m := r.Animation()
@@ -116,4 +129,22 @@ func animateKinematic(s *sim.Sim, d *scene.Document, a int) error {
 		Moves: func(n int) bool { return n >= 0 && n < len(moves) && moves[n] },
 	})
 	return nil
+}
+
+// drawJoints puts every skin's skeleton, posed, in r's overlay (-joints).
+func (p *poseFlags) drawJoints(r *render.Renderer) {
+	if p.joints == nil || !*p.joints {
+		return
+	}
+	m := r.Animation()
+	pose := p.applied
+	if pose == nil {
+		pose = m.Rest()
+	}
+	lo, hi := r.Bounds()
+	var lines []debugdraw.Line
+	for s := range m.Doc.GLTF.Skins {
+		lines = append(lines, debugdraw.SkinLines(m.Doc, m.Joints(s), pose.World, hi.Sub(lo).Len()*0.01)...)
+	}
+	r.SetOverlay(lines)
 }

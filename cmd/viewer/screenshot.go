@@ -31,7 +31,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	variant := fs.String("variant", "", "material variant name (or index) to show")
 	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
 	lf := addLookFlags(fs)
-	pf := addPoseFlags(fs)
+	pf := addShotPoseFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
