@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -147,4 +148,16 @@ func (p *poseFlags) drawJoints(r *render.Renderer) {
 		lines = append(lines, debugdraw.SkinLines(m.Doc, m.Joints(s), pose.World, hi.Sub(lo).Len()*0.01)...)
 	}
 	r.SetOverlay(lines)
+}
+
+// printBounds is inspect's text line for the posed bounds.
+func printBounds(w io.Writer, b *boundsReport, pf *poseFlags) {
+	if b == nil {
+		return
+	}
+	when := "rest pose"
+	if pf.set() {
+		when = fmt.Sprintf("animation %d at %g s", *pf.animation, *pf.time)
+	}
+	fmt.Fprintf(w, "bounds (%s): min (%.4g, %.4g, %.4g) max (%.4g, %.4g, %.4g)\n", when, b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
 }

@@ -122,6 +122,7 @@ func cmdInspect(args []string, w io.Writer) error {
 		return enc.Encode(r)
 	}
 	printReport(w, r)
+	printBounds(w, r.Bounds, pf)
 	return nil
 }
 
