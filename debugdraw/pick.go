@@ -85,11 +85,13 @@ func PickHandle(hs []Handle, viewProj mgl64.Mat4, x, y, w, h, tolPx float64) int
 }
 
 // PickNode returns the node under pixel (x, y): the node whose mesh
-// triangles the ray hits first, or whose debug lines (nodeLines(n), world
-// space; nil for none) pass within tolPx pixels of the pixel. Meshes count
-// by ray distance; a line wins over a mesh when it is no farther than the
-// mesh hit (give or take tolPx pixels at that depth, so a wireframe drawn on
-// a mesh's surface wins), and of several such lines the one nearest on
+// triangles or collider volume the ray hits first, or whose debug lines
+// (nodeLines(n), world space; nil for none) pass within tolPx pixels of the
+// pixel. Meshes and the volumes of the colliders and triggers whose lines
+// are shown count by ray distance (a mesh inside the collider or trigger
+// that wraps it wins over it: a click on the visible mesh means the mesh); a
+// line wins over them when it is no farther than that hit (give or take
+// tolPx pixels at that depth, so a wireframe drawn on a mesh's surface wins), and of several such lines the one nearest on
 // screen wins. Only the nodes of the shown scene (d.SceneNodes) count. -1
 // for none.
 //
@@ -158,11 +160,25 @@ func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSour
 		return meshNode
 	}
 
+	// The inside of a shown collider or trigger counts as solid: the
+	// nearer of it and the mesh hit is the candidate, except that a mesh
+	// inside the collider that wraps it wins (a click on the visible mesh
+	// means the mesh).
+	solid, tSolid := meshNode, tMesh
+	if v, ok := pickVolume(d, nodes, world, meshes, nodeLines, o, dir); ok {
+		switch {
+		case meshNode < 0:
+			solid, tSolid = v.node, v.t
+		case v.t < tMesh && !insideVolume(d, v.shape, world[v.node], o.Add(dir.Mul(tMesh))):
+			solid, tSolid = v.node, v.t
+		}
+	}
+
 	vp := proj.Mul4(view)
-	// A line as far as this still wins over the mesh hit.
+	// A line as far as this still wins over the solid hit.
 	limit := math.Inf(1)
-	if meshNode >= 0 {
-		limit = tMesh + tolPx*PixelSize(view, proj, o.Add(dir.Mul(tMesh)), h)
+	if solid >= 0 {
+		limit = tSolid + tolPx*PixelSize(view, proj, o.Add(dir.Mul(tSolid)), h)
 	}
 	lineNode, lineD, lineT := -1, math.Inf(1), math.Inf(1)
 	for _, n := range nodes {
@@ -189,7 +205,7 @@ func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSour
 	if lineNode >= 0 {
 		return lineNode
 	}
-	return meshNode
+	return solid
 }
 
 // PickLines returns the collider and trigger lines of node n as the cache's

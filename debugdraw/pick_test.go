@@ -215,7 +215,8 @@ func TestPickNode(t *testing.T) {
 		{"back cube beside the front one", at(mgl64.Vec3{-0.4, 0, 0.5}), "back", -1},
 		{"collider edge", at(mgl64.Vec3{3.5, 0.1, 0.5}), "collider", 0},
 		{"2 px beside the collider edge", func() [2]float64 { p := at(mgl64.Vec3{3.5, 0.1, 0.5}); return [2]float64{p[0] + 2, p[1]} }(), "collider", 0},
-		{"inside the collider, far from its edges", at(mgl64.Vec3{3, 0, 0}), "", 0},
+		{"inside the collider, far from its edges", at(mgl64.Vec3{3, 0, 0}), "collider", 0},
+		{"beside the collider", at(mgl64.Vec3{3.8, 0, 0}), "", 0},
 		{"turned cube corner beyond the unturned extent", at(mgl64.Vec3{-3 - 1.3, 0, 0}), "turned", -1},
 		{"beyond the turned cube", at(mgl64.Vec3{-3 - 1.6, 0, 0}), "", 0},
 		{"wireframe on a mesh surface wins", at(mgl64.Vec3{0.5, 2.5, 0.5}), "skin", -1},
@@ -425,6 +426,8 @@ func TestPickerSeesNewLines(t *testing.T) {
 		t.Fatalf("before the move: picked %d, want 2", got)
 	}
 	current = Shape(box, mgl64.Translate3D(-3, 1, 0), [4]float32{1, 1, 1, 1}, nil)
+	// The node moved with its lines (its volume is picked too).
+	world[2] = mgl64.Translate3D(-3, 1, 0)
 	if got := p.PickNode(d, world, nil, lines, camView, camProj, newX, newY, vpW, vpH, 5); got != 2 {
 		t.Errorf("after the move, at the new place: picked %d, want 2", got)
 	}

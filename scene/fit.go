@@ -64,7 +64,19 @@ func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
 	if k.fitSize != nil {
 		k.fitSize(&s, hi.Sub(lo))
 	}
-	return s, lo.Add(hi).Mul(0.5), nil
+	// The bounds are float32 values widened to float64: their sums and
+	// halves carry binary noise (-0.01975160999999992) that a saved file
+	// should not, so keep 12 significant digits.
+	for i := range s.Size {
+		s.Size[i] = roundSig(s.Size[i])
+	}
+	s.Radius, s.Height = roundSig(s.Radius), roundSig(s.Height)
+	s.RadiusTop, s.RadiusBottom = roundSig(s.RadiusTop), roundSig(s.RadiusBottom)
+	off := lo.Add(hi).Mul(0.5)
+	for i := range off {
+		off[i] = roundSig(off[i])
+	}
+	return s, off, nil
 }
 
 // fitMin keeps a fitted size or radius at least MinFitSize.

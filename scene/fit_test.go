@@ -223,3 +223,32 @@ func TestFitShapeCorpus(t *testing.T) {
 	}
 	t.Logf("fitted %d mesh nodes, %d refused", fitted, refused)
 }
+
+// TestFitShapeShortNumbers: bounds whose sums carry binary noise in float64
+// (0.3 + 0.6 = 0.8999999999999999) give the numbers a person would write,
+// so a saved file says 0.45, not 0.44999999999999996.
+func TestFitShapeShortNumbers(t *testing.T) {
+	d, err := Decode([]byte(`{"asset":{"version":"2.0"},"nodes":[{"mesh":0}],
+		"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+		"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[-0.1,0.1,0.3],"max":[0.06049678,0.7,0.6]}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, off, err := d.FitShape(0, ShapeBox)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (mgl64.Vec3{-0.01975161, 0.4, 0.45}); off != want {
+		t.Errorf("offset %v, want %v", off, want)
+	}
+	if want := [3]float64{0.16049678, 0.6, 0.3}; s.Size != want {
+		t.Errorf("size %v, want %v", s.Size, want)
+	}
+	c, _, err := d.FitShape(0, ShapeCylinder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Height != 0.6 || c.RadiusTop != 0.15 {
+		t.Errorf("cylinder height %v radius %v, want 0.6 and 0.15", c.Height, c.RadiusTop)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 
+	"physview/internal/app"
 	"physview/scene"
 )
 
@@ -20,10 +21,10 @@ import (
 // ed collects the edits a panel section asks for.
 type ed struct {
 	d   *scene.Document
-	act func(Action)
+	act func(app.Intent)
 }
 
-func (e ed) do(x scene.Edit) { e.act(Action{Kind: ActionEdit, Edit: x}) }
+func (e ed) do(x scene.Edit) { e.act(app.ApplyEdit{Edit: x}) }
 
 const fieldWidth = 88
 
@@ -142,7 +143,7 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 			mesh = *d.GLTF.Nodes[node].Mesh
 		}
 		if types[k].UsesMesh() && mesh < 0 && s.Mesh < 0 {
-			e.act(Action{Kind: ActionError, Path: "a " + types[k].String() + " shape needs a mesh: select a node with a mesh, or use Fit to mesh"})
+			e.act(app.ShowError{Text: "a " + types[k].String() + " shape needs a mesh: select a node with a mesh, or use Fit to mesh"})
 			return
 		}
 		set("Change shape type to "+types[k].String(), s.WithType(types[k], mesh))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"physview/internal/app"
+	"physview/scene"
 	"sort"
 	"strings"
 	"time"
@@ -12,9 +14,10 @@ import (
 	g "github.com/AllenDang/giu"
 )
 
-// ModelExtensions are the file types the viewer opens, in the order the
-// browser's filter lists them.
-var ModelExtensions = []string{".gltf", ".glb", ".xode", ".g4tf", ".g4b"}
+// ModelExtensions returns the file types the viewer opens, in the order
+// the browser's filter lists them: every registered format's endings
+// (scene.Formats; the session's package registers them all).
+func ModelExtensions() []string { return scene.Extensions() }
 
 // BrowserEntry is one row of the file browser.
 type BrowserEntry struct {
@@ -52,22 +55,25 @@ type FileBrowser struct {
 	gen      int // a new path field (and so new text) after each cursor move
 	focus    bool
 	scrollTo bool
-	kind     ActionKind
 }
 
 // FilterNames are the choices of the browser's type filter.
 func FilterNames() []string {
-	names := []string{"glTF, XODE, G4MF (" + strings.Join(ModelExtensions, " ") + ")"}
-	for _, e := range ModelExtensions {
+	var formats []string
+	for _, f := range scene.Formats() {
+		formats = append(formats, f.Name)
+	}
+	names := []string{strings.Join(formats, ", ") + " (" + strings.Join(ModelExtensions(), " ") + ")"}
+	for _, e := range ModelExtensions() {
 		names = append(names, e)
 	}
 	return append(names, "all files")
 }
 
-// Show opens the browser in dir for an action of kind (ActionOpen or
-// ActionSaveAs), starting with path typed (may be empty).
-func (b *FileBrowser) Show(kind ActionKind, dir, path string) {
-	b.Visible, b.kind, b.SaveMode = true, kind, kind == ActionSaveAs
+// Show opens the browser in dir to open a file, or to save one when save
+// is set, starting with path typed (may be empty).
+func (b *FileBrowser) Show(save bool, dir, path string) {
+	b.Visible, b.SaveMode = true, save
 	if dir == "" {
 		dir, _ = os.Getwd()
 	}
@@ -83,14 +89,14 @@ func (b *FileBrowser) matches(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	switch {
 	case b.Filter <= 0:
-		for _, e := range ModelExtensions {
+		for _, e := range ModelExtensions() {
 			if ext == e {
 				return true
 			}
 		}
 		return false
-	case b.Filter <= len(ModelExtensions):
-		return ext == ModelExtensions[b.Filter-1]
+	case b.Filter <= len(ModelExtensions()):
+		return ext == ModelExtensions()[b.Filter-1]
 	}
 	return true
 }
@@ -226,24 +232,14 @@ func (b *FileBrowser) Up() {
 }
 
 // HumanSize writes a byte count as people read it (1.5 MB).
-func HumanSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
-	case n < 1000*1000*1000:
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	}
-	return fmt.Sprintf("%.2f GB", float64(n)/1e9)
-}
+func HumanSize(n int64) string { return app.HumanSize(n) }
 
 // browserTitle is the popup's id.
 const browserTitle = "Choose a file##browser"
 
 // build draws the browser as a modal popup and returns the chosen path as
-// an action of the kind Show was given.
-func (b *FileBrowser) build(act func(Action)) {
+// an app.FileChosen (app.ChooserCancelled when cancelled).
+func (b *FileBrowser) build(act func(app.Intent)) {
 	if !b.Visible {
 		return
 	}
@@ -258,12 +254,13 @@ func (b *FileBrowser) build(act func(Action)) {
 	choose := func() {
 		if p, ok := b.Submit(); ok {
 			imgui.CloseCurrentPopup()
-			act(Action{Kind: b.kind, Path: p})
+			act(app.FileChosen{Path: p, Save: b.SaveMode})
 		}
 	}
 	cancel := func() {
 		b.Visible = false
 		imgui.CloseCurrentPopup()
+		act(app.ChooserCancelled{})
 	}
 	verb := "Open"
 	if b.SaveMode {
@@ -372,4 +369,4 @@ func (b *FileBrowser) build(act func(Action)) {
 }
 
 // Build draws the browser when it is visible.
-func (b *FileBrowser) Build(act func(Action)) { g.Custom(func() { b.build(act) }).Build() }
+func (b *FileBrowser) Build(act func(app.Intent)) { g.Custom(func() { b.build(act) }).Build() }

@@ -21,7 +21,7 @@ func TestFileBrowser(t *testing.T) {
 	os.Chtimes(filepath.Join(dir, "b.glb"), when, when)
 
 	var b FileBrowser
-	b.Show(ActionOpen, dir, "")
+	b.Show(false, dir, "")
 	names := func() string {
 		var s []string
 		for _, e := range b.Entries {
@@ -76,7 +76,7 @@ func TestFileBrowser(t *testing.T) {
 	if _, ok := b.Submit(); ok || !strings.Contains(b.Err, "missing.glb") {
 		t.Errorf("missing file: err %q", b.Err)
 	}
-	b.Show(ActionSaveAs, dir, filepath.Join(dir, "new.glb"))
+	b.Show(true, dir, filepath.Join(dir, "new.glb"))
 	if p, ok := b.Submit(); !ok || p != filepath.Join(dir, "new.glb") {
 		t.Errorf("save as a new file: %q %v", p, ok)
 	}

@@ -3,142 +3,105 @@ package ui
 import (
 	"fmt"
 	"path/filepath"
+	"physview/internal/app"
+	"physview/scene"
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 )
 
-// Actions of the file features (numbered apart from the panel's own).
-const (
-	ActionOpenDialog   ActionKind = iota + 1000 // choose a file to open (portal or browser)
-	ActionSaveAsDialog                          // choose where to save
-	ActionOpenRecent                            // open recent file Action.Path
-	ActionQuit                                  // quit (asking first when modified)
-	ActionPromptAnswer                          // the prompt's choice Action.Index
-	ActionCancelLoad                            // stop the file being loaded
-)
-
-// RecentItem is one entry of File > Open Recent.
-type RecentItem struct {
-	Path string
-	// Missing greys the entry out: the file is gone.
-	Missing bool
-}
-
-// Prompt is a modal question such as "save, discard or cancel".
-type Prompt struct {
-	Visible bool
-	Title   string
-	Text    string
-	// Choices are the buttons; the first letter of each is its key, and
-	// Escape picks the last.
-	Choices []string
-}
-
-// LoadProgress is what the loading bar shows.
-type LoadProgress struct {
-	// Name is the file being loaded.
-	Name string
-	// Phase is "reading", "parsing" and so on.
-	Phase string
-	// Fraction is 0..1, or negative when the phase has no measure.
-	Fraction float32
-}
-
-// Files is the state of the file features: the browser, recent files, the
-// prompt, the loading bar and what the status bar shows beyond State.
+// Files is the panel's own state for the file features: the in-window
+// browser and the prompt shown (the question itself is the session's).
 type Files struct {
 	Browser FileBrowser
-	Recent  []RecentItem
-	Prompt  Prompt
-	// Load is set while a file loads in the background.
-	Load *LoadProgress
-	// Format is "glTF", "GLB" or "XODE"; FrameMS the last frame time.
-	Format  string
-	FrameMS float32
-	// Watching is set while the open file is watched for changes.
-	Watching bool
+	// promptOpen is the prompt the modal was opened for.
+	promptOpen *app.Prompt
 }
 
 // fileMenu is the File menu.
-func fileMenu(s *State, act func(Action)) g.Layout {
+func fileMenu(s *State, act func(app.Intent)) g.Layout {
 	recent := g.Layout{}
-	for _, r := range s.Files.Recent {
-		label := r.Path
-		if r.Missing {
-			label += " (missing)"
+	if l := s.S.Recent; l != nil {
+		for _, r := range l.Entries {
+			missing := !r.Exists()
+			label := r.Path
+			if missing {
+				label += " (missing)"
+			}
+			recent = append(recent, g.MenuItem(label).Enabled(!missing).OnClick(func() { act(app.OpenFile{Path: r.Path}) }))
 		}
-		recent = append(recent, g.MenuItem(label).Enabled(!r.Missing).OnClick(func() { act(Action{Kind: ActionOpenRecent, Path: r.Path}) }))
 	}
 	if len(recent) == 0 {
 		recent = append(recent, g.MenuItem("(none yet)").Enabled(false))
 	}
 	return g.Layout{
-		g.MenuItem("Open...").Shortcut("Ctrl+O").OnClick(func() { act(Action{Kind: ActionOpenDialog}) }),
+		g.MenuItem("Open...").Shortcut("Ctrl+O").OnClick(func() { act(app.OpenDialog{}) }),
 		g.Menu("Open recent").Layout(recent),
-		g.MenuItem("Open demo scene").OnClick(func() { act(Action{Kind: ActionOpenDemo}) }),
+		g.MenuItem("Open demo scene").OnClick(func() { act(app.OpenDemo{}) }),
 		g.Separator(),
-		g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.Doc != nil).OnClick(func() { act(Action{Kind: ActionSave}) }),
-		g.MenuItem("Save as...").Shortcut("Ctrl+Shift+S").Enabled(s.Doc != nil).OnClick(func() { act(Action{Kind: ActionSaveAsDialog}) }),
+		g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.S.Doc != nil).OnClick(func() { act(app.Save{}) }),
+		g.MenuItem("Save as...").Shortcut("Ctrl+Shift+S").Enabled(s.S.Doc != nil).OnClick(func() { act(app.SaveAsDialog{}) }),
 		g.Separator(),
-		g.MenuItem("Quit").Shortcut("Ctrl+Q").OnClick(func() { act(Action{Kind: ActionQuit}) }),
+		g.MenuItem("Quit").Shortcut("Ctrl+Q").OnClick(func() { act(app.Quit{}) }),
 	}
 }
 
 // loadingBar shows the file being loaded with its progress and a Cancel,
 // and then the textures decoding (N of M).
-func loadingBar(s *State, act func(Action)) g.Widget {
-	l := s.Files.Load
+func loadingBar(s *State, act func(app.Intent)) g.Widget {
+	l := s.S.Loading()
 	if l == nil {
-		if s.Doc != nil && s.Progress > 0 && s.Progress < 1 {
-			m := len(s.Doc.GLTF.Images)
+		if s.S.Doc != nil && s.Progress > 0 && s.Progress < 1 {
+			m := len(s.S.Doc.GLTF.Images)
 			n := int(s.Progress*float32(m) + 0.5)
 			return g.ProgressBar(s.Progress).Size(-1, 0).Overlay(fmt.Sprintf("textures %d of %d", n, m))
 		}
-		return g.Condition(s.Loading, g.Label("Loading..."), nil)
+		return g.Layout{}
 	}
-	frac := l.Fraction
-	overlay := l.Phase
+	phase, frac := l.Progress()
+	overlay := phase
 	if frac < 0 {
 		frac = 0
 	} else {
-		overlay = fmt.Sprintf("%s %d%%", l.Phase, int(frac*100+0.5))
+		overlay = fmt.Sprintf("%s %d%%", phase, int(frac*100+0.5))
 	}
 	return g.Layout{
-		g.Label("Loading " + l.Name),
+		g.Label("Loading " + filepath.Base(l.Path)),
 		g.Row(
 			g.ProgressBar(frac).Size(PanelWidth-100, 0).Overlay(overlay),
-			g.Button("Cancel##load").OnClick(func() { act(Action{Kind: ActionCancelLoad}) }),
+			g.Button("Cancel##load").OnClick(func() { act(app.CancelLoad{}) }),
 		),
 	}
 }
 
 // buildFiles draws the browser, the prompt and the status bar, and reads
 // the file shortcuts.
-func buildFiles(s *State, act func(Action), width, height float32) {
+func buildFiles(s *State, act func(app.Intent), width, height float32) {
 	f := &s.Files
-	noPopup := !f.Browser.Visible && !f.Prompt.Visible && !imgui.IsPopupOpenStrV("", imgui.PopupFlagsAnyPopupId)
+	noPopup := !f.Browser.Visible && s.S.Prompt() == nil && !imgui.IsPopupOpenStrV("", imgui.PopupFlagsAnyPopupId)
 	if noPopup && imgui.IsKeyDown(imgui.ModCtrl) {
 		switch {
 		case imgui.IsKeyPressedBool(imgui.KeyO):
-			act(Action{Kind: ActionOpenDialog})
+			act(app.OpenDialog{})
 		case imgui.IsKeyPressedBool(imgui.KeyQ):
-			act(Action{Kind: ActionQuit})
-		case imgui.IsKeyDown(imgui.ModShift) && imgui.IsKeyPressedBool(imgui.KeyS) && s.Doc != nil:
-			act(Action{Kind: ActionSaveAsDialog})
+			act(app.Quit{})
+		case imgui.IsKeyDown(imgui.ModShift) && imgui.IsKeyPressedBool(imgui.KeyS) && s.S.Doc != nil:
+			act(app.SaveAsDialog{})
 		}
 	}
 	f.Browser.Build(act)
-	buildPrompt(&f.Prompt, act)
+	buildPrompt(s, act)
 	StatusBar(s, width, height)
 }
 
 // promptID is the prompt popup's id.
 const promptID = "##prompt"
 
-func buildPrompt(p *Prompt, act func(Action)) {
-	if !p.Visible {
+func buildPrompt(s *State, act func(app.Intent)) {
+	p := s.S.Prompt()
+	if p == nil {
+		s.Files.promptOpen = nil
 		return
 	}
 	id := p.Title + promptID
@@ -151,9 +114,8 @@ func buildPrompt(p *Prompt, act func(Action)) {
 		}
 		defer imgui.EndPopup()
 		answer := func(i int) {
-			p.Visible = false
 			imgui.CloseCurrentPopup()
-			act(Action{Kind: ActionPromptAnswer, Index: i})
+			act(app.AnswerPrompt{Choice: i})
 		}
 		imgui.TextUnformatted(p.Text)
 		imgui.Spacing()
@@ -188,30 +150,12 @@ func letterKey(c byte) imgui.Key {
 	return imgui.KeyA + imgui.Key(c-'A')
 }
 
-// AskUnsaved fills p with the save / discard / cancel question before what
-// (for example "closing the window").
-func (p *Prompt) AskUnsaved(name, what string) {
-	*p = Prompt{
-		Visible: true,
-		Title:   "Unsaved changes",
-		Text:    fmt.Sprintf("%s has unsaved changes.\nSave them before %s?", name, what),
-		Choices: []string{"Save", "Discard", "Cancel"},
-	}
-}
-
-// Unsaved answers of AskUnsaved.
-const (
-	AnswerSave    = 0
-	AnswerDiscard = 1
-	AnswerCancel  = 2
-)
-
 // SuggestSave returns the folder and file name Save as proposes: the open
 // file's, or scene.glb in the working folder.
-func SuggestSave(s *State) (dir, name string) {
+func SuggestSave(d *scene.Document) (dir, name string) {
 	p := filepath.Join(".", "scene.glb")
-	if s.Doc != nil && s.Doc.Path != "" {
-		p = s.Doc.Path
+	if d != nil && d.Path != "" {
+		p = d.Path
 	}
 	if abs, err := filepath.Abs(p); err == nil {
 		p = abs

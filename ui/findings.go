@@ -7,6 +7,7 @@ import (
 
 	g "github.com/AllenDang/giu"
 
+	"physview/internal/app"
 	"physview/scene"
 )
 
@@ -14,26 +15,25 @@ import (
 // severity and code on a line that can be clicked, the sentence and JSON
 // pointer under it. Clicking selects the node the finding is about (or the
 // first node that uses the object it is about) and frames it.
-func findingsTab(s *State, act func(Action)) g.Widget {
+func findingsTab(s *State, act func(app.Intent)) g.Widget {
 	ws := g.Layout{}
 	for _, m := range s.Messages {
 		ws = append(ws, g.Style().SetColor(g.StyleColorText, severityColor[scene.Warning]).To(g.Label("render: "+m).Wrapped(true)))
 	}
-	for i, f := range s.Doc.Findings() {
-		node := FindingNode(s.Doc, f.Path)
+	for i, f := range s.S.Doc.Findings() {
+		node := FindingNode(s.S.Doc, f.Path)
 		head := fmt.Sprintf("%-7s %s", f.Severity, f.Code)
 		if node >= 0 {
-			name := s.Doc.GLTF.Nodes[node].Name
+			name := s.S.Doc.GLTF.Nodes[node].Name
 			if name == "" {
 				name = fmt.Sprintf("node %d", node)
 			}
 			head += "   -> " + name
 		}
-		sel := g.Selectable(fmt.Sprintf("%s##f%d", head, i)).Selected(node >= 0 && node == s.Selected)
+		sel := g.Selectable(fmt.Sprintf("%s##f%d", head, i)).Selected(node >= 0 && node == s.S.Selected)
 		if node >= 0 {
 			sel = sel.OnClick(func() {
-				s.Selected = node
-				act(Action{Kind: ActionFrame})
+				act(app.Select{Node: node, Frame: true})
 			})
 		}
 		ws = append(ws,

@@ -9,26 +9,16 @@ import (
 	g "github.com/AllenDang/giu"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/internal/app"
 	"physview/scene"
-)
-
-// GizmoMode is what the transform gizmo on the selected node does.
-type GizmoMode int
-
-// Gizmo modes; the zero value shows no gizmo (the shape handles stay).
-const (
-	GizmoOff GizmoMode = iota
-	GizmoTranslate
-	GizmoRotate
-	GizmoScale
 )
 
 // inspector edits the selected node: name, transform, body (motion,
 // collider, trigger), gravity field and joint, each addable and removable.
-func inspector(s *State, act func(Action)) g.Widget {
+func inspector(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
-		d := s.Doc
-		n := s.Selected
+		d := s.S.Doc
+		n := s.S.Selected
 		if n < 0 || n >= len(d.GLTF.Nodes) {
 			imgui.TextWrapped("Select a node in the Scene tab or click one in the view.")
 			return
@@ -39,12 +29,12 @@ func inspector(s *State, act func(Action)) g.Widget {
 		e.transformFields(n)
 		imgui.Text("Gizmo:")
 		for _, m := range []struct {
-			mode GizmoMode
+			mode app.GizmoMode
 			name string
-		}{{GizmoOff, "off"}, {GizmoTranslate, "move (W)"}, {GizmoRotate, "rotate (E)"}, {GizmoScale, "scale (R)"}} {
+		}{{app.GizmoOff, "off"}, {app.GizmoTranslate, "move (W)"}, {app.GizmoRotate, "rotate (E)"}, {app.GizmoScale, "scale (R)"}} {
 			imgui.SameLine()
-			if imgui.RadioButtonBool(m.name+"##gz", s.Gizmo == m.mode) {
-				s.Gizmo = m.mode
+			if imgui.RadioButtonBool(m.name+"##gz", s.S.View.Gizmo == m.mode) {
+				act(app.SetGizmo{Mode: m.mode})
 			}
 		}
 
@@ -107,7 +97,7 @@ func inspector(s *State, act func(Action)) g.Widget {
 			}
 			combo(fmt.Sprintf("Add joint to##aj%d", n), -1, nodes, func(k int) {
 				if k == n {
-					act(Action{Kind: ActionError, Path: "a joint connects two different nodes"})
+					act(app.ShowError{Text: "a joint connects two different nodes"})
 					return
 				}
 				e.do(d.AddJointEdit(n, k))
@@ -120,7 +110,7 @@ func inspector(s *State, act func(Action)) g.Widget {
 func (e ed) fit(n int, t scene.ShapeType, trigger bool) {
 	x, err := e.d.FitColliderEdit(n, t, trigger)
 	if err != nil {
-		e.act(Action{Kind: ActionError, Path: err.Error()})
+		e.act(app.ShowError{Text: err.Error()})
 		return
 	}
 	e.do(x)
@@ -172,9 +162,9 @@ func QuatToEuler(q [4]float64) [3]float64 {
 
 // physicsTab lists and edits the document-level physics: world gravity,
 // physics materials and collision filters.
-func physicsTab(s *State, act func(Action)) g.Widget {
+func physicsTab(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
-		d := s.Doc
+		d := s.S.Doc
 		e := ed{d: d, act: act}
 		imgui.Text("World gravity")
 		if wg := d.WorldGravity; wg != nil {
@@ -217,7 +207,7 @@ func physicsTab(s *State, act func(Action)) g.Widget {
 			button("Remove##"+id, func() { e.do(d.RemovePhysicsMaterialEdit(i)) })
 		}
 		button("Add physics material", func() { e.do(scene.AddPhysicsMaterial{Material: scene.DefaultPhysicsMaterial()}) })
-		if n := s.Selected; n >= 0 && n < len(d.Nodes) && d.Nodes[n].Body != nil && d.Nodes[n].Body.Collider != nil {
+		if n := s.S.Selected; n >= 0 && n < len(d.Nodes) && d.Nodes[n].Body != nil && d.Nodes[n].Body.Collider != nil {
 			imgui.SameLine()
 			imgui.TextDisabled("(assign one in the Inspector)")
 		}

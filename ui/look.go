@@ -16,19 +16,19 @@ var BackgroundNames = []string{"Plain colour", "Environment, blurred", "Environm
 // controls.
 func lookControls(s *State) g.Widget {
 	env := "Studio"
-	if int(s.Environment) >= 0 && int(s.Environment) < len(EnvironmentNames) {
-		env = EnvironmentNames[s.Environment]
+	if int(s.S.View.Environment) >= 0 && int(s.S.View.Environment) < len(EnvironmentNames) {
+		env = EnvironmentNames[s.S.View.Environment]
 	}
 	bg := BackgroundNames[0]
-	if int(s.Background) >= 0 && int(s.Background) < len(BackgroundNames) {
-		bg = BackgroundNames[s.Background]
+	if int(s.S.View.Background) >= 0 && int(s.S.View.Background) < len(BackgroundNames) {
+		bg = BackgroundNames[s.S.View.Background]
 	}
 	return g.Layout{
-		g.Combo("Environment", env, EnvironmentNames, &s.Environment).Size(200),
+		g.Combo("Environment", env, EnvironmentNames, &s.S.View.Environment).Size(200),
 		g.Row(
-			g.SliderFloat(&s.Exposure, -4, 4).Label("Exposure (stops)").Format("%+.1f").Size(200),
-			g.Button("0##exposure").OnClick(func() { s.Exposure = 0 }),
+			g.SliderFloat(&s.S.View.Exposure, -4, 4).Label("Exposure (stops)").Format("%+.1f").Size(200),
+			g.Button("0##exposure").OnClick(func() { s.S.View.Exposure = 0 }),
 		),
-		g.Combo("Background", bg, BackgroundNames, &s.Background).Size(200),
+		g.Combo("Background", bg, BackgroundNames, &s.S.View.Background).Size(200),
 	}
 }

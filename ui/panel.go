@@ -1,11 +1,13 @@
 // Package ui is the viewer's giu (Dear ImGui) panel: menu, scene tree,
-// inspector, variants, findings and view toggles. It reads the scene model
-// and returns what the user asked for as Actions; it never calls GL.
+// inspector, variants, findings and view toggles. It reads the session
+// (internal/app) and returns what the user asked for as app.Intent values;
+// it keeps no package-level state and never calls GL.
 package ui
 
 import (
 	"fmt"
 	"image/color"
+	"physview/internal/app"
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -16,85 +18,32 @@ import (
 	_ "physview/ui/glibcshim" // cimgui-go needs it on Debian 12's glibc
 )
 
-// ActionKind is what the user asked the viewer to do.
-type ActionKind int
-
-// Actions the panel can return.
-const (
-	ActionOpen       ActionKind = iota + 1 // open Action.Path
-	ActionOpenDemo                         // open the built-in demo scene
-	ActionSave                             // save in place
-	ActionSaveAs                           // save to Action.Path
-	ActionFrame                            // frame the selection, or everything
-	ActionReset                            // reset the camera
-	ActionCamera                           // view from the file's camera Action.Index
-	ActionSetVariant                       // State.Variant changed
-	ActionEdit                             // apply Action.Edit through the history
-	ActionUndo                             // undo the last edit
-	ActionRedo                             // redo the last undone edit
-	ActionError                            // show Action.Path as an error (a refused input)
-	ActionSelect                           // select node Action.Index and frame it
-)
-
-// Action is one request from the panel.
-type Action struct {
-	Kind  ActionKind
-	Path  string
-	Index int
-	// Edit is the change an ActionEdit asks for; the window applies it.
-	Edit scene.Edit
-}
-
-// State is what the panel shows and edits.
+// State is the panel's view model: the session it shows (read only; what
+// the user asks for is returned as app.Intent values, and only the view
+// options are edited in place), what the window measured, and the
+// widgets' own state. The window keeps one State for its life.
 type State struct {
-	Doc *scene.Document
-	// Name is the file name shown in the title.
-	Name string
-	// Selected is the selected node, -1 for none.
-	Selected int
-	// Variant is the active material variant, -1 for the default materials.
-	Variant            int
-	ShowGrid, ShowAxes bool
-	// Debug turns each category of debug drawing on; XRay shows hidden lines dimmer.
-	Debug [debugdraw.NumCategories]bool
-	XRay  bool
-	// Environment is the lighting environment (an index into
-	// EnvironmentNames), Exposure the exposure in stops (0 neutral) and
-	// Background what fills the view behind the scene (an index into
-	// BackgroundNames). Their zero values are the defaults.
-	Environment int32
-	Exposure    float32
-	Background  int32
-	// Probe shows the net gravity at ProbeAt and a test particle's path.
-	Probe   bool
-	ProbeAt [3]float32
-	// ProbeText is the net gravity the window computed there.
-	ProbeText string
-	// Loading is set while a file loads; Progress is 0..1 while textures decode.
-	Loading  bool
+	// S is the session shown.
+	S *app.Session
+	// Progress is 0..1 while textures decode; Messages are the renderer's
+	// notes (unreadable images, primitives).
 	Progress float32
-	// Messages are the renderer's notes (unreadable images, primitives).
 	Messages []string
-	// Error is the last open or save error, shown until the next success.
-	Error string
-	// Status is a short note such as "saved".
-	Status string
-	// Modified is set while the document differs from its saved state
-	// (the window reads it from the history).
-	Modified bool
-	// UndoName and RedoName say what Undo and Redo would do ("" for nothing).
-	UndoName, RedoName string
-	// Gizmo is what the transform gizmo on the selected node does.
-	Gizmo GizmoMode
-	// Hovered is the node under the mouse in the view, -1 for none.
-	Hovered int
-	// ShowInspector brings the Inspector tab to the front once (the
-	// window sets it when a click in the view selects a node).
-	ShowInspector bool
-	// Files is the state of the file browser, recent files, prompts and status bar (ui/files.go).
+	// ProbeText is the net gravity the window computed at the probe.
+	ProbeText string
+	// FrameMS is the time the last frame took to build and show (not the
+	// sleep between frames).
+	FrameMS float32
+	// Files is the file browser's state.
 	Files Files
 
 	newVariant string
+	// seenPicks is the session's ViewPicks the Inspector was last
+	// brought forward for.
+	seenPicks int
+	speed     int32
+	// tab is the tab to bring forward on the next frame ("" none).
+	tab string
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -102,21 +51,21 @@ const PanelWidth = 450
 
 // Build lays out the menu bar and the side panel for a window of width x
 // height and returns the actions the user took this frame.
-func Build(s *State, width, height float32) []Action {
-	var acts []Action
-	act := func(a Action) { acts = append(acts, a) }
+func Build(s *State, width, height float32) []app.Intent {
+	var acts []app.Intent
+	act := func(a app.Intent) { acts = append(acts, a) }
 
 	g.MainMenuBar().Layout(
 		g.Menu("File").Layout(fileMenu(s, act)),
 		g.Menu("Edit").Layout(
-			g.MenuItem(undoLabel("Undo", s.UndoName)).Shortcut("Ctrl+Z").Enabled(s.UndoName != "").OnClick(func() { act(Action{Kind: ActionUndo}) }),
-			g.MenuItem(undoLabel("Redo", s.RedoName)).Shortcut("Ctrl+Shift+Z").Enabled(s.RedoName != "").OnClick(func() { act(Action{Kind: ActionRedo}) }),
+			g.MenuItem(undoLabel("Undo", s.S.Hist.UndoName())).Shortcut("Ctrl+Z").Enabled(s.S.Hist.UndoName() != "").OnClick(func() { act(app.Undo{}) }),
+			g.MenuItem(undoLabel("Redo", s.S.Hist.RedoName())).Shortcut("Ctrl+Shift+Z").Enabled(s.S.Hist.RedoName() != "").OnClick(func() { act(app.Redo{}) }),
 		),
 		g.Menu("View").Layout(
-			g.MenuItem("Frame (F)").OnClick(func() { act(Action{Kind: ActionFrame}) }),
-			g.MenuItem("Reset camera (Home)").OnClick(func() { act(Action{Kind: ActionReset}) }),
-			g.Checkbox("Grid", &s.ShowGrid),
-			g.Checkbox("Axes", &s.ShowAxes),
+			g.MenuItem("Frame (F)").OnClick(func() { act(app.FrameView{}) }),
+			g.MenuItem("Reset camera (Home)").OnClick(func() { act(app.ResetView{}) }),
+			g.Checkbox("Grid", &s.S.View.Grid),
+			g.Checkbox("Axes", &s.S.View.Axes),
 		),
 	).Build()
 
@@ -126,22 +75,21 @@ func Build(s *State, width, height float32) []Action {
 		Layout(
 			g.Label(title(s)),
 			loadingBar(s, act),
-			g.Condition(s.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(s.Error).Wrapped(true)), nil),
-			g.Condition(s.Status != "", g.Label(s.Status), nil),
+			messageLine(s),
 			g.Separator(),
 			// Built only with a document: the tabs read it (a file may still be loading).
 			g.Custom(func() {
-				if s.Doc == nil {
+				if s.S.Doc == nil {
 					return
 				}
 				g.TabBar().TabItems(
-					g.TabItem("Scene").Layout(sceneTree(s)),
-					g.TabItem("Inspector").Flags(inspectorFlags(s)).Layout(inspector(s, act)),
+					g.TabItem("Scene").Layout(sceneTree(s, act)),
+					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(inspector(s, act)),
 					g.TabItem("Physics").Layout(physicsTab(s, act)),
 					g.TabItem("Variants###variants").Layout(variants(s, act)),
 					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
 					g.TabItem("View").Layout(view(s, act)),
-					g.TabItem("Play").Layout(PlayTab(s)),
+					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(PlayTab(s, act)),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
@@ -159,10 +107,14 @@ func findingsLabel(s *State) string {
 	return "Findings###findings"
 }
 
-func inspectorFlags(s *State) g.TabItemFlags {
-	if s.ShowInspector {
-		s.ShowInspector = false
-		return g.TabItemFlagsSetSelected
+// tabFlags brings the Inspector forward after a pick in the 3D view,
+// except while Play runs (the Play tab then shows the picked body's plot).
+func tabFlags(s *State, tab string) g.TabItemFlags {
+	if tab == "Inspector" && s.seenPicks != s.S.ViewPicks {
+		s.seenPicks = s.S.ViewPicks
+		if !s.S.Play.Running() {
+			return g.TabItemFlagsSetSelected
+		}
 	}
 	return 0
 }
@@ -175,15 +127,15 @@ func undoLabel(verb, what string) string {
 }
 
 func title(s *State) string {
-	if s.Doc == nil {
+	if s.S.Doc == nil {
 		return "No file open"
 	}
-	gl := s.Doc.GLTF
-	name := s.Name
-	if s.Modified {
+	gl := s.S.Doc.GLTF
+	name := s.S.Name
+	if s.S.Modified() {
 		name += " (modified)"
 	}
-	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.Doc.Shapes))
+	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.S.Doc.Shapes))
 }
 
 // NodeLabel names a node with tags for what it carries.
@@ -225,9 +177,9 @@ func NodeLabel(d *scene.Document, n int) string {
 	return name + "  [" + strings.Join(tags, ", ") + "]"
 }
 
-func sceneTree(s *State) g.Widget {
+func sceneTree(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
-		d := s.Doc
+		d := s.S.Doc
 		seen := make([]bool, len(d.GLTF.Nodes))
 		var node func(n int)
 		node = func(n int) {
@@ -238,16 +190,16 @@ func sceneTree(s *State) g.Widget {
 			label := fmt.Sprintf("%s##n%d", NodeLabel(d, n), n)
 			kids := d.Children(n)
 			if len(kids) == 0 {
-				g.Selectable(label).Selected(s.Selected == n).OnClick(func() { s.Selected = n }).Build()
+				g.Selectable(label).Selected(s.S.Selected == n).OnClick(func() { act(app.Select{Node: n}) }).Build()
 				return
 			}
 			flags := g.TreeNodeFlagsOpenOnArrow | g.TreeNodeFlagsDefaultOpen
-			if s.Selected == n {
+			if s.S.Selected == n {
 				flags |= g.TreeNodeFlagsSelected
 			}
 			g.TreeNode(label).Flags(flags).Event(func() {
 				if g.IsItemClicked(g.MouseButtonLeft) {
-					s.Selected = n
+					act(app.Select{Node: n})
 				}
 			}).Layout(g.Custom(func() {
 				for _, c := range kids {
@@ -286,23 +238,21 @@ func shapeText(d *scene.Document, i int) string {
 	return fmt.Sprintf("shape %d of unknown type", i)
 }
 
-func variantCount(s *State) int { return len(s.Doc.Variants) }
+func variantCount(s *State) int { return len(s.S.Doc.Variants) }
 
-func variants(s *State, act func(Action)) g.Widget {
-	d := s.Doc
-	do := func(e scene.Edit) { act(Action{Kind: ActionEdit, Edit: e}) }
+func variants(s *State, act func(app.Intent)) g.Widget {
+	d := s.S.Doc
+	do := func(e scene.Edit) { act(app.ApplyEdit{Edit: e}) }
 	ws := g.Layout{}
 	if len(d.Variants) == 0 {
 		ws = append(ws, g.Label("This file has no material variants yet."))
 	} else {
-		ws = append(ws, g.RadioButton("(default)", s.Variant < 0).OnChange(func() {
-			s.Variant = -1
-			act(Action{Kind: ActionSetVariant})
+		ws = append(ws, g.RadioButton("(default)", s.S.Variant < 0).OnChange(func() {
+			act(app.SetVariant{Index: -1})
 		}))
 		for i := range d.Variants {
-			ws = append(ws, g.RadioButton(fmt.Sprintf("%s##v%d", d.VariantLabel(i), i), s.Variant == i).OnChange(func() {
-				s.Variant = i
-				act(Action{Kind: ActionSetVariant})
+			ws = append(ws, g.RadioButton(fmt.Sprintf("%s##v%d", d.VariantLabel(i), i), s.S.Variant == i).OnChange(func() {
+				act(app.SetVariant{Index: i})
 			}))
 		}
 	}
@@ -313,13 +263,11 @@ func variants(s *State, act func(Action)) g.Widget {
 			if name == "" {
 				name = fmt.Sprintf("Variant %d", len(d.Variants))
 			}
-			do(scene.AddVariantEdit(name))
-			s.Variant = len(d.Variants) // the variant the edit adds
+			do(scene.AddVariantEdit(name)) // the session shows the variant added
 			s.newVariant = ""
-			act(Action{Kind: ActionSetVariant})
 		}),
 	))
-	v := s.Variant
+	v := s.S.Variant
 	if v < 0 || v >= len(d.Variants) {
 		return append(ws, g.Label("Choose a variant to rename it or to set the materials it uses."))
 	}
@@ -328,11 +276,10 @@ func variants(s *State, act func(Action)) g.Widget {
 		imgui.SameLine()
 		button(fmt.Sprintf("Remove##vr%d", v), func() {
 			do(scene.RemoveVariantEdit(v))
-			s.Variant = -1
-			act(Action{Kind: ActionSetVariant})
+			act(app.SetVariant{Index: -1})
 		})
 	}))
-	n := s.Selected
+	n := s.S.Selected
 	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil || *d.GLTF.Nodes[n].Mesh >= len(d.GLTF.Meshes) {
 		return append(ws, g.Label("Select a node with a mesh to choose its materials in this variant."))
 	}
@@ -354,7 +301,7 @@ func variants(s *State, act func(Action)) g.Widget {
 	return ws
 }
 
-func findingCount(s *State) int { return len(s.Doc.Findings()) + len(s.Messages) }
+func findingCount(s *State) int { return len(s.S.Doc.Findings()) + len(s.Messages) }
 
 var severityColor = map[scene.Severity]color.RGBA{
 	scene.Error:   {255, 110, 100, 255},
@@ -362,21 +309,22 @@ var severityColor = map[scene.Severity]color.RGBA{
 	scene.Info:    {150, 180, 220, 255},
 }
 
-func findings(s *State, act func(Action)) g.Widget { return findingsTab(s, act) }
+func findings(s *State, act func(app.Intent)) g.Widget { return findingsTab(s, act) }
 
-func view(s *State, act func(Action)) g.Widget {
+func view(s *State, act func(app.Intent)) g.Widget {
 	ws := g.Layout{g.Label("Physics drawing:")}
-	for k := range s.Debug {
-		ws = append(ws, g.Checkbox(debugdraw.Category(k).String(), &s.Debug[k]))
+	o := &s.S.View
+	for k := range o.Debug {
+		ws = append(ws, g.Checkbox(debugdraw.Category(k).String(), &o.Debug[k]))
 	}
 	ws = append(ws,
-		g.Checkbox("X-ray (show hidden lines dimmer)", &s.XRay),
-		g.Checkbox("Gravity probe", &s.Probe),
-		g.Condition(s.Probe, g.Layout{
+		g.Checkbox("X-ray (show hidden lines dimmer)", &o.XRay),
+		g.Checkbox("Gravity probe", &o.Probe),
+		g.Condition(o.Probe, g.Layout{
 			g.Row(
-				g.InputFloat(&s.ProbeAt[0]).Label("x").Size(80).Format("%.2f"),
-				g.InputFloat(&s.ProbeAt[1]).Label("y").Size(80).Format("%.2f"),
-				g.InputFloat(&s.ProbeAt[2]).Label("z").Size(80).Format("%.2f"),
+				g.InputFloat(&o.ProbeAt[0]).Label("x").Size(80).Format("%.2f"),
+				g.InputFloat(&o.ProbeAt[1]).Label("y").Size(80).Format("%.2f"),
+				g.InputFloat(&o.ProbeAt[2]).Label("z").Size(80).Format("%.2f"),
 			),
 			g.Label(s.ProbeText),
 			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s)."),
@@ -386,22 +334,22 @@ func view(s *State, act func(Action)) g.Widget {
 		g.Label("Lighting:"),
 		lookControls(s),
 		g.Separator(),
-		g.Checkbox("Ground grid", &s.ShowGrid),
-		g.Checkbox("Axis gizmo", &s.ShowAxes),
+		g.Checkbox("Ground grid", &o.Grid),
+		g.Checkbox("Axis gizmo", &o.Axes),
 		g.Row(
-			g.Button("Frame (F)").OnClick(func() { act(Action{Kind: ActionFrame}) }),
-			g.Button("Reset (Home)").OnClick(func() { act(Action{Kind: ActionReset}) }),
+			g.Button("Frame (F)").OnClick(func() { act(app.FrameView{}) }),
+			g.Button("Reset (Home)").OnClick(func() { act(app.ResetView{}) }),
 		),
 		g.Label("Drag: orbit. Right or middle drag: pan. Wheel: zoom."),
 	)
-	if n := len(s.Doc.GLTF.Cameras); n > 0 {
+	if n := len(s.S.Doc.GLTF.Cameras); n > 0 {
 		ws = append(ws, g.Separator(), g.Label("The file's cameras:"))
 		for i := 0; i < n; i++ {
-			name := s.Doc.GLTF.Cameras[i].Name
+			name := s.S.Doc.GLTF.Cameras[i].Name
 			if name == "" {
 				name = fmt.Sprintf("camera %d", i)
 			}
-			ws = append(ws, g.Button(fmt.Sprintf("%s##c%d", name, i)).OnClick(func() { act(Action{Kind: ActionCamera, Index: i}) }))
+			ws = append(ws, g.Button(fmt.Sprintf("%s##c%d", name, i)).OnClick(func() { act(app.UseCamera{Index: i}) }))
 		}
 	}
 	return ws

@@ -2,9 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	g "github.com/AllenDang/giu"
+
+	"physview/internal/app"
 )
 
 // StatusBarHeight is the height of the status bar at the bottom of the 3D
@@ -14,37 +17,32 @@ const StatusBarHeight = 24
 // StatusText is what the status bar says: file name, format, counts, the
 // modified marker, the active variant and the frame time.
 func StatusText(s *State) string {
-	if s.Doc == nil {
-		if s.Files.Load != nil {
-			return "loading " + s.Files.Load.Name
+	ss := s.S
+	if ss.Doc == nil {
+		if l := ss.Loading(); l != nil {
+			return "loading " + filepath.Base(l.Path)
 		}
 		return "no file open"
 	}
-	d := s.Doc
-	bodies := 0
-	for _, ne := range d.Nodes {
-		if ne.Body != nil {
-			bodies++
-		}
+	d := ss.Doc
+	parts := []string{ss.Name}
+	if ss.Format != "" {
+		parts = append(parts, ss.Format)
 	}
-	parts := []string{s.Name}
-	if s.Files.Format != "" {
-		parts = append(parts, s.Files.Format)
-	}
-	parts = append(parts, fmt.Sprintf("%d nodes, %d shapes, %d bodies", len(d.GLTF.Nodes), len(d.Shapes), bodies))
-	if s.Modified {
+	parts = append(parts, fmt.Sprintf("%d nodes, %d shapes, %d bodies", len(d.GLTF.Nodes), len(d.Shapes), app.BodyCount(d)))
+	if ss.Modified() {
 		parts = append(parts, "modified")
 	}
 	variant := "default materials"
-	if s.Variant >= 0 && s.Variant < len(d.Variants) {
-		variant = "variant " + d.VariantLabel(s.Variant)
+	if ss.Variant >= 0 && ss.Variant < len(d.Variants) {
+		variant = "variant " + d.VariantLabel(ss.Variant)
 	}
 	parts = append(parts, variant)
-	if s.Files.Watching {
+	if ss.Watching() {
 		parts = append(parts, "watching for changes")
 	}
-	if s.Files.FrameMS > 0 {
-		parts = append(parts, fmt.Sprintf("%.1f ms/frame", s.Files.FrameMS))
+	if s.FrameMS > 0 {
+		parts = append(parts, fmt.Sprintf("%.1f ms/frame", s.FrameMS))
 	}
 	return strings.Join(parts, "  |  ")
 }

@@ -4,13 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"physview/internal/app"
 	"physview/scene"
 	_ "physview/scene/g4mf" // registers .g4tf and .g4b with scene.FormatFor
-	"physview/scene/xode"
 )
 
 // report is what inspect prints, as text or JSON.
@@ -80,25 +79,12 @@ func load(path string) (*scene.Document, error) {
 // saveDocument writes .gltf or .glb, or exports .xode, and returns what
 // could not be carried over.
 func saveDocument(d *scene.Document, path string) ([]string, error) {
-	if strings.EqualFold(filepath.Ext(path), ".xode") {
-		return xode.Save(d, path)
-	}
-	if f, ok := scene.FormatFor(path); ok {
-		return f.Save(d, path)
-	}
-	err := d.Save(path)
-	return d.SaveWarnings(), err
+	return app.SaveDocument(d, path)
 }
 
-// openDocument reads a .gltf or .glb file, or imports an .xode file.
+// openDocument reads a file of any registered format.
 func openDocument(path string) (*scene.Document, error) {
-	if strings.EqualFold(filepath.Ext(path), ".xode") {
-		return xode.Load(path)
-	}
-	if f, ok := scene.FormatFor(path); ok {
-		return f.Load(path)
-	}
-	return scene.Load(path)
+	return app.OpenDocument(path)
 }
 
 func cmdInspect(args []string, w io.Writer) error {

@@ -16,7 +16,6 @@ import (
 	g "github.com/AllenDang/giu"
 
 	"physview/render"
-	"physview/ui"
 )
 
 // The backend's loop (cimgui-go) draws 30 frames a second whether or not
@@ -97,7 +96,7 @@ func (a *windowApp) afterFrame() {
 	}
 	// Play is paced from the click on it on, before its simulation is
 	// built in the next frame.
-	if a.wakeFrames > 0 || ui.Play.Playing {
+	if a.wakeFrames > 0 || a.s.Play.Playing {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}
@@ -105,7 +104,7 @@ func (a *windowApp) afterFrame() {
 		return
 	}
 	timeout := idleTimeout
-	if a.files.load != nil || a.streaming {
+	if a.s.Loading() != nil || a.streaming {
 		timeout = busyTimeout
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
@@ -139,7 +138,7 @@ func (a *windowApp) showView(now time.Time, arrived, pending int) (show, redraw 
 	switch {
 	case pending == 0:
 	case !a.viewShown:
-		if a.cam == a.docCam && now.Sub(a.docAt) < firstDrawGrace {
+		if a.cam() == a.docCam && now.Sub(a.docAt) < firstDrawGrace {
 			return false, false
 		}
 	case now.Sub(a.lastRedraw) < streamRedrawInterval:

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"physview/internal/app"
 	"physview/render"
 )
 
@@ -49,9 +50,9 @@ func TestShowView(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a := &windowApp{docAt: t0, docCam: cam}
+			a := &windowApp{s: app.New(), docAt: t0, docCam: cam}
 			for i, s := range tc.steps {
-				a.cam = s.cam
+				a.setCam(s.cam)
 				now := t0.Add(s.at)
 				show, redraw := a.showView(now, s.arrived, s.pending)
 				if show != s.show || redraw != s.redraw {

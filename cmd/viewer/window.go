@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -12,53 +11,43 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"physview/assets"
 	"physview/debugdraw"
+	"physview/internal/app"
+	"physview/internal/recent"
 	"physview/render"
 	"physview/scene"
 	"physview/ui"
 )
 
-// loadResult is a document loaded off the GL thread.
-type loadResult struct {
-	doc  *scene.Document
-	name string
-	err  error
-}
-
 // windowApp is the windowed viewer: one master window, the 3D view behind
-// the giu panel.
+// the giu panel, driving an app.Session. It turns imgui input into calls
+// on the session and shows what the session holds; it is the session's
+// View (renderer and debug-draw cache).
 type windowApp struct {
 	wnd      *g.MasterWindow
+	s        *app.Session
+	panel    ui.State
 	renderer *render.Renderer
 	view     render.View
 	debug    *debugdraw.Cache
 	glErr    error
-	cam      render.Camera
+	// initial is the file to open once GL is up ("" the demo scene).
+	initial string
+	opened  bool
 	// lastCam and lastOpt detect changes that need a redraw of the view.
 	lastCam render.Camera
 	lastOpt render.Options
-	// lastProbe is the probe position last drawn (NaN when off).
+	// lastProbe is the probe position last drawn.
 	lastProbe [3]float32
 	probeOn   bool
-	// lastSelected is the selection the overlay was built for.
-	lastSelected int
-	state        ui.State
-	loads        chan loadResult
-	start        time.Time
+	start     time.Time
 	// firstFrame and textured are reported once each on stderr, so tests
 	// and benchmarks can tell when the window shows the scene.
 	firstFrame, textured bool
 
-	// hist holds the document's edits (undo and redo).
-	hist *scene.History
 	// meshes reads mesh triangles for picking, once per mesh.
 	meshes *debugdraw.DocumentMeshes
 	picker debugdraw.Picker
-	// drag is the shape-handle drag in progress; gizmoUsing is set while
-	// the transform gizmo is dragged.
-	drag       *handleDrag
-	gizmoUsing bool
 	// pressAt is where the left button went down over the view; orbiting
 	// is set once it moved far enough to be a drag, not a click.
 	pressAt           imgui.Vec2
@@ -84,13 +73,15 @@ type windowApp struct {
 	streaming   bool
 	docAt       time.Time
 	docCam      render.Camera
+	docSeen     *scene.Document
 	viewShown   bool
 	lastRedraw  time.Time
 	staleView   bool
 	loggedNodes bool
-	// files is the dialogs, recent files, prompts, async loading and reload (files.go).
-	files fileState
-	play  player // the Play tab's simulation (play.go)
+	// lastSelected is the selection the debug lines were built for.
+	lastSelected int
+	files        chooserState // the desktop's file chooser (files.go)
+	play         playView     // Play's moving lines (play.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -104,28 +95,31 @@ func runWindow(path string) error {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		return fail(2, "no display to open a window on (DISPLAY is not set); use 'viewer screenshot' to render without one")
 	}
-	app := &windowApp{
-		loads: make(chan loadResult, 4),
-		start: time.Now(),
-		state: ui.State{Selected: -1, Variant: -1, Hovered: -1, ShowGrid: true, ShowAxes: true, Debug: render.DefaultOptions().Debug},
-		hist:  &scene.History{},
+	s := app.New()
+	a := &windowApp{s: s, start: time.Now(), initial: path, lastSelected: -1}
+	a.panel.S = s
+	s.Views = []app.View{a}
+	s.Wake = postWake
+	s.Preload = render.Preload
+	s.DropPreload = render.DropPreload
+	s.Log = func(line string) { fmt.Fprintln(os.Stderr, "viewer:", line) }
+	if p, err := recent.DefaultPath(); err == nil {
+		if s.Recent, err = recent.Load(p); err != nil {
+			fmt.Fprintln(os.Stderr, "viewer:", err)
+		}
 	}
 	windowHints()
-	app.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
-	app.startIdle()
-	app.initFiles()
-	app.wnd.SetDropCallback(func(paths []string) {
+	a.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	a.startIdle()
+	a.initFiles()
+	a.wnd.SetDropCallback(func(paths []string) {
 		if len(paths) > 0 {
-			app.open(paths[0])
+			s.Do(app.OpenFile{Path: paths[0]})
 		}
 	})
-	if path == "" {
-		app.openDemo()
-	} else {
-		app.open(path)
-	}
-	app.wnd.Run(app.frame)
-	app.closeFiles()
+	a.wnd.Run(a.frame)
+	s.Close()
+	a.closeFiles()
 	return nil
 }
 
@@ -137,18 +131,15 @@ func unwrapErr(err error) error {
 	return err
 }
 
-// open loads path on a goroutine (asking first when there are unsaved
-// edits); the result arrives in a later frame.
-func (a *windowApp) open(path string) { a.requestOpen(path) }
+// cam is the session's camera as the renderer's type.
+func (a *windowApp) cam() render.Camera { return render.Camera(a.s.Camera) }
 
-func (a *windowApp) openDemo() {
-	d, err := scene.Decode(assets.Demo, nil)
-	a.loads <- loadResult{d, "demo scene (built in)", err}
-}
+func (a *windowApp) setCam(c render.Camera) { a.s.Camera = app.Camera(c) }
 
 // frame runs once per frame inside giu's loop, with the GL context current.
 func (a *windowApp) frame() {
 	a.frameStart = time.Now()
+	s := a.s
 	if a.renderer == nil && a.glErr == nil {
 		if err := gl.Init(); err != nil {
 			a.glErr = fmt.Errorf("OpenGL: %w", err)
@@ -156,11 +147,19 @@ func (a *windowApp) frame() {
 			a.glErr = err
 		}
 		if a.glErr != nil {
-			a.state.Error = a.glErr.Error()
+			s.Fail(a.glErr.Error())
+		}
+	}
+	if !a.opened {
+		a.opened = true
+		if a.initial == "" {
+			s.OpenDemo()
+		} else {
+			s.Open(a.initial)
 		}
 	}
 	a.filesFrame()
-	a.receiveLoads()
+	s.Poll()
 
 	io := imgui.CurrentIO()
 	size := io.DisplaySize()
@@ -171,36 +170,48 @@ func (a *windowApp) frame() {
 	viewW := int((size.X - ui.PanelWidth) * scale.X)
 	viewH := int((size.Y - 22) * scale.Y)
 
-	if a.renderer != nil && a.state.Doc != nil {
+	if a.renderer != nil && s.Doc != nil {
+		if s.Doc != a.docSeen {
+			// After the session restored the camera of a reload or of
+			// the recent list: a camera that differs from this one later
+			// was moved by the user.
+			a.docSeen, a.docCam = s.Doc, a.cam()
+		}
 		a.handleInput(io)
 		arrived, pending := a.renderer.Poll()
-		a.state.Progress = 1 - float32(pending)/float32(max(1, len(a.state.Doc.GLTF.Images)))
-		a.state.Messages = a.renderer.Messages
-		if a.debug.Select(a.state.Selected); a.state.Selected != a.lastSelected {
-			a.lastSelected = a.state.Selected
+		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
+		a.panel.Messages = a.renderer.Messages
+		if a.debug.Select(s.Selected); s.Selected != a.lastSelected {
+			a.lastSelected = s.Selected
 			a.overlayDirty = true
 		}
-		if a.debug.Update() {
+		if a.debug.Update() && s.Play.Sim == nil {
 			a.renderer.SetDebug(a.debug.Groups())
 			a.view.Invalidate()
 			a.overlayDirty = true
 		}
 		a.updateProbe()
-		a.playFrame()
-		a.updateOverlay(a.viewport(io))
+		if !io.WantCaptureKeyboard() && imgui.IsKeyPressedBool(imgui.KeySpace) {
+			s.Do(app.PlayToggle{})
+		}
+		s.PlayFrame(time.Now())
+		if s.Play.Sim == nil {
+			a.updateOverlay(a.viewport(io))
+		}
+		o := s.View
 		opt := render.DefaultOptions()
-		opt.Grid, opt.Axes, opt.Variant = a.state.ShowGrid, a.state.ShowAxes, a.state.Variant
-		opt.Debug, opt.XRay = a.state.Debug, a.state.XRay
-		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(a.state.Environment), a.state.Exposure, render.BackgroundMode(a.state.Background)
-		if a.cam != a.lastCam || opt != a.lastOpt {
+		opt.Grid, opt.Axes, opt.Variant = o.Grid, o.Axes, s.Variant
+		opt.Debug, opt.XRay = o.Debug, o.XRay
+		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(o.Environment), o.Exposure, render.BackgroundMode(o.Background)
+		if a.cam() != a.lastCam || opt != a.lastOpt {
 			a.view.Invalidate()
-			a.lastCam, a.lastOpt = a.cam, opt
+			a.lastCam, a.lastOpt = a.cam(), opt
 		}
 		show, redraw := a.showView(time.Now(), arrived, pending)
 		if redraw {
 			a.view.Invalidate()
 		}
-		if show && a.view.Present(a.renderer, a.cam, viewW, viewH, opt) {
+		if show && a.view.Present(a.renderer, a.cam(), viewW, viewH, opt) {
 			a.lastRedraw = time.Now()
 			a.staleView, a.viewShown = false, true
 		}
@@ -216,60 +227,23 @@ func (a *windowApp) frame() {
 		}
 	}
 
-	for _, act := range ui.Build(&a.state, size.X, size.Y) {
-		a.do(act)
+	// The time the last frame took to build and show, not the time
+	// between frames, which includes the sleep while nothing happens.
+	a.panel.FrameMS = float32(a.frameWork.Seconds() * 1000)
+	for _, in := range ui.Build(&a.panel, size.X, size.Y) {
+		a.do(in)
 	}
-	if a.state.Doc != nil {
-		a.sealEdits()
+	if !imgui.IsAnyItemActive() {
+		s.Seal()
+	}
+	if s.ShouldClose() {
+		a.quit()
 	}
 	a.wake(io)
 }
 
-func (a *windowApp) receiveLoads() {
-	for {
-		select {
-		case r := <-a.loads:
-			a.state.Loading = false
-			if r.err != nil {
-				a.state.Error = r.err.Error()
-				fmt.Fprintln(os.Stderr, "viewer:", r.err)
-				continue
-			}
-			a.state.Error = ""
-			a.state.Doc, a.state.Name = r.doc, r.name
-			a.state.Selected, a.state.Variant, a.state.Hovered = -1, -1, -1
-			a.hist = &scene.History{}
-			a.drag, a.gizmoUsing, a.pressed = nil, false, false
-			a.meshes = &debugdraw.DocumentMeshes{Doc: r.doc}
-			a.picker.Reset()
-			a.state.UndoName, a.state.RedoName = "", ""
-			a.state.Modified = false
-			a.overlayDirty = true
-			a.probeOn = false
-			a.state.Probe = false
-			a.textured = false
-			a.loggedNodes = false
-			if a.renderer != nil {
-				a.renderer.SetDocument(r.doc)
-				a.debug = newDebugCache(r.doc, a.renderer)
-				a.view.Invalidate()
-				lo, hi := a.renderer.Bounds()
-				a.cam = render.NewCamera(lo, hi)
-				a.docAt, a.viewShown = time.Now(), false
-			}
-			a.loaded(r.doc)
-			// After loaded, which may restore the camera of a reload or of
-			// the recent list: a camera that differs from it later was
-			// moved by the user.
-			a.docCam = a.cam
-		default:
-			return
-		}
-	}
-}
-
 // handleInput turns mouse and keys over the 3D view into picks, handle
-// and gizmo drags and camera moves, and the shortcuts into actions.
+// and gizmo drags and camera moves, and the shortcuts into intents.
 func (a *windowApp) handleInput(io *imgui.IO) {
 	a.viewInput(io)
 	// Shortcuts work whenever no text field is being typed in (a click on
@@ -278,116 +252,120 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	if !io.WantTextInput() {
 		switch {
 		case imgui.IsKeyPressedBool(imgui.KeyF):
-			a.do(ui.Action{Kind: ui.ActionFrame})
+			a.do(app.FrameView{})
 		case imgui.IsKeyPressedBool(imgui.KeyHome):
-			a.do(ui.Action{Kind: ui.ActionReset})
+			a.do(app.ResetView{})
 		case imgui.IsKeyDown(imgui.ModCtrl) && !imgui.IsKeyDown(imgui.ModShift) && imgui.IsKeyPressedBool(imgui.KeyS):
-			a.do(ui.Action{Kind: ui.ActionSave})
+			a.do(app.Save{})
 		default:
 			a.editKeys()
 		}
 	}
 }
 
-// do carries out one panel action.
-func (a *windowApp) do(act ui.Action) {
-	d := a.state.Doc
-	switch act.Kind {
-	case ui.ActionOpen:
-		if act.Path != "" {
-			a.open(act.Path)
-		}
-	case ui.ActionOpenDemo:
-		a.askUnsaved("opening the demo scene", a.openDemo)
-	case ui.ActionSave, ui.ActionSaveAs:
-		if d == nil {
-			return
-		}
-		target := d.Path
-		if act.Kind == ui.ActionSaveAs {
-			target = act.Path
-		}
-		if target == "" {
-			a.state.Error = "the demo scene has no file yet: use File > Save as"
-			return
-		}
-		warnings, err := saveDocument(d, target)
-		if err != nil {
-			a.state.Error = err.Error()
-			return
-		}
-		d.Path = target
-		a.state.Name = filepath.Base(target)
-		a.state.Error = ""
-		a.hist.MarkSaved()
-		a.state.Modified = false
-		a.state.Status = "saved " + target
-		fmt.Fprintf(os.Stderr, "viewer: saved %s\n", target)
-		for _, w := range warnings {
-			a.state.Status += "\n" + w
-		}
-		a.saved(target)
-	case ui.ActionFrame:
-		if a.renderer == nil {
-			return
-		}
-		lo, hi := a.renderer.Bounds()
-		if n := a.state.Selected; d != nil && n >= 0 {
-			if blo, bhi, ok := a.renderer.NodeBounds(n); ok {
-				lo, hi = blo, bhi
-			}
-		}
-		yaw, pitch := a.cam.Yaw, a.cam.Pitch
-		a.cam.Frame(lo, hi)
-		a.cam.Yaw, a.cam.Pitch = yaw, pitch
-	case ui.ActionReset:
+// do carries out one intent: the camera ones here (they need the
+// renderer's bounds), the rest in the session.
+func (a *windowApp) do(in app.Intent) {
+	s := a.s
+	switch in := in.(type) {
+	case app.FrameView:
+		a.frameSelection()
+	case app.ResetView:
 		if a.renderer != nil {
 			lo, hi := a.renderer.Bounds()
-			a.cam = render.NewCamera(lo, hi)
+			a.setCam(render.NewCamera(lo, hi))
 		}
-	case ui.ActionEdit:
-		a.edit(act.Edit)
-	case ui.ActionUndo:
-		a.undo()
-	case ui.ActionRedo:
-		a.redo()
-	case ui.ActionError:
-		a.state.Error = act.Path
-	case ui.ActionSelect:
-		a.state.Selected = act.Index
-		a.do(ui.Action{Kind: ui.ActionFrame})
-	case ui.ActionSetVariant:
-		a.view.Invalidate()
-	case ui.ActionCamera:
-		if a.renderer != nil && d != nil {
-			if c, err := shotCamera(d, a.renderer, act.Index); err == nil {
-				a.cam = c
+	case app.UseCamera:
+		if a.renderer != nil && s.Doc != nil {
+			if c, err := shotCamera(s.Doc, a.renderer, in.Index); err == nil {
+				a.setCam(c)
 			} else {
-				a.state.Error = err.Error()
+				s.Fail(err.Error())
 			}
 		}
+	case app.Select:
+		s.Do(in)
+		if in.Frame {
+			a.frameSelection()
+		}
 	default:
-		a.doFiles(act)
+		s.Do(in)
 	}
 }
 
-// updateProbe redraws the gravity probe when it is switched or moved.
-func (a *windowApp) updateProbe() {
-	s := &a.state
-	if s.Probe == a.probeOn && s.ProbeAt == a.lastProbe {
+// frameSelection frames the selected node, or everything.
+func (a *windowApp) frameSelection() {
+	if a.renderer == nil {
 		return
 	}
-	a.probeOn, a.lastProbe = s.Probe, s.ProbeAt
+	lo, hi := a.renderer.Bounds()
+	if n := a.s.Selected; a.s.Doc != nil && n >= 0 {
+		if blo, bhi, ok := a.renderer.NodeBounds(n); ok {
+			lo, hi = blo, bhi
+		}
+	}
+	c := a.cam()
+	yaw, pitch := c.Yaw, c.Pitch
+	c.Frame(lo, hi)
+	c.Yaw, c.Pitch = yaw, pitch
+	a.setCam(c)
+}
+
+// DocumentReplaced shows a new document (app.View).
+func (a *windowApp) DocumentReplaced(d *scene.Document) {
+	a.pressed = false
+	a.meshes = &debugdraw.DocumentMeshes{Doc: d}
+	a.picker.Reset()
+	a.overlayDirty = true
+	a.probeOn = false
+	a.textured = false
+	a.loggedNodes = false
+	a.lastSelected = -1
+	if a.renderer != nil {
+		a.renderer.SetDocument(d)
+		a.debug = newDebugCache(d, a.renderer)
+		a.view.Invalidate()
+		lo, hi := a.renderer.Bounds()
+		a.setCam(render.NewCamera(lo, hi))
+		a.docAt, a.viewShown = time.Now(), false
+	}
+}
+
+// DocumentChanged redraws after an edit, an undo or a redo, as the Change
+// says (app.View).
+func (a *windowApp) DocumentChanged(ch scene.Change) {
+	if a.debug != nil {
+		a.debug.Apply(ch)
+	}
+	if a.renderer != nil && (len(ch.Moved) > 0 || ch.Structure) {
+		a.renderer.TransformsChanged()
+	}
+	a.probeOn = !a.s.View.Probe // gravity may have changed: redraw the probe
+	a.overlayDirty = true
+	a.view.Invalidate()
+}
+
+// SelectionChanged redraws the selection's lines and handles (app.View).
+func (a *windowApp) SelectionChanged(int) { a.overlayDirty = true }
+
+// updateProbe redraws the gravity probe when it is switched or moved.
+func (a *windowApp) updateProbe() {
+	o := &a.s.View
+	if o.Probe == a.probeOn && o.ProbeAt == a.lastProbe {
+		return
+	}
+	a.probeOn, a.lastProbe = o.Probe, o.ProbeAt
 	a.view.Invalidate()
 	a.overlayDirty = true
-	if !s.Probe {
+	if !o.Probe {
 		a.probeLines = nil
 		return
 	}
-	p := mgl64.Vec3{float64(s.ProbeAt[0]), float64(s.ProbeAt[1]), float64(s.ProbeAt[2])}
-	g := s.Doc.NetGravity(s.Doc.WorldMatrices(), p)
-	s.ProbeText = fmt.Sprintf("net gravity %.3g m/s² (%.3g, %.3g, %.3g)", g.Len(), g[0], g[1], g[2])
+	d := a.s.Doc
+	p := mgl64.Vec3{float64(o.ProbeAt[0]), float64(o.ProbeAt[1]), float64(o.ProbeAt[2])}
+	gv := d.NetGravity(d.WorldMatrices(), p)
+	a.panel.ProbeText = fmt.Sprintf("net gravity %.3g m/s² (%.3g, %.3g, %.3g)", gv.Len(), gv[0], gv[1], gv[2])
 	lo, hi := a.renderer.Bounds()
 	scale := hi.Sub(lo).Len() * 0.01
-	a.probeLines = debugdraw.Probe(s.Doc, p, scale, 0.02, 200)
+	a.probeLines = debugdraw.Probe(d, p, scale, 0.02, 200)
 }

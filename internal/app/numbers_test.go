@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"math"
@@ -21,11 +21,11 @@ func TestRoundSig(t *testing.T) {
 		{0, 4, 0},
 	}
 	for _, tc := range tests {
-		if got := roundSig(tc.v, tc.digits); got != tc.want {
-			t.Errorf("roundSig(%v, %d) = %v, want %v", tc.v, tc.digits, got, tc.want)
+		if got := RoundSig(tc.v, tc.digits); got != tc.want {
+			t.Errorf("RoundSig(%v, %d) = %v, want %v", tc.v, tc.digits, got, tc.want)
 		}
 	}
-	if !math.IsNaN(roundSig(math.NaN(), 4)) || !math.IsInf(roundSig(math.Inf(1), 4), 1) {
+	if !math.IsNaN(RoundSig(math.NaN(), 4)) || !math.IsInf(RoundSig(math.Inf(1), 4), 1) {
 		t.Error("NaN and infinity must pass through")
 	}
 }
@@ -39,7 +39,7 @@ func TestDecomposeTRS(t *testing.T) {
 	for i := range m {
 		m[i] = float64(float32(m[i]))
 	}
-	got := decomposeTRS(m)
+	got := DecomposeTRS(m)
 	want := scene.Transform{
 		Translation: [3]float64{1, 2.5, -3},
 		Rotation:    [4]float64{0, 0.707106781, 0, 0.707106781},

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func TestReadDocumentProgressAndCancel(t *testing.T) {
 	os.WriteFile(p, text, 0o644)
 	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
 
-	l := &asyncLoad{path: p}
+	l := &Load{Path: p}
 	d, err := readDocument(context.Background(), l)
 	if err != nil || len(d.GLTF.Nodes) != 1 {
 		t.Fatalf("readDocument: %v", err)
@@ -68,7 +68,7 @@ func TestReadDocumentProgressAndCancel(t *testing.T) {
 	os.WriteFile(big, bigGLB(size), 0o644)
 	t.Setenv("PHYSVIEW_TEST_READ_MBPS", "8")
 	ctx, cancel := context.WithCancel(context.Background())
-	l = &asyncLoad{path: big}
+	l = &Load{Path: big}
 	time.AfterFunc(300*time.Millisecond, cancel)
 	if _, err := readDocument(ctx, l); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled load: err = %v", err)
@@ -86,7 +86,7 @@ func TestReloadRetriesHalfWrittenFile(t *testing.T) {
 	os.WriteFile(p, text[:len(text)/2], 0o644)
 	// The exporter finishes the file a moment later.
 	time.AfterFunc(reloadRetryDelay+reloadRetryDelay/2, func() { os.WriteFile(p, text, 0o644) })
-	l := &asyncLoad{path: p, keep: &keepView{}}
+	l := &Load{Path: p, keep: &keepView{}}
 	d, err := readDocument(context.Background(), l)
 	if err != nil || len(d.GLTF.Nodes) != 1 {
 		t.Fatalf("reload of a file completed during the retries: %v", err)
@@ -94,7 +94,7 @@ func TestReloadRetriesHalfWrittenFile(t *testing.T) {
 	// A plain open reports a broken file at once.
 	os.WriteFile(p, text[:len(text)/2], 0o644)
 	start := time.Now()
-	if _, err := readDocument(context.Background(), &asyncLoad{path: p}); err == nil || time.Since(start) > reloadRetryDelay {
+	if _, err := readDocument(context.Background(), &Load{Path: p}); err == nil || time.Since(start) > reloadRetryDelay {
 		t.Errorf("open of a broken file: err %v after %v", err, time.Since(start))
 	}
 }

@@ -1,0 +1,735 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"physview/assets"
+	"physview/internal/recent"
+	"physview/internal/watch"
+	"physview/scene"
+)
+
+// The file state machine: open (after the unsaved prompt), load on a
+// goroutine with progress, install; save and save as; live reload. A
+// question to the user is a Pending value, answered by Answer.
+
+// PendingKind is what waits for the user's answer to a prompt.
+type PendingKind int
+
+// What a prompt can be in the way of.
+const (
+	PendingNone       PendingKind = iota
+	PendingOpen                   // open Pending.Path
+	PendingOpenDemo               // open the built-in demo scene
+	PendingOpenDialog             // show the chooser to open a file
+	PendingQuit                   // close the window
+	PendingReload                 // reload the open file changed on disk
+)
+
+// Pending is an action waiting for the unsaved-changes prompt (or for the
+// Save as that the prompt's Save started).
+type Pending struct {
+	Kind PendingKind
+	// Path is the file to open or reload.
+	Path string
+	// What says what the action is, for the prompt ("opening a.glb").
+	What string
+	// Changed names the files that changed on disk (reload).
+	Changed []string
+	keep    *keepView
+}
+
+// Prompt is the question the panel shows as a modal.
+type Prompt struct {
+	Title, Text string
+	// Choices are the buttons; the first letter of each is its key, and
+	// Escape picks the last.
+	Choices []string
+}
+
+// Answers to the unsaved-changes prompt (the reload prompt has Reload = 0
+// and Keep = 1).
+const (
+	AnswerSave    = 0
+	AnswerDiscard = 1
+	AnswerCancel  = 2
+)
+
+// ChooserKind is a request for the file chooser.
+type ChooserKind int
+
+// Chooser requests.
+const (
+	ChooseNone ChooserKind = iota
+	ChooseOpen
+	ChooseSave
+)
+
+// Load is a file being read on a goroutine.
+type Load struct {
+	// Path is the file being loaded.
+	Path        string
+	cancel      context.CancelFunc
+	read, total atomic.Int64
+	phase       atomic.Value // string
+	keep        *keepView
+}
+
+// Progress reports the load's phase ("reading 3.2 MB of 8.0 MB",
+// "parsing") and its fraction done (negative when the phase has no
+// measure).
+func (l *Load) Progress() (phase string, fraction float32) {
+	phase, _ = l.phase.Load().(string)
+	fraction = -1
+	if t := l.total.Load(); t > 0 && strings.HasPrefix(phase, "reading") {
+		fraction = float32(l.read.Load()) / float32(t)
+		phase = fmt.Sprintf("reading %s of %s", HumanSize(l.read.Load()), HumanSize(t))
+	}
+	return phase, fraction
+}
+
+// HumanSize writes a byte count as people read it (1.5 MB).
+func HumanSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	case n < 1000*1000*1000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%.2f GB", float64(n)/1e9)
+}
+
+// keepView is what a reload keeps: camera, selection by node name and
+// variant by name, and the document before, to say what changed.
+type keepView struct {
+	cam      Camera
+	selected string
+	variant  string
+	old      *scene.Document
+	changed  []string
+}
+
+type loadDone struct {
+	load *Load
+	doc  *scene.Document
+	err  error
+}
+
+type fileState struct {
+	load    *Load
+	done    chan loadDone
+	watcher *watch.Watcher
+	pending *Pending
+	prompt  *Prompt
+	// afterSave is what follows once the Save as started by the prompt's
+	// Save succeeds.
+	afterSave *Pending
+	chooser   ChooserKind
+	closing   bool
+}
+
+func (f *fileState) init() { f.done = make(chan loadDone, 4) }
+
+// Reload timing: how long writes must be quiet before the document
+// reloads, and how often and how long apart a file that does not read yet
+// (an exporter still writing) is tried again.
+const (
+	ReloadDebounce   = 300 * time.Millisecond
+	reloadRetries    = 10
+	reloadRetryDelay = 400 * time.Millisecond
+)
+
+// Loading returns the load under way, nil for none.
+func (s *Session) Loading() *Load { return s.files.load }
+
+// Prompt returns the question waiting for an answer, nil for none.
+func (s *Session) Prompt() *Prompt { return s.files.prompt }
+
+// Pending returns the action waiting for the prompt (Kind PendingNone for
+// none).
+func (s *Session) Pending() Pending {
+	if p := s.files.pending; p != nil {
+		return *p
+	}
+	return Pending{}
+}
+
+// TakeChooser returns the chooser the window should show now, once.
+func (s *Session) TakeChooser() ChooserKind {
+	c := s.files.chooser
+	s.files.chooser = ChooseNone
+	return c
+}
+
+// AwaitingSaveAs reports whether a Save as started by the prompt's Save is
+// waiting for the chooser's answer.
+func (s *Session) AwaitingSaveAs() bool { return s.files.afterSave != nil }
+
+// ShouldClose reports whether the window should close now (Quit or close
+// answered).
+func (s *Session) ShouldClose() bool { return s.files.closing }
+
+// RequestClose is the window's close button: it returns true when the
+// window may close now, else it asks about the unsaved edits first.
+func (s *Session) RequestClose() bool {
+	if s.files.closing || !s.Modified() {
+		s.rememberView()
+		s.files.closing = true
+		return true
+	}
+	s.ask(Pending{Kind: PendingQuit, What: "closing the window"})
+	return false
+}
+
+// Open opens path, asking first when there are unsaved edits.
+func (s *Session) Open(path string) {
+	if path == "" {
+		return
+	}
+	s.ask(Pending{Kind: PendingOpen, Path: path, What: "opening " + filepath.Base(path)})
+}
+
+// ask runs p at once when nothing is unsaved, else asks save / discard /
+// cancel first.
+func (s *Session) ask(p Pending) {
+	if !s.Modified() {
+		s.run(p)
+		return
+	}
+	s.files.pending = &p
+	s.files.prompt = &Prompt{
+		Title:   "Unsaved changes",
+		Text:    fmt.Sprintf("%s has unsaved changes.\nSave them before %s?", s.Name, p.What),
+		Choices: []string{"Save", "Discard", "Cancel"},
+	}
+}
+
+// run carries out a pending action.
+func (s *Session) run(p Pending) {
+	switch p.Kind {
+	case PendingOpen:
+		s.startLoad(p.Path, nil)
+	case PendingOpenDemo:
+		s.OpenDemo()
+	case PendingOpenDialog:
+		s.files.chooser = ChooseOpen
+	case PendingQuit:
+		s.rememberView()
+		s.files.closing = true
+	case PendingReload:
+		s.startLoad(p.Path, p.keep)
+	}
+}
+
+// Answer answers the prompt with choice (an index into its Choices).
+func (s *Session) Answer(choice int) {
+	p := s.files.pending
+	s.files.pending, s.files.prompt = nil, nil
+	if p == nil {
+		return
+	}
+	if p.Kind == PendingReload {
+		if choice == 0 {
+			s.run(*p)
+		}
+		return
+	}
+	switch choice {
+	case AnswerSave:
+		if s.Doc != nil && s.Doc.Path == "" {
+			s.files.afterSave = p
+			s.files.chooser = ChooseSave
+			return
+		}
+		if s.Save() {
+			s.run(*p)
+		}
+	case AnswerDiscard:
+		s.run(*p)
+	}
+}
+
+// OpenDemo shows the built-in demo scene at once.
+func (s *Session) OpenDemo() {
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		s.Fail(err.Error())
+		return
+	}
+	s.files.load = nil
+	s.rememberView()
+	s.install(d, "demo scene (built in)")
+	s.watch(d)
+	s.logf("opened %s", s.Name)
+}
+
+// fileChosen acts on the chooser's answer.
+func (s *Session) fileChosen(c FileChosen) {
+	if !c.Save {
+		s.startLoad(c.Path, nil)
+		return
+	}
+	s.SaveAs(c.Path)
+	// A failed save leaves a pending close or open undone.
+	s.files.afterSave = nil
+}
+
+// CancelLoad stops the load under way.
+func (s *Session) CancelLoad() {
+	l := s.files.load
+	if l == nil {
+		return
+	}
+	l.cancel()
+	s.files.load = nil
+	s.Notice("loading " + filepath.Base(l.Path) + " cancelled")
+	s.logf("loading %s cancelled", filepath.Base(l.Path))
+}
+
+// startLoad reads path on a goroutine; the open document stays until the
+// new one is ready. keep is set for a reload.
+func (s *Session) startLoad(path string, keep *keepView) {
+	if s.files.load != nil {
+		s.files.load.cancel()
+	}
+	s.rememberView()
+	ctx, cancel := context.WithCancel(context.Background())
+	l := &Load{Path: path, cancel: cancel, keep: keep}
+	l.phase.Store("reading")
+	s.files.load = l
+	s.logf("loading %s", path)
+	done, preload, wake := s.files.done, s.Preload, s.Wake
+	go func() {
+		d, err := readDocument(ctx, l)
+		if err == nil && preload != nil && ctx.Err() == nil {
+			preload(d)
+		}
+		done <- loadDone{l, d, err}
+		if wake != nil {
+			wake()
+		}
+	}()
+}
+
+// Poll takes in what arrived since the last frame: a finished load and
+// the watcher's changes. The window calls it once per frame.
+func (s *Session) Poll() {
+	for {
+		select {
+		case r := <-s.files.done:
+			s.loadFinished(r)
+			continue
+		default:
+		}
+		break
+	}
+	if w := s.files.watcher; w != nil {
+		select {
+		case changed := <-w.Changes:
+			s.FilesChanged(changed)
+		case err := <-w.Errors:
+			s.logf("%v", err)
+		default:
+		}
+	}
+}
+
+// WaitLoad blocks until the load under way (if any) has finished and is
+// shown; it returns the load's error.
+func (s *Session) WaitLoad() error {
+	for s.files.load != nil {
+		r := <-s.files.done
+		mine := r.load == s.files.load
+		if err := s.loadFinished(r); mine {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadFinished shows a finished load, or its error.
+func (s *Session) loadFinished(r loadDone) error {
+	if r.load != s.files.load {
+		if r.doc != nil && s.DropPreload != nil {
+			s.DropPreload(r.doc) // cancelled or replaced
+		}
+		return nil
+	}
+	s.files.load = nil
+	if r.err != nil {
+		if errors.Is(r.err, context.Canceled) {
+			return r.err
+		}
+		s.Fail(r.err.Error())
+		s.logf("%v", r.err)
+		return r.err
+	}
+	d := r.doc
+	if s.msg.Error {
+		s.msg = Message{}
+	}
+	s.install(d, filepath.Base(r.load.Path))
+	if k := r.load.keep; k != nil {
+		s.Camera = k.cam
+		s.Variant = variantByName(d, k.variant)
+		if k.selected != "" {
+			for i, n := range d.GLTF.Nodes {
+				if n.Name == k.selected {
+					s.Select(i)
+					break
+				}
+			}
+		}
+		what := DescribeReload(k.old, d)
+		s.Notice(fmt.Sprintf("Reloaded from disk (%s changed): %s", strings.Join(k.changed, ", "), what))
+		s.msgHold = reloadReport
+		s.logf("reloaded %s: %s", s.Name, what)
+	} else if e, ok := s.recentEntry(d.Path); ok {
+		if c := e.Camera; c != nil {
+			s.Camera = Camera{Target: c.Target, Distance: c.Distance, Yaw: c.Yaw, Pitch: c.Pitch, FovY: c.FovY, Radius: c.Radius}
+		}
+		s.Variant = variantByName(d, e.Variant)
+	}
+	if s.Recent != nil && d.Path != "" {
+		s.Recent.Touch(d.Path, s.now())
+		s.saveRecent()
+	}
+	s.watch(d)
+	s.logf("opened %s", s.Name)
+	return nil
+}
+
+func (s *Session) recentEntry(path string) (recent.Entry, bool) {
+	if s.Recent == nil || path == "" {
+		return recent.Entry{}, false
+	}
+	return s.Recent.Find(path)
+}
+
+// variantByName is the index of the variant called name, -1 for none.
+func variantByName(d *scene.Document, name string) int {
+	for i, v := range d.Variants {
+		if name != "" && v.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// FilesChanged reacts to the open file (or a buffer or image of it)
+// changing on disk: it reloads, asking first when there are unsaved edits.
+func (s *Session) FilesChanged(changed []string) {
+	d := s.Doc
+	if d == nil || d.Path == "" {
+		return
+	}
+	var names []string
+	for _, c := range changed {
+		names = append(names, filepath.Base(c))
+	}
+	s.logf("changed on disk: %s", strings.Join(names, ", "))
+	k := &keepView{cam: s.Camera, old: d, changed: names}
+	if n := s.Selected; n >= 0 && n < len(d.GLTF.Nodes) {
+		k.selected = d.GLTF.Nodes[n].Name
+	}
+	if v := s.Variant; v >= 0 && v < len(d.Variants) {
+		k.variant = d.Variants[v].Name
+	}
+	p := Pending{Kind: PendingReload, Path: d.Path, What: "reloading", Changed: names, keep: k}
+	if !s.Modified() {
+		s.run(p)
+		return
+	}
+	s.files.pending = &p
+	s.files.prompt = &Prompt{
+		Title:   "Changed on disk",
+		Text:    fmt.Sprintf("%s changed on disk (%s).\nReload it and lose your edits?", s.Name, strings.Join(names, ", ")),
+		Choices: []string{"Reload", "Keep my edits"},
+	}
+}
+
+// Save saves the document in place; the demo scene asks where (the
+// chooser). It reports whether the document was saved.
+func (s *Session) Save() bool {
+	if s.Doc == nil {
+		return false
+	}
+	if s.Doc.Path == "" {
+		s.files.chooser = ChooseSave
+		return false
+	}
+	return s.SaveAs(s.Doc.Path)
+}
+
+// SaveAs saves the document to target and makes it the document's file;
+// a pending action the prompt's Save was for follows. It reports whether
+// the document was saved.
+func (s *Session) SaveAs(target string) bool {
+	d := s.Doc
+	if d == nil || target == "" {
+		return false
+	}
+	warnings, err := SaveDocument(d, target)
+	if err != nil {
+		s.Fail(err.Error())
+		return false
+	}
+	d.Path = target
+	s.Name = filepath.Base(target)
+	s.Format = FormatName(d)
+	s.Hist.MarkSaved()
+	text := "saved " + target
+	for _, w := range warnings {
+		text += "\n" + w
+	}
+	s.Notice(text)
+	s.logf("saved %s", target)
+	// Watch again from what is on disk now, so the save is not taken for
+	// a change from outside.
+	s.watch(d)
+	if s.Recent != nil {
+		s.Recent.Touch(target, s.now())
+	}
+	s.rememberView()
+	if p := s.files.afterSave; p != nil {
+		s.files.afterSave = nil
+		s.run(*p)
+	}
+	return true
+}
+
+// Close stops the watcher and any load; the window calls it once closed.
+func (s *Session) Close() {
+	if s.files.watcher != nil {
+		s.files.watcher.Close()
+		s.files.watcher = nil
+	}
+	if s.files.load != nil {
+		s.files.load.cancel()
+		s.files.load = nil
+	}
+	s.stopPlay()
+}
+
+// Watching reports whether the open file is watched for changes.
+func (s *Session) Watching() bool { return s.files.watcher != nil }
+
+// watch watches d's files in place of the previous document's.
+func (s *Session) watch(d *scene.Document) {
+	if s.files.watcher != nil {
+		s.files.watcher.Close()
+		s.files.watcher = nil
+	}
+	files := watchedFiles(d)
+	if len(files) == 0 {
+		return
+	}
+	w, err := watch.New(files, ReloadDebounce)
+	if err != nil {
+		s.logf("%v", err)
+		return
+	}
+	if s.Wake != nil {
+		w.SetNotify(s.Wake)
+	}
+	s.files.watcher = w
+}
+
+// rememberView stores the open file's camera and variant in the recent list.
+func (s *Session) rememberView() {
+	d := s.Doc
+	if d == nil || d.Path == "" || s.Recent == nil {
+		return
+	}
+	c := s.Camera
+	variant := ""
+	if v := s.Variant; v >= 0 && v < len(d.Variants) {
+		variant = d.Variants[v].Name
+	}
+	s.Recent.Remember(d.Path, recent.Camera{Target: c.Target, Distance: c.Distance, Yaw: c.Yaw, Pitch: c.Pitch, FovY: c.FovY, Radius: c.Radius}, variant)
+	s.saveRecent()
+}
+
+func (s *Session) saveRecent() {
+	if s.Recent != nil && s.Recent.Path() != "" {
+		if err := s.Recent.Save(); err != nil {
+			s.logf("%v", err)
+		}
+	}
+}
+
+// readDocument reads path and what it references, reporting progress in
+// l, then parses it. A reload that fails is tried again for a while: an
+// exporter may still be writing.
+func readDocument(ctx context.Context, l *Load) (*scene.Document, error) {
+	tries := 1
+	if l.keep != nil {
+		tries = reloadRetries
+	}
+	var err error
+	for try := 1; try <= tries; try++ {
+		if try > 1 {
+			l.phase.Store(fmt.Sprintf("waiting for the file to be complete (try %d of %d)", try, tries))
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(reloadRetryDelay):
+			}
+		}
+		var d *scene.Document
+		d, err = readOnce(ctx, l)
+		if err == nil || errors.Is(err, context.Canceled) {
+			return d, err
+		}
+	}
+	return nil, err
+}
+
+func readOnce(ctx context.Context, l *Load) (*scene.Document, error) {
+	l.read.Store(0)
+	l.phase.Store("reading")
+	var total int64
+	if st, err := os.Stat(l.Path); err == nil {
+		total = st.Size()
+	}
+	l.total.Store(total)
+	data, err := readWithProgress(ctx, l.Path, l)
+	if err != nil {
+		return nil, err
+	}
+	// Read the external buffers too, so their size counts (parsing then
+	// finds them in the page cache).
+	var deps []string
+	for _, dep := range bufferFiles(l.Path, data) {
+		if st, err := os.Stat(dep); err == nil {
+			total += st.Size()
+			l.total.Store(total)
+			deps = append(deps, dep)
+		}
+	}
+	for _, dep := range deps {
+		if _, err := readWithProgress(ctx, dep, l); err != nil {
+			return nil, err
+		}
+	}
+	l.phase.Store("parsing")
+	d, err := OpenDocument(l.Path)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return d, err
+}
+
+// readChunk is how much is read between progress updates.
+const readChunk = 1 << 20
+
+// readWithProgress reads a file in chunks, adding to l.read and stopping
+// when ctx ends. PHYSVIEW_TEST_READ_MBPS slows reading to that many MB/s so
+// tests can see the progress bar.
+func readWithProgress(ctx context.Context, path string, l *Load) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+	}
+	defer f.Close()
+	var delay time.Duration
+	if mbps, err := strconv.ParseFloat(os.Getenv("PHYSVIEW_TEST_READ_MBPS"), 64); err == nil && mbps > 0 {
+		delay = time.Duration(float64(time.Second) / mbps)
+	}
+	var out []byte
+	buf := make([]byte, readChunk)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		n, err := f.Read(buf)
+		out = append(out, buf[:n]...)
+		l.read.Add(int64(n))
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if delay > 0 {
+			time.Sleep(delay)
+		}
+	}
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// bufferFiles lists the external buffer files of a .gltf (none for .glb
+// or other formats), read from its JSON without decoding the rest.
+func bufferFiles(path string, data []byte) []string {
+	if !strings.EqualFold(filepath.Ext(path), ".gltf") {
+		return nil
+	}
+	var doc struct {
+		Buffers []struct {
+			URI string `json:"uri"`
+		} `json:"buffers"`
+	}
+	if json.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var out []string
+	for _, b := range doc.Buffers {
+		if p := localFile(path, b.URI); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// localFile resolves a relative uri of a glTF file to a path, "" for data
+// URIs and anything not local.
+func localFile(gltfPath, uri string) string {
+	if uri == "" || strings.HasPrefix(uri, "data:") {
+		return ""
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "" || filepath.IsAbs(u.Path) {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(gltfPath), filepath.FromSlash(u.Path))
+}
+
+// watchedFiles are the document's file and the buffers and images it
+// references.
+func watchedFiles(d *scene.Document) []string {
+	if d.Path == "" {
+		return nil
+	}
+	files := []string{d.Path}
+	for _, b := range d.GLTF.Buffers {
+		if p := localFile(d.Path, b.URI); p != "" {
+			files = append(files, p)
+		}
+	}
+	for _, im := range d.GLTF.Images {
+		if p := localFile(d.Path, im.URI); p != "" {
+			files = append(files, p)
+		}
+	}
+	return files
+}

@@ -1,0 +1,53 @@
+package app
+
+import (
+	"path/filepath"
+	"strings"
+
+	"physview/scene"
+	_ "physview/scene/g4mf" // registers G4MF
+	_ "physview/scene/xode" // registers XODE
+)
+
+// OpenDocument reads a file of any registered format (glTF when the
+// ending is none of theirs).
+func OpenDocument(path string) (*scene.Document, error) {
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Load(path)
+	}
+	return scene.Load(path)
+}
+
+// SaveDocument writes d to path in the format its ending names (glTF for
+// .gltf and .glb) and returns what the format could not hold.
+func SaveDocument(d *scene.Document, path string) ([]string, error) {
+	if f, ok := scene.FormatFor(path); ok {
+		return f.Save(d, path)
+	}
+	return scene.GLTFFormat.Save(d, path)
+}
+
+// FormatName names d's format for the status bar: "GLB" or "glTF" for
+// glTF files, a registered format's name, "built-in demo" for a document
+// with no file.
+func FormatName(d *scene.Document) string {
+	if d == nil {
+		return ""
+	}
+	if d.Path == "" {
+		return "built-in demo"
+	}
+	if f, ok := scene.FormatFor(d.Path); ok {
+		return f.Name
+	}
+	switch strings.ToLower(filepath.Ext(d.Path)) {
+	case ".glb":
+		return "GLB"
+	case ".gltf":
+		return "glTF"
+	}
+	if d.IsGLB() {
+		return "GLB"
+	}
+	return "glTF"
+}

@@ -1,0 +1,226 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"physview/sim"
+)
+
+// PlaySpeeds are Play's speed choices (simulated seconds per wall-clock
+// second).
+var PlaySpeeds = []float64{0.1, 0.25, 0.5, 1, 2}
+
+// PlayHistory is how many samples Play's plot keeps.
+const PlayHistory = 2400
+
+// maxStepsPerFrame bounds the work of one frame: a slow frame slows the
+// simulation down rather than freezing the window.
+const maxStepsPerFrame = 64
+
+// stepBudget is the most time one frame spends stepping (at least one step
+// is taken): a scene too heavy for real time plays slower, and the window
+// stays responsive.
+const stepBudget = 25 * time.Millisecond
+
+// Play is the Play tab's simulation: what the user asked for and what the
+// run reports.
+type Play struct {
+	// Playing is set while time runs; Speed indexes PlaySpeeds; Contacts
+	// shows the contact points of the last step.
+	Playing  bool
+	Speed    int
+	Contacts bool
+	// Sim is the simulation (nil while stopped), built from a copy of
+	// the document when Play or Step is first pressed.
+	Sim *sim.Sim
+	// Time is the simulated time; Bodies the simulation's body count.
+	Time   float64
+	Bodies int
+	// StepMS is the mean time of the steps of one frame while playing.
+	StepMS float64
+	// Error is why the scene cannot play (or why it stopped: NaN).
+	Error string
+	// Notes say what was approximated.
+	Notes []string
+	// Inside lists the triggers with bodies inside, as text.
+	Inside []string
+	// Plotted is the name of the body in the plot ("" for none selected).
+	Plotted string
+	// T, Height, Speed and Energy are the plot's series.
+	T, Height, SpeedPlot, Energy []float64
+
+	stepRequested bool
+	sel           int
+	last          time.Time
+	acc           float64
+	frames        int
+	stepTime      time.Duration
+}
+
+// Running reports whether a simulation exists (playing or paused).
+func (p *Play) Running() bool { return p.Sim != nil }
+
+func (p *Play) addSample(t, height, speed, energy float64) {
+	if len(p.T) >= PlayHistory {
+		n := len(p.T) - PlayHistory + 1
+		p.T, p.Height, p.SpeedPlot, p.Energy = p.T[n:], p.Height[n:], p.SpeedPlot[n:], p.Energy[n:]
+	}
+	p.T = append(p.T, t)
+	p.Height = append(p.Height, height)
+	p.SpeedPlot = append(p.SpeedPlot, speed)
+	p.Energy = append(p.Energy, energy)
+}
+
+func (p *Play) clearSamples() { p.T, p.Height, p.SpeedPlot, p.Energy = nil, nil, nil, nil }
+
+func (s *Session) notifyPlay(f func(PlayView)) {
+	for _, v := range s.Views {
+		if pv, ok := v.(PlayView); ok {
+			f(pv)
+		}
+	}
+}
+
+// PlayFrame advances Play to now (real time times the speed, at most
+// maxStepsPerFrame steps and stepBudget of work) and reports whether the
+// simulation moved. The window calls it once per frame.
+func (s *Session) PlayFrame(now time.Time) bool {
+	p := &s.Play
+	if (p.Playing || p.stepRequested) && p.Sim == nil && s.Doc != nil {
+		s.startPlay(now)
+	}
+	if p.Sim == nil {
+		p.stepRequested = false
+		return false
+	}
+	steps := 0
+	if p.Playing {
+		dt := math.Min(now.Sub(p.last).Seconds(), 0.1)
+		p.acc += dt * PlaySpeeds[p.Speed]
+		steps = int(p.acc / p.Sim.StepSize())
+		p.acc -= float64(steps) * p.Sim.StepSize()
+		if steps > maxStepsPerFrame {
+			steps, p.acc = maxStepsPerFrame, 0
+		}
+	}
+	p.last = now
+	if p.stepRequested {
+		p.stepRequested, steps = false, 1
+	}
+	return s.stepPlay(steps)
+}
+
+// StepPlay advances a running simulation by n steps at once (the window's
+// clock aside), for tests and scripted runs; it starts Play first when
+// needed.
+func (s *Session) StepPlay(n int) bool {
+	if s.Play.Sim == nil {
+		if s.Doc == nil {
+			return false
+		}
+		s.startPlay(s.now())
+		if s.Play.Sim == nil {
+			return false
+		}
+	}
+	return s.stepPlay(n)
+}
+
+func (s *Session) stepPlay(steps int) bool {
+	p := &s.Play
+	start := time.Now()
+	done := 0
+	for ; done < steps; done++ {
+		if done > 0 && time.Since(start) > stepBudget {
+			// Too slow for real time: play slower rather than stall the window.
+			p.acc = 0
+			break
+		}
+		if err := p.Sim.Step(); err != nil {
+			p.Error, p.Playing = err.Error(), false
+			break
+		}
+		s.sample()
+	}
+	if done > 0 && p.Playing {
+		p.frames++
+		p.stepTime += time.Since(start)
+		p.StepMS = float64(p.stepTime.Microseconds()) / 1000 / float64(p.frames)
+	}
+	p.Time = p.Sim.Time
+	if done == 0 {
+		return false
+	}
+	s.updateInside()
+	s.notifyPlay(func(v PlayView) { v.PlayStepped(p.Sim) })
+	return true
+}
+
+// startPlay builds the simulation from the document as it is now.
+func (s *Session) startPlay(now time.Time) {
+	p := &s.Play
+	sm, err := sim.New(s.Doc, sim.Options{RecordContacts: true})
+	if err != nil {
+		p.Error, p.Playing, p.stepRequested = err.Error(), false, false
+		return
+	}
+	p.Sim = sm
+	p.sel = s.Selected
+	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
+	p.Error, p.Notes, p.Bodies = "", sm.Warnings, len(sm.Bodies)
+	p.clearSamples()
+	s.sample()
+	s.updateInside()
+	s.notifyPlay(func(v PlayView) { v.PlayStarted(sm) })
+}
+
+// stopPlay drops the simulation and shows the document again.
+func (s *Session) stopPlay() {
+	p := &s.Play
+	p.Time, p.Inside, p.Plotted, p.StepMS = 0, nil, "", 0
+	p.clearSamples()
+	if p.Sim == nil {
+		return
+	}
+	p.Sim.Close()
+	p.Sim = nil
+	s.notifyPlay(func(v PlayView) { v.PlayStopped() })
+}
+
+// sample adds one point to the plot: the selected body's height and speed
+// and the scene's energy.
+func (s *Session) sample() {
+	p := &s.Play
+	sm := p.Sim
+	h, v := math.NaN(), math.NaN()
+	p.Plotted = ""
+	if i := sm.BodyIndex(s.Selected); i >= 0 {
+		b := sm.Bodies[i]
+		h, v = b.CenterOfMass[1], b.LinearVelocity.Len()
+		p.Plotted = b.Name
+	}
+	p.addSample(sm.Time, h, v, sm.Energy())
+}
+
+// updateInside lists the triggers with bodies inside.
+func (s *Session) updateInside() {
+	p := &s.Play
+	sm := p.Sim
+	p.Inside = nil
+	for _, t := range sm.Triggers {
+		in := sm.Inside(t)
+		if len(in) == 0 {
+			continue
+		}
+		names := ""
+		for i, b := range in {
+			if i > 0 {
+				names += ", "
+			}
+			names += sm.Bodies[b].Name
+		}
+		p.Inside = append(p.Inside, fmt.Sprintf("trigger %q: %s inside", sm.Doc.GLTF.Nodes[t].Name, names))
+	}
+}
