@@ -44,6 +44,8 @@ type State struct {
 	speed     int32
 	// tab is the tab to bring forward on the next frame ("" none).
 	tab string
+	// timeline is the Animation tab's widget state (timeline.go).
+	timeline timelineWidgets
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -90,6 +92,7 @@ func Build(s *State, width, height float32) []app.Intent {
 					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
 					g.TabItem("View").Layout(view(s, act)),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(PlayTab(s, act)),
+					g.TabItem("Animation").Layout(TimelineTab(s, act)),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)

@@ -96,7 +96,7 @@ func (a *windowApp) afterFrame() {
 	}
 	// Play is paced from the click on it on, before its simulation is
 	// built in the next frame.
-	if a.wakeFrames > 0 || a.s.Play.Playing {
+	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

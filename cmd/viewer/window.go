@@ -195,6 +195,7 @@ func (a *windowApp) frame() {
 			s.Do(app.PlayToggle{})
 		}
 		s.PlayFrame(time.Now())
+		s.TimelineFrame(time.Now()) // the animation timeline (timeline.go)
 		if s.Play.Sim == nil {
 			a.updateOverlay(a.viewport(io))
 		}
