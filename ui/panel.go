@@ -15,6 +15,7 @@ import (
 
 	"physview/debugdraw"
 	"physview/scene"
+	"physview/scene/anim"
 	_ "physview/ui/glibcshim" // cimgui-go needs it on Debian 12's glibc
 )
 
@@ -148,9 +149,15 @@ func NodeLabel(d *scene.Document, n int) string {
 	if name == "" {
 		name = fmt.Sprintf("node %d", n)
 	}
+	if k := anim.InstanceCount(d, n); k > 0 {
+		name += " x " + groupThousands(k) // EXT_mesh_gpu_instancing
+	}
 	var tags []string
 	if node.Mesh != nil {
 		tags = append(tags, "mesh")
+	}
+	if node.Skin != nil {
+		tags = append(tags, "skin")
 	}
 	ne := d.Nodes[n]
 	if b := ne.Body; b != nil {

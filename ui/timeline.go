@@ -71,3 +71,12 @@ func TimelineTab(s *State, act func(app.Intent)) g.Widget {
 		g.Layout(problems),
 	}
 }
+
+// groupThousands writes n with commas between thousands: 1,200.
+func groupThousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

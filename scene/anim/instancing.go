@@ -2,6 +2,8 @@ package anim
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
 )
 
 // ExtInstancing is the EXT_mesh_gpu_instancing extension name.
@@ -69,4 +71,29 @@ func (m *Model) readInstances(n int) []mgl64.Mat4 {
 		out[i] = trs.Matrix()
 	}
 	return out
+}
+
+// InstanceCount returns how many EXT_mesh_gpu_instancing instances node n
+// of d draws (the smallest count of its attributes' accessors), 0 when it
+// has none. It reads no buffer data.
+func InstanceCount(d *scene.Document, n int) int {
+	doc := d.GLTF
+	if n < 0 || n >= len(doc.Nodes) || doc.Nodes[n].Mesh == nil {
+		return 0
+	}
+	var ext struct {
+		Attributes map[string]int `json:"attributes"`
+	}
+	if !rawExt(doc.Nodes[n].Extensions, ExtInstancing, &ext) {
+		return 0
+	}
+	count := -1
+	for _, name := range []string{"TRANSLATION", "ROTATION", "SCALE"} {
+		if i, ok := ext.Attributes[name]; ok && i >= 0 && i < len(doc.Accessors) {
+			if c := doc.Accessors[i].Count; count < 0 || c < count {
+				count = c
+			}
+		}
+	}
+	return max(count, 0)
 }
