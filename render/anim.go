@@ -39,6 +39,7 @@ type gpuDeform struct {
 	morphTex, morphBuf uint32
 	targets            int
 	vertices           int
+	cpu                *cpuDeform // set when posed on the CPU (anim_cpu.go)
 }
 
 // itemDyn is what one drawn node adds to its primitive: joint matrices,
@@ -53,6 +54,8 @@ type itemDyn struct {
 	instVBO              uint32
 	instances, positive  int // positive: instances with det > 0, first in instVBO
 	scratch              []float32
+	cpuVBO, cpuVAO       uint32    // vertices posed on the CPU (anim_cpu.go)
+	cpuData              []float32 // their floats, cpuFloats per vertex
 }
 
 // uploadDeform puts primitive (m, p)'s skin and morph data on the GPU, in
@@ -82,6 +85,9 @@ func (r *Renderer) uploadDeform(gp *gpuPrimitive, pd *scene.PrimitiveData, m, p 
 		}
 	}
 	g := &gpuDeform{vertices: n}
+	if r.cpuSkinning() {
+		g.cpu = newCPUDeform(pd, df, src)
+	}
 	if df.Skinned() {
 		g.skinned = true
 		data := make([]float32, 0, n*16)
@@ -183,6 +189,8 @@ func (g *gpuDeform) delete() {
 }
 
 func (d *itemDyn) delete() {
+	gl.DeleteBuffers(1, &d.cpuVBO)
+	gl.DeleteVertexArrays(1, &d.cpuVAO)
 	gl.DeleteBuffers(1, &d.jointUBO)
 	gl.DeleteBuffers(1, &d.jointBuf)
 	gl.DeleteTextures(1, &d.jointTex)
@@ -293,6 +301,8 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 		r.lights = lightsAt(r.doc, p.World) // lights on animated nodes move too
 	}
 	var joints []mgl64.Mat4
+	var jobs []cpuJob
+	defer func() { poseOnCPU(jobs) }()
 	for i := range r.items {
 		it := &r.items[i]
 		if it.node >= 0 && it.node < len(p.World) {
@@ -304,6 +314,13 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 		}
 		if d.skin >= 0 {
 			joints = r.anim.JointMatrices(p, d.skin, joints)
+			d.mirrored = len(joints) > 0 && joints[0].Mat3().Det() < 0
+		}
+		if job, ok := r.cpuJobFor(it, p, joints); ok {
+			jobs = append(jobs, job)
+			continue
+		}
+		if d.skin >= 0 {
 			d.scratch = d.scratch[:0]
 			for _, m := range joints {
 				for _, v := range m {
@@ -325,7 +342,6 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 			} else {
 				rewrite(d.jointTex, d.jointBuf, gl.RGBA32F, d.scratch)
 			}
-			d.mirrored = len(joints) > 0 && joints[0].Mat3().Det() < 0
 		}
 		if d.weightBuf != 0 {
 			w := p.Weights(r.anim, it.node)
@@ -348,10 +364,20 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 // too, so their back faces are lit as back faces), the draw.
 func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	d := it.dyn
+	cpu := d != nil && d.cpuVBO != 0
 	skinned := d != nil && d.skin >= 0
 	morphs := 0
-	if d != nil && d.weightTex != 0 {
+	if d != nil && d.weightTex != 0 && !cpu {
 		morphs = it.prim.def.targets
+	}
+	if cpu {
+		// Posed on the CPU: skinned vertices are already in world space.
+		if skinned {
+			p.mat4("uModel", mat32(mgl64.Ident4()))
+			p.mat3("uNormalMatrix", mat32(mgl64.Ident4()).Mat3())
+			mirrored = d.mirrored
+		}
+		skinned = false
 	}
 	p.bool("uSkinned", skinned)
 	p.int("uMorphCount", int32(morphs))
@@ -386,7 +412,11 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 		gl.BindTexture(gl.TEXTURE_BUFFER, d.weightTex)
 	}
 	gl.ActiveTexture(gl.TEXTURE0)
-	gl.BindVertexArray(it.prim.vao)
+	if cpu {
+		gl.BindVertexArray(d.cpuVAO)
+	} else {
+		gl.BindVertexArray(it.prim.vao)
+	}
 	face := func(mirror bool) {
 		if mirror {
 			gl.FrontFace(gl.CW)
@@ -407,6 +437,9 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	}
 	p.bool("uInstanced", true)
 	gl.BindBuffer(gl.ARRAY_BUFFER, d.instVBO)
+	if cpu && d.skin >= 0 {
+		p.bool("uInstanced", false) // skinned: instancing is not applied
+	}
 	groups := [2]struct{ first, count int }{{0, d.positive}, {d.positive, d.instances - d.positive}}
 	for g, grp := range groups {
 		if grp.count == 0 {

@@ -78,39 +78,46 @@ func TestPosedDrawing(t *testing.T) {
 		{"instancing.gltf", 0, math.NaN(), []mgl64.Vec3{{0.3, 1.3, 0}, {10.6, 1.6, 0}, {-0.3, 1.3, -5}}, []mgl64.Vec3{{5, 1.5, 0}}, false},
 	}
 	// No subtests: the GL context is current on this goroutine's thread.
-	for _, tc := range tests {
-		func() {
-			d := loadAnimFixture(t, tc.file)
-			r := showing(t, d)
-			defer r.Delete()
-			m := r.Animation()
-			p := m.Rest()
-			if !math.IsNaN(tc.time) {
-				p = m.Pose(tc.anim, tc.time)
-			}
-			r.SetPose(p)
-			lo, hi, _ := m.Bounds(p)
-			lo, hi = lo.Sub(mgl64.Vec3{1, 1, 1}), hi.Add(mgl64.Vec3{1, 1, 1})
-			cam := front(lo, hi)
-			opt := bareOptions()
-			img, err := r.RenderImage(cam, 320, 240, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range tc.in {
-				if !covered(img, cam, q) {
-					t.Errorf("%s t=%g: %v is not drawn", tc.file, tc.time, q)
+	// Both places that pose: the vertex shader and the CPU.
+	for _, mode := range []string{"gpu", "cpu"} {
+		t.Setenv("PHYSVIEW_SKINNING", mode)
+		for _, tc := range tests {
+			func() {
+				d := loadAnimFixture(t, tc.file)
+				r := showing(t, d)
+				defer r.Delete()
+				m := r.Animation()
+				p := m.Rest()
+				if !math.IsNaN(tc.time) {
+					p = m.Pose(tc.anim, tc.time)
 				}
-			}
-			for _, q := range tc.out {
-				if covered(img, cam, q) {
-					t.Errorf("%s t=%g: %v is drawn, want background", tc.file, tc.time, q)
+				r.SetPose(p)
+				lo, hi, _ := m.Bounds(p)
+				lo, hi = lo.Sub(mgl64.Vec3{1, 1, 1}), hi.Add(mgl64.Vec3{1, 1, 1})
+				cam := front(lo, hi)
+				opt := bareOptions()
+				img, err := r.RenderImage(cam, 320, 240, opt)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			if len(r.Messages) > 0 {
-				t.Errorf("%s: messages: %q", tc.file, r.Messages)
-			}
-		}()
+				for _, q := range tc.in {
+					if !covered(img, cam, q) {
+						t.Errorf("%s %s t=%g: %v is not drawn", mode, tc.file, tc.time, q)
+					}
+				}
+				for _, q := range tc.out {
+					if covered(img, cam, q) {
+						t.Errorf("%s %s t=%g: %v is drawn, want background", mode, tc.file, tc.time, q)
+					}
+				}
+				if len(r.Messages) > 0 {
+					t.Errorf("%s: messages: %q", tc.file, r.Messages)
+				}
+				if r.cpuSkinning() != (mode == "cpu") {
+					t.Errorf("PHYSVIEW_SKINNING=%s not followed", mode)
+				}
+			}()
+		}
 	}
 }
 
@@ -119,6 +126,32 @@ func TestPosedDrawing(t *testing.T) {
 // back to rest gives the rest picture again.
 func TestShotsAtTwoTimesDiffer(t *testing.T) {
 	headless(t)
+	var first []*image.NRGBA
+	for _, mode := range []string{"gpu", "cpu"} {
+		t.Setenv("PHYSVIEW_SKINNING", mode)
+		imgs := shotsAtTwoTimes(t)
+		if first == nil {
+			first = imgs
+			continue
+		}
+		// The CPU and the shader pose alike (to rounding at edges).
+		for i := range imgs {
+			n := 0
+			for k := 0; k < len(imgs[i].Pix); k += 4 {
+				if d := int(imgs[i].Pix[k]) - int(first[i].Pix[k]); d > 24 || d < -24 {
+					n++
+				}
+			}
+			if n > 40 {
+				t.Errorf("shot %d: CPU and GPU posing differ in %d pixels", i, n)
+			}
+		}
+	}
+}
+
+// shotsAtTwoTimes renders the skin at t = 0, t = 1 and the rest pose and
+// checks what TestShotsAtTwoTimesDiffer says.
+func shotsAtTwoTimes(t *testing.T) []*image.NRGBA {
 	d := loadAnimFixture(t, "skin.gltf")
 	r := showing(t, d)
 	defer r.Delete()
@@ -150,6 +183,7 @@ func TestShotsAtTwoTimesDiffer(t *testing.T) {
 	if n := diff(imgs[0], imgs[2]); n != 0 {
 		t.Errorf("t=0 and the rest pose differ in %d pixels, want 0", n)
 	}
+	return imgs
 }
 
 // TestPointerAnimatesMaterial: interp.gltf animates material 0's base

@@ -108,6 +108,7 @@ type Renderer struct {
 	pose       *anim.Pose        // the pose shown, nil for the rest pose
 	dyns       []*itemDyn        // the items' joints, weights and instances
 	jointBlock map[uint32]bool   // programs whose Joints block is bound to 0
+	skinMode   skinMode          // where skins and morphs are posed (anim_cpu.go)
 	posedMats  map[int]material  // materials with animated factors (anim_material.go)
 	prims      [][]*gpuPrimitive // by mesh, by primitive
 	items      []drawItem
