@@ -298,7 +298,7 @@ func (r *Renderer) Animation() *anim.Model { return r.anim }
 
 func (r *Renderer) applyPose(p *anim.Pose) {
 	if len(r.lights) > 0 {
-		r.lights = lightsAt(r.doc, p.World) // lights on animated nodes move too
+		r.lights = lightsAt(r.doc, p.World, p.Props) // lights on animated nodes move too
 	}
 	var joints []mgl64.Mat4
 	var jobs []cpuJob

@@ -220,3 +220,29 @@ func TestPointerAnimatesMaterial(t *testing.T) {
 		}
 	}
 }
+
+// TestAnimatedLight: a light on an animated node moves with the pose, and
+// its colour and intensity follow KHR_animation_pointer values.
+func TestAnimatedLight(t *testing.T) {
+	d, err := scene.Decode([]byte(`{"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_lights_punctual"],
+ "extensions": {"KHR_lights_punctual": {"lights": [{"type": "point", "color": [1, 1, 1], "intensity": 2}]}},
+ "scene": 0, "scenes": [{"nodes": [0]}],
+ "nodes": [{"name": "lamp", "extensions": {"KHR_lights_punctual": {"light": 0}}}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := lightsAt(d, d.WorldMatrices(), nil)
+	posed := lightsAt(d, []mgl64.Mat4{mgl64.Translate3D(0, 3, 0)}, map[string][]float64{
+		"/extensions/KHR_lights_punctual/lights/0/color":     {1, 0, 0},
+		"/extensions/KHR_lights_punctual/lights/0/intensity": {5},
+	})
+	if len(rest) != 1 || len(posed) != 1 {
+		t.Fatalf("%d and %d lights, want 1", len(rest), len(posed))
+	}
+	if rest[0].color != [3]float32{2, 2, 2} || rest[0].pos != (mgl64.Vec3{}) {
+		t.Errorf("rest light: colour %v at %v, want [2 2 2] at the origin", rest[0].color, rest[0].pos)
+	}
+	if posed[0].color != [3]float32{5, 0, 0} || posed[0].pos != (mgl64.Vec3{0, 3, 0}) {
+		t.Errorf("posed light: colour %v at %v, want [5 0 0] at (0, 3, 0)", posed[0].color, posed[0].pos)
+	}
+}
