@@ -329,6 +329,7 @@ func view(s *State, act func(app.Intent)) g.Widget {
 	}
 	ws = append(ws,
 		g.Checkbox("X-ray (show hidden lines dimmer)", &o.XRay),
+		g.Checkbox("Skin joints (the selected node's skin; all when none is selected)", &o.Joints),
 		g.Checkbox("Gravity probe", &o.Probe),
 		g.Condition(o.Probe, g.Layout{
 			g.Row(

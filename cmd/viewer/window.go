@@ -56,8 +56,10 @@ type windowApp struct {
 	// overlayDirty asks for the on-top lines (hover, handles, probe) to be
 	// rebuilt; probeLines are the probe's part.
 	overlayDirty bool
-	probeLines   []debugdraw.Line
-	wakeFrames   int
+	// shownJoints is the Joints view option the overlay was built with.
+	shownJoints bool
+	probeLines  []debugdraw.Line
+	wakeFrames  int
 	// lastFrameEnd paces the frames (idle.go); frames counts them for
 	// PHYSVIEW_LOG_FRAMES.
 	lastFrameEnd time.Time
@@ -196,6 +198,9 @@ func (a *windowApp) frame() {
 		}
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now()) // the animation timeline (timeline.go)
+		if s.View.Joints != a.shownJoints {
+			a.shownJoints, a.overlayDirty = s.View.Joints, true
+		}
 		if s.Play.Sim == nil {
 			a.updateOverlay(a.viewport(io))
 		}

@@ -58,6 +58,10 @@ type ViewOptions struct {
 	ProbeAt [3]float32
 	// Gizmo is what the transform gizmo does.
 	Gizmo GizmoMode
+	// Joints draws skins' bones and joints on top: the selected node's
+	// skin, or the skins it is a joint of; every skin when nothing is
+	// selected.
+	Joints bool
 }
 
 // DefaultViewOptions has the grid, the axes and every debug category on.
