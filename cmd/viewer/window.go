@@ -56,10 +56,11 @@ type windowApp struct {
 	// overlayDirty asks for the on-top lines (hover, handles, probe) to be
 	// rebuilt; probeLines are the probe's part.
 	overlayDirty bool
-	// shownJoints is the Joints view option the overlay was built with.
+	probeLines   []debugdraw.Line
+	wakeFrames   int
+	// shownJoints is the Joints view option the overlay was built with
+	// (timeline.go).
 	shownJoints bool
-	probeLines  []debugdraw.Line
-	wakeFrames  int
 	// lastFrameEnd paces the frames (idle.go); frames counts them for
 	// PHYSVIEW_LOG_FRAMES.
 	lastFrameEnd time.Time
