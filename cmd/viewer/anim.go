@@ -161,3 +161,26 @@ func printBounds(w io.Writer, b *boundsReport, pf *poseFlags) {
 	}
 	fmt.Fprintf(w, "bounds (%s): min (%.4g, %.4g, %.4g) max (%.4g, %.4g, %.4g)\n", when, b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
 }
+
+// animReport is one animation in inspect's report.
+type animReport struct {
+	Index    int     `json:"index"`
+	Name     string  `json:"name"`
+	Start    float64 `json:"start"`
+	End      float64 `json:"end"`
+	Channels int     `json:"channels"`
+}
+
+// animationReports lists d's animations with their time ranges and the
+// channels that can be played.
+func animationReports(d *scene.Document) []animReport {
+	if d.GLTF == nil || len(d.GLTF.Animations) == 0 {
+		return nil
+	}
+	m := anim.NewModel(d)
+	out := make([]animReport, len(m.Animations))
+	for i, a := range m.Animations {
+		out[i] = animReport{Index: i, Name: a.Name, Start: a.Start, End: a.End, Channels: len(a.Channels)}
+	}
+	return out
+}

@@ -48,6 +48,18 @@ func TestInspectPosedBounds(t *testing.T) {
 			}
 		}
 	}
+	// The animations with their ranges.
+	code, out, _ := runCLI("inspect", "-json", animFixtures+"interp.gltf")
+	var r struct {
+		Animations []struct {
+			Index      int
+			Start, End float64
+			Channels   int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &r); code != 0 || err != nil || len(r.Animations) != 1 || r.Animations[0].End != 2 || r.Animations[0].Channels != 7 {
+		t.Errorf("interp.gltf animations: exit %d, %v, %+v; want one of 0..2 s with 7 channels", code, err, r.Animations)
+	}
 	if code, _, errOut := runCLI("inspect", "-json", "-time", "1", "-animation", "3", animFixtures+"skin.gltf"); code != 2 || !strings.Contains(errOut, "has 1 animations") {
 		t.Errorf("-animation 3: exit %d, %q; want 2 naming the count", code, errOut)
 	}

@@ -27,6 +27,8 @@ type report struct {
 	Findings []scene.Finding `json:"findings"`
 	// Bounds is the posed world box of every drawn vertex (anim.go).
 	Bounds *boundsReport `json:"bounds,omitempty"`
+	// Animations lists the animations and their time ranges (anim.go).
+	Animations []animReport `json:"animations,omitempty"`
 }
 
 type shapeReport struct {
@@ -102,6 +104,7 @@ func cmdInspect(args []string, w io.Writer) error {
 	if r.Bounds, err = poseBounds(d, pf); err != nil {
 		return err
 	}
+	r.Animations = animationReports(d)
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
