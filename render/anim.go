@@ -386,17 +386,22 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	gl.Uniform1i(p.loc("uJointTex"), unitJoints)
 	gl.Uniform1i(p.loc("uMorphTex"), unitMorph)
 	gl.Uniform1i(p.loc("uWeightTex"), unitWeights)
+	if !skinned {
+		if r.skinMode.emptyBlock == 0 {
+			gl.GenBuffers(1, &r.skinMode.emptyBlock)
+			gl.BindBuffer(gl.UNIFORM_BUFFER, r.skinMode.emptyBlock)
+			gl.BufferData(gl.UNIFORM_BUFFER, blockJoints*64, gl.Ptr(make([]byte, blockJoints*64)), gl.STATIC_DRAW)
+			gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
+		}
+		r.bindJointBlock(p)
+		gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.skinMode.emptyBlock)
+	}
 	if skinned {
 		p.int("uJointCount", int32(d.joints))
 		inBlock := d.joints <= blockJoints
 		p.bool("uJointsInBlock", inBlock)
 		if inBlock {
-			if !r.jointBlock[p.id] {
-				if idx := gl.GetUniformBlockIndex(p.id, gl.Str("Joints\x00")); idx != gl.INVALID_INDEX {
-					gl.UniformBlockBinding(p.id, idx, 0)
-				}
-				r.jointBlock[p.id] = true
-			}
+			r.bindJointBlock(p)
 			gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, d.jointUBO)
 		} else {
 			gl.ActiveTexture(gl.TEXTURE0 + unitJoints)
@@ -462,4 +467,15 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 		gl.DisableVertexAttribArray(uint32(locInstance + k))
 	}
 	gl.FrontFace(gl.CCW)
+}
+
+// bindJointBlock points program p's Joints block at binding 0, once.
+func (r *Renderer) bindJointBlock(p *program) {
+	if r.jointBlock[p.id] {
+		return
+	}
+	if idx := gl.GetUniformBlockIndex(p.id, gl.Str("Joints\x00")); idx != gl.INVALID_INDEX {
+		gl.UniformBlockBinding(p.id, idx, 0)
+	}
+	r.jointBlock[p.id] = true
 }

@@ -38,8 +38,14 @@ func (r *Renderer) cpuSkinning() bool {
 	return r.skinMode.cpu
 }
 
-// skinMode is where skins and morph targets are posed (cpuSkinning).
-type skinMode struct{ decided, cpu bool }
+// skinMode is where skins and morph targets are posed (cpuSkinning), and
+// the zeroed uniform buffer that backs the shader's Joints block for draws
+// that are not skinned (a block without a buffer is undefined behaviour
+// in GL, even when the shader does not read it).
+type skinMode struct {
+	decided, cpu bool
+	emptyBlock   uint32
+}
 
 // cpuDeform is a primitive's bind shape and deformation data in its
 // uploaded vertex order, for posing on the CPU.
