@@ -479,3 +479,23 @@ func (r *Renderer) bindJointBlock(p *program) {
 	}
 	r.jointBlock[p.id] = true
 }
+
+// deformedBounds widens [lo, hi] by the posed vertices of a skinned or
+// instanced item (in the pose shown) and reports whether it did; other
+// items are bounded by their box corners.
+func (r *Renderer) deformedBounds(it drawItem, lo, hi *mgl64.Vec3) bool {
+	if it.dyn == nil || (it.dyn.skin < 0 && it.dyn.instances == 0) || r.anim == nil {
+		return false
+	}
+	p := r.pose
+	if p == nil {
+		p = r.anim.Rest()
+	}
+	r.anim.Vertices(p, it.node, it.prim.prim, func(w mgl64.Vec3) {
+		for k := 0; k < 3; k++ {
+			lo[k] = math.Min(lo[k], w[k])
+			hi[k] = math.Max(hi[k], w[k])
+		}
+	})
+	return true
+}

@@ -246,3 +246,29 @@ func TestAnimatedLight(t *testing.T) {
 		t.Errorf("posed light: colour %v at %v, want [5 0 0] at (0, 3, 0)", posed[0].color, posed[0].pos)
 	}
 }
+
+// TestNodeBoundsPosed: framing a skinned node frames where the skin puts
+// its vertices (not at the node's own transform), in the pose shown; an
+// instanced node's bounds hold every instance.
+func TestNodeBoundsPosed(t *testing.T) {
+	headless(t)
+	for _, tc := range []struct {
+		file   string
+		time   float64
+		lo, hi mgl64.Vec3
+	}{
+		{"skin.gltf", math.NaN(), mgl64.Vec3{-0.5, 0, 0}, mgl64.Vec3{0.5, 2, 0}},
+		{"skin.gltf", 1, mgl64.Vec3{-1, 0, 0}, mgl64.Vec3{0.5, 1.5, 0}},
+		{"instancing.gltf", math.NaN(), mgl64.Vec3{-1, 1, -5}, mgl64.Vec3{12, 3, 0}},
+	} {
+		r := showing(t, loadAnimFixture(t, tc.file))
+		if !math.IsNaN(tc.time) {
+			r.SetPose(r.Animation().Pose(0, tc.time))
+		}
+		lo, hi, ok := r.NodeBounds(0)
+		if !ok || !lo.ApproxEqualThreshold(tc.lo, 1e-6) || !hi.ApproxEqualThreshold(tc.hi, 1e-6) {
+			t.Errorf("%s t=%g: node bounds %v %v %v, want %v %v", tc.file, tc.time, lo, hi, ok, tc.lo, tc.hi)
+		}
+		r.Delete()
+	}
+}

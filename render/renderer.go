@@ -663,6 +663,10 @@ func (r *Renderer) NodeBounds(n int) (min, max mgl64.Vec3, ok bool) {
 		if !under {
 			continue
 		}
+		if r.deformedBounds(it, &min, &max) {
+			ok = true
+			continue
+		}
 		for _, c := range it.prim.corners {
 			w := it.model.Mul4x1(c.Vec4(1)).Vec3()
 			for k := 0; k < 3; k++ {
