@@ -6,8 +6,6 @@ import (
 	"io"
 	"math"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"physview/debugdraw"
 	"physview/render"
 	"physview/scene"
@@ -116,19 +114,8 @@ func animateKinematic(s *sim.Sim, d *scene.Document, a int) error {
 	if a < -1 || a >= len(m.Animations) {
 		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
 	}
-	moves := m.Moves(a)
-	p := m.Rest()
-	s.AnimateKinematic(&sim.KinematicAnimation{
-		World: func(t float64) []mgl64.Mat4 {
-			if a < 0 {
-				t = math.Min(t, m.Duration(-1))
-			}
-			p = m.Rest()
-			m.Apply(p, a, t)
-			return p.World
-		},
-		Moves: func(n int) bool { return n >= 0 && n < len(moves) && moves[n] },
-	})
+	world, moves := m.Driver(a)
+	s.AnimateKinematic(&sim.KinematicAnimation{World: world, Moves: moves})
 	return nil
 }
 

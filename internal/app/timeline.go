@@ -6,6 +6,7 @@ import (
 
 	"physview/scene"
 	"physview/scene/anim"
+	"physview/sim"
 )
 
 // TimelineSpeeds are the timeline's speed choices (animation seconds per
@@ -193,4 +194,15 @@ func (s *Session) timelineChanged(ch scene.Change) {
 	if t.Posed && t.Model != nil {
 		s.poseTimeline()
 	}
+}
+
+// animateKinematic makes Play's kinematic bodies on animated nodes follow
+// the timeline's animation (or all of them), from the simulation's start.
+func (s *Session) animateKinematic(sm *sim.Sim) {
+	m := s.Timeline.Model
+	if m == nil {
+		return
+	}
+	world, moves := m.Driver(s.Timeline.Animation)
+	sm.AnimateKinematic(&sim.KinematicAnimation{World: world, Moves: moves})
 }

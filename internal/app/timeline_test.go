@@ -109,3 +109,27 @@ func TestTimeline(t *testing.T) {
 		t.Errorf("animation %d after a bad index, want 0", tl.Animation)
 	}
 }
+
+// TestPlayCarriesBoxOnAnimatedPlatform: Play in the session moves the
+// kinematic platform by its animation and the box on it is carried along.
+func TestPlayCarriesBoxOnAnimatedPlatform(t *testing.T) {
+	s, _ := open(t, "../../scene/anim/testdata/platform.gltf")
+	// 2.5 s at 1/240 s (StepPlay stops early when a batch takes too long).
+	for i := 0; i < 1000; i++ {
+		n := 600
+		if s.Play.Sim != nil {
+			n -= s.Play.Sim.Steps
+		}
+		if n <= 0 {
+			break
+		}
+		if !s.StepPlay(n) {
+			t.Fatalf("Play did not run: %s", s.Play.Error)
+		}
+	}
+	sm := s.Play.Sim
+	box := sm.Bodies[sm.BodyIndex(1)].Position
+	if math.Abs(box[0]-1) > 0.01 {
+		t.Errorf("box at %v after 2.5 s, want x = 1 (the platform's travel) within 1%%", box)
+	}
+}
