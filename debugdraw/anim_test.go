@@ -79,3 +79,30 @@ func TestSkinLines(t *testing.T) {
 		t.Errorf("%d lines, bones %v; want 11 lines and bones %v", len(lines), bones, want)
 	}
 }
+
+// TestPickInstances: a click on the second instance of the instancing
+// fixture (at x 10..12) picks the node; with the instances unknown (a
+// MeshSource without them) only the first instance is there to hit.
+func TestPickInstances(t *testing.T) {
+	d, err := scene.Load("../scene/anim/testdata/instancing.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eye := mgl64.Vec3{10.5, 1.5, 10}
+	view := mgl64.LookAtV(eye, mgl64.Vec3{10.5, 1.5, 0}, mgl64.Vec3{0, 1, 0})
+	proj := mgl64.Perspective(math.Pi/4, 1, 0.1, 100)
+	world := d.WorldMatrices()
+	// The centre of a 200 x 200 view looks at (10.5, 1.5, 0), inside the
+	// second instance's triangle (10,1) (12,1) (10,3).
+	if n := PickNode(d, world, &DocumentMeshes{Doc: d}, nil, view, proj, 100, 100, 200, 200, 3); n != 0 {
+		t.Errorf("pick on the second instance: node %d, want 0", n)
+	}
+	if n := PickNode(d, world, plainMeshes{&DocumentMeshes{Doc: d}}, nil, view, proj, 100, 100, 200, 200, 3); n != -1 {
+		t.Errorf("pick without instances: node %d, want -1 (nothing there)", n)
+	}
+}
+
+// plainMeshes hides DocumentMeshes' instances.
+type plainMeshes struct{ dm *DocumentMeshes }
+
+func (p plainMeshes) MeshTriangles(m int) ([][3]mgl64.Vec3, error) { return p.dm.MeshTriangles(m) }

@@ -16,13 +16,15 @@ func (m *Model) Instances(n int) []mgl64.Mat4 {
 	if v, ok := m.instance[n]; ok {
 		return v
 	}
-	v := m.readInstances(n)
+	v := ReadInstances(m.Doc, n)
 	m.instance[n] = v
 	return v
 }
 
-func (m *Model) readInstances(n int) []mgl64.Mat4 {
-	doc := m.Doc.GLTF
+// ReadInstances reads node n's EXT_mesh_gpu_instancing transforms (each
+// relative to the node); nil when it has none. Model.Instances caches it.
+func ReadInstances(d *scene.Document, n int) []mgl64.Mat4 {
+	doc := d.GLTF
 	if n < 0 || n >= len(doc.Nodes) || doc.Nodes[n].Mesh == nil {
 		return nil
 	}
