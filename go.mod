@@ -10,6 +10,7 @@ require (
 	github.com/go-gl/mathgl v1.2.0
 	github.com/godbus/dbus/v5 v5.2.4
 	github.com/google/go-cmp v0.7.0
+	github.com/klauspost/compress v1.20.4
 	github.com/qmuntal/gltf v0.28.0
 	golang.org/x/image v0.41.0
 	golang.org/x/sys v0.36.0

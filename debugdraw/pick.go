@@ -317,13 +317,14 @@ func meshBounds(doc *gltf.Document, m int) (lo, hi mgl64.Vec3, ok bool) {
 		if !has || i < 0 || i >= len(doc.Accessors) {
 			return lo, hi, false
 		}
-		a := doc.Accessors[i]
-		if len(a.Min) != 3 || len(a.Max) != 3 {
+		// Normalized (quantized) positions declare min and max as stored.
+		bl, bh, ok := scene.PositionBounds(doc.Accessors[i])
+		if !ok {
 			return lo, hi, false
 		}
 		for k := 0; k < 3; k++ {
-			lo[k] = math.Min(lo[k], a.Min[k])
-			hi[k] = math.Max(hi[k], a.Max[k])
+			lo[k] = math.Min(lo[k], bl[k])
+			hi[k] = math.Max(hi[k], bh[k])
 		}
 	}
 	return lo, hi, finiteVec(lo) && finiteVec(hi)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -204,8 +205,16 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			}
 		}
 	}
-	for _, name := range unrenderedExtensions(d.GLTF.Materials) {
+	unrendered := unrenderedExtensions(d.GLTF.Materials)
+	for _, name := range unrendered {
 		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
+	}
+	// Never silent: every other used extension the viewer cannot honour.
+	_, optional := d.UnsupportedExtensions()
+	for _, name := range optional {
+		if !slices.Contains(unrendered, name) {
+			r.Messages = append(r.Messages, fmt.Sprintf("extension %s: not supported by the viewer, the file is shown without it", name))
+		}
 	}
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
@@ -213,6 +222,20 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
+	if len(r.items) == 0 {
+		if why := d.EmptyPictureReason(); why != "" {
+			r.Messages = append(r.Messages, why)
+		}
+	}
+}
+
+// SceneChanged redraws the document's shown scene after
+// Document.SetShownScene: the items to draw and the bounds are listed anew
+// (nothing is uploaded again).
+func (r *Renderer) SceneChanged() {
+	if r.doc != nil {
+		r.rebuildItems()
+	}
 }
 
 // rebuildItems lists every primitive at every node of the shown scene and
@@ -302,7 +325,7 @@ func (r *Renderer) WaitTextures() {
 func (r *Renderer) receive(di *decodedImage) {
 	r.decoded[di.index] = di
 	if di.err != nil {
-		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown magenta)", di.index, di.err))
+		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (%s)", di.index, di.err, r.failedImageShown(di.index)))
 	}
 	r.uploadImage(di)
 }
@@ -700,14 +723,17 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 	return uses
 }
 
-// imageSource returns the image a texture shows: EXT_texture_webp's source
-// when present, else the core source; -1 for none.
+// imageSource returns the image a texture shows: the source of the first
+// of textureSourceExtensions it has (KTX2, AVIF, WebP), else the core
+// source; -1 for none.
 func imageSource(tex *gltf.Texture) int {
 	var webp struct {
 		Source *int `json:"source"`
 	}
-	if rawExtension(tex.Extensions, "EXT_texture_webp", &webp) && webp.Source != nil {
-		return *webp.Source
+	for _, ext := range textureSourceExtensions {
+		if rawExtension(tex.Extensions, ext, &webp) && webp.Source != nil {
+			return *webp.Source
+		}
 	}
 	if tex.Source != nil {
 		return *tex.Source

@@ -54,8 +54,8 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			defer wg.Done()
 			for i := range next {
 				di := decodedImage{index: i}
-				di.img, di.err = decodeImage(d, dir, i)
-				if di.err == nil && mipmapsOnWorkers {
+				di.img, di.levels, di.err = decodeImage(d, dir, i)
+				if di.err == nil && mipmapsOnWorkers && di.levels == nil {
 					di.levels = imgdec.Mipmaps(di.img)
 				}
 				out <- di
@@ -129,12 +129,17 @@ func imageBytes(d *scene.Document, dir string, i int) ([]byte, error) {
 	return nil, fmt.Errorf("has neither a uri nor a buffer view")
 }
 
-func decodeImage(d *scene.Document, dir string, i int) (*imgdec.Image, error) {
+// decodeImage decodes image i, with the mipmap levels a KTX2 file holds.
+func decodeImage(d *scene.Document, dir string, i int) (*imgdec.Image, []*imgdec.Image, error) {
 	data, err := imageBytes(d, dir, i)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return imgdec.Decode(data)
+	img, levels, err := imgdec.DecodeLevels(data)
+	if err != nil && d.GLTF.Images[i].URI != "" && !strings.HasPrefix(d.GLTF.Images[i].URI, "data:") {
+		err = fmt.Errorf("%s: %w", d.GLTF.Images[i].URI, err)
+	}
+	return img, levels, err
 }
 
 // texKey names one GL texture: a glTF texture index in a colour space
@@ -165,7 +170,9 @@ func (r *Renderer) uploadImage(di *decodedImage) {
 			continue
 		}
 		if di.err != nil {
-			r.textures[k] = r.missing
+			if !r.uploadFallback(k, di.index) {
+				r.textures[k] = r.missing
+			}
 			continue
 		}
 		tex := d.GLTF.Textures[k.texture]

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"physview/internal/testcorpus"
+	"physview/scene/corecheck"
 )
 
 // colliderScene writes a glTF with n collider nodes (box, sphere, capsule,
@@ -35,22 +36,13 @@ func colliderScene(b *testing.B, n int) string {
 }
 
 // validateOnly runs every check Load runs, on a document already loaded:
-// the GLB and JSON schema passes, links, accessor data, images and the
-// physics and variants rules.
+// the core checks (corecheck.Decode: GLB, JSON schema, links, accessor data,
+// images; it decodes the typed document again) and the physics and variants
+// rules.
 func validateOnly(b *testing.B, d *Document, raw []byte) {
-	var fs findings
-	js, _, glb, err := splitGLB(raw, &fs)
-	if err != nil {
+	if _, err := corecheck.Decode(raw, os.DirFS(d.source.dir), corecheck.Options{Known: knownExtension}); err != nil {
 		b.Fatal(err)
 	}
-	tree, err := parseTree(js)
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, _ := checkSchema(tree, &fs)
-	checkLinks(d.GLTF, sc, glb, &fs)
-	checkData(d.GLTF, &fs)
-	checkImages(d.GLTF, sc, os.DirFS(d.source.dir), glb, &fs)
 	d.Validate()
 }
 

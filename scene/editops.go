@@ -272,10 +272,7 @@ func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, erro
 		return Batch{Label: label, Edits: []Edit{e}}, nil
 	}
 	child := len(d.GLTF.Nodes)
-	name := d.GLTF.Nodes[n].Name
-	if name == "" {
-		name = fmt.Sprintf("node %d", n)
-	}
+	name := d.NodeName(n)
 	// The child's collider is built against the document as it will be
 	// once the child exists: same shapes, one more node.
 	b := &Body{}

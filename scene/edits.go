@@ -349,7 +349,7 @@ type Transform struct {
 func (d *Document) NodeTransform(n int) Transform {
 	node := d.GLTF.Nodes[n]
 	if node.Matrix != gltf.DefaultMatrix && node.Matrix != [16]float64{} {
-		return decompose(d.LocalMatrix(n))
+		return DecomposeTRS(d.LocalMatrix(n))
 	}
 	return Transform{node.TranslationOrDefault(), node.RotationOrDefault(), node.ScaleOrDefault()}
 }
@@ -715,7 +715,7 @@ func (e restoreVariants) apply(d *Document) (Edit, Change, error) {
 // AddVariantEdit appends a variant named name.
 func AddVariantEdit(name string) Edit {
 	return variantsEdit{label: fmt.Sprintf("Add variant %q", name), change: func(d *Document) error {
-		d.AddVariant(name)
+		d.addVariant(name)
 		return nil
 	}}
 }
@@ -733,14 +733,14 @@ func RenameVariantEdit(v int, name string) Edit {
 
 // RemoveVariantEdit removes variant v and its mappings.
 func RemoveVariantEdit(v int) Edit {
-	return variantsEdit{label: fmt.Sprintf("Remove variant %d", v), change: func(d *Document) error { return d.RemoveVariant(v) }}
+	return variantsEdit{label: fmt.Sprintf("Remove variant %d", v), change: func(d *Document) error { return d.removeVariant(v) }}
 }
 
 // SetVariantMaterialEdit makes primitive ref use material mat (-1: its own)
 // in variant v.
 func SetVariantMaterialEdit(ref PrimitiveRef, v, mat int) Edit {
 	return variantsEdit{label: fmt.Sprintf("Set material of mesh %d primitive %d in variant %d", ref.Mesh, ref.Primitive, v), change: func(d *Document) error {
-		return d.SetVariantMaterial(ref, v, mat)
+		return d.setVariantMaterial(ref, v, mat)
 	}}
 }
 

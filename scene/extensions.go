@@ -141,3 +141,9 @@ func (d *Document) validateRegistered(fs *findings) {
 		}
 	}
 }
+
+// knownExtension reports whether a registered codec reads extension name or
+// the program otherwise honours it (ExtensionShown, support.go): the one
+// list that both validation (UNSUPPORTED_EXTENSION) and opening a file for
+// viewing (a required extension refused) consult.
+func knownExtension(name string) bool { return ExtensionShown(name) }

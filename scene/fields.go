@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 
 	"physview/scene/internal/jsonobj"
 )
@@ -27,6 +28,9 @@ type reader struct {
 	path string
 	fs   *findings
 	used map[string]bool
+	// prefix is put before the generic codes (TYPE_MISMATCH...) of the
+	// reader's findings: the dialect of the extension it reads.
+	prefix string
 }
 
 // newReader parses raw as an object. It returns nil, with an error finding,
@@ -34,11 +38,34 @@ type reader struct {
 func newReader(raw json.RawMessage, path string, fs *findings) *reader {
 	obj, err := jsonobj.Parse(raw)
 	if err != nil {
-		fs.errorf(path, "must be a JSON object (%v)", err)
+		fs.errorf(codePrefix(path)+"TYPE_MISMATCH", path, "must be a JSON object (%v)", err)
 		return nil
 	}
-	return &reader{obj: obj, path: path, fs: fs, used: map[string]bool{}}
+	return &reader{obj: obj, path: path, fs: fs, used: map[string]bool{}, prefix: codePrefix(path)}
 }
+
+// codePrefix is the prefix of the generic codes (TYPE_MISMATCH,
+// UNDEFINED_PROPERTY, VALUE_NOT_IN_RANGE) for a value of the extension whose
+// block path is in: "OMI_" in the OMI extensions, "KHR_" in the Khronos
+// physics drafts, none in KHR_materials_variants (whose rules are the
+// Khronos validator's own).
+func codePrefix(path string) string {
+	_, ext, ok := strings.Cut(path, "/extensions/")
+	if !ok {
+		return "OMI_"
+	}
+	ext, _, _ = strings.Cut(ext, "/")
+	switch {
+	case ext == ExtKHRShapes || ext == ExtKHRBodies:
+		return "KHR_"
+	case ext == ExtVariants:
+		return ""
+	}
+	return "OMI_"
+}
+
+// code returns base with the reader's dialect prefix.
+func (r *reader) code(base string) string { return r.prefix + base }
 
 func (r *reader) has(key string) bool { return r.obj.Has(key) }
 
@@ -68,9 +95,9 @@ func (r *reader) number(key string, def float64) float64 {
 	var f float64
 	if err := json.Unmarshal(v, &f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		if math.IsNaN(def) {
-			r.fs.errorf(r.at(key), "must be a number, found %s", short(v))
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a number, found %s", short(v))
 		} else {
-			r.fs.errorf(r.at(key), "must be a number, found %s; %g is used instead", short(v), def)
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a number, found %s; %g is used instead", short(v), def)
 		}
 		return def
 	}
@@ -98,7 +125,7 @@ func (r *reader) index(key string, def int) int {
 	}
 	var f float64
 	if err := json.Unmarshal(v, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
-		r.fs.errorf(r.at(key), "must be an integer index, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an integer index, found %s", short(v))
 		return def
 	}
 	return int(f)
@@ -111,7 +138,7 @@ func (r *reader) boolean(key string, def bool) bool {
 	}
 	var b bool
 	if err := json.Unmarshal(v, &b); err != nil {
-		r.fs.errorf(r.at(key), "must be true or false, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be true or false, found %s", short(v))
 		return def
 	}
 	return b
@@ -124,7 +151,7 @@ func (r *reader) str(key, def string) string {
 	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
-		r.fs.errorf(r.at(key), "must be a string, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a string, found %s", short(v))
 		return def
 	}
 	return s
@@ -138,12 +165,12 @@ func (r *reader) numbers(key string) ([]float64, bool) {
 	}
 	var fs []float64
 	if err := json.Unmarshal(v, &fs); err != nil {
-		r.fs.errorf(r.at(key), "must be an array of numbers, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an array of numbers, found %s", short(v))
 		return nil, false
 	}
 	for _, f := range fs {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			r.fs.errorf(r.at(key), "must hold finite numbers")
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must hold finite numbers")
 			return nil, false
 		}
 	}
@@ -156,7 +183,7 @@ func (r *reader) vec3(key string, def [3]float64) [3]float64 {
 		return def
 	}
 	if len(fs) != 3 {
-		r.fs.errorf(r.at(key), "must have 3 numbers, has %d", len(fs))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 3 numbers, has %d", len(fs))
 		return def
 	}
 	return [3]float64{fs[0], fs[1], fs[2]}
@@ -168,7 +195,7 @@ func (r *reader) vec4(key string, def [4]float64) [4]float64 {
 		return def
 	}
 	if len(fs) != 4 {
-		r.fs.errorf(r.at(key), "must have 4 numbers, has %d", len(fs))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 4 numbers, has %d", len(fs))
 		return def
 	}
 	return [4]float64{fs[0], fs[1], fs[2], fs[3]}
@@ -183,7 +210,7 @@ func (r *reader) indices(key string) ([]int, bool) {
 	out := make([]int, 0, len(fs))
 	for _, f := range fs {
 		if f != math.Trunc(f) || math.Abs(f) > 1<<31 {
-			r.fs.errorf(r.at(key), "must hold integers, found %v", f)
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must hold integers, found %v", f)
 			return nil, false
 		}
 		out = append(out, int(f))
@@ -198,7 +225,7 @@ func (r *reader) strings(key string) []string {
 	}
 	var ss []string
 	if err := json.Unmarshal(v, &ss); err != nil {
-		r.fs.errorf(r.at(key), "must be an array of strings, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an array of strings, found %s", short(v))
 		return nil
 	}
 	return ss
@@ -225,7 +252,7 @@ func (r *reader) array(key string) []json.RawMessage {
 	}
 	elems, err := jsonobj.ParseArray(v)
 	if err != nil {
-		r.fs.errorf(r.at(key), "must be an array, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an array, found %s", short(v))
 		return nil
 	}
 	return elems

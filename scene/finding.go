@@ -3,84 +3,62 @@ package scene
 import (
 	"cmp"
 	"fmt"
+	"physview/scene/corecheck"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-// Severity says how bad a Finding is. The zero value is not a valid severity.
-type Severity int
+// Severity says how bad a Finding is (corecheck.Severity).
+type Severity = corecheck.Severity
 
 // Severities, from least to most serious.
 const (
-	// Info notes something the loader changed on the way in, such as a legacy
-	// form upgraded to the current one. Nothing is wrong with the file's meaning.
-	Info Severity = iota + 1
-	// Warning marks something another tool may read differently or that the
-	// specification discourages. The file still loads as intended.
-	Warning
-	// Error marks a violation of a specification: a missing required value,
-	// an index out of range, a value of the wrong type or outside its range.
-	Error
+	// Info notes something the loader changed on the way in.
+	Info = corecheck.Info
+	// Warning marks something another tool may read differently.
+	Warning = corecheck.Warning
+	// Error marks a violation of a specification.
+	Error = corecheck.Error
 )
 
-// String returns "info", "warning" or "error".
-func (s Severity) String() string {
-	switch s {
-	case Info:
-		return "info"
-	case Warning:
-		return "warning"
-	case Error:
-		return "error"
-	}
-	return fmt.Sprintf("severity(%d)", int(s))
+// Finding is one validation message (corecheck.Finding): severity, code,
+// JSON pointer and sentence.
+type Finding = corecheck.Finding
+
+// LoadError is input that cannot be read at all (corecheck.LoadError).
+type LoadError = corecheck.LoadError
+
+// ErrorCode returns the Khronos issue code of a load error, or "" when err
+// is not a LoadError.
+func ErrorCode(err error) string { return corecheck.ErrorCode(err) }
+
+func loadErr(code, format string, args ...any) *LoadError {
+	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
 }
 
-// MarshalText writes the severity as its name, so JSON reports read well.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// Finding is one validation message: how serious, which rule (Code: a
-// Khronos glTF-Validator issue code such as ACCESSOR_TOO_LONG, or OMI_... for
-// the physics rules, see codes.go), where (a JSON pointer into the glTF
-// document, e.g. /nodes/3/extensions/OMI_physics_body/collider/shape) and a
-// plain sentence.
-type Finding struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code,omitempty"`
-	Path     string   `json:"path"`
-	Message  string   `json:"message"`
-}
-
-// String formats the finding as "error /path: message".
-func (f Finding) String() string {
-	return fmt.Sprintf("%s %s: %s", f.Severity, f.Path, f.Message)
-}
-
-// findings collects messages while decoding and validating.
+// findings collects messages while decoding and validating. Every finding
+// is made with its code (codes.go lists the physics and variants codes).
 type findings []Finding
-
-func (fs *findings) add(sev Severity, path, format string, args ...any) {
-	*fs = append(*fs, Finding{Severity: sev, Path: path, Message: fmt.Sprintf(format, args...)})
-}
 
 // addc adds a finding with its rule code.
 func (fs *findings) addc(sev Severity, code, path, format string, args ...any) {
 	*fs = append(*fs, Finding{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
-func (fs *findings) errorf(path, format string, args ...any) { fs.add(Error, path, format, args...) }
-func (fs *findings) warnf(path, format string, args ...any)  { fs.add(Warning, path, format, args...) }
-func (fs *findings) infof(path, format string, args ...any)  { fs.add(Info, path, format, args...) }
+func (fs *findings) errorf(code, path, format string, args ...any) {
+	fs.addc(Error, code, path, format, args...)
+}
+func (fs *findings) warnf(code, path, format string, args ...any) {
+	fs.addc(Warning, code, path, format, args...)
+}
+func (fs *findings) infof(code, path, format string, args ...any) {
+	fs.addc(Info, code, path, format, args...)
+}
 
 // sortFindings orders by path and then severity, most serious first, so
 // reports are stable.
 func sortFindings(fs []Finding) {
-	for i := range fs {
-		if fs[i].Code == "" {
-			fs[i].Code = codeFor(fs[i])
-		}
-	}
 	sort.SliceStable(fs, func(i, j int) bool {
 		if c := comparePaths(fs[i].Path, fs[j].Path); c != 0 {
 			return c < 0
@@ -124,15 +102,4 @@ func HasErrors(fs []Finding) bool {
 		}
 	}
 	return false
-}
-
-// UnmarshalText reads a severity name written by MarshalText.
-func (s *Severity) UnmarshalText(b []byte) error {
-	for _, v := range []Severity{Info, Warning, Error} {
-		if v.String() == string(b) {
-			*s = v
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown severity %q", b)
 }

@@ -68,13 +68,13 @@ func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
 	// halves carry binary noise (-0.01975160999999992) that a saved file
 	// should not, so keep 12 significant digits.
 	for i := range s.Size {
-		s.Size[i] = roundSig(s.Size[i])
+		s.Size[i] = RoundSig(s.Size[i], 12)
 	}
-	s.Radius, s.Height = roundSig(s.Radius), roundSig(s.Height)
-	s.RadiusTop, s.RadiusBottom = roundSig(s.RadiusTop), roundSig(s.RadiusBottom)
+	s.Radius, s.Height = RoundSig(s.Radius, 12), RoundSig(s.Height, 12)
+	s.RadiusTop, s.RadiusBottom = RoundSig(s.RadiusTop, 12), RoundSig(s.RadiusBottom, 12)
 	off := lo.Add(hi).Mul(0.5)
 	for i := range off {
-		off[i] = roundSig(off[i])
+		off[i] = RoundSig(off[i], 12)
 	}
 	return s, off, nil
 }
@@ -118,8 +118,8 @@ func (d *Document) triangleBounds(m int) (lo, hi mgl64.Vec3, err error) {
 			continue
 		}
 		pl, ph := mgl64.Vec3{}, mgl64.Vec3{}
-		if len(pos.Min) == 3 && len(pos.Max) == 3 {
-			pl, ph = mgl64.Vec3{pos.Min[0], pos.Min[1], pos.Min[2]}, mgl64.Vec3{pos.Max[0], pos.Max[1], pos.Max[2]}
+		if bl, bh, ok := PositionBounds(pos); ok {
+			pl, ph = bl, bh
 		} else {
 			pd, err := d.ReadPrimitive(m, p)
 			if err != nil {

@@ -21,10 +21,9 @@ func (d *Document) MeshBounds(m int) (lo, hi mgl64.Vec3) {
 		if !ok || a < 0 || a >= len(d.GLTF.Accessors) {
 			continue
 		}
-		acc := d.GLTF.Accessors[a]
-		if len(acc.Min) == 3 && len(acc.Max) == 3 {
+		if bl, bh, ok := PositionBounds(d.GLTF.Accessors[a]); ok {
 			for k := 0; k < 3; k++ {
-				lo[k], hi[k] = math.Min(lo[k], acc.Min[k]), math.Max(hi[k], acc.Max[k])
+				lo[k], hi[k] = math.Min(lo[k], bl[k]), math.Max(hi[k], bh[k])
 			}
 			continue
 		}

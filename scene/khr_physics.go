@@ -3,7 +3,6 @@ package scene
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -66,6 +65,11 @@ type khrState struct {
 	// geomNode is the node whose mesh a convex or trimesh model shape was
 	// read from (KHR geometry.node).
 	geomNode map[int]int
+	// meshForm is true when the file named meshes as geometry.mesh (the
+	// current draft); a save writes mesh geometry in the form the file used.
+	meshForm bool
+	// meshShape marks the model shapes made from geometry.mesh.
+	meshShape map[int]bool
 	// rawRoot and rawNode keep KHR blocks of a file read as OMI (it had
 	// both), written back unchanged.
 	rawRoot map[string]json.RawMessage
@@ -77,11 +81,12 @@ type khrState struct {
 
 func init() {
 	registerExtension(extensionCodec{
-		Names:  []string{ExtKHRShapes, ExtKHRBodies},
-		Order:  orderKHRPhysics,
-		Decode: decodeKHR,
-		Patch:  patchKHR,
-		Used:   usedKHR,
+		Names:    []string{ExtKHRShapes, ExtKHRBodies},
+		Order:    orderKHRPhysics,
+		Decode:   decodeKHR,
+		Patch:    patchKHR,
+		Used:     usedKHR,
+		Validate: validateKHR,
 	})
 }
 
@@ -103,6 +108,7 @@ func (d *Document) SetPhysicsDialect(p PhysicsDialect) []string {
 		for k, v := range d.khr.geomNode {
 			st.geomNode[k] = v
 		}
+		st.meshForm = d.khr.meshForm
 	}
 	d.khr = st
 	if p == DialectKHR {
@@ -147,7 +153,7 @@ func decodeKHR(d *Document, fs *findings) {
 	}
 	if omi {
 		// Both dialects: the OMI one is the model; KHR is kept as it is.
-		fs.warnf("/extensions/"+ExtKHRBodies, "the file has both OMI and KHR physics: OMI is shown and edited; the KHR blocks are kept unchanged")
+		fs.warnf("KHR_PHYSICS_BOTH_DIALECTS", "/extensions/"+ExtKHRBodies, "the file has both OMI and KHR physics: OMI is shown and edited; the KHR blocks are kept unchanged")
 		st := &khrState{rawRoot: map[string]json.RawMessage{}, rawNode: map[int]json.RawMessage{}}
 		if hasShapes {
 			st.rawRoot[ExtKHRShapes] = rawShapes
@@ -224,51 +230,98 @@ func decodeKHRShape(raw json.RawMessage, path string, fs *findings) Shape {
 	return s
 }
 
-// geometry reads a KHR geometry object into a model shape index.
+// khrGeometry reads a KHR geometry object into a model shape index. A
+// geometry names exactly one of shape (a KHR_implicit_shapes index), mesh
+// (a mesh index, the current draft) or node (a node whose mesh is used, the
+// earlier draft); convexHull makes a mesh a convex hull.
 func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]int) int {
 	if g == nil {
 		return -1
 	}
 	hull := g.boolean("convexHull", false)
-	if g.has("shape") {
-		s := g.index("shape", -1)
-		if s < 0 || s >= len(d.Shapes) {
-			fs.errorf(g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
+	var named []string
+	for _, k := range []string{"shape", "mesh", "node"} {
+		if g.has(k) {
+			named = append(named, k)
 		}
-		if rest := g.rest(); len(rest) > 0 {
-			fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
-		}
-		return s
 	}
-	n := g.index("node", -1)
-	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil {
-		fs.errorf(g.at("node"), "geometry node %d does not exist or has no mesh", n)
+	switch len(named) {
+	case 0:
+		fs.errorf("KHR_GEOMETRY_NO_SHAPE", g.path, "geometry names neither a shape nor a mesh")
 		return -1
-	}
-	if rest := g.rest(); len(rest) > 0 {
-		fs.warnf(g.path, "geometry keys %v are not kept", keysOf(rest))
+	case 1:
+	default:
+		fs.errorf("KHR_GEOMETRY_SHAPE_AND_MESH", g.path, "geometry names %v; exactly one of shape and mesh (or node) may be set: %s is used", named, named[0])
 	}
 	convex := 0
 	if hull {
 		convex = 1
 	}
+	switch named[0] {
+	case "shape":
+		s := g.index("shape", -1)
+		if s < 0 || s >= len(d.Shapes) {
+			fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
+		}
+		if hull {
+			fs.warnf("KHR_UNKNOWN_PROPERTY", g.at("convexHull"), "convexHull applies to a mesh, not to a shape")
+		}
+		if rest := g.rest(); len(rest) > 0 {
+			fs.warnf("KHR_UNKNOWN_PROPERTY", g.path, "geometry keys %v are not kept", keysOf(rest))
+		}
+		return s
+	case "mesh":
+		m := g.index("mesh", -1)
+		if rest := g.rest(); len(rest) > 0 {
+			fs.warnf("KHR_UNKNOWN_PROPERTY", g.path, "geometry keys %v are not kept", keysOf(rest))
+		}
+		if m < 0 || m >= len(d.GLTF.Meshes) {
+			fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("mesh"), "mesh %d does not exist (the file has %d meshes)", m, len(d.GLTF.Meshes))
+			return -1
+		}
+		d.khr.meshForm = true
+		key := [2]int{-2 - m, convex} // apart from node keys
+		if s, ok := meshShapes[key]; ok {
+			return s
+		}
+		idx := d.addMeshShape(m, hull)
+		meshShapes[key] = idx
+		if d.khr.meshShape == nil {
+			d.khr.meshShape = map[int]bool{}
+		}
+		d.khr.meshShape[idx] = true
+		return idx
+	}
+	n := g.index("node", -1)
+	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil {
+		fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("node"), "geometry node %d does not exist or has no mesh", n)
+		return -1
+	}
+	if rest := g.rest(); len(rest) > 0 {
+		fs.warnf("KHR_UNKNOWN_PROPERTY", g.path, "geometry keys %v are not kept", keysOf(rest))
+	}
 	if s, ok := meshShapes[[2]int{n, convex}]; ok {
 		return s
 	}
+	idx := d.addMeshShape(*d.GLTF.Nodes[n].Mesh, hull)
+	meshShapes[[2]int{n, convex}] = idx
+	d.khr.geomNode[idx] = n
+	if len(d.Children(n)) > 0 {
+		fs.warnf("KHR_GEOMETRY_NODE_CHILDREN", g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
+	}
+	return idx
+}
+
+// addMeshShape appends a trimesh (or, hull, convex) model shape of mesh m.
+func (d *Document) addMeshShape(m int, hull bool) int {
 	t := ShapeTrimesh
 	if hull {
 		t = ShapeConvex
 	}
 	s := DefaultShape(t)
-	s.Mesh = *d.GLTF.Nodes[n].Mesh
+	s.Mesh = m
 	d.Shapes = append(d.Shapes, s)
-	idx := len(d.Shapes) - 1
-	meshShapes[[2]int{n, convex}] = idx
-	d.khr.geomNode[idx] = n
-	if len(d.Children(n)) > 0 {
-		fs.warnf(g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
-	}
-	return idx
+	return len(d.Shapes) - 1
 }
 
 func keysOf(m Members) []string {
@@ -293,7 +346,7 @@ func (d *Document) decodeKHRNode(i int, raw json.RawMessage, path string, fs *fi
 		}
 		mo.Mass = m.number("mass", mo.Mass)
 		if mo.Mass == 0 {
-			fs.infof(m.at("mass"), "mass 0 means infinite mass in KHR_physics_rigid_bodies")
+			fs.infof("KHR_MASS_ZERO", m.at("mass"), "mass 0 means infinite mass in KHR_physics_rigid_bodies")
 		}
 		mo.CenterOfMass = m.vec3("centerOfMass", mo.CenterOfMass)
 		mo.InertiaDiagonal = m.vec3("inertiaDiagonal", mo.InertiaDiagonal)
@@ -306,12 +359,19 @@ func (d *Document) decodeKHRNode(i int, raw json.RawMessage, path string, fs *fi
 	}
 	if c := r.object("collider"); c != nil {
 		col := &Collider{Shape: -1, PhysicsMaterial: c.index("physicsMaterial", -1), CollisionFilter: c.index("collisionFilter", -1)}
-		col.Shape = d.khrGeometry(c.object("geometry"), fs, meshShapes)
+		g := c.object("geometry")
+		if g == nil && !c.has("geometry") {
+			fs.errorf("KHR_UNDEFINED_PROPERTY", c.at("geometry"), "a collider needs a geometry")
+		}
+		col.Shape = d.khrGeometry(g, fs, meshShapes)
 		col.Extra = c.rest()
 		b.Collider = col
 	}
 	if t := r.object("trigger"); t != nil {
 		tr := &Trigger{Shape: -1, CollisionFilter: t.index("collisionFilter", -1)}
+		if t.has("nodes") && t.has("geometry") {
+			fs.errorf("KHR_MUTUALLY_EXCLUSIVE", t.path, "trigger has both geometry and nodes; only one may be set (nodes is used)")
+		}
 		if nodes, ok := t.indices("nodes"); ok {
 			tr.Nodes = nodes
 		} else {
@@ -378,7 +438,7 @@ func (d *Document) khrPlan() ([]int, []string) {
 				continue
 			}
 			used[s] = true
-			if idx[s] == -1 && d.khrMeshNode(n, s) < 0 {
+			if idx[s] == -1 && !d.khr.meshForm && d.khrMeshNode(n, s) < 0 {
 				idx[s] = -2
 			}
 		}
@@ -469,9 +529,6 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 		}
 		return
 	}
-	delete(blocks, ExtShape)
-	delete(blocks, ExtBody)
-	delete(blocks, ExtJoint)
 	if node < 0 {
 		idx, warns := d.khrPlan()
 		st.khrIndex = idx
@@ -521,6 +578,9 @@ func (d *Document) khrGeometryJSON(n, s int) json.RawMessage {
 	switch {
 	case s >= 0 && s < len(idx) && idx[s] >= 0:
 		g.set("shape", idx[s])
+	case s >= 0 && s < len(idx) && d.khr.meshForm:
+		g.set("mesh", d.Shapes[s].Mesh)
+		g.set("convexHull", d.Shapes[s].Type == ShapeConvex)
 	case s >= 0 && s < len(idx):
 		g.set("node", d.khrMeshNode(n, s))
 		g.set("convexHull", d.Shapes[s].Type == ShapeConvex)
@@ -647,16 +707,18 @@ func usedKHR(d *Document, used []string) []string {
 	}
 	// The plan, not khrIndex, so the list is right outside a save too.
 	idx, _ := d.khrPlan()
-	hadShape := len(d.rootExtra[ExtKHRShapes]) > 0
+	hasShape := len(d.rootExtra[ExtKHRShapes]) > 0
 	for _, k := range idx {
-		hadShape = hadShape || k >= 0
+		hasShape = hasShape || k >= 0
 	}
-	hadBody := slices.Contains(used, ExtBody) || slices.Contains(used, ExtJoint)
-	used = slices.DeleteFunc(used, func(s string) bool { return s == ExtShape || s == ExtBody || s == ExtJoint })
-	if hadShape {
+	hasBody := len(d.Shapes) > 0 || len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0
+	for _, ne := range d.Nodes {
+		hasBody = hasBody || ne.Body != nil || ne.Joint != nil
+	}
+	if hasShape {
 		used = append(used, ExtKHRShapes)
 	}
-	if hadBody || slices.Contains(used, ExtShape) {
+	if hasBody {
 		used = append(used, ExtKHRBodies)
 	}
 	return used

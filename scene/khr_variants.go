@@ -60,7 +60,7 @@ func decodeVariants(d *Document, fs *findings) {
 	}
 	if len(draftNames) > 0 {
 		if len(d.Variants) > 0 {
-			fs.errorf("/extensions/"+ExtVariants, "both draft name mappings and a root variants list: draft names are matched to the list by name")
+			fs.errorf("OMI_LEGACY_FORM", "/extensions/"+ExtVariants, "both draft name mappings and a root variants list: draft names are matched to the list by name")
 		}
 		// Name-based mappings index draftNames; map them onto the root list,
 		// adding names it lacks.
@@ -137,70 +137,16 @@ func validateVariants(d *Document, fs *findings) {
 	for i, v := range d.Variants {
 		path := fmt.Sprintf("/extensions/%s/variants/%d", ExtVariants, i)
 		if v.Name == "" {
-			fs.warnf(path+"/name", "variant %d has no name; shown as %q", i, d.VariantLabel(i))
+			fs.warnf("OMI_VARIANTS_NAME", path+"/name", "variant %d has no name; shown as %q", i, d.VariantLabel(i))
 		} else if first, dup := names[v.Name]; dup {
-			fs.warnf(path+"/name", "variant name %q is also used by variant %d", v.Name, first)
+			fs.warnf("OMI_VARIANTS_NAME", path+"/name", "variant name %q is also used by variant %d", v.Name, first)
 		} else {
 			names[v.Name] = i
 		}
 	}
 	if len(d.Primitives) > 0 && len(d.Variants) == 0 {
-		fs.errorf("/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
+		fs.errorf("UNSATISFIED_DEPENDENCY", "/extensions/"+ExtVariants, "primitives map materials to variants, but the root variants list is missing")
 	}
-}
-
-// Variant is one entry of the root KHR_materials_variants.variants array.
-// Its index, not its name, is its identity.
-type Variant struct {
-	Name  string
-	Extra Members
-}
-
-// Mapping says which material a primitive uses for some variants.
-type Mapping struct {
-	Material int
-	Variants []int
-	// Name is the optional name of the mapping.
-	Name  string
-	Extra Members
-}
-
-// PrimitiveRef names one mesh primitive.
-type PrimitiveRef struct{ Mesh, Primitive int }
-
-// PrimitiveVariants is a primitive's KHR_materials_variants extension.
-type PrimitiveVariants struct {
-	Mappings []Mapping
-	Extra    Members
-}
-
-// MaterialFor returns the material the primitive uses with variant v active
-// (v < 0: no variant), given its ordinary material def. The first mapping
-// that lists v wins, as a duplicate index is an error anyway.
-func (pv *PrimitiveVariants) MaterialFor(v, def int) int {
-	if pv == nil || v < 0 {
-		return def
-	}
-	for _, m := range pv.Mappings {
-		for _, mv := range m.Variants {
-			if mv == v {
-				return m.Material
-			}
-		}
-	}
-	return def
-}
-
-// VariantLabel returns a name to show for variant i: its name, or "variant i"
-// when the name is empty.
-func (d *Document) VariantLabel(i int) string {
-	if i < 0 || i >= len(d.Variants) {
-		return "(default)"
-	}
-	if d.Variants[i].Name == "" {
-		return fmt.Sprintf("variant %d", i)
-	}
-	return d.Variants[i].Name
 }
 
 // decodePrimitiveVariants reads a primitive's mappings. The 2020 draft form
@@ -217,7 +163,7 @@ func decodePrimitiveVariants(raw json.RawMessage, path string, fs *findings, dra
 	draft := false
 	if !r.has("mappings") && r.has("mapping") {
 		key, draft = "mapping", true
-		fs.warnf(path+"/mapping", "pre-ratification draft form (variant names, no root list): upgraded to indices into a root variants list")
+		fs.warnf("OMI_LEGACY_FORM", path+"/mapping", "pre-ratification draft form (variant names, no root list): upgraded to indices into a root variants list")
 	}
 	for i, mraw := range r.array(key) {
 		mp := r.at(key) + "/" + itoa(i)
@@ -226,7 +172,7 @@ func decodePrimitiveVariants(raw json.RawMessage, path string, fs *findings, dra
 			continue
 		}
 		if !mr.has("material") {
-			fs.errorf(mp+"/material", "mapping needs a material")
+			fs.errorf("UNDEFINED_PROPERTY", mp+"/material", "mapping needs a material")
 		}
 		m := Mapping{Material: mr.index("material", -1), Name: mr.str("name", "")}
 		if draft {
@@ -235,7 +181,7 @@ func decodePrimitiveVariants(raw json.RawMessage, path string, fs *findings, dra
 			}
 		} else {
 			if !mr.has("variants") {
-				fs.errorf(mp+"/variants", "mapping needs variants")
+				fs.errorf("UNDEFINED_PROPERTY", mp+"/variants", "mapping needs variants")
 			}
 			m.Variants, _ = mr.indices("variants")
 		}
@@ -286,15 +232,15 @@ func (pv *PrimitiveVariants) validate(path string, fs *findings, variantCount, m
 	for i, m := range pv.Mappings {
 		mp := fmt.Sprintf("%s/mappings/%d", path, i)
 		if m.Material < 0 || m.Material >= materialCount {
-			fs.errorf(mp+"/material", "material %d does not exist (the file has %d materials)", m.Material, materialCount)
+			fs.errorf("UNRESOLVED_REFERENCE", mp+"/material", "material %d does not exist (the file has %d materials)", m.Material, materialCount)
 		}
 		for _, v := range m.Variants {
 			if v < 0 || v >= variantCount {
-				fs.errorf(mp+"/variants", "variant %d does not exist (the file has %d variants)", v, variantCount)
+				fs.errorf("UNRESOLVED_REFERENCE", mp+"/variants", "variant %d does not exist (the file has %d variants)", v, variantCount)
 				continue
 			}
 			if first, dup := seen[v]; dup {
-				fs.errorf(mp+"/variants", "variant %d is already mapped by mapping %d of this primitive; the first mapping is used", v, first)
+				fs.errorf("KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT", mp+"/variants", "variant %d is already mapped by mapping %d of this primitive; the first mapping is used", v, first)
 				continue
 			}
 			seen[v] = i
@@ -302,15 +248,16 @@ func (pv *PrimitiveVariants) validate(path string, fs *findings, variantCount, m
 	}
 }
 
-// AddVariant appends a variant named name and returns its index.
-func (d *Document) AddVariant(name string) int {
+// addVariant appends a variant named name and returns its index (through
+// AddVariantEdit: nothing changes the model outside the History).
+func (d *Document) addVariant(name string) int {
 	d.Variants = append(d.Variants, Variant{Name: name})
 	return len(d.Variants) - 1
 }
 
-// RemoveVariant deletes variant v: mappings drop it, higher indices move
+// removeVariant deletes variant v (RemoveVariantEdit): mappings drop it, higher indices move
 // down by one, and mappings left with no variant are removed.
-func (d *Document) RemoveVariant(v int) error {
+func (d *Document) removeVariant(v int) error {
 	if v < 0 || v >= len(d.Variants) {
 		return fmt.Errorf("variant %d does not exist", v)
 	}
@@ -340,10 +287,10 @@ func (d *Document) RemoveVariant(v int) error {
 	return nil
 }
 
-// SetVariantMaterial makes primitive ref use material mat when variant v is
+// setVariantMaterial (SetVariantMaterialEdit) makes primitive ref use material mat when variant v is
 // active; mat < 0 makes it use its ordinary material again. A mapping that
 // already uses mat takes the variant; the variant leaves any other mapping.
-func (d *Document) SetVariantMaterial(ref PrimitiveRef, v, mat int) error {
+func (d *Document) setVariantMaterial(ref PrimitiveRef, v, mat int) error {
 	if v < 0 || v >= len(d.Variants) {
 		return fmt.Errorf("variant %d does not exist", v)
 	}

@@ -337,25 +337,25 @@ func TestVariantAuthoring(t *testing.T) {
 	// Box has one material; add a second by hand through the glTF document
 	// would change what the model does not own, so map to the existing one
 	// for "Same" and back to the ordinary material for "Plain".
-	same := d.AddVariant("Same")
-	plain := d.AddVariant("Plain")
+	same := d.addVariant("Same")
+	plain := d.addVariant("Plain")
 	ref := PrimitiveRef{0, 0}
-	if err := d.SetVariantMaterial(ref, same, 0); err != nil {
+	if err := d.setVariantMaterial(ref, same, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SetVariantMaterial(ref, plain, 0); err != nil {
+	if err := d.setVariantMaterial(ref, plain, 0); err != nil {
 		t.Fatal(err)
 	}
 	if got := d.Primitives[ref].Mappings; len(got) != 1 || !cmp.Equal(got[0].Variants, []int{same, plain}) {
 		t.Errorf("both variants share one mapping: %+v", got)
 	}
-	if err := d.SetVariantMaterial(ref, plain, -1); err != nil {
+	if err := d.setVariantMaterial(ref, plain, -1); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SetVariantMaterial(ref, 5, 0); err == nil {
+	if err := d.setVariantMaterial(ref, 5, 0); err == nil {
 		t.Error("variant 5 does not exist")
 	}
-	if err := d.SetVariantMaterial(ref, same, 3); err == nil {
+	if err := d.setVariantMaterial(ref, same, 3); err == nil {
 		t.Error("material 3 does not exist")
 	}
 	out := filepath.Join(t.TempDir(), "box.gltf")
@@ -374,7 +374,7 @@ func TestVariantAuthoring(t *testing.T) {
 		t.Errorf("findings: %v", back.Findings())
 	}
 	// Removing the first variant renumbers the mappings.
-	if err := back.RemoveVariant(same); err != nil {
+	if err := back.removeVariant(same); err != nil {
 		t.Fatal(err)
 	}
 	if len(back.Variants) != 1 || back.Primitives[ref] != nil {
@@ -386,7 +386,7 @@ func TestRemoveVariantRenumbers(t *testing.T) {
 	d := mustLoad(t, testcorpus.File(t, "gltf-sample-assets/Models/MaterialsVariantsShoe/glTF/MaterialsVariantsShoe.gltf"))
 	ref := PrimitiveRef{0, 0}
 	beach, street := d.Primitives[ref].MaterialFor(1, -1), d.Primitives[ref].MaterialFor(2, -1)
-	if err := d.RemoveVariant(0); err != nil {
+	if err := d.removeVariant(0); err != nil {
 		t.Fatal(err)
 	}
 	if d.VariantLabel(0) != "beach" || d.Primitives[ref].MaterialFor(0, -1) != beach || d.Primitives[ref].MaterialFor(1, -1) != street {

@@ -3,9 +3,9 @@ package scene
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/qmuntal/gltf"
-	"github.com/qmuntal/gltf/modeler"
 )
 
 // DrawMode is how a primitive's vertices form shapes. Triangle strips and
@@ -56,8 +56,8 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 		return nil, fmt.Errorf("mesh %d primitive %d does not exist", m, p)
 	}
 	defer func() {
-		// qmuntal/gltf's accessor reader can still index out of range on
-		// some malformed sparse accessors; report that as an error.
+		// A safety net: the readers check every offset, but a malformed
+		// accessor must never take the process down.
 		if r := recover(); r != nil {
 			pd, err = nil, fmt.Errorf("mesh %d primitive %d: malformed accessor data (%v)", m, p, r)
 		}
@@ -67,75 +67,57 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	if prim.Material != nil {
 		pd.Material = *prim.Material
 	}
-	acc := func(name string, i int) (*gltf.Accessor, error) {
-		if i < 0 || i >= len(doc.Accessors) {
-			return nil, fmt.Errorf("mesh %d primitive %d: %s accessor %d does not exist", m, p, name, i)
-		}
-		a := doc.Accessors[i]
-		if err := checkAccessor(doc, a); err != nil {
-			return nil, fmt.Errorf("mesh %d primitive %d: %s accessor %d: %w", m, p, name, i, err)
-		}
-		return a, nil
-	}
 	pi, ok := prim.Attributes[gltf.POSITION]
 	if !ok {
 		return nil, fmt.Errorf("mesh %d primitive %d has no POSITION", m, p)
 	}
-	a, err := acc("POSITION", pi)
-	if err != nil {
-		return nil, err
+	if pi < 0 || pi >= len(doc.Accessors) {
+		return nil, fmt.Errorf("mesh %d primitive %d: POSITION accessor %d does not exist", m, p, pi)
 	}
-	if pd.Positions, err = modeler.ReadPosition(doc, a, nil); err != nil {
+	if d.accessorZeroFilled(pi) {
+		// A valid file may declare billions of zeros; they draw nothing and
+		// are never materialized.
+		return nil, fmt.Errorf("mesh %d primitive %d: POSITION accessor %d has no bufferView: all %d positions are (0, 0, 0), nothing to draw", m, p, pi, doc.Accessors[pi].Count)
+	}
+	pos, err := d.readVecs(pi, 3)
+	if err != nil {
 		return nil, fmt.Errorf("mesh %d primitive %d: POSITION: %w", m, p, err)
 	}
-	n := len(pd.Positions)
-	if i, ok := prim.Attributes[gltf.NORMAL]; ok {
-		if a, err := acc("NORMAL", i); err == nil {
-			pd.Normals, _ = modeler.ReadNormal(doc, a, nil)
+	n := len(pos) / 3
+	pd.Positions = vec3s(pos)
+	// The other attributes are read only when their count matches (so a
+	// hostile count is never materialized); the wrong count drops them.
+	attr := func(name string, comps int) []float32 {
+		i, ok := prim.Attributes[name]
+		if !ok || i < 0 || i >= len(doc.Accessors) || doc.Accessors[i].Count != n {
+			return nil
 		}
-	}
-	if i, ok := prim.Attributes[gltf.TANGENT]; ok {
-		if a, err := acc("TANGENT", i); err == nil {
-			pd.Tangents, _ = modeler.ReadTangent(doc, a, nil)
+		v, err := d.readVecs(i, comps)
+		if err != nil {
+			return nil
 		}
+		return v
 	}
-	if i, ok := prim.Attributes[gltf.TEXCOORD_0]; ok {
-		if a, err := acc("TEXCOORD_0", i); err == nil {
-			pd.UV0, _ = modeler.ReadTextureCoord(doc, a, nil)
-		}
+	if v := attr(gltf.NORMAL, 3); v != nil {
+		pd.Normals = vec3s(v)
 	}
-	if i, ok := prim.Attributes[gltf.TEXCOORD_1]; ok {
-		if a, err := acc("TEXCOORD_1", i); err == nil {
-			pd.UV1, _ = modeler.ReadTextureCoord(doc, a, nil)
-		}
+	if v := attr(gltf.TANGENT, 4); v != nil {
+		pd.Tangents = vec4s(v)
 	}
-	if i, ok := prim.Attributes[gltf.COLOR_0]; ok {
-		if a, err := acc("COLOR_0", i); err == nil {
-			pd.Colors = readColors(doc, a)
-		}
+	if v := attr(gltf.TEXCOORD_0, 2); v != nil {
+		pd.UV0 = vec2s(v)
 	}
-	// Attributes of the wrong length are dropped rather than read past.
-	if len(pd.Normals) != n {
-		pd.Normals = nil
+	if v := attr(gltf.TEXCOORD_1, 2); v != nil {
+		pd.UV1 = vec2s(v)
 	}
-	if len(pd.Tangents) != n {
-		pd.Tangents = nil
-	}
-	if len(pd.UV0) != n {
-		pd.UV0 = nil
-	}
-	if len(pd.UV1) != n {
-		pd.UV1 = nil
-	}
-	if len(pd.Colors) != n {
-		pd.Colors = nil
+	if i, ok := prim.Attributes[gltf.COLOR_0]; ok && i >= 0 && i < len(doc.Accessors) && doc.Accessors[i].Count == n {
+		pd.Colors = d.readColors(i)
 	}
 	if prim.Indices != nil {
-		a, err := acc("indices", *prim.Indices)
-		if err != nil {
-			return nil, err
+		if d.accessorZeroFilled(*prim.Indices) {
+			return nil, fmt.Errorf("mesh %d primitive %d: indices accessor %d has no bufferView: every index is 0, nothing to draw", m, p, *prim.Indices)
 		}
-		if pd.Indices, err = modeler.ReadIndices(doc, a, nil); err != nil {
+		if pd.Indices, err = d.AccessorIndices(*prim.Indices); err != nil {
 			return nil, fmt.Errorf("mesh %d primitive %d: indices: %w", m, p, err)
 		}
 		for _, ix := range pd.Indices {
@@ -163,6 +145,15 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 		return nil, fmt.Errorf("mesh %d primitive %d: unknown mode %d", m, p, prim.Mode)
 	}
 	if pd.Mode == DrawTriangles && pd.Normals == nil {
+		// Flat normals give every corner its own vertex: bound what that
+		// reserves (up to 72 bytes a corner) before it is reserved.
+		corners := len(pd.Positions)
+		if pd.Indices != nil {
+			corners = len(pd.Indices)
+		}
+		if int64(corners)*72 > AccessorBudget {
+			return nil, fmt.Errorf("mesh %d primitive %d: %d triangle corners without normals need more than the %d MB budget", m, p, corners, AccessorBudget>>20)
+		}
 		pd.flatNormals()
 	}
 	if pd.Mode == DrawTriangles && pd.Tangents == nil && pd.UV0 != nil && d.hasNormalTexture(pd.Material) {
@@ -172,77 +163,59 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	return pd, nil
 }
 
-// checkAccessor rejects accessors whose data would lie outside their buffer view.
-func checkAccessor(doc *gltf.Document, a *gltf.Accessor) error {
-	if a.BufferView == nil {
-		return nil
+// readVecs reads accessor i as vectors of want components (normalized
+// integers mapped to floats, as KHR_mesh_quantization allows for positions,
+// normals, tangents and texture coordinates).
+func (d *Document) readVecs(i, want int) ([]float32, error) {
+	vals, comps, err := d.AccessorFloats(i, true)
+	if err != nil {
+		return nil, err
 	}
-	v := *a.BufferView
-	if v < 0 || v >= len(doc.BufferViews) {
-		return fmt.Errorf("buffer view %d does not exist", v)
+	if comps != want {
+		return nil, fmt.Errorf("accessor %d has %d components, %d expected", i, comps, want)
 	}
-	bv := doc.BufferViews[v]
-	if bv.Buffer < 0 || bv.Buffer >= len(doc.Buffers) {
-		return fmt.Errorf("buffer %d does not exist", bv.Buffer)
-	}
-	if bv.ByteOffset < 0 || bv.ByteLength < 0 || bv.ByteOffset+bv.ByteLength > len(doc.Buffers[bv.Buffer].Data) {
-		return fmt.Errorf("buffer view %d reaches past the end of buffer %d", v, bv.Buffer)
-	}
-	elem := a.ComponentType.ByteSize() * a.Type.Components()
-	stride := bv.ByteStride
-	if stride == 0 {
-		stride = elem
-	}
-	if a.Count > 0 && (a.ByteOffset < 0 || a.ByteOffset+stride*(a.Count-1)+elem > bv.ByteLength) {
-		return fmt.Errorf("%d elements from byte %d do not fit in buffer view %d (%d bytes)", a.Count, a.ByteOffset, v, bv.ByteLength)
-	}
-	if s := a.Sparse; s != nil && (s.Count < 0 || s.Count > a.Count) {
-		return fmt.Errorf("sparse count %d is out of range", s.Count)
-	}
-	return nil
+	return vals, nil
 }
 
-func readColors(doc *gltf.Document, a *gltf.Accessor) [][4]float32 {
-	raw, err := modeler.ReadAccessor(doc, a, nil)
-	if err != nil {
+// vec2s, vec3s and vec4s view flat values as vectors, without a copy
+// (an array of float32 arrays has the same layout as the flat slice).
+func vec2s(v []float32) [][2]float32 {
+	if len(v) < 2 {
+		return [][2]float32{}
+	}
+	return unsafe.Slice((*[2]float32)(unsafe.Pointer(&v[0])), len(v)/2)
+}
+
+func vec3s(v []float32) [][3]float32 {
+	if len(v) < 3 {
+		return [][3]float32{}
+	}
+	return unsafe.Slice((*[3]float32)(unsafe.Pointer(&v[0])), len(v)/3)
+}
+
+func vec4s(v []float32) [][4]float32 {
+	if len(v) < 4 {
+		return [][4]float32{}
+	}
+	return unsafe.Slice((*[4]float32)(unsafe.Pointer(&v[0])), len(v)/4)
+}
+
+// readColors reads COLOR_0 (RGB or RGBA, float or normalized integers) as
+// RGBA; nil when it cannot be read.
+func (d *Document) readColors(i int) [][4]float32 {
+	vals, comps, err := d.AccessorFloats(i, true)
+	if err != nil || (comps != 3 && comps != 4) {
 		return nil
 	}
-	norm := func(v float32, max float32) float32 { return v / max }
-	switch v := raw.(type) {
-	case [][4]float32:
-		return v
-	case [][3]float32:
-		out := make([][4]float32, len(v))
-		for i, c := range v {
-			out[i] = [4]float32{c[0], c[1], c[2], 1}
+	out := make([][4]float32, len(vals)/comps)
+	for e := range out {
+		c := vals[e*comps:]
+		out[e] = [4]float32{c[0], c[1], c[2], 1}
+		if comps == 4 {
+			out[e][3] = c[3]
 		}
-		return out
-	case [][4]uint8:
-		out := make([][4]float32, len(v))
-		for i, c := range v {
-			out[i] = [4]float32{norm(float32(c[0]), 255), norm(float32(c[1]), 255), norm(float32(c[2]), 255), norm(float32(c[3]), 255)}
-		}
-		return out
-	case [][3]uint8:
-		out := make([][4]float32, len(v))
-		for i, c := range v {
-			out[i] = [4]float32{norm(float32(c[0]), 255), norm(float32(c[1]), 255), norm(float32(c[2]), 255), 1}
-		}
-		return out
-	case [][4]uint16:
-		out := make([][4]float32, len(v))
-		for i, c := range v {
-			out[i] = [4]float32{norm(float32(c[0]), 65535), norm(float32(c[1]), 65535), norm(float32(c[2]), 65535), norm(float32(c[3]), 65535)}
-		}
-		return out
-	case [][3]uint16:
-		out := make([][4]float32, len(v))
-		for i, c := range v {
-			out[i] = [4]float32{norm(float32(c[0]), 65535), norm(float32(c[1]), 65535), norm(float32(c[2]), 65535), 1}
-		}
-		return out
 	}
-	return nil
+	return out
 }
 
 // triangulate turns a strip or fan into a triangle list.

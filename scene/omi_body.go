@@ -146,6 +146,9 @@ func (d *Document) descendantTriggers(n int) []int {
 }
 
 func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
+	if !d.isOMI() {
+		return
+	}
 	if node >= 0 {
 		if b := d.Nodes[node].Body; b != nil {
 			blocks[ExtBody] = b.encode()
@@ -166,6 +169,9 @@ func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
 }
 
 func usedBodies(d *Document, used []string) []string {
+	if !d.isOMI() {
+		return used
+	}
 	has := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
 	for _, ne := range d.Nodes {
 		has = has || ne.Body != nil
@@ -180,124 +186,27 @@ func usedBodies(d *Document, used []string) []string {
 const maxHullPoints = 255
 
 func validateBodies(d *Document, fs *findings) {
+	if d.isOMI() {
+		d.validateBodiesIn(fs, omiPaths)
+	}
+}
+
+// validateBodiesIn checks the physics materials, collision filters and
+// bodies under the paths and codes of dialect pp.
+func (d *Document) validateBodiesIn(fs *findings, pp physicsPaths) {
 	for i, m := range d.PhysicsMaterials {
-		m.validate(fmt.Sprintf("/extensions/%s/physicsMaterials/%d", ExtBody, i), fs)
+		m.validate(fmt.Sprintf("%s/%d", pp.materials, i), fs, pp)
 	}
 	for i, c := range d.CollisionFilters {
 		if c.CollideWithSystems != nil && c.NotCollideWithSystems != nil {
-			fs.errorf(fmt.Sprintf("/extensions/%s/collisionFilters/%d", ExtBody, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
+			fs.errorf(pp.code("MUTUALLY_EXCLUSIVE"), fmt.Sprintf("%s/%d", pp.filters, i), "collideWithSystems and notCollideWithSystems are mutually exclusive")
 		}
 	}
 	for i, ne := range d.Nodes {
 		if b := ne.Body; b != nil {
-			d.validateBody(i, b, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtBody), fs)
+			d.validateBody(i, b, pp.body(i), fs, pp)
 		}
 	}
-}
-
-// MotionType is the kind of a physics body's motion. The zero value means "not set".
-type MotionType int
-
-// Motion types of OMI_physics_body.
-const (
-	MotionStatic MotionType = iota + 1
-	MotionKinematic
-	MotionDynamic
-)
-
-// String returns the name as written in OMI_physics_body.
-func (t MotionType) String() string {
-	switch t {
-	case MotionStatic:
-		return "static"
-	case MotionKinematic:
-		return "kinematic"
-	case MotionDynamic:
-		return "dynamic"
-	}
-	return "unknown"
-}
-
-// ParseMotionType reads a current motion type name.
-func ParseMotionType(s string) (MotionType, bool) {
-	for _, t := range []MotionType{MotionStatic, MotionKinematic, MotionDynamic} {
-		if t.String() == s {
-			return t, true
-		}
-	}
-	return 0, false
-}
-
-// Body is the OMI_physics_body extension of one node: any of motion, collider
-// and trigger, which OMI allows on the same node.
-type Body struct {
-	Motion   *Motion
-	Collider *Collider
-	Trigger  *Trigger
-	// Extra holds keys the model does not interpret.
-	Extra Members
-}
-
-// Motion makes the node's subtree one physics body.
-type Motion struct {
-	Type MotionType
-	// Mass in kilograms (default 1).
-	Mass float64
-	// CenterOfMass in metres, in the body's local space.
-	CenterOfMass [3]float64
-	// InertiaDiagonal in kg·m²; all zero means the engine computes it.
-	InertiaDiagonal [3]float64
-	// InertiaOrientation rotates the principal axes (quaternion x, y, z, w).
-	InertiaOrientation [4]float64
-	// LinearVelocity (m/s) and AngularVelocity (rad/s) are initial values.
-	LinearVelocity, AngularVelocity [3]float64
-	// GravityFactor multiplies the gravity acting on the body (default 1).
-	GravityFactor float64
-	Extra         Members
-}
-
-// DefaultMotion returns a motion of type t with the spec defaults.
-func DefaultMotion(t MotionType) Motion {
-	return Motion{Type: t, Mass: 1, InertiaOrientation: [4]float64{0, 0, 0, 1}, GravityFactor: 1}
-}
-
-// Collider is a solid shape. Shape -1 makes the node the parent of a
-// compound collider made of its descendants' colliders.
-type Collider struct {
-	Shape           int
-	PhysicsMaterial int
-	CollisionFilter int
-	Extra           Members
-}
-
-// Trigger is a non-solid overlap volume: one shape, or a compound of the
-// listed descendant nodes, each with its own trigger.
-type Trigger struct {
-	Shape int
-	// Nodes is non-nil for a compound trigger.
-	Nodes           []int
-	CollisionFilter int
-	Extra           Members
-	// implicit is set while loading for the pre-2024 "trigger": {} form,
-	// whose nodes are filled in once the node tree is known.
-	implicit bool
-}
-
-// PhysicsMaterial holds friction and restitution for colliders.
-type PhysicsMaterial struct {
-	StaticFriction, DynamicFriction, Restitution float64
-	// FrictionCombine and RestitutionCombine: average, minimum, maximum or multiply.
-	FrictionCombine, RestitutionCombine string
-	Extra                               Members
-}
-
-// CollisionFilter says which collision systems an object is in and which it
-// collides with.
-type CollisionFilter struct {
-	CollisionSystems      []string
-	CollideWithSystems    []string
-	NotCollideWithSystems []string
-	Extra                 Members
 }
 
 var combineModes = map[string]bool{"average": true, "minimum": true, "maximum": true, "multiply": true}
@@ -339,13 +248,13 @@ func decodeBody(raw json.RawMessage, path string, fs *findings) (b *Body, legacy
 		}
 		if !t.has("shape") && !t.has("nodes") {
 			tr.implicit = true
-			fs.warnf(t.path, "trigger with neither shape nor nodes (the form before 2024): read as a compound of its descendant triggers and saved with explicit nodes")
+			fs.warnf("OMI_LEGACY_FORM", t.path, "trigger with neither shape nor nodes (the form before 2024): read as a compound of its descendant triggers and saved with explicit nodes")
 		}
 		if t.has("shape") && t.has("nodes") {
-			fs.errorf(t.path, "trigger has both shape and nodes; only one may be set")
+			fs.errorf("OMI_MUTUALLY_EXCLUSIVE", t.path, "trigger has both shape and nodes; only one may be set")
 		}
 		if tr.Nodes != nil && tr.CollisionFilter >= 0 {
-			fs.warnf(t.at("collisionFilter"), "a compound trigger (nodes) must not carry a collisionFilter")
+			fs.warnf("OMI_COMPOUND_TRIGGER", t.at("collisionFilter"), "a compound trigger (nodes) must not carry a collisionFilter")
 		}
 		tr.Extra = t.rest()
 		b.Trigger = tr
@@ -362,14 +271,14 @@ func decodeMotion(m *reader, fs *findings) *Motion {
 		mo.Type = t
 	case name == "":
 		mo.Type = MotionDynamic
-		fs.warnf(m.at("type"), "motion has no type (required): read as dynamic and saved with the type")
+		fs.warnf("OMI_UNDEFINED_PROPERTY", m.at("type"), "motion has no type (required): read as dynamic and saved with the type")
 	default:
 		if lt, ok := legacyBodyTypes[name]; ok {
 			mo.Type = lt
-			fs.infof(m.at("type"), "legacy motion type %q read as %q", name, lt)
+			fs.infof("OMI_LEGACY_FORM", m.at("type"), "legacy motion type %q read as %q", name, lt)
 		} else {
 			mo.Type = MotionDynamic
-			fs.errorf(m.at("type"), "unknown motion type %q: read as dynamic", name)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", m.at("type"), "unknown motion type %q: read as dynamic", name)
 		}
 	}
 	mo.Mass = m.number("mass", mo.Mass)
@@ -390,27 +299,27 @@ func decodeLegacyBody(r *reader, fs *findings) (*Body, string) {
 	name := r.str("type", "")
 	b := &Body{}
 	if name == "trigger" {
-		fs.infof(r.path, "legacy trigger body (before September 2023) read as a compound trigger")
+		fs.infof("OMI_LEGACY_FORM", r.path, "legacy trigger body (before September 2023) read as a compound trigger")
 		b.Extra = restWithout(r, "mass", "linearVelocity", "angularVelocity", "centerOfMass", "inertiaTensor")
 		return b, name
 	}
 	t, ok := legacyBodyTypes[name]
 	if !ok {
-		fs.errorf(r.at("type"), "unknown legacy body type %q: read as dynamic", name)
+		fs.errorf("OMI_LEGACY_FORM", r.at("type"), "unknown legacy body type %q: read as dynamic", name)
 		t = MotionDynamic
 	} else {
-		fs.infof(r.path, "legacy body type %q (before September 2023) read as motion type %q", name, t)
+		fs.infof("OMI_LEGACY_FORM", r.path, "legacy body type %q (before September 2023) read as motion type %q", name, t)
 	}
 	mo := decodeMotion(r, &findings{}) // "type" is a legacy name; already reported
 	mo.Type = t
 	if tensor, ok := r.numbers("inertiaTensor"); ok {
 		if len(tensor) != 9 {
-			fs.errorf(r.at("inertiaTensor"), "must have 9 numbers, has %d", len(tensor))
+			fs.errorf("OMI_TYPE_MISMATCH", r.at("inertiaTensor"), "must have 9 numbers, has %d", len(tensor))
 		} else {
 			mo.InertiaDiagonal = [3]float64{tensor[0], tensor[4], tensor[8]}
 			off := math.Abs(tensor[1]) + math.Abs(tensor[2]) + math.Abs(tensor[3]) + math.Abs(tensor[5]) + math.Abs(tensor[6]) + math.Abs(tensor[7])
 			if off > 1e-12 {
-				fs.warnf(r.at("inertiaTensor"), "off-diagonal inertia terms are dropped; only the diagonal is kept")
+				fs.warnf("OMI_LEGACY_FORM", r.at("inertiaTensor"), "off-diagonal inertia terms are dropped; only the diagonal is kept")
 			}
 		}
 	}
@@ -492,20 +401,20 @@ func (m PhysicsMaterial) encode() json.RawMessage {
 	return w.bytes()
 }
 
-func (m PhysicsMaterial) validate(path string, fs *findings) {
+func (m PhysicsMaterial) validate(path string, fs *findings, pp physicsPaths) {
 	for _, f := range []struct {
 		key string
 		v   float64
 	}{{"staticFriction", m.StaticFriction}, {"dynamicFriction", m.DynamicFriction}, {"restitution", m.Restitution}} {
 		if f.v < 0 {
-			fs.errorf(path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/"+f.key, "%s %g must not be negative", f.key, f.v)
 		}
 	}
 	if !combineModes[m.FrictionCombine] {
-		fs.errorf(path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
+		fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/frictionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.FrictionCombine)
 	}
 	if !combineModes[m.RestitutionCombine] {
-		fs.errorf(path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
+		fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/restitutionCombine", "unknown combine mode %q (average, minimum, maximum or multiply)", m.RestitutionCombine)
 	}
 }
 
@@ -543,10 +452,10 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
+func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp physicsPaths) {
 	checkShape := func(p string, s int, what string) {
 		if s < -1 || s >= len(d.Shapes) {
-			fs.errorf(p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), p, "%s shape %d does not exist (the file has %d shapes)", what, s, len(d.Shapes))
 			return
 		}
 		if s < 0 {
@@ -554,59 +463,59 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings) {
 		}
 		shape := d.Shapes[s]
 		if sx, ok := d.nonUniformScale(n); ok {
-			fs.warnf(fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
+			fs.warnf(pp.code("NON_UNIFORM_SCALE"), fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
 		}
 		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
 			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
-				fs.warnf(p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
+				fs.warnf(pp.code("HULL_TOO_MANY_POINTS"), p, "convex shape %d uses a mesh with %d vertices; many engines limit hulls to %d points", s, pts, maxHullPoints)
 			}
 		}
 		if shape.Type == ShapeTrimesh && what == "collider" && d.bodyMotion(n) == MotionDynamic {
-			fs.warnf(p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
+			fs.warnf(pp.code("TRIMESH_DYNAMIC"), p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
 		}
 	}
 	if m := b.Motion; m != nil {
 		if m.Mass < 0 {
-			fs.errorf(path+"/motion/mass", "mass %g must not be negative", m.Mass)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/mass", "mass %g must not be negative", m.Mass)
 		}
 		for i, v := range m.InertiaDiagonal {
 			if v < 0 {
-				fs.errorf(path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
+				fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/inertiaDiagonal", "inertiaDiagonal[%d] = %g must not be negative", i, v)
 			}
 		}
 		q := m.InertiaOrientation
 		if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 1e-3 {
-			fs.errorf(path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
+			fs.errorf(pp.code("TYPE_MISMATCH"), path+"/motion/inertiaOrientation", "inertiaOrientation must be a unit quaternion (length %g)", l)
 		}
 	}
 	if c := b.Collider; c != nil {
-		checkShape(path+"/collider/shape", c.Shape, "collider")
+		checkShape(path+"/collider"+pp.geometry+"/shape", c.Shape, "collider")
 		if c.PhysicsMaterial < -1 || c.PhysicsMaterial >= len(d.PhysicsMaterials) {
-			fs.errorf(path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/collider/physicsMaterial", "physics material %d does not exist (the file has %d)", c.PhysicsMaterial, len(d.PhysicsMaterials))
 		}
 		if c.CollisionFilter < -1 || c.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/collider/collisionFilter", "collision filter %d does not exist (the file has %d)", c.CollisionFilter, len(d.CollisionFilters))
 		}
 	}
 	if t := b.Trigger; t != nil {
 		if t.Nodes == nil {
-			checkShape(path+"/trigger/shape", t.Shape, "trigger")
+			checkShape(path+"/trigger"+pp.geometry+"/shape", t.Shape, "trigger")
 			if t.Shape < 0 {
-				fs.errorf(path+"/trigger", "trigger has neither a shape nor nodes")
+				fs.errorf(pp.code("UNDEFINED_PROPERTY"), path+"/trigger", "trigger has neither a shape nor nodes")
 			}
 		}
 		if t.CollisionFilter < -1 || t.CollisionFilter >= len(d.CollisionFilters) {
-			fs.errorf(path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
+			fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/trigger/collisionFilter", "collision filter %d does not exist (the file has %d)", t.CollisionFilter, len(d.CollisionFilters))
 		}
 		for k, c := range t.Nodes {
 			p := fmt.Sprintf("%s/trigger/nodes/%d", path, k)
 			switch {
 			case c < 0 || c >= len(d.Nodes):
-				fs.errorf(p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
+				fs.errorf(pp.code("UNRESOLVED_REFERENCE"), p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
 			case !d.isDescendant(c, n):
-				fs.errorf(p, "node %d is not a descendant of the compound trigger node %d", c, n)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d is not a descendant of the compound trigger node %d", c, n)
 			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
-				fs.errorf(p, "node %d has no trigger of its own", c)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d has no trigger of its own", c)
 			}
 		}
 	}

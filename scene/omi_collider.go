@@ -27,7 +27,7 @@ func decodeColliders(d *Document, fs *findings) {
 	colliderBase := len(d.Shapes)
 	var colliderTrigger []bool
 	if raw, ok := rawExt(d.GLTF.Extensions, ExtCollider); ok {
-		fs.infof("/extensions/"+ExtCollider, "archived OMI_collider read as OMI_physics_shape and OMI_physics_body; saved in the current form")
+		fs.infof("OMI_LEGACY_FORM", "/extensions/"+ExtCollider, "archived OMI_collider read as OMI_physics_shape and OMI_physics_body; saved in the current form")
 		if r := newReader(raw, "/extensions/"+ExtCollider, fs); r != nil {
 			for i, c := range r.array("colliders") {
 				p := r.at("colliders") + "/" + itoa(i)
@@ -52,7 +52,7 @@ func decodeColliders(d *Document, fs *findings) {
 		}
 		c := r.index("collider", -1)
 		if c < 0 || c >= len(colliderTrigger) {
-			fs.errorf(base+"/collider", "collider %d does not exist (the file has %d)", c, len(colliderTrigger))
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", base+"/collider", "collider %d does not exist (the file has %d)", c, len(colliderTrigger))
 			continue
 		}
 		ne := &d.Nodes[i]

@@ -60,7 +60,7 @@ func usedGravities(d *Document, used []string) []string {
 
 func validateGravities(d *Document, fs *findings) {
 	if g := d.WorldGravity; g != nil && g.Direction == [3]float64{} {
-		fs.errorf("/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", "/extensions/"+ExtGravity+"/direction", "world gravity direction must not be the zero vector")
 	}
 	compoundChild := map[int]bool{}
 	for i, ne := range d.Nodes {
@@ -82,11 +82,11 @@ func validateGravities(d *Document, fs *findings) {
 		b := ne.Body
 		switch {
 		case b == nil || b.Trigger == nil:
-			fs.errorf(path, "gravity must be on a node with a trigger (a base trigger); this node has none, so the field covers no volume")
+			fs.errorf("OMI_GRAVITY_NOT_ON_BASE_TRIGGER", path, "gravity must be on a node with a trigger (a base trigger); this node has none, so the field covers no volume")
 		case b.Motion != nil || b.Collider != nil:
-			fs.errorf(path, "gravity must be on a base trigger node without motion or collider")
+			fs.errorf("OMI_GRAVITY_NOT_ON_BASE_TRIGGER", path, "gravity must be on a base trigger node without motion or collider")
 		case compoundChild[i]:
-			fs.errorf(path, "gravity must be on a base trigger, not on a part of a compound trigger")
+			fs.errorf("OMI_GRAVITY_NOT_ON_BASE_TRIGGER", path, "gravity must be on a base trigger, not on a part of a compound trigger")
 		}
 	}
 }
@@ -179,7 +179,7 @@ func decodeWorldGravity(raw json.RawMessage, path string, fs *findings) *WorldGr
 		return nil
 	}
 	if !r.has("gravity") {
-		fs.errorf(path+"/gravity", "world gravity needs a gravity value")
+		fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/gravity", "world gravity needs a gravity value")
 	}
 	g := &WorldGravity{Gravity: r.number("gravity", 9.8), Direction: r.vec3("direction", [3]float64{0, -1, 0})}
 	g.Extra = r.rest()
@@ -203,20 +203,20 @@ func decodeGravity(raw json.RawMessage, path string, fs *findings) *Gravity {
 	t, ok := ParseGravityType(name)
 	if !ok {
 		if name == "" {
-			fs.errorf(path+"/type", "gravity type is required")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/type", "gravity type is required")
 		} else {
-			fs.errorf(path+"/type", "unknown gravity type %q", name)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/type", "unknown gravity type %q", name)
 		}
 		return nil
 	}
 	g := DefaultGravity(t)
 	if !r.has("gravity") {
-		fs.errorf(path+"/gravity", "gravity value is required")
+		fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/gravity", "gravity value is required")
 	}
 	g.Gravity = r.number("gravity", g.Gravity)
 	prio := r.number("priority", 0)
 	if prio != math.Round(prio) {
-		fs.warnf(path+"/priority", "priority %g must be an integer: rounded to %g", prio, math.Round(prio))
+		fs.warnf("OMI_TYPE_MISMATCH", path+"/priority", "priority %g must be an integer: rounded to %g", prio, math.Round(prio))
 	}
 	g.Priority = int(math.Round(prio))
 	g.Replace = r.boolean("replace", false)
@@ -228,9 +228,9 @@ func decodeGravity(raw json.RawMessage, path string, fs *findings) *Gravity {
 	}
 	if p == nil {
 		if t == GravityLine || t == GravityShaped {
-			fs.errorf(path+"/"+name, "%s gravity needs a %q sub-object", name, name)
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/"+name, "%s gravity needs a %q sub-object", name, name)
 		} else {
-			fs.warnf(path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", name)
+			fs.warnf("OMI_UNDEFINED_PROPERTY", path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", name)
 		}
 		g.Extra = r.rest()
 		return &g
@@ -247,21 +247,21 @@ func decodeGravity(raw json.RawMessage, path string, fs *findings) *Gravity {
 		g.UnitDistance = p.number("unitDistance", 0)
 		pts, ok := p.numbers("points")
 		if !ok && !p.has("points") {
-			fs.errorf(p.at("points"), "line gravity needs points")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", p.at("points"), "line gravity needs points")
 		}
 		if len(pts)%3 != 0 {
-			fs.errorf(p.at("points"), "points has %d numbers, not a multiple of 3", len(pts))
+			fs.errorf("OMI_TYPE_MISMATCH", p.at("points"), "points has %d numbers, not a multiple of 3", len(pts))
 		}
 		for i := 0; i+2 < len(pts); i += 3 {
 			g.Points = append(g.Points, [3]float64{pts[i], pts[i+1], pts[i+2]})
 		}
 		if ok && len(g.Points) < 2 {
-			fs.errorf(p.at("points"), "line gravity needs at least 2 points, has %d", len(g.Points))
+			fs.errorf("OMI_UNDEFINED_PROPERTY", p.at("points"), "line gravity needs at least 2 points, has %d", len(g.Points))
 		}
 	case GravityShaped:
 		g.UnitDistance = p.number("unitDistance", 0)
 		if !p.has("shape") {
-			fs.errorf(p.at("shape"), "shaped gravity needs a shape")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", p.at("shape"), "shaped gravity needs a shape")
 		}
 		g.Shape = p.index("shape", -1)
 	}
@@ -306,22 +306,22 @@ func (g *Gravity) encode() json.RawMessage {
 func (g *Gravity) validate(path string, fs *findings, shapeCount int) {
 	sub := path + "/" + g.Type.String()
 	if g.UnitDistance < 0 {
-		fs.errorf(sub+"/unitDistance", "unitDistance %g must not be negative", g.UnitDistance)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/unitDistance", "unitDistance %g must not be negative", g.UnitDistance)
 	}
 	switch g.Type {
 	case GravityDirectional:
 		if g.Direction == [3]float64{} {
-			fs.errorf(sub+"/direction", "direction must not be the zero vector")
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/direction", "direction must not be the zero vector")
 		}
 	case GravityDisc, GravityTorus:
 		if g.Radius < 0 {
-			fs.errorf(sub+"/radius", "radius %g must not be negative", g.Radius)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/radius", "radius %g must not be negative", g.Radius)
 		}
 	case GravityShaped:
 		if g.Shape >= shapeCount || g.Shape < -1 {
-			fs.errorf(sub+"/shape", "shape %d does not exist (the file has %d shapes)", g.Shape, shapeCount)
+			fs.errorf("OMI_UNRESOLVED_REFERENCE", sub+"/shape", "shape %d does not exist (the file has %d shapes)", g.Shape, shapeCount)
 		} else if g.Shape == -1 {
-			fs.errorf(sub+"/shape", "shaped gravity has no shape")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", sub+"/shape", "shaped gravity has no shape")
 		}
 	}
 }

@@ -40,6 +40,9 @@ func decodeJoints(d *Document, fs *findings) {
 }
 
 func patchJoints(d *Document, node int, blocks map[string]json.RawMessage) {
+	if !d.isOMI() {
+		return
+	}
 	if node >= 0 {
 		if j := d.Nodes[node].Joint; j != nil {
 			blocks[ExtJoint] = j.encode()
@@ -55,6 +58,9 @@ func patchJoints(d *Document, node int, blocks map[string]json.RawMessage) {
 }
 
 func usedJoints(d *Document, used []string) []string {
+	if !d.isOMI() {
+		return used
+	}
 	has := len(d.Joints) > 0
 	for _, ne := range d.Nodes {
 		has = has || ne.Joint != nil
@@ -66,27 +72,35 @@ func usedJoints(d *Document, used []string) []string {
 }
 
 func validateJoints(d *Document, fs *findings) {
+	if d.isOMI() {
+		d.validateJointsIn(fs, omiPaths)
+	}
+}
+
+// validateJointsIn checks the joint settings and joint nodes under the
+// paths and codes of dialect pp.
+func (d *Document) validateJointsIn(fs *findings, pp physicsPaths) {
 	for i, j := range d.Joints {
-		j.validate(fmt.Sprintf("/extensions/%s/physicsJoints/%d", ExtJoint, i), fs)
+		j.validate(fmt.Sprintf("%s/%d", pp.joints, i), fs, pp)
 	}
 	for i, ne := range d.Nodes {
 		if j := ne.Joint; j != nil {
-			d.validateJoint(i, j, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtJoint), fs)
+			d.validateJoint(i, j, pp.joint(i), fs, pp)
 		}
 	}
 }
 
-func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings) {
+func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings, pp physicsPaths) {
 	if j.Joint < 0 || j.Joint >= len(d.Joints) {
-		fs.errorf(path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
+		fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/joint", "joint settings %d do not exist (the file has %d)", j.Joint, len(d.Joints))
 	}
 	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
-		fs.errorf(path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
+		fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
 	} else if d.bodyNode(j.ConnectedNode) < 0 {
-		fs.warnf(path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
+		fs.warnf(pp.code("JOINT_CONNECTED_NOT_BODY"), path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
 	}
 	if b := d.Nodes[n].Body; b != nil {
-		fs.warnf(path, "a joint node should not carry a body, collider or trigger of its own")
+		fs.warnf(pp.code("JOINT_NODE_HAS_BODY"), path, "a joint node should not carry a body, collider or trigger of its own")
 	}
 	if d.bodyMotion(n) != MotionDynamic {
 		dyn := false
@@ -94,7 +108,7 @@ func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings)
 			dyn = d.bodyMotion(j.ConnectedNode) == MotionDynamic
 		}
 		if !dyn {
-			fs.warnf(path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
+			fs.warnf(pp.code("JOINT_NO_DYNAMIC_BODY"), path, "neither the joint node nor its connected node is part of a dynamic body, so the joint has nothing to move")
 		}
 	}
 }
@@ -175,7 +189,7 @@ func decodeJointSettings(raw json.RawMessage, path string, fs *findings) JointSe
 		}
 		for _, k := range []string{"type", "mode", "axis"} {
 			if !dr.has(k) {
-				fs.errorf(dp+"/"+k, "drive needs %q", k)
+				fs.errorf("OMI_UNDEFINED_PROPERTY", dp+"/"+k, "drive needs %q", k)
 			}
 		}
 		d := JointDrive{
@@ -233,39 +247,39 @@ func (j JointSettings) encode() json.RawMessage {
 	return w.bytes()
 }
 
-func (j JointSettings) validate(path string, fs *findings) {
+func (j JointSettings) validate(path string, fs *findings, pp physicsPaths) {
 	for i, l := range j.Limits {
 		lp := path + "/limits/" + itoa(i)
 		if len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0 {
-			fs.errorf(lp, "limit names no axes: set linearAxes or angularAxes")
+			fs.errorf(pp.code("JOINT_LIMIT_NO_AXES"), lp, "limit names no axes: set linearAxes or angularAxes")
 		}
 		for _, axes := range [][]int{l.LinearAxes, l.AngularAxes} {
 			for _, a := range axes {
 				if a < 0 || a > 2 {
-					fs.errorf(lp, "axis %d must be 0, 1 or 2", a)
+					fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), lp, "axis %d must be 0, 1 or 2", a)
 				}
 			}
 		}
 		if l.Min > l.Max {
-			fs.errorf(lp, "min %g is greater than max %g", l.Min, l.Max)
+			fs.errorf(pp.code("JOINT_LIMIT_MIN_MAX"), lp, "min %g is greater than max %g", l.Min, l.Max)
 		}
 		if l.Damping < 0 {
-			fs.errorf(lp+"/damping", "damping %g must not be negative", l.Damping)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), lp+"/damping", "damping %g must not be negative", l.Damping)
 		}
 	}
 	for i, d := range j.Drives {
 		dp := path + "/drives/" + itoa(i)
 		if d.Type != "linear" && d.Type != "angular" {
-			fs.errorf(dp+"/type", "drive type %q must be linear or angular", d.Type)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), dp+"/type", "drive type %q must be linear or angular", d.Type)
 		}
 		if d.Mode != "force" && d.Mode != "acceleration" {
-			fs.errorf(dp+"/mode", "drive mode %q must be force or acceleration", d.Mode)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), dp+"/mode", "drive mode %q must be force or acceleration", d.Mode)
 		}
 		if d.Axis < 0 || d.Axis > 2 {
-			fs.errorf(dp+"/axis", "drive axis %d must be 0, 1 or 2", d.Axis)
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), dp+"/axis", "drive axis %d must be 0, 1 or 2", d.Axis)
 		}
 		if d.MaxForce < 0 || d.Stiffness < 0 || d.Damping < 0 {
-			fs.errorf(dp, "maxForce, stiffness and damping must not be negative")
+			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), dp, "maxForce, stiffness and damping must not be negative")
 		}
 	}
 }
@@ -277,7 +291,7 @@ func decodeNodeJoint(raw json.RawMessage, path string, fs *findings) *NodeJoint 
 	}
 	for _, k := range []string{"joint", "connectedNode"} {
 		if !r.has(k) {
-			fs.errorf(path+"/"+k, "joint node needs %q", k)
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/"+k, "joint node needs %q", k)
 		}
 	}
 	j := &NodeJoint{Joint: r.index("joint", -1), ConnectedNode: r.index("connectedNode", -1), EnableCollision: r.boolean("enableCollision", false)}

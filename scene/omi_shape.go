@@ -3,6 +3,7 @@ package scene
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // ExtShape is the extension name. Like every owned
@@ -20,7 +21,7 @@ func init() {
 		Decode: decodeShapes,
 		Patch:  patchShapes,
 		Used: func(d *Document, used []string) []string {
-			if len(d.Shapes) > 0 {
+			if len(d.Shapes) > 0 && d.isOMI() {
 				used = append(used, ExtShape)
 			}
 			return used
@@ -42,7 +43,7 @@ func decodeShapes(d *Document, fs *findings) {
 		if raw, ok := rawExt(n.Extensions, ExtShape); ok {
 			path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtShape)
 			if r := newReader(raw, path, fs); r != nil {
-				fs.infof(path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
+				fs.infof("OMI_LEGACY_FORM", path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
 				d.legacyState().shape[i] = r.index("shape", -1)
 			}
 		}
@@ -50,7 +51,7 @@ func decodeShapes(d *Document, fs *findings) {
 }
 
 func patchShapes(d *Document, node int, blocks map[string]json.RawMessage) {
-	if node >= 0 || len(d.Shapes) == 0 {
+	if node >= 0 || len(d.Shapes) == 0 || !d.isOMI() {
 		return
 	}
 	var w writer
@@ -60,10 +61,33 @@ func patchShapes(d *Document, node int, blocks map[string]json.RawMessage) {
 }
 
 func validateShapes(d *Document, fs *findings) {
+	if d.isOMI() {
+		d.validateShapesIn(fs, omiPaths)
+	}
+}
+
+// validateShapesIn checks the shapes under the paths and codes of dialect
+// pp: the shape kinds' checks are written with OMI_ codes, which a KHR
+// document gets as KHR_ codes.
+func (d *Document) validateShapesIn(fs *findings, pp physicsPaths) {
 	meshCount := len(d.GLTF.Meshes)
 	for i, s := range d.Shapes {
-		if s.Type != 0 {
-			s.validate(fmt.Sprintf("/extensions/%s/shapes/%d", ExtShape, i), fs, meshCount)
+		if s.Type == 0 {
+			continue
+		}
+		if pp.prefix == khrPaths.prefix && d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+			continue // a mesh a KHR geometry names, checked where it is read
+		}
+		var sub findings
+		s.validate(fmt.Sprintf("%s/%d", pp.shapes, i), &sub, meshCount)
+		for _, f := range sub {
+			if rest, ok := strings.CutPrefix(f.Code, "OMI_"); ok {
+				if rest == "TAPERED_SHAPE" && pp.prefix != "OMI_" {
+					continue // KHR_implicit_shapes defines tapered shapes
+				}
+				f.Code = pp.code(rest)
+			}
+			*fs = append(*fs, f)
 		}
 	}
 }

@@ -1,11 +1,5 @@
 package scene
 
-import (
-	"math"
-
-	"github.com/go-gl/mathgl/mgl64"
-)
-
 // refKind names a document-level array that nodes refer to by index.
 type refKind int
 
@@ -112,22 +106,3 @@ func (d *Document) CollisionFilterUsers(i int) []int { return d.refUsers(refFilt
 
 // JointSettingsUsers lists the joint nodes that use joint settings i.
 func (d *Document) JointSettingsUsers(i int) []int { return d.refUsers(refJoint, i) }
-
-// decompose splits an affine matrix into translation, rotation and scale
-// (shear is dropped).
-func decompose(m mgl64.Mat4) Transform {
-	t := [3]float64{m[12], m[13], m[14]}
-	c0, c1, c2 := m.Col(0).Vec3(), m.Col(1).Vec3(), m.Col(2).Vec3()
-	s := [3]float64{c0.Len(), c1.Len(), c2.Len()}
-	if c0.Cross(c1).Dot(c2) < 0 {
-		s[0] = -s[0]
-	}
-	for i := range s {
-		if s[i] == 0 || math.IsNaN(s[i]) {
-			s[i] = 1
-		}
-	}
-	r := mgl64.Mat3FromCols(c0.Mul(1/s[0]), c1.Mul(1/s[1]), c2.Mul(1/s[2]))
-	q := mgl64.Mat4ToQuat(r.Mat4()).Normalize()
-	return Transform{Translation: t, Rotation: [4]float64{q.V[0], q.V[1], q.V[2], q.W}, Scale: s}
-}

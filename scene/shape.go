@@ -3,7 +3,6 @@ package scene
 import (
 	"encoding/json"
 	"math"
-	"strconv"
 )
 
 // ShapeType names the kind of a physics shape. The zero value means "not set".
@@ -91,9 +90,9 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 	t, hull, ok := ParseShapeType(typeName)
 	if !ok {
 		if typeName == "" {
-			fs.errorf(path+"/type", "shape type is required")
+			fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/type", "shape type is required")
 		} else {
-			fs.errorf(path+"/type", "unknown shape type %q", typeName)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path+"/type", "unknown shape type %q", typeName)
 		}
 		s := Shape{Mesh: -1, Name: r.str("name", ""), Extra: r.rest()}
 		// Keep the unknown type string so saving does not lose it.
@@ -103,7 +102,7 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		return s
 	}
 	if hull {
-		fs.infof(path+"/type", "legacy type \"hull\" read as \"convex\"")
+		fs.infof("OMI_LEGACY_FORM", path+"/type", "legacy type \"hull\" read as \"convex\"")
 	}
 	s := DefaultShape(t)
 	s.Name = r.str("name", "")
@@ -124,10 +123,10 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 		if hasAnyParam(r) {
 			legacyFlat = true
 			if !collider {
-				fs.infof(path, "legacy flat parameters (before July 2023) read; saved nested under %q", t.String())
+				fs.infof("OMI_LEGACY_FORM", path, "legacy flat parameters (before July 2023) read; saved nested under %q", t.String())
 			}
 		} else if !collider && !r.has(t.String()) {
-			fs.warnf(path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", t.String())
+			fs.warnf("OMI_UNDEFINED_PROPERTY", path, "no %q sub-object: the defaults are used (the schema requires the sub-object)", t.String())
 		}
 	}
 
@@ -146,16 +145,6 @@ func decodeShape(raw json.RawMessage, path string, fs *findings, collider bool) 
 	// Sub-objects of other types carry nothing we can use; keep them.
 	s.Extra = r.rest()
 	return s
-}
-
-// roundSig drops the binary noise of a subtraction (2 - 0.974 would be
-// 1.0260000000000002) so converted files carry the number a person would write.
-func roundSig(f float64) float64 {
-	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64)
-	if err != nil {
-		return f
-	}
-	return r
 }
 
 func ptrOr(p *float64, def float64) *float64 {
@@ -203,7 +192,7 @@ func (s Shape) validate(path string, fs *findings, meshCount int) {
 		k.validate(s, sub, fs, meshCount)
 	}
 	if math.IsNaN(s.Height) {
-		fs.errorf(sub, "height is not a number")
+		fs.errorf("OMI_TYPE_MISMATCH", sub, "height is not a number")
 	}
 }
 

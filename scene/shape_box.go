@@ -18,7 +18,7 @@ func init() {
 		validate: func(s Shape, sub string, fs *findings, _ int) {
 			for i, v := range s.Size {
 				if v <= 0 {
-					fs.errorf(sub+"/size", "box size[%d] = %g must be greater than 0", i, v)
+					fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/size", "box size[%d] = %g must be greater than 0", i, v)
 				}
 			}
 		},

@@ -121,19 +121,19 @@ func decodeRoundParams(s *Shape, p *reader, path string, fs *findings, collider 
 	legacyCapsule := t == ShapeCapsule && (collider || (hasSingle && !hasNew))
 	if legacyCapsule {
 		full := p.number("height", 2)
-		mid := roundSig(full - s.RadiusTop - s.RadiusBottom)
+		mid := RoundSig(full-s.RadiusTop-s.RadiusBottom, 12)
 		if mid < 0 {
-			fs.warnf(p.at("height"), "legacy capsule full height %g is less than twice the radius %g; the straight part is taken as 0", full, *ptrOr(single, s.RadiusTop))
+			fs.warnf("OMI_LEGACY_FORM", p.at("height"), "legacy capsule full height %g is less than twice the radius %g; the straight part is taken as 0", full, *ptrOr(single, s.RadiusTop))
 			mid = 0
 		}
 		s.Height = mid
 		if !collider {
-			fs.infof(path, "pre-2025 capsule (single radius, full height %g) read as mid height %g", full, mid)
+			fs.infof("OMI_LEGACY_FORM", path, "pre-2025 capsule (single radius, full height %g) read as mid height %g", full, mid)
 		}
 	} else {
 		s.Height = p.number("height", s.Height)
 		if hasSingle && !hasNew {
-			fs.infof(p.at("radius"), "legacy single radius read as radiusTop and radiusBottom")
+			fs.infof("OMI_LEGACY_FORM", p.at("radius"), "legacy single radius read as radiusTop and radiusBottom")
 		}
 	}
 }
@@ -146,16 +146,16 @@ func encodeRoundParams(s Shape, p *writer) {
 
 func validateRoundParams(s Shape, sub string, fs *findings, _ int) {
 	if s.Type == ShapeCylinder && s.Height <= 0 {
-		fs.errorf(sub+"/height", "cylinder height %g must be greater than 0", s.Height)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/height", "cylinder height %g must be greater than 0", s.Height)
 	}
 	if s.Type == ShapeCapsule && s.Height < 0 {
-		fs.errorf(sub+"/height", "capsule height %g must not be negative", s.Height)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/height", "capsule height %g must not be negative", s.Height)
 	}
 	if s.RadiusTop < 0 || s.RadiusBottom < 0 || (s.RadiusTop == 0 && s.RadiusBottom == 0) {
-		fs.errorf(sub, "radii (top %g, bottom %g) must not be negative and not both 0", s.RadiusTop, s.RadiusBottom)
+		fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub, "radii (top %g, bottom %g) must not be negative and not both 0", s.RadiusTop, s.RadiusBottom)
 	}
 	if s.RadiusTop != s.RadiusBottom {
-		fs.infof(sub, "tapered %s (radiusTop %g, radiusBottom %g): some engines average the radii", s.Type, s.RadiusTop, s.RadiusBottom)
+		fs.infof("OMI_TAPERED_SHAPE", sub, "tapered %s (radiusTop %g, radiusBottom %g): some engines average the radii", s.Type, s.RadiusTop, s.RadiusBottom)
 	}
 }
 

@@ -89,7 +89,7 @@ func init() {
 func validateGeneral(s Shape, sub string, fs *findings, _ int) {
 	for i, v := range s.Size {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			fs.errorf(sub+"/size", "general size[%d] = %g must be 0 or a finite positive number", i, v)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/size", "general size[%d] = %g must be 0 or a finite positive number", i, v)
 		}
 	}
 	for ci, c := range s.Curves {
@@ -102,7 +102,7 @@ func validateGeneral(s Shape, sub string, fs *findings, _ int) {
 			}
 		}
 		if nonZero < 2 && len(c.Taper) == 0 {
-			fs.warnf(cp+"/radii", "a curve should have at least two non-zero radii (G4MF leaves others undefined)")
+			fs.warnf("OMI_GENERAL_CURVE", cp+"/radii", "a curve should have at least two non-zero radii (G4MF leaves others undefined)")
 		}
 		validateExponent(cp+"/exponent", c.Exponent, fs)
 		for ti, t := range c.Taper {
@@ -113,16 +113,16 @@ func validateGeneral(s Shape, sub string, fs *findings, _ int) {
 			}
 		}
 		if len(c.Taper) == 1 {
-			fs.warnf(cp+"/taper", "a taper with one section is that section alone, moved to its position")
+			fs.warnf("OMI_GENERAL_CURVE", cp+"/taper", "a taper with one section is that section alone, moved to its position")
 		}
 	}
 	if len(s.Curves) == 0 && (s.Size[0] == 0 || s.Size[1] == 0 || s.Size[2] == 0) {
-		fs.errorf(sub, "general shape with no curves and a zero size %v has no volume", s.Size)
+		fs.errorf("OMI_DEGENERATE_SHAPE", sub, "general shape with no curves and a zero size %v has no volume", s.Size)
 	}
 	if _, ok := s.Classify(); ok {
-		fs.infof(sub, "this general shape is exactly an OMI %s; other OMI readers only know the OMI form", func() string { c, _ := s.Classify(); return c.Type.String() }())
+		fs.infof("OMI_G4MF_SHAPE", sub, "this general shape is exactly an OMI %s; other OMI readers only know the OMI form", func() string { c, _ := s.Classify(); return c.Type.String() }())
 	} else {
-		fs.infof(sub, "general shape (G4MF): OMI readers other than physview do not know it")
+		fs.infof("OMI_G4MF_SHAPE", sub, "general shape (G4MF): OMI readers other than physview do not know it")
 	}
 }
 
@@ -534,7 +534,7 @@ func EncodeCurves(cs []Curve) json.RawMessage { return mustJSON(encodeCurves(cs)
 func validateRadii(path string, r [3]float64, fs *findings) {
 	for i, v := range r {
 		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-			fs.errorf(path, "radii[%d] = %g must be 0 or a finite positive number", i, v)
+			fs.errorf("OMI_VALUE_NOT_IN_RANGE", path, "radii[%d] = %g must be 0 or a finite positive number", i, v)
 		}
 	}
 }
@@ -542,9 +542,9 @@ func validateRadii(path string, r [3]float64, fs *findings) {
 func validateExponent(path string, e float64, fs *findings) {
 	switch {
 	case !(e > 0) || math.IsInf(e, 0):
-		fs.errorf(path, "exponent %g must be a finite positive number", e)
+		fs.errorf("OMI_TYPE_MISMATCH", path, "exponent %g must be a finite positive number", e)
 	case e < 1:
-		fs.warnf(path, "exponent %g is below 1: the curve is not convex; it is drawn and tested as its convex hull (exponent 1)", e)
+		fs.warnf("OMI_GENERAL_CURVE", path, "exponent %g is below 1: the curve is not convex; it is drawn and tested as its convex hull (exponent 1)", e)
 	}
 }
 
@@ -564,7 +564,7 @@ func DecodeCurves(raw json.RawMessage, path string) ([]Curve, []Finding) {
 	var fs findings
 	elems, err := jsonobj.ParseArray(raw)
 	if err != nil {
-		fs.errorf(path, "curves must be an array (%v)", err)
+		fs.errorf("OMI_TYPE_MISMATCH", path, "curves must be an array (%v)", err)
 		return nil, fs
 	}
 	var out []Curve

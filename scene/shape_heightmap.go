@@ -34,9 +34,9 @@ func init() {
 		validate: func(s Shape, sub string, fs *findings, _ int) {
 			nx, nz := s.Size[0], s.Size[2]
 			if nx != math.Trunc(nx) || nz != math.Trunc(nz) || nx < 2 || nz < 2 {
-				fs.errorf(sub+"/size", "heightmap size %v must hold whole numbers of samples, at least 2 along X and Z", s.Size)
+				fs.errorf("OMI_TYPE_MISMATCH", sub+"/size", "heightmap size %v must hold whole numbers of samples, at least 2 along X and Z", s.Size)
 			} else if len(s.Heights) != int(nx)*int(nz) {
-				fs.errorf(sub+"/heights", "heightmap of %g x %g samples needs %d heights, has %d", nx, nz, int(nx)*int(nz), len(s.Heights))
+				fs.errorf("OMI_UNDEFINED_PROPERTY", sub+"/heights", "heightmap of %g x %g samples needs %d heights, has %d", nx, nz, int(nx)*int(nz), len(s.Heights))
 			}
 		},
 		params: func(s Shape) string {

@@ -23,9 +23,9 @@ func init() {
 			encode: func(s Shape, p *writer) { p.set("mesh", s.Mesh) },
 			validate: func(s Shape, sub string, fs *findings, meshCount int) {
 				if s.Mesh < 0 {
-					fs.errorf(sub+"/mesh", "%s shape needs a mesh", s.Type)
+					fs.errorf("OMI_UNDEFINED_PROPERTY", sub+"/mesh", "%s shape needs a mesh", s.Type)
 				} else if s.Mesh >= meshCount {
-					fs.errorf(sub+"/mesh", "mesh %d does not exist (the file has %d meshes)", s.Mesh, meshCount)
+					fs.errorf("OMI_UNRESOLVED_REFERENCE", sub+"/mesh", "mesh %d does not exist (the file has %d meshes)", s.Mesh, meshCount)
 				}
 			},
 			check: func(s Shape, meshCount int) error {

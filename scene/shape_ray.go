@@ -19,7 +19,7 @@ func init() {
 		encode: func(s Shape, p *writer) { p.set("length", s.Length) },
 		validate: func(s Shape, sub string, fs *findings, _ int) {
 			if !(s.Length > 0) || math.IsInf(s.Length, 0) {
-				fs.errorf(sub+"/length", "ray length %g must be a finite positive number", s.Length)
+				fs.errorf("OMI_TYPE_MISMATCH", sub+"/length", "ray length %g must be a finite positive number", s.Length)
 			}
 		},
 		params: func(s Shape) string { return fmt.Sprintf("length %g along -Y", s.Length) },

@@ -18,7 +18,7 @@ func init() {
 		encode: func(s Shape, p *writer) { p.set("radius", s.Radius) },
 		validate: func(s Shape, sub string, fs *findings, _ int) {
 			if s.Radius <= 0 {
-				fs.errorf(sub+"/radius", "sphere radius %g must be greater than 0", s.Radius)
+				fs.errorf("OMI_VALUE_NOT_IN_RANGE", sub+"/radius", "sphere radius %g must be greater than 0", s.Radius)
 			}
 		},
 		check: func(s Shape, _ int) error {

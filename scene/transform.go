@@ -51,16 +51,14 @@ func (d *Document) WorldMatrices() []mgl64.Mat4 {
 	return out
 }
 
-// SceneNodes returns the nodes of the scene to show: the document's default
-// scene, else scene 0, else every root node. Each node is listed with its
-// descendants, parents first.
+// SceneNodes returns the nodes of the scene to show (ShownScene: the one
+// chosen, else the document's default scene, else scene 0), else every
+// root node. Each node is listed with its descendants, parents first.
 func (d *Document) SceneNodes() []int {
 	var roots []int
-	switch {
-	case d.GLTF.Scene != nil && *d.GLTF.Scene >= 0 && *d.GLTF.Scene < len(d.GLTF.Scenes):
-		roots = d.GLTF.Scenes[*d.GLTF.Scene].Nodes
-	case len(d.GLTF.Scenes) > 0:
-		roots = d.GLTF.Scenes[0].Nodes
+	switch s := d.ShownScene(); {
+	case s >= 0:
+		roots = d.GLTF.Scenes[s].Nodes
 	default:
 		for i := range d.GLTF.Nodes {
 			if d.Parent(i) < 0 {

@@ -65,7 +65,7 @@ func vec3(id, label string, v [3]float64, set func([3]float64)) {
 // combo picks one of items; set gets the new index.
 func combo(label string, cur int, items []string, set func(int)) {
 	imgui.SetNextItemWidth(150)
-	preview := ""
+	preview := "choose..."
 	if cur >= 0 && cur < len(items) {
 		preview = items[cur]
 	}
@@ -111,6 +111,67 @@ func textEnter(label string, v string, width float32, set func(string)) {
 	}
 }
 
+// shapeEdit is what a shape kind's Inspector fields work on: the shape,
+// its index, widget ids and the edit that replaces it.
+type shapeEdit struct {
+	s   scene.Shape
+	i   int
+	id  func(name string) string
+	set func(label string, ns scene.Shape)
+}
+
+// shapeEditors are the Inspector's fields for each shape kind, one entry
+// per kind (TestShapeKindsInUI fails when a kind has none).
+var shapeEditors = map[scene.ShapeType]func(e ed, c shapeEdit){
+	scene.ShapeBox: func(e ed, c shapeEdit) {
+		vec3(fmt.Sprintf("box%d", c.i), "size (m)", c.s.Size, func(v [3]float64) {
+			ns := c.s
+			ns.Size = v
+			c.set("Resize box", ns)
+		})
+	},
+	scene.ShapeSphere: func(e ed, c shapeEdit) {
+		num(c.id("radius (m)"), c.s.Radius, func(v float64) { ns := c.s; ns.Radius = v; c.set("Resize sphere", ns) })
+	},
+	scene.ShapeCapsule:   roundFields,
+	scene.ShapeCylinder:  roundFields,
+	scene.ShapeGeneral:   g4Fields,
+	scene.ShapePlane:     g4Fields,
+	scene.ShapeRay:       g4Fields,
+	scene.ShapeHeightmap: g4Fields,
+	scene.ShapeConvex:    meshFields,
+	scene.ShapeTrimesh:   meshFields,
+}
+
+// roundFields edit a capsule's or cylinder's height and radii.
+func roundFields(e ed, c shapeEdit) {
+	s := c.s
+	h := "full height (m)"
+	if s.Type == scene.ShapeCapsule {
+		h = "mid height (m, between cap centres)"
+	}
+	num(c.id(h), s.Height, func(v float64) { ns := s; ns.Height = v; c.set("Resize "+s.Type.String(), ns) })
+	num(c.id("radius top"), s.RadiusTop, func(v float64) { ns := s; ns.RadiusTop = v; c.set("Resize "+s.Type.String(), ns) })
+	imgui.SameLine()
+	num(c.id("bottom (m)"), s.RadiusBottom, func(v float64) { ns := s; ns.RadiusBottom = v; c.set("Resize "+s.Type.String(), ns) })
+}
+
+// g4Fields edit the G4MF kinds (general, plane, ray, heightmap).
+func g4Fields(e ed, c shapeEdit) {
+	if w, ok := G4ShapeEditor(fmt.Sprint(c.i), c.s, func(ns scene.Shape) { c.set("Edit "+c.s.Type.String()+" shape", ns) }); ok {
+		w.Build()
+	}
+}
+
+// meshFields choose the mesh of a convex or trimesh shape.
+func meshFields(e ed, c shapeEdit) {
+	meshes := []string{}
+	for m, mesh := range e.d.GLTF.Meshes {
+		meshes = append(meshes, fmt.Sprintf("%d %s", m, mesh.Name))
+	}
+	combo(c.id("mesh"), c.s.Mesh, meshes, func(m int) { ns := c.s; ns.Mesh = m; c.set("Set shape mesh", ns) })
+}
+
 func shapeTypeNames() []string {
 	var names []string
 	for _, t := range scene.ShapeTypes() {
@@ -148,34 +209,8 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 		}
 		set("Change shape type to "+types[k].String(), s.WithType(types[k], mesh))
 	})
-	switch s.Type {
-	case scene.ShapeBox:
-		vec3(fmt.Sprintf("box%d", i), "size (m)", s.Size, func(v [3]float64) {
-			ns := s
-			ns.Size = v
-			set("Resize box", ns)
-		})
-	case scene.ShapeSphere:
-		num(id("radius (m)"), s.Radius, func(v float64) { ns := s; ns.Radius = v; set("Resize sphere", ns) })
-	case scene.ShapeCapsule, scene.ShapeCylinder:
-		h := "full height (m)"
-		if s.Type == scene.ShapeCapsule {
-			h = "mid height (m, between cap centres)"
-		}
-		num(id(h), s.Height, func(v float64) { ns := s; ns.Height = v; set("Resize "+s.Type.String(), ns) })
-		num(id("radius top"), s.RadiusTop, func(v float64) { ns := s; ns.RadiusTop = v; set("Resize "+s.Type.String(), ns) })
-		imgui.SameLine()
-		num(id("bottom (m)"), s.RadiusBottom, func(v float64) { ns := s; ns.RadiusBottom = v; set("Resize "+s.Type.String(), ns) })
-	case scene.ShapeGeneral, scene.ShapePlane, scene.ShapeRay, scene.ShapeHeightmap:
-		if w, ok := G4ShapeEditor(fmt.Sprint(i), s, func(ns scene.Shape) { set("Edit "+s.Type.String()+" shape", ns) }); ok {
-			w.Build()
-		}
-	case scene.ShapeConvex, scene.ShapeTrimesh:
-		meshes := []string{}
-		for m, mesh := range d.GLTF.Meshes {
-			meshes = append(meshes, fmt.Sprintf("%d %s", m, mesh.Name))
-		}
-		combo(id("mesh"), s.Mesh, meshes, func(m int) { ns := s; ns.Mesh = m; set("Set shape mesh", ns) })
+	if f, ok := shapeEditors[s.Type]; ok {
+		f(e, shapeEdit{s: s, i: i, id: id, set: set})
 	}
 	if users := d.ShapeUsers(i); len(users) > 1 && node >= 0 {
 		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: editing it changes them all.", len(users)))
@@ -186,27 +221,67 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 
 var warnColor = imgui.Vec4{X: 0.95, Y: 0.8, Z: 0.35, W: 1}
 
-// addShapeMenu offers a new shape of each type, or one fitted to the node's
-// mesh; add gets the shape.
-func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
-	d := e.d
-	if !imgui.BeginCombo(label, "") {
-		return
+// shapeChoice is one entry of the add-collider and add-trigger menus.
+type shapeChoice struct {
+	Label string
+	Type  scene.ShapeType
+	// Fit fits a shape of Type to the node's mesh; else Type is added at
+	// its default size.
+	Fit bool
+	// Header starts a group ("Fit to mesh", "Default size").
+	Header string
+}
+
+// addShapeChoices lists the menu's entries: for a node with a mesh the
+// fits first (what people want), then every kind at its default size
+// (the kinds built from a mesh only as fits).
+func addShapeChoices(hasMesh bool) []shapeChoice {
+	var out []shapeChoice
+	if hasMesh {
+		for i, t := range scene.ShapeTypes() {
+			c := shapeChoice{Label: "fit " + t.String() + " to the mesh", Type: t, Fit: true}
+			if i == 0 {
+				c.Header = "Fit to mesh"
+			}
+			out = append(out, c)
+		}
 	}
-	hasMesh := d.GLTF.Nodes[n].Mesh != nil
+	first := true
 	for _, t := range scene.ShapeTypes() {
 		if t.UsesMesh() {
 			continue
 		}
-		if imgui.SelectableBool(t.String() + " (default size)") {
-			add(scene.DefaultShape(t))
+		c := shapeChoice{Label: t.String() + " (default size)", Type: t}
+		if first {
+			c.Header, first = "Default size", false
 		}
+		out = append(out, c)
 	}
+	return out
+}
+
+// addShapeMenu offers a shape fitted to the node's mesh (first, when it
+// has one) or a new shape of each type; add gets the shape.
+func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
+	d := e.d
+	hasMesh := d.GLTF.Nodes[n].Mesh != nil
+	preview := "choose a shape..."
 	if hasMesh {
-		imgui.Separator()
-		for _, t := range scene.ShapeTypes() {
-			if imgui.SelectableBool("fit " + t.String() + " to the mesh") {
-				fit(t)
+		preview = "fit to mesh or choose a shape..."
+	}
+	imgui.SetNextItemWidth(250)
+	if !imgui.BeginCombo(label, preview) {
+		return
+	}
+	for _, c := range addShapeChoices(hasMesh) {
+		if c.Header != "" {
+			imgui.SeparatorText(c.Header)
+		}
+		if imgui.SelectableBool(c.Label) {
+			if c.Fit {
+				fit(c.Type)
+			} else {
+				add(scene.DefaultShape(c.Type))
 			}
 		}
 	}
@@ -514,9 +589,10 @@ func toggle(s []int, v int, on bool) []int {
 	return out
 }
 
+// nodeName names node n in a list of nodes: "3 Crate", or "node 3".
 func nodeName(d *scene.Document, n int) string {
-	if name := d.GLTF.Nodes[n].Name; name != "" {
-		return fmt.Sprintf("%d %s", n, name)
+	if d.GLTF.Nodes[n].Name != "" {
+		return fmt.Sprintf("%d %s", n, d.NodeName(n))
 	}
-	return fmt.Sprintf("node %d", n)
+	return d.NodeName(n)
 }

@@ -52,7 +52,7 @@ func fileMenu(s *State, act func(app.Intent)) g.Layout {
 func loadingBar(s *State, act func(app.Intent)) g.Widget {
 	l := s.S.Loading()
 	if l == nil {
-		if s.S.Doc != nil && s.Progress > 0 && s.Progress < 1 {
+		if s.S.Doc != nil && len(s.S.Doc.GLTF.Images) > 0 && s.Progress < 1 {
 			m := len(s.S.Doc.GLTF.Images)
 			n := int(s.Progress*float32(m) + 0.5)
 			return g.ProgressBar(s.Progress).Size(-1, 0).Overlay(fmt.Sprintf("textures %d of %d", n, m))
@@ -92,6 +92,7 @@ func buildFiles(s *State, act func(app.Intent), width, height float32) {
 	}
 	f.Browser.Build(act)
 	buildPrompt(s, act)
+	loadingOverlay(s, width, height)
 	StatusBar(s, width, height)
 }
 
@@ -161,4 +162,26 @@ func SuggestSave(d *scene.Document) (dir, name string) {
 		p = abs
 	}
 	return filepath.Dir(p), filepath.Base(p)
+}
+
+// loadingOverlay shows, in the middle of the empty 3D view, the file being
+// loaded and its progress, so that the first open of a large file is not a
+// black view (with a document on screen the panel's bar says it).
+func loadingOverlay(s *State, width, height float32) {
+	l := s.S.Loading()
+	if l == nil || s.S.Doc != nil {
+		return
+	}
+	phase, frac := l.Progress()
+	if frac < 0 {
+		frac = 0
+	}
+	w := float32(360)
+	g.Window("##loading").Pos((width-PanelWidth-w)/2, height/2-40).Size(w, 70).
+		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
+			g.WindowFlagsNoScrollbar|g.WindowFlagsNoSavedSettings|g.WindowFlagsNoFocusOnAppearing).
+		Layout(
+			g.Label("Loading "+filepath.Base(l.Path)),
+			g.ProgressBar(frac).Size(-1, 0).Overlay(phase),
+		)
 }

@@ -24,11 +24,7 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 		node := FindingNode(s.S.Doc, f.Path)
 		head := fmt.Sprintf("%-7s %s", f.Severity, f.Code)
 		if node >= 0 {
-			name := s.S.Doc.GLTF.Nodes[node].Name
-			if name == "" {
-				name = fmt.Sprintf("node %d", node)
-			}
-			head += "   -> " + name
+			head += "   -> " + s.S.Doc.NodeName(node)
 		}
 		sel := g.Selectable(fmt.Sprintf("%s##f%d", head, i)).Selected(node >= 0 && node == s.S.Selected)
 		if node >= 0 {

@@ -77,8 +77,7 @@ func Build(s *State, width, height float32) []app.Intent {
 		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar).
 		Layout(
 			g.Label(title(s)),
-			loadingBar(s, act),
-			messageLine(s),
+			statusArea(s, act),
 			g.Separator(),
 			// Built only with a document: the tabs read it (a file may still be loading).
 			g.Custom(func() {
@@ -145,10 +144,7 @@ func title(s *State) string {
 // NodeLabel names a node with tags for what it carries.
 func NodeLabel(d *scene.Document, n int) string {
 	node := d.GLTF.Nodes[n]
-	name := node.Name
-	if name == "" {
-		name = fmt.Sprintf("node %d", n)
-	}
+	name := d.NodeName(n)
 	if k := anim.InstanceCount(d, n); k > 0 {
 		name += " x " + groupThousands(k) // EXT_mesh_gpu_instancing
 	}
@@ -187,9 +183,24 @@ func NodeLabel(d *scene.Document, n int) string {
 	return name + "  [" + strings.Join(tags, ", ") + "]"
 }
 
+// selectedRow is the fill of the selected tree row: the accent colour,
+// strong enough to find the selection at a glance.
+var selectedRow = imgui.Vec4{X: 0.22, Y: 0.48, Z: 0.85, W: 1}
+
+// sceneTree lists the nodes as a tree in a child area that scrolls
+// sideways when a row is wider than the panel; a row cut at the edge shows
+// its whole label as a tooltip.
 func sceneTree(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
 		d := s.S.Doc
+		if !imgui.BeginChildStrV("##tree", imgui.Vec2{X: -1, Y: -1}, 0, imgui.WindowFlagsHorizontalScrollbar) {
+			imgui.EndChild()
+			return
+		}
+		defer imgui.EndChild()
+		imgui.PushStyleColorVec4(imgui.ColHeader, selectedRow)
+		defer imgui.PopStyleColor()
+		right := imgui.WindowPos().X + imgui.WindowWidth()
 		seen := make([]bool, len(d.GLTF.Nodes))
 		var node func(n int)
 		node = func(n int) {
@@ -197,25 +208,33 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 				return
 			}
 			seen[n] = true
-			label := fmt.Sprintf("%s##n%d", NodeLabel(d, n), n)
+			text := NodeLabel(d, n)
+			label := fmt.Sprintf("%s##n%d", text, n)
 			kids := d.Children(n)
+			open := false
 			if len(kids) == 0 {
-				g.Selectable(label).Selected(s.S.Selected == n).OnClick(func() { act(app.Select{Node: n}) }).Build()
-				return
-			}
-			flags := g.TreeNodeFlagsOpenOnArrow | g.TreeNodeFlagsDefaultOpen
-			if s.S.Selected == n {
-				flags |= g.TreeNodeFlagsSelected
-			}
-			g.TreeNode(label).Flags(flags).Event(func() {
-				if g.IsItemClicked(g.MouseButtonLeft) {
+				if imgui.SelectableBoolV(label, s.S.Selected == n, 0, imgui.Vec2{}) {
 					act(app.Select{Node: n})
 				}
-			}).Layout(g.Custom(func() {
+			} else {
+				flags := imgui.TreeNodeFlagsOpenOnArrow | imgui.TreeNodeFlagsDefaultOpen | imgui.TreeNodeFlagsSpanAvailWidth
+				if s.S.Selected == n {
+					flags |= imgui.TreeNodeFlagsSelected
+				}
+				open = imgui.TreeNodeExStrV(label, flags)
+				if imgui.IsItemClicked() && !imgui.IsItemToggledOpen() {
+					act(app.Select{Node: n})
+				}
+			}
+			if imgui.IsItemHovered() && imgui.ItemRectMin().X+imgui.CalcTextSize(text).X+24 > right {
+				imgui.SetTooltip(strings.ReplaceAll(text, "%", "%%"))
+			}
+			if open {
 				for _, c := range kids {
 					node(c)
 				}
-			})).Build()
+				imgui.TreePop()
+			}
 		}
 		for _, n := range d.SceneNodes() {
 			if d.Parent(n) < 0 {

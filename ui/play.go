@@ -47,7 +47,7 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 	}
 	info := ""
 	if p.Running() {
-		info = fmt.Sprintf("%d bodies", p.Bodies)
+		info = fmt.Sprintf("%d bodies with motion", p.Bodies)
 		if p.Playing && p.StepMS > 0 {
 			info += fmt.Sprintf("; stepping takes %.1f ms a frame", p.StepMS)
 		}

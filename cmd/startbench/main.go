@@ -3,8 +3,9 @@
 // measured in the same run and beside F3D:
 //
 //   - floor: reading the file, its buffers and images and decoding every
-//     image with the Go standard library on all cores (in this process, no
-//     process start): what any viewer written in Go must at least do;
+//     image with the Go standard library (KTX2: package ktx2) on all cores
+//     (in this process, no process start): what any viewer written in Go
+//     must at least do;
 //   - screenshot: `viewer screenshot -size 800x600` from process start to
 //     exit (EGL, no window), with its peak resident memory;
 //   - window: `viewer FILE` from process start to the first frame with every
@@ -28,6 +29,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -43,6 +45,7 @@ import (
 	"time"
 
 	"physview/render/imgdec"
+	"physview/render/imgdec/ktx2"
 	"physview/scene"
 )
 
@@ -278,7 +281,11 @@ func floor(file string) (timing, int64, error) {
 				if data == nil {
 					continue
 				}
-				if m, err := imgdec.DecodeStd(data); err == nil {
+				decode := imgdec.DecodeStd
+				if bytes.HasPrefix(data, ktx2.Magic) {
+					decode = imgdec.Decode // KTX2: the Go decoder of package ktx2
+				}
+				if m, err := decode(data); err == nil {
 					mu.Lock()
 					total += int64(len(m.Pix))
 					mu.Unlock()

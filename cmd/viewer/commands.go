@@ -18,6 +18,7 @@ type report struct {
 	Format   string          `json:"format"`
 	Counts   map[string]int  `json:"counts"`
 	Used     []string        `json:"extensionsUsed"`
+	Scene    *sceneReport    `json:"scene,omitempty"`
 	Variants []string        `json:"variants"`
 	Shapes   []shapeReport   `json:"shapes"`
 	Bodies   []bodyReport    `json:"bodies"`
@@ -29,6 +30,14 @@ type report struct {
 	Bounds *boundsReport `json:"bounds,omitempty"`
 	// Animations lists the animations and their time ranges (anim.go).
 	Animations []animReport `json:"animations,omitempty"`
+}
+
+// sceneReport is the scene shown (inspect -scene N chooses it).
+type sceneReport struct {
+	Index     int    `json:"index"`
+	Name      string `json:"name"`
+	Nodes     int    `json:"nodes"`
+	MeshNodes int    `json:"meshNodes"`
 }
 
 type shapeReport struct {
@@ -78,6 +87,20 @@ func load(path string) (*scene.Document, error) {
 	return d, nil
 }
 
+// loadForView is load for the commands that show or play the file
+// (screenshot, simulate): a file that requires an extension the viewer
+// cannot honour is refused (exit 2) with one line naming it.
+func loadForView(path string) (*scene.Document, error) {
+	d, err := load(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.CheckRequired(); err != nil {
+		return nil, fail(2, "%v", err)
+	}
+	return d, nil
+}
+
 // saveDocument writes .gltf or .glb, or exports .xode, and returns what
 // could not be carried over.
 func saveDocument(d *scene.Document, path string) ([]string, error) {
@@ -93,12 +116,16 @@ func cmdInspect(args []string, w io.Writer) error {
 	fs := newFlags("inspect")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pf := addPoseFlags(fs)
+	sceneIdx := fs.Int("scene", -1, "index of the scene to report (default: the file's scene)")
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
 	d, err := load(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if err := d.SetShownScene(*sceneIdx); err != nil {
+		return fail(2, "%s: -scene: %v", fs.Arg(0), err)
 	}
 	r := buildReport(d)
 	if r.Bounds, err = poseBounds(d, pf); err != nil {
@@ -115,12 +142,7 @@ func cmdInspect(args []string, w io.Writer) error {
 	return nil
 }
 
-func nodeName(d *scene.Document, i int) string {
-	if n := d.GLTF.Nodes[i].Name; n != "" {
-		return n
-	}
-	return fmt.Sprintf("node %d", i)
-}
+func nodeName(d *scene.Document, i int) string { return d.NodeName(i) }
 
 func buildReport(d *scene.Document) report {
 	g := d.GLTF
@@ -145,6 +167,16 @@ func buildReport(d *scene.Document) report {
 		Gravity:  []gravityReport{},
 		Joints:   []jointReport{},
 		Findings: d.Findings(),
+	}
+	if s := d.ShownScene(); s >= 0 {
+		sr := &sceneReport{Index: s, Name: d.SceneLabel(s)}
+		for _, n := range d.SceneNodes() {
+			sr.Nodes++
+			if g.Nodes[n].Mesh != nil {
+				sr.MeshNodes++
+			}
+		}
+		r.Scene = sr
 	}
 	for i := range d.Variants {
 		r.Variants = append(r.Variants, d.VariantLabel(i))
@@ -207,6 +239,9 @@ func printReport(w io.Writer, r report) {
 		c["nodes"], c["meshes"], c["primitives"], c["materials"], c["textures"], c["images"], c["animations"], c["skins"], c["cameras"])
 	if len(r.Used) > 0 {
 		fmt.Fprintf(w, "  extensions: %s\n", strings.Join(r.Used, ", "))
+	}
+	if s := r.Scene; s != nil && c["scenes"] > 1 {
+		fmt.Fprintf(w, "  scene %d (%s) of %d: %d nodes, %d with meshes\n", s.Index, s.Name, c["scenes"], s.Nodes, s.MeshNodes)
 	}
 	if len(r.Variants) > 0 {
 		fmt.Fprintf(w, "variants (%d):\n", len(r.Variants))

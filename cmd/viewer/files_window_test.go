@@ -357,8 +357,8 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	}
 
 	// An edit: Variants tab (after Scene, Inspector, Physics), Add variant.
-	v.click(1053, 115)
-	v.click(1083, 240)
+	v.click(1053, 119)
+	v.click(1083, 244)
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}

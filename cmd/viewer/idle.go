@@ -95,8 +95,10 @@ func (a *windowApp) afterFrame() {
 		return // the loop ends at once
 	}
 	// Play is paced from the click on it on, before its simulation is
-	// built in the next frame.
-	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing {
+	// built in the next frame; a message fades smoothly.
+	_, alpha, msg := a.s.Message()
+	fading := msg && alpha < 1
+	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing || fading {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}
@@ -111,15 +113,13 @@ func (a *windowApp) afterFrame() {
 	a.lastFrameEnd = time.Now()
 }
 
-// While a scene's textures stream in, its 3D view is drawn as little as
-// possible: on a software rasteriser each redraw of a large scene costs
-// 100 ms of CPU or more, and each new set of bound textures makes llvmpipe
-// compile new shader variants, all of it taken from the decoders.
+// While a scene's textures stream in, its 3D view is drawn at once without
+// them (the untextured model from the first frame, with the progress bar
+// in the panel), then as little as possible: on a software rasteriser each
+// redraw of a large scene costs 100 ms of CPU or more, and each new set of
+// bound textures makes llvmpipe compile new shader variants, all of it
+// taken from the decoders.
 const (
-	// firstDrawGrace is how long a scene just opened waits for its
-	// textures before it is drawn without them: a scene whose textures
-	// all arrive within it is drawn once, complete.
-	firstDrawGrace = time.Second
 	// streamRedrawInterval is the least time between two redraws while
 	// more textures are coming.
 	streamRedrawInterval = 2 * time.Second
@@ -128,8 +128,7 @@ const (
 // showView says whether this frame shows the 3D view and whether it must
 // be drawn anew because textures or the lighting environment arrived: at
 // once when they are all in, otherwise at most once per
-// streamRedrawInterval, and not before firstDrawGrace unless the camera
-// was moved.
+// streamRedrawInterval. The first frame of a document always shows it.
 func (a *windowApp) showView(now time.Time, arrived, pending int) (show, redraw bool) {
 	a.streaming = pending > 0
 	if arrived > 0 {
@@ -138,9 +137,7 @@ func (a *windowApp) showView(now time.Time, arrived, pending int) (show, redraw 
 	switch {
 	case pending == 0:
 	case !a.viewShown:
-		if a.cam() == a.docCam && now.Sub(a.docAt) < firstDrawGrace {
-			return false, false
-		}
+		return true, false // the first draw, untextured
 	case now.Sub(a.lastRedraw) < streamRedrawInterval:
 		return true, false // the view as last drawn, unless the camera moved
 	}

@@ -4,11 +4,12 @@
 //	viewer [FILE]                 the window (the demo scene when no FILE)
 //	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
 //	viewer validate FILE          findings; exit status 1 when any is an error
-//	viewer validate [-json] FILE|DIR...  Khronos-layout report, or many files on all cores
+//	viewer validate [-json | -format sarif] FILE|DIR...  Khronos-layout or SARIF report, or many files on all cores
 //	viewer convert [-physics omi|khr] IN OUT  rewrite as .gltf, .glb (current OMI or KHR forms), .xode, .g4tf or .g4b
 //	viewer screenshot [flags] FILE  render one frame to PNG without a window
 //	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
 //	viewer simulate [flags] FILE    play the physics and print the final poses
+//	viewer edit [-o OUT] FILE COMMAND...  apply edits (fit, shape, motion, rename, gravity, remove-collider) and save once
 //
 // Exit status 2 means the input could not be read at all.
 package main
@@ -19,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"physview/scene"
@@ -62,8 +62,9 @@ const usage = `usage:
   viewer [FILE]                 open FILE (.gltf, .glb, .xode, .g4tf, .g4b) in the window; no FILE opens the demo scene
   viewer inspect [-json] FILE   summary: counts, variants, shapes, bodies, gravity, joints, findings
   viewer validate FILE          list findings; exit status 1 when any is an error
-  viewer validate [-json] FILE|DIR...
-                                -json: the report in the Khronos glTF-Validator layout; several files or
+  viewer validate [-json | -format text|json|sarif] FILE|DIR...
+                                -json: the report in the Khronos glTF-Validator layout; -format sarif:
+                                SARIF 2.1.0 for CI code scanning; several files or
                                 folders: checked on all cores, one summary line each; exit 2 if any cannot
                                 be read, else 1 if any has errors
   viewer convert [-physics omi|khr] IN OUT
@@ -78,6 +79,11 @@ const usage = `usage:
   viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
                                 (default 1/240 s) and print each dynamic body's final pose
+  viewer edit [-o OUT] FILE COMMAND...
+                                apply each COMMAND as one undoable edit and save once (to OUT with -o):
+                                fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,
+                                motion NODE static|kinematic|dynamic [mass=M], rename NODE NEW,
+                                gravity X,Y,Z, remove-collider NODE; NODE is a name or an index
 
 XODE support: XODE 1.0r23 +retain
 `
@@ -101,6 +107,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdUninstallDesktop(args[1:], stdout)
 	case "simulate":
 		return cmdSimulate(args[1:], stdout, stderr)
+	case "edit":
+		return cmdEdit(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -113,11 +121,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 }
 
 func isModelFile(p string) bool {
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".gltf", ".glb", ".xode":
-		return true
-	}
-	_, ok := scene.FormatFor(p)
+	_, ok := scene.FormatOf(p)
 	return ok
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/debugdraw"
+	"physview/internal/app"
 	"physview/sim"
 )
 
@@ -26,7 +27,7 @@ func (a *windowApp) PlayStarted(s *sim.Sim) {
 	p := &a.play
 	p.meshes = &debugdraw.DocumentMeshes{Doc: s.Doc}
 	p.cache = newDebugCache(s.Doc, a.renderer)
-	p.moving = movingNodes(s)
+	p.moving = app.MovingNodes(s)
 	p.shownSel = -2
 	a.renderer.ForgetDebug()
 	a.showPoses(s)
@@ -98,41 +99,3 @@ func (a *windowApp) showPoses(s *sim.Sim) {
 }
 
 func f32v(v mgl64.Vec3) [3]float32 { return [3]float32{float32(v[0]), float32(v[1]), float32(v[2])} }
-
-// movingNodes lists the nodes whose debug lines move when the bodies do:
-// every body's subtree, the joints connected into one, and the compound
-// triggers listing one.
-func movingNodes(s *sim.Sim) []int {
-	d := s.Doc
-	in := map[int]bool{}
-	var walk func(int)
-	walk = func(n int) {
-		if in[n] {
-			return
-		}
-		in[n] = true
-		for _, c := range d.Children(n) {
-			walk(c)
-		}
-	}
-	for _, b := range s.Bodies {
-		walk(b.Node)
-	}
-	for i, ne := range d.Nodes {
-		if ne.Joint != nil && in[ne.Joint.ConnectedNode] {
-			in[i] = true
-		}
-		if ne.Body != nil && ne.Body.Trigger != nil {
-			for _, t := range ne.Body.Trigger.Nodes {
-				if in[t] {
-					in[i] = true
-				}
-			}
-		}
-	}
-	out := make([]int, 0, len(in))
-	for n := range in {
-		out = append(out, n)
-	}
-	return out
-}

@@ -30,6 +30,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
 	variant := fs.String("variant", "", "material variant name (or index) to show")
 	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
+	sceneIdx := fs.Int("scene", -1, "index of the scene to show (default: the file's scene)")
 	lf := addLookFlags(fs)
 	pf := addShotPoseFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
@@ -47,9 +48,12 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	if o.out == "" {
 		o.out = strings.TrimSuffix(path, pathExt(path)) + ".png"
 	}
-	d, err := load(path)
+	d, err := loadForView(path)
 	if err != nil {
 		return err
+	}
+	if err := d.SetShownScene(*sceneIdx); err != nil {
+		return fail(2, "%s: -scene: %v", path, err)
 	}
 	render.Preload(d) // decode while EGL starts
 	h, err := render.NewHeadless()

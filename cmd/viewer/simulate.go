@@ -40,7 +40,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(2, "simulate: -dt %g must be greater than 0 and at most 1 second", *dt)
 	}
 	path := fs.Arg(0)
-	d, err := load(path)
+	d, err := loadForView(path)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"physview/scene"
+	cc "physview/scene/corecheck"
 )
 
 // khronosReport is a validation report in the layout of the Khronos
@@ -70,6 +71,13 @@ func (v validation) report() khronosReport {
 		case scene.Warning:
 			m.Severity = 1
 			r.Issues.NumWarnings++
+		case scene.Info:
+			if isHint(f.Code) {
+				m.Severity = 3
+				r.Issues.NumHints++
+				break
+			}
+			fallthrough
 		default:
 			m.Severity = 2
 			r.Issues.NumInfos++
@@ -79,15 +87,38 @@ func (v validation) report() khronosReport {
 	return r
 }
 
+// isHint reports whether the Khronos validator's severity of code is Hint
+// (physview's Info), so the Khronos layout writes it as 3.
+func isHint(code string) bool {
+	for _, k := range cc.KhronosCodes {
+		if k.Code == code {
+			return k.Hint
+		}
+	}
+	return false
+}
+
 // cmdValidateFiles is `viewer validate [-json] FILE|DIR...`. One FILE
 // without -json lists its findings; several files, or folders (searched for
 // .gltf and .glb), are checked on all cores with one summary line each.
 // Exit status: 2 when any file cannot be read, else 1 when any has errors.
 func cmdValidateFiles(args []string, w io.Writer) error {
 	flags := newFlags("validate")
-	asJSON := flags.Bool("json", false, "print the report in the Khronos glTF-Validator layout")
+	asJSON := flags.Bool("json", false, "print the report in the Khronos glTF-Validator layout (-format json)")
+	format := flags.String("format", "text", "text, json (the Khronos glTF-Validator layout) or sarif (SARIF 2.1.0, for CI code scanning)")
 	if err := flags.Parse(args); err != nil {
 		return fail(2, "validate: %v\n%s", err, usage)
+	}
+	switch *format {
+	case "text":
+	case "json":
+		*asJSON = true
+	case "sarif":
+		if *asJSON {
+			return fail(2, "validate: -json and -format sarif exclude each other")
+		}
+	default:
+		return fail(2, "validate: unknown -format %q (text, json or sarif)", *format)
 	}
 	if flags.NArg() == 0 {
 		return fail(2, "validate needs FILE or DIR\n%s", usage)
@@ -97,7 +128,7 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	single := len(paths) == 1 && flags.NArg() == 1 && !isDir(flags.Arg(0))
-	if single && !*asJSON {
+	if single && !*asJSON && *format != "sarif" {
 		return validateFile(paths[0], w)
 	}
 	results := validateAll(paths)
@@ -110,7 +141,11 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 			status = 1
 		}
 	}
-	if *asJSON {
+	if *format == "sarif" {
+		if err := writeSARIF(w, results); err != nil {
+			return fail(2, "validate: %v", err)
+		}
+	} else if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "    ")
 		enc.SetEscapeHTML(false)

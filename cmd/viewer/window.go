@@ -34,9 +34,12 @@ type windowApp struct {
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
-	// lastCam and lastOpt detect changes that need a redraw of the view.
-	lastCam render.Camera
-	lastOpt render.Options
+	// lastCam and lastView detect changes that need a redraw of the view;
+	// lastOpt is lastView as render options (optSet once made).
+	lastCam  render.Camera
+	lastView app.ViewOptions
+	lastOpt  render.Options
+	optSet   bool
 	// lastProbe is the probe position last drawn.
 	lastProbe [3]float32
 	probeOn   bool
@@ -69,14 +72,10 @@ type windowApp struct {
 	// one took, up to its swap (the status bar shows it).
 	frameStart time.Time
 	frameWork  time.Duration
-	// While textures stream in (showView): streaming is set, docAt and
-	// docCam are when the document arrived and its first camera,
-	// viewShown is set once its view was drawn, lastRedraw is when it
+	// While textures stream in (showView): streaming is set, viewShown
+	// is set once the document's view was drawn, lastRedraw is when it
 	// last was, and staleView says that textures arrived since.
 	streaming   bool
-	docAt       time.Time
-	docCam      render.Camera
-	docSeen     *scene.Document
 	viewShown   bool
 	lastRedraw  time.Time
 	staleView   bool
@@ -116,9 +115,14 @@ func runWindow(path string) error {
 	a.startIdle()
 	a.initFiles()
 	a.wnd.SetDropCallback(func(paths []string) {
-		if len(paths) > 0 {
-			s.Do(app.OpenFile{Path: paths[0]})
+		if len(paths) == 0 {
+			return
 		}
+		if err := app.CheckOpenable(paths[0]); err != nil {
+			s.Fail(err.Error())
+			return
+		}
+		s.Do(app.OpenFile{Path: paths[0]})
 	})
 	a.wnd.Run(a.frame)
 	s.Close()
@@ -174,12 +178,6 @@ func (a *windowApp) frame() {
 	viewH := int((size.Y - 22) * scale.Y)
 
 	if a.renderer != nil && s.Doc != nil {
-		if s.Doc != a.docSeen {
-			// After the session restored the camera of a reload or of
-			// the recent list: a camera that differs from this one later
-			// was moved by the user.
-			a.docSeen, a.docCam = s.Doc, a.cam()
-		}
 		a.handleInput(io)
 		arrived, pending := a.renderer.Poll()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
@@ -205,15 +203,18 @@ func (a *windowApp) frame() {
 		if s.Play.Sim == nil {
 			a.updateOverlay(a.viewport(io))
 		}
-		o := s.View
-		opt := render.DefaultOptions()
-		opt.Grid, opt.Axes, opt.Variant = o.Grid, o.Axes, s.Variant
-		opt.Debug, opt.XRay = o.Debug, o.XRay
-		opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(o.Environment), o.Exposure, render.BackgroundMode(o.Background)
-		if a.cam() != a.lastCam || opt != a.lastOpt {
+		// The render options follow the session's view options when they
+		// change (they live there, in one place).
+		if s.View != a.lastView || s.Variant != a.lastOpt.Variant || !a.optSet {
+			a.lastView, a.optSet = s.View, true
+			a.lastOpt = renderOptions(s.View, s.Variant)
 			a.view.Invalidate()
-			a.lastCam, a.lastOpt = a.cam(), opt
 		}
+		if a.cam() != a.lastCam {
+			a.view.Invalidate()
+			a.lastCam = a.cam()
+		}
+		opt := a.lastOpt
 		show, redraw := a.showView(time.Now(), arrived, pending)
 		if redraw {
 			a.view.Invalidate()
@@ -300,6 +301,15 @@ func (a *windowApp) do(in app.Intent) {
 	}
 }
 
+// renderOptions turns the session's view options into the renderer's.
+func renderOptions(o app.ViewOptions, variant int) render.Options {
+	opt := render.DefaultOptions()
+	opt.Grid, opt.Axes, opt.Variant = o.Grid, o.Axes, variant
+	opt.Debug, opt.XRay = o.Debug, o.XRay
+	opt.Environment, opt.Exposure, opt.BackgroundMode = render.Environment(o.Environment), o.Exposure, render.BackgroundMode(o.Background)
+	return opt
+}
+
 // frameSelection frames the selected node, or everything.
 func (a *windowApp) frameSelection() {
 	if a.renderer == nil {
@@ -334,7 +344,7 @@ func (a *windowApp) DocumentReplaced(d *scene.Document) {
 		a.view.Invalidate()
 		lo, hi := a.renderer.Bounds()
 		a.setCam(render.NewCamera(lo, hi))
-		a.docAt, a.viewShown = time.Now(), false
+		a.viewShown = false
 	}
 }
 

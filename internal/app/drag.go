@@ -1,8 +1,6 @@
 package app
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/debugdraw"
@@ -97,8 +95,7 @@ func (s *Session) EndDrag() {
 	}
 	s.drag = nil
 	s.Hist.Seal()
-	s.Doc.Validate()
-	s.changed(scene.Change{})
+	s.changed(scene.Change{}) // validates: the step is sealed
 	s.logf("drag done: %s", s.Hist.UndoName())
 }
 
@@ -151,54 +148,33 @@ func (s *Session) EndGizmo() {
 	}
 	s.gizmoOn = false
 	s.Hist.Seal()
-	if s.Doc != nil {
-		s.Doc.Validate()
-	}
+	s.validate()
 }
 
-// DecomposeTRS splits an affine matrix into translation, rotation and
-// scale, rounding away float32 noise from the gizmo (6 significant digits;
-// rotations 9, since 6 would leave a quaternion off unit length by more
-// than validators allow).
+// DecomposeTRS splits the gizmo's matrix into translation, rotation and
+// scale (scene.DecomposeTRS), rounding away its float32 noise: 6
+// significant digits, rotations 9 (6 would leave a quaternion off unit
+// length by more than validators allow).
 func DecomposeTRS(m mgl64.Mat4) scene.Transform {
-	round := func(v float64) float64 { return RoundSig(v, 6) }
-	c0, c1, c2 := m.Col(0).Vec3(), m.Col(1).Vec3(), m.Col(2).Vec3()
-	sc := [3]float64{c0.Len(), c1.Len(), c2.Len()}
-	if c0.Cross(c1).Dot(c2) < 0 {
-		sc[0] = -sc[0]
+	t := scene.DecomposeTRS(m)
+	for i := range t.Translation {
+		t.Translation[i] = scene.RoundSig(t.Translation[i], 6)
+		t.Scale[i] = scene.RoundSig(t.Scale[i], 6)
 	}
-	for i := range sc {
-		if sc[i] == 0 {
-			sc[i] = 1
-		}
+	for i := range t.Rotation {
+		t.Rotation[i] = scene.RoundSig(t.Rotation[i], 9)
 	}
-	r := mgl64.Mat3FromCols(c0.Mul(1/sc[0]), c1.Mul(1/sc[1]), c2.Mul(1/sc[2]))
-	q := mgl64.Mat4ToQuat(r.Mat4()).Normalize()
-	return scene.Transform{
-		Translation: [3]float64{round(m[12]), round(m[13]), round(m[14])},
-		Rotation:    [4]float64{RoundSig(q.V[0], 9), RoundSig(q.V[1], 9), RoundSig(q.V[2], 9), RoundSig(q.W, 9)},
-		Scale:       [3]float64{round(sc[0]), round(sc[1]), round(sc[2])},
-	}
+	return t
 }
 
 // RoundShape keeps 4 significant digits of a dragged shape's dimensions:
 // a mouse is not more precise than that, and the file stays readable
 // (2.133, not 2.1328173633587544).
 func RoundShape(sh scene.Shape) scene.Shape {
-	r := func(v float64) float64 { return RoundSig(v, 4) }
+	r := func(v float64) float64 { return scene.RoundSig(v, 4) }
 	for i := range sh.Size {
 		sh.Size[i] = r(sh.Size[i])
 	}
 	sh.Radius, sh.Height, sh.RadiusTop, sh.RadiusBottom = r(sh.Radius), r(sh.Height), r(sh.RadiusTop), r(sh.RadiusBottom)
 	return sh
-}
-
-// RoundSig keeps digits significant digits of v (0, NaN and infinities as
-// they are).
-func RoundSig(v float64, digits int) float64 {
-	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return v
-	}
-	p := math.Pow(10, float64(digits)-math.Ceil(math.Log10(math.Abs(v))))
-	return math.Round(v*p) / p
 }

@@ -474,6 +474,36 @@ func (s *Session) Save() bool {
 	return s.SaveAs(s.Doc.Path)
 }
 
+// LoadNow reads path and shows it at once, without a goroutine or a
+// watcher (for scripted sessions such as `viewer edit`).
+func (s *Session) LoadNow(path string) error {
+	d, err := OpenDocument(path)
+	if err != nil {
+		return err
+	}
+	s.install(d, filepath.Base(path))
+	return nil
+}
+
+// SaveTo writes the document to target (atomically: a temporary file
+// renamed over it) and marks it saved there; it returns what the format
+// could not hold.
+func (s *Session) SaveTo(target string) ([]string, error) {
+	d := s.Doc
+	if d == nil {
+		return nil, errors.New("no document to save")
+	}
+	warnings, err := SaveDocument(d, target)
+	if err != nil {
+		return nil, err
+	}
+	d.Path = target
+	s.Name = filepath.Base(target)
+	s.Format = FormatName(d)
+	s.Hist.MarkSaved()
+	return warnings, nil
+}
+
 // SaveAs saves the document to target and makes it the document's file;
 // a pending action the prompt's Save was for follows. It reports whether
 // the document was saved.
@@ -482,15 +512,11 @@ func (s *Session) SaveAs(target string) bool {
 	if d == nil || target == "" {
 		return false
 	}
-	warnings, err := SaveDocument(d, target)
+	warnings, err := s.SaveTo(target)
 	if err != nil {
 		s.Fail(err.Error())
 		return false
 	}
-	d.Path = target
-	s.Name = filepath.Base(target)
-	s.Format = FormatName(d)
-	s.Hist.MarkSaved()
 	text := "saved " + target
 	for _, w := range warnings {
 		text += "\n" + w
@@ -627,6 +653,9 @@ func readOnce(ctx context.Context, l *Load) (*scene.Document, error) {
 	}
 	l.phase.Store("parsing")
 	d, err := OpenDocument(l.Path)
+	if err == nil {
+		err = d.CheckRequired() // refused: an extension it cannot show
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

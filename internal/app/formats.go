@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -16,6 +17,15 @@ func OpenDocument(path string) (*scene.Document, error) {
 		return f.Load(path)
 	}
 	return scene.Load(path)
+}
+
+// CheckOpenable says why path is not a file the viewer opens (its ending
+// is none of the registered formats'), nil when it is one.
+func CheckOpenable(path string) error {
+	if _, ok := scene.FormatOf(path); ok {
+		return nil
+	}
+	return fmt.Errorf("%s: not a file the viewer opens (the types are %s)", filepath.Base(path), strings.Join(scene.Extensions(), ", "))
 }
 
 // SaveDocument writes d to path in the format its ending names (glTF for

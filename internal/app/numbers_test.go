@@ -9,27 +9,6 @@ import (
 	"physview/scene"
 )
 
-func TestRoundSig(t *testing.T) {
-	tests := []struct {
-		v      float64
-		digits int
-		want   float64
-	}{
-		{2.1328173633587544, 4, 2.133},
-		{0.000123456, 4, 0.0001235},
-		{-98765.4, 3, -98800},
-		{0, 4, 0},
-	}
-	for _, tc := range tests {
-		if got := RoundSig(tc.v, tc.digits); got != tc.want {
-			t.Errorf("RoundSig(%v, %d) = %v, want %v", tc.v, tc.digits, got, tc.want)
-		}
-	}
-	if !math.IsNaN(RoundSig(math.NaN(), 4)) || !math.IsInf(RoundSig(math.Inf(1), 4), 1) {
-		t.Error("NaN and infinity must pass through")
-	}
-}
-
 // TestDecomposeTRS: what the gizmo hands back as a matrix becomes the
 // translation, rotation and scale it was built from (float32 noise rounded).
 func TestDecomposeTRS(t *testing.T) {

@@ -35,7 +35,8 @@ type Play struct {
 	// Sim is the simulation (nil while stopped), built from a copy of
 	// the document when Play or Step is first pressed.
 	Sim *sim.Sim
-	// Time is the simulated time; Bodies the simulation's body count.
+	// Time is the simulated time; Bodies the simulation's bodies (the
+	// nodes with motion; colliders without motion are static geometry).
 	Time   float64
 	Bodies int
 	// StepMS is the mean time of the steps of one frame while playing.
@@ -52,7 +53,6 @@ type Play struct {
 	T, Height, SpeedPlot, Energy []float64
 
 	stepRequested bool
-	sel           int
 	last          time.Time
 	acc           float64
 	frames        int
@@ -168,7 +168,6 @@ func (s *Session) startPlay(now time.Time) {
 	}
 	p.Sim = sm
 	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
-	p.sel = s.Selected
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.Error, p.Notes, p.Bodies = "", sm.Warnings, len(sm.Bodies)
 	p.clearSamples()
@@ -224,4 +223,42 @@ func (s *Session) updateInside() {
 		}
 		p.Inside = append(p.Inside, fmt.Sprintf("trigger %q: %s inside", sm.Doc.GLTF.Nodes[t].Name, names))
 	}
+}
+
+// MovingNodes lists the nodes whose debug lines move when the bodies do:
+// every body's subtree, the joints connected into one, and the compound
+// triggers listing one.
+func MovingNodes(s *sim.Sim) []int {
+	d := s.Doc
+	in := map[int]bool{}
+	var walk func(int)
+	walk = func(n int) {
+		if in[n] {
+			return
+		}
+		in[n] = true
+		for _, c := range d.Children(n) {
+			walk(c)
+		}
+	}
+	for _, b := range s.Bodies {
+		walk(b.Node)
+	}
+	for i, ne := range d.Nodes {
+		if ne.Joint != nil && in[ne.Joint.ConnectedNode] {
+			in[i] = true
+		}
+		if ne.Body != nil && ne.Body.Trigger != nil {
+			for _, t := range ne.Body.Trigger.Nodes {
+				if in[t] {
+					in[i] = true
+				}
+			}
+		}
+	}
+	out := make([]int, 0, len(in))
+	for n := range in {
+		out = append(out, n)
+	}
+	return out
 }

@@ -32,14 +32,14 @@ func DescribeReload(old, d *scene.Document) string {
 	var renamed, added, removed []string
 	for i := 0; i < min(len(on), len(nn)); i++ {
 		if on[i].Name != nn[i].Name {
-			renamed = append(renamed, fmt.Sprintf("%s -> %s", NodeName(old, i), NodeName(d, i)))
+			renamed = append(renamed, fmt.Sprintf("%s -> %s", old.NodeName(i), d.NodeName(i)))
 		}
 	}
 	for i := len(on); i < len(nn); i++ {
-		added = append(added, NodeName(d, i))
+		added = append(added, d.NodeName(i))
 	}
 	for i := len(nn); i < len(on); i++ {
-		removed = append(removed, NodeName(old, i))
+		removed = append(removed, old.NodeName(i))
 	}
 	add("nodes added:", added)
 	add("nodes removed:", removed)
@@ -69,9 +69,9 @@ func DescribeReload(old, d *scene.Document) string {
 		if a == b {
 			continue
 		}
-		name := NodeName(d, i)
+		name := d.NodeName(i)
 		if i >= len(d.Nodes) {
-			name = NodeName(old, i)
+			name = old.NodeName(i)
 		}
 		switch {
 		case a == "":
@@ -110,13 +110,4 @@ func bodyValue(b *scene.Body) []any {
 		out = append(out, *b.Trigger)
 	}
 	return out
-}
-
-// NodeName is node n's name, or "node N" when it has none (or n is out
-// of range).
-func NodeName(d *scene.Document, n int) string {
-	if n >= 0 && n < len(d.GLTF.Nodes) && d.GLTF.Nodes[n].Name != "" {
-		return d.GLTF.Nodes[n].Name
-	}
-	return fmt.Sprintf("node %d", n)
 }

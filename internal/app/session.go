@@ -303,7 +303,6 @@ func (s *Session) Select(n int) {
 		v.SelectionChanged(n)
 	}
 	if s.Play.Sim != nil {
-		s.Play.sel = n
 		s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 	}
 }
@@ -318,32 +317,16 @@ func (s *Session) SetVariant(i int) {
 
 // Edit applies e through the history; a refused edit shows why.
 func (s *Session) Edit(e scene.Edit) {
-	d := s.Doc
-	if d == nil || e == nil {
+	if s.Doc == nil || e == nil {
 		return
 	}
-	nodes := len(d.GLTF.Nodes)
-	variants := len(d.Variants)
-	ch, err := s.Hist.Do(d, e)
-	if err != nil {
+	if err := s.Apply(e); err != nil {
 		s.Fail("Not applied: " + err.Error())
 		return
 	}
 	if s.msg.Error {
 		s.msg = Message{}
 	}
-	if len(d.GLTF.Nodes) > nodes {
-		// A collider fitted on a new child node: show that node, with
-		// its handles.
-		s.Selected = len(d.GLTF.Nodes) - 1
-		for _, v := range s.Views {
-			v.SelectionChanged(s.Selected)
-		}
-	}
-	if len(d.Variants) > variants {
-		s.Variant = len(d.Variants) - 1 // a variant just added is shown
-	}
-	s.changed(ch)
 }
 
 // changed tells the views, re-validates (once a drag is over) and keeps
@@ -355,7 +338,7 @@ func (s *Session) changed(ch scene.Change) {
 	}
 	s.timelineChanged(ch)
 	if !s.Hist.Dragging() {
-		d.Validate()
+		s.validate()
 	}
 	if s.Selected >= len(d.GLTF.Nodes) {
 		s.Select(-1)
@@ -399,6 +382,15 @@ func (s *Session) Redo() {
 func (s *Session) Seal() {
 	if s.Doc != nil && s.Hist.Dragging() && s.drag == nil && !s.gizmoOn {
 		s.Hist.Seal()
+		s.validate()
+	}
+}
+
+// validate re-checks the document after a finished change: the one place
+// findings are refreshed (an edit, undo or redo that is not part of an open
+// drag or typing step; the end of a drag, gizmo drag or field's typing).
+func (s *Session) validate() {
+	if s.Doc != nil {
 		s.Doc.Validate()
 	}
 }
@@ -414,6 +406,9 @@ func (s *Session) install(d *scene.Document, name string) {
 	s.Selected, s.Hovered, s.Variant = -1, -1, -1
 	s.drag, s.gizmoOn = nil, false
 	s.resetTimeline(d)
+	// The camera is the views' to frame the new document with (a reload
+	// or the recent list may restore one after).
+	s.Camera = Camera{}
 	for _, v := range s.Views {
 		v.DocumentReplaced(d)
 	}

@@ -328,7 +328,7 @@ func TestDemoDragAndCancel(t *testing.T) {
 		t.Fatalf("drag: size %v, %d steps (%q)", after, s.Hist.Len(), s.Hist.UndoName())
 	}
 	for _, v := range after {
-		if v != RoundSig(v, 4) {
+		if v != scene.RoundSig(v, 4) {
 			t.Errorf("dragged size %v has more than 4 significant digits", after)
 		}
 	}
@@ -416,5 +416,77 @@ func TestMessageFades(t *testing.T) {
 		if ok != c.ok || a < c.alpha-0.01 || a > c.alpha+0.01 {
 			t.Errorf("after %v: alpha %v ok %v, want %v %v", c.after, a, ok, c.alpha, c.ok)
 		}
+	}
+}
+
+// TestMovingNodes: the lines that move with the bodies are every body's
+// subtree (the dumbbell's ends and bar with it), the joints connected to
+// one; a node that is no body and under none stays put.
+func TestMovingNodes(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	if !s.StepPlay(1) {
+		t.Fatal("Play did not step")
+	}
+	moving := map[int]bool{}
+	for _, n := range MovingNodes(s.Play.Sim) {
+		moving[n] = true
+	}
+	for _, b := range s.Play.Sim.Bodies {
+		if !moving[b.Node] {
+			t.Errorf("body %s does not move", b.Name)
+		}
+	}
+	for name, want := range map[string]bool{"Dumbbell end A": true, "Dumbbell bar": true, "Hinge (joint)": true, "Updraft (directional gravity)": false} {
+		n, err := FindNode(s.Doc, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moving[n] != want {
+			t.Errorf("%s moving %v, want %v", name, moving[n], want)
+		}
+	}
+}
+
+// TestGizmoDrag: a transform-gizmo drag is one undo step however many
+// moves it has, its matrix noise is rounded, and a cancel restores.
+func TestGizmoDrag(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	n, err := FindNode(s.Doc, "Crate (dynamic box)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Do(Select{Node: n})
+	s.Do(SetGizmo{Mode: GizmoTranslate})
+	before := s.Doc.NodeTransform(n)
+	world := s.Doc.WorldMatrix(n)
+	move := func(dx float64) mgl64.Mat4 {
+		m := mgl64.Translate3D(dx, 0, 0).Mul4(world)
+		for i := range m {
+			m[i] = float64(float32(m[i])) // the gizmo works in float32
+		}
+		return m
+	}
+	s.BeginGizmo()
+	s.GizmoTo(move(0.5))
+	s.GizmoTo(move(1))
+	s.EndGizmo()
+	after := s.Doc.NodeTransform(n)
+	if s.Hist.Len() != 1 || s.Hist.UndoName() != "Move node (gizmo)" {
+		t.Fatalf("%d steps (%q), want one", s.Hist.Len(), s.Hist.UndoName())
+	}
+	if got, want := after.Translation[0], scene.RoundSig(before.Translation[0]+1, 6); got != want {
+		t.Errorf("x after the drag %v, want %v", got, want)
+	}
+	s.BeginGizmo()
+	s.GizmoTo(move(3))
+	s.Do(Undo{}) // Undo during a drag cancels it
+	if s.GizmoActive() || s.Doc.NodeTransform(n) != after || s.Hist.Len() != 1 {
+		t.Errorf("cancel left %+v, %d steps", s.Doc.NodeTransform(n), s.Hist.Len())
+	}
+	s.Do(Undo{})
+	if s.Doc.NodeTransform(n) != before {
+		t.Errorf("undo of the drag: %+v, want %+v", s.Doc.NodeTransform(n), before)
 	}
 }

@@ -114,6 +114,8 @@ import (
 	"unsafe"
 
 	_ "golang.org/x/image/webp" // EXT_texture_webp
+
+	"physview/render/imgdec/ktx2"
 )
 
 // MaxSide is the largest width or height accepted, the GL texture limit of
@@ -152,7 +154,7 @@ var (
 	jpegMagic = []byte{0xff, 0xd8}
 )
 
-// Decode decodes a PNG, JPEG or WebP image. PNGs and JPEGs are decoded
+// Decode decodes a PNG, JPEG, WebP, KTX 2.0 or AVIF image. PNGs and JPEGs are decoded
 // into C memory, which the caller gives back with Free. When the C
 // decoders refuse a file, the Go decoder has the last word: it reads
 // what they cannot (CMYK JPEGs) and words the error for a broken file the
@@ -165,6 +167,10 @@ func Decode(data []byte) (*Image, error) {
 		m, err = decodePNG(data)
 	case bytes.HasPrefix(data, jpegMagic):
 		m, err = decodeJPEG(data)
+	case bytes.HasPrefix(data, ktx2.Magic):
+		return decodeKTX2(data)
+	case isAVIF(data):
+		return decodeAVIF(data)
 	default:
 		return DecodeStd(data)
 	}

@@ -279,7 +279,7 @@ func TestMipmaps(t *testing.T) {
 // mutations get past the CRC check into the fast path's decoding.
 func FuzzDecode(f *testing.F) {
 	for _, name := range []string{"rgba8.png", "palette_trns.png", "rgba16.png", "interlaced.png", "yuv420.jpg", "progressive.jpg", "gray.jpg",
-		"gen_rgb8.png", "gen_rgb8_split.png", "gen_gray4_trns.png", "gen_palette2_trns.png", "gen_gray_alpha8.png"} {
+		"gen_rgb8.png", "gen_rgb8_split.png", "gen_gray4_trns.png", "gen_palette2_trns.png", "gen_gray_alpha8.png", "rgb8_420.avif"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
-	"github.com/qmuntal/gltf/modeler"
 
 	"physview/scene"
 )
@@ -198,14 +197,23 @@ func (ex *exporter) meshes() []int {
 				ex.warn("mesh %d primitive %d has no positions; skipped", mi, pi)
 				continue
 			}
-			ps, err := modeler.ReadPosition(doc, doc.Accessors[pa], nil)
+			// The document's readers: quantized, Draco and meshopt data,
+			// and counts checked against a budget before memory is reserved.
+			flat, comps, err := ex.d.AccessorFloats(pa, true)
+			if err == nil && comps != 3 {
+				err = fmt.Errorf("POSITION has %d components", comps)
+			}
 			if err != nil {
 				ex.warn("mesh %d primitive %d: %v; skipped", mi, pi, err)
 				continue
 			}
+			ps := make([][3]float32, len(flat)/3)
+			for k := range ps {
+				ps[k] = [3]float32{flat[3*k], flat[3*k+1], flat[3*k+2]}
+			}
 			var idx []uint32
 			if p.Indices != nil && *p.Indices >= 0 && *p.Indices < len(doc.Accessors) {
-				idx, err = modeler.ReadIndices(doc, doc.Accessors[*p.Indices], nil)
+				idx, err = ex.d.AccessorIndices(*p.Indices)
 				if err != nil {
 					ex.warn("mesh %d primitive %d: %v; skipped", mi, pi, err)
 					continue

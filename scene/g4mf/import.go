@@ -54,11 +54,11 @@ type importer struct {
 }
 
 func (im *importer) warn(path, format string, args ...any) {
-	im.finds = append(im.finds, scene.Finding{Severity: scene.Warning, Path: "g4mf:" + path, Message: fmt.Sprintf(format, args...)})
+	im.finds = append(im.finds, scene.Finding{Code: "G4MF_IMPORT", Severity: scene.Warning, Path: "g4mf:" + path, Message: fmt.Sprintf(format, args...)})
 }
 
 func (im *importer) info(path, format string, args ...any) {
-	im.finds = append(im.finds, scene.Finding{Severity: scene.Info, Path: "g4mf:" + path, Message: fmt.Sprintf(format, args...)})
+	im.finds = append(im.finds, scene.Finding{Code: "G4MF_IMPORT", Severity: scene.Info, Path: "g4mf:" + path, Message: fmt.Sprintf(format, args...)})
 }
 
 // Decode reads G4MF text or binary data. dir holds external buffers; it may

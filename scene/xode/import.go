@@ -58,7 +58,7 @@ type pendingJoint struct {
 }
 
 func (b *builder) warn(e *element, format string, args ...any) {
-	b.finds = append(b.finds, scene.Finding{Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
+	b.finds = append(b.finds, scene.Finding{Code: "XODE_IMPORT", Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
 }
 
 // addNode appends a node under parent (-1: a scene root) with a local matrix.
@@ -87,29 +87,20 @@ func (b *builder) addNode(name string, parent int, local mgl64.Mat4) int {
 	return i
 }
 
-// decompose splits a matrix without shear into translation, rotation and scale.
+// decompose splits a matrix without shear into translation, rotation and
+// scale (scene.DecomposeTRS), snapping rotation and scale components
+// within 1e-12 of an integer to it, so that axis-aligned XODE transforms
+// give exact glTF values.
 func decompose(m mgl64.Mat4) ([3]float64, [4]float64, [3]float64) {
-	t := m.Col(3).Vec3()
-	s := mgl64.Vec3{m.Col(0).Vec3().Len(), m.Col(1).Vec3().Len(), m.Col(2).Vec3().Len()}
-	rm := mgl64.Ident4()
-	for k := 0; k < 3; k++ {
-		if s[k] > 0 {
-			rm.SetCol(k, m.Col(k).Mul(1/s[k]))
-		}
-	}
-	rm.SetCol(3, mgl64.Vec4{0, 0, 0, 1})
-	if rm.Det() < 0 {
-		s[0] = -s[0]
-		rm.SetCol(0, rm.Col(0).Mul(-1))
-	}
-	q := mgl64.Mat4ToQuat(rm).Normalize()
+	tr := scene.DecomposeTRS(m)
 	round := func(v float64) float64 {
 		if math.Abs(v-math.Round(v)) < 1e-12 {
 			return math.Round(v)
 		}
 		return v
 	}
-	return [3]float64{t[0], t[1], t[2]}, [4]float64{round(q.V[0]), round(q.V[1]), round(q.V[2]), round(q.W)}, [3]float64{round(s[0]), round(s[1]), round(s[2])}
+	r, s := tr.Rotation, tr.Scale
+	return tr.Translation, [4]float64{round(r[0]), round(r[1]), round(r[2]), round(r[3])}, [3]float64{round(s[0]), round(s[1]), round(s[2])}
 }
 
 // Decode reads XODE text.

@@ -17,3 +17,7 @@ convert -seed 7 -size 37x23 plasma:fractal -sampling-factor 4:2:2 -quality 85 yu
 convert -seed 7 -size 37x23 plasma:fractal -sampling-factor 4:4:4 -quality 92 yuv444.jpg
 convert -seed 7 -size 37x23 plasma:fractal -interlace JPEG -quality 80 progressive.jpg
 convert -seed 7 -size 37x23 plasma:fractal -colorspace Gray -quality 85 gray.jpg
+# AVIF (EXT_texture_avif) with libavif's avifenc (Debian's libavif-bin):
+# lossless RGBA (identity matrix, 4:4:4), and lossy 4:2:0 RGB.
+avifenc -s 10 --lossless rgba8.png rgba8_lossless.avif >/dev/null
+avifenc -s 10 -y 420 --min 20 --max 20 rgb8.png rgb8_420.avif >/dev/null

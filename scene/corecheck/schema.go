@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"bytes"
@@ -364,6 +364,9 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 
 // common checks name, extras and extensions of any glTF object of kind.
 func (s *schema) common(o map[string]any, p, kind string) {
+	if allowed, ok := coreProperties[kind]; ok {
+		s.unexpected(o, p, allowed)
+	}
 	s.str(o, p, "name", false)
 	if v, ok := o["extras"]; ok {
 		if _, isObj := v.(map[string]any); !isObj {
@@ -375,6 +378,77 @@ func (s *schema) common(o map[string]any, p, kind string) {
 			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
 		}
 	}
+}
+
+// unexpected reports UNEXPECTED_PROPERTY for each key of o that is not in
+// allowed, nor name, extras or extensions.
+func (s *schema) unexpected(o map[string]any, p string, allowed []string) {
+	for _, k := range sortedKeys(o) {
+		if k != "name" && k != "extras" && k != "extensions" && !slices.Contains(allowed, k) {
+			s.fs.addc(Warning, "UNEXPECTED_PROPERTY", p+"/"+jsonPointerEscape(k), "unexpected property %q", k)
+		}
+	}
+}
+
+// coreProperties lists the properties the glTF 2.0 schema defines for each
+// kind of core object, besides name, extras and extensions.
+var coreProperties = map[string][]string{
+	"root":                   {"extensionsUsed", "extensionsRequired", "accessors", "animations", "asset", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scene", "scenes", "skins", "textures"},
+	"asset":                  {"copyright", "generator", "version", "minVersion"},
+	"buffer":                 {"uri", "byteLength"},
+	"bufferView":             {"buffer", "byteOffset", "byteLength", "byteStride", "target"},
+	"image":                  {"uri", "mimeType", "bufferView"},
+	"sampler":                {"magFilter", "minFilter", "wrapS", "wrapT"},
+	"scene":                  {"nodes"},
+	"skin":                   {"inverseBindMatrices", "skeleton", "joints"},
+	"texture":                {"sampler", "source"},
+	"accessor":               {"bufferView", "byteOffset", "componentType", "normalized", "count", "type", "max", "min", "sparse"},
+	"sparse":                 {"count", "indices", "values"},
+	"sparseIndices":          {"bufferView", "byteOffset", "componentType"},
+	"sparseValues":           {"bufferView", "byteOffset"},
+	"animation":              {"channels", "samplers"},
+	"animationSampler":       {"input", "interpolation", "output"},
+	"animationChannel":       {"sampler", "target"},
+	"animationChannelTarget": {"node", "path"},
+	"camera":                 {"orthographic", "perspective", "type"},
+	"cameraOrthographic":     {"xmag", "ymag", "zfar", "znear"},
+	"cameraPerspective":      {"aspectRatio", "yfov", "zfar", "znear"},
+	"textureInfo":            {"index", "texCoord", "scale", "strength"},
+	"material":               {"pbrMetallicRoughness", "normalTexture", "occlusionTexture", "emissiveTexture", "emissiveFactor", "alphaMode", "alphaCutoff", "doubleSided"},
+	"pbrMetallicRoughness":   {"baseColorFactor", "baseColorTexture", "metallicFactor", "roughnessFactor", "metallicRoughnessTexture"},
+	"mesh":                   {"primitives", "weights"},
+	"primitive":              {"attributes", "indices", "material", "mode", "targets"},
+	"node":                   {"camera", "children", "skin", "matrix", "mesh", "rotation", "scale", "translation", "weights"},
+	"light":                  {"type", "color", "intensity", "range", "spot"},
+}
+
+// extensionProperties lists the properties each known extension's object
+// defines (for every object it may extend), besides extras and extensions.
+var extensionProperties = map[string][]string{
+	"KHR_materials_anisotropy":            {"anisotropyStrength", "anisotropyRotation", "anisotropyTexture"},
+	"KHR_materials_clearcoat":             {"clearcoatFactor", "clearcoatTexture", "clearcoatRoughnessFactor", "clearcoatRoughnessTexture", "clearcoatNormalTexture"},
+	"KHR_materials_diffuse_transmission":  {"diffuseTransmissionFactor", "diffuseTransmissionTexture", "diffuseTransmissionColorFactor", "diffuseTransmissionColorTexture"},
+	"KHR_materials_dispersion":            {"dispersion"},
+	"KHR_materials_emissive_strength":     {"emissiveStrength"},
+	"KHR_materials_ior":                   {"ior"},
+	"KHR_materials_iridescence":           {"iridescenceFactor", "iridescenceTexture", "iridescenceIor", "iridescenceThicknessMinimum", "iridescenceThicknessMaximum", "iridescenceThicknessTexture"},
+	"KHR_materials_pbrSpecularGlossiness": {"diffuseFactor", "diffuseTexture", "specularFactor", "glossinessFactor", "specularGlossinessTexture"},
+	"KHR_materials_sheen":                 {"sheenColorFactor", "sheenColorTexture", "sheenRoughnessFactor", "sheenRoughnessTexture"},
+	"KHR_materials_specular":              {"specularFactor", "specularTexture", "specularColorFactor", "specularColorTexture"},
+	"KHR_materials_transmission":          {"transmissionFactor", "transmissionTexture"},
+	"KHR_materials_unlit":                 {},
+	"KHR_materials_volume":                {"thicknessFactor", "thicknessTexture", "attenuationDistance", "attenuationColor"},
+	"KHR_texture_transform":               {"offset", "rotation", "scale", "texCoord"},
+	"KHR_texture_basisu":                  {"source"},
+	"EXT_texture_webp":                    {"source"},
+	"EXT_texture_avif":                    {"source"},
+	"KHR_lights_punctual":                 {"lights", "light"},
+	"KHR_materials_variants":              {"variants", "mappings"},
+	"KHR_node_visibility":                 {"visible"},
+	"KHR_animation_pointer":               {"pointer"},
+	"KHR_draco_mesh_compression":          {"bufferView", "attributes"},
+	"EXT_mesh_gpu_instancing":             {"attributes"},
+	"EXT_meshopt_compression":             {"buffer", "byteOffset", "byteLength", "byteStride", "count", "mode", "filter", "fallback"},
 }
 
 func jsonPointerEscape(s string) string {
@@ -816,7 +890,7 @@ func (s *schema) node(o map[string]any, p string) {
 	_, hasT := o["translation"]
 	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
-		if math.Abs(l-1) > 0.00005 {
+		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
 		}
 	}

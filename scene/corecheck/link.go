@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"fmt"
@@ -20,13 +20,14 @@ type links struct {
 	sc   *schema
 	fs   *findings
 	glb  bool
+	opt  Options
 	used map[string]bool
 	// bvUsage is what each buffer view was first used for.
 	bvUsage map[int]string
 }
 
-func checkLinks(doc *gltf.Document, sc *schema, glb bool, fs *findings) {
-	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, used: map[string]bool{}, bvUsage: map[int]string{}}
+func checkLinks(doc *gltf.Document, sc *schema, glb bool, opt Options, fs *findings) {
+	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}}
 	for _, e := range doc.ExtensionsUsed {
 		l.used[e] = true
 	}
@@ -37,6 +38,7 @@ func checkLinks(doc *gltf.Document, sc *schema, glb bool, fs *findings) {
 	l.animations()
 	l.skins()
 	l.extensions()
+	l.semanticRules()
 }
 
 func (l *links) acc(i int) *gltf.Accessor {
@@ -769,6 +771,13 @@ func (l *links) extensions() {
 		if !seen[name] && len(extensionKinds[name]) > 0 {
 			l.fs.addc(Info, "UNUSED_EXTENSION", p, "extension %q is declared but no object uses it", name)
 		}
+		callerKnows := l.opt.Known != nil && l.opt.Known(name)
+		if _, checked := extensionKinds[name]; (!checked || needsDecoder[name]) && name != "" && !callerKnows {
+			l.fs.addc(Info, "UNSUPPORTED_EXTENSION", p, "extension %q is not supported: its data is not validated", name)
+		}
+		if required[name] && name != "" && !callerKnows && l.opt.Known != nil {
+			l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but not supported: the file will not display right", name)
+		}
 	}
 	for _, e := range l.sc.exts {
 		if !l.used[e.name] {
@@ -781,6 +790,11 @@ func (l *links) extensions() {
 		if !containsStr(kinds, e.kind) {
 			l.fs.addc(Error, "UNEXPECTED_EXTENSION_OBJECT", e.path, "unexpected location for %s (on a %s)", e.name, e.kind)
 			continue
+		}
+		if allowed, ok := extensionProperties[e.name]; ok {
+			if o, isObj := e.value.(map[string]any); isObj {
+				l.sc.unexpected(o, e.path, allowed)
+			}
 		}
 		if check := extensionChecks[e.name]; check != nil {
 			check(l, e)
@@ -795,6 +809,19 @@ func containsStr(list []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// needsDecoder lists the extensions whose placement is checked but whose
+// data (compressed geometry, instancing, GPU textures) corecheck does not
+// read: UNSUPPORTED_EXTENSION unless Options.Known says the caller reads
+// them. The hook for validation inside decoded Draco and meshopt data is
+// there: once the caller decodes them it validates the decoded accessors.
+var needsDecoder = map[string]bool{
+	"KHR_draco_mesh_compression": true,
+	"EXT_meshopt_compression":    true,
+	"EXT_mesh_gpu_instancing":    true,
+	"KHR_texture_basisu":         true,
+	"EXT_texture_avif":           true,
 }
 
 // extensionKinds lists the objects each known extension may extend.
@@ -914,6 +941,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) { s.index(o, p, "source", "images", false) })
 	},
 	"KHR_animation_pointer": func(l *links, e extUse) {
+		l.fs.addc(Info, "INCOMPLETE_EXTENSION_SUPPORT", e.path, "the animated property the pointer names is not checked (its syntax is)")
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
 			if v, ok := s.str(o, p, "pointer", true); ok && !strings.HasPrefix(v, "/") {
 				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q must be a JSON pointer starting with /", v)
@@ -930,6 +958,12 @@ var extensionChecks = map[string]func(l *links, e extUse){
 					s.numArray(lt, lp, "color", false, 0, 1, 3)
 					s.number(lt, lp, "intensity", false, 0, none, false)
 					s.number(lt, lp, "range", false, 0, none, true)
+					if _, ok := lt["range"]; ok && typ == "directional" {
+						s.fs.addc(Info, "EXTRA_PROPERTY", lp+"/range", "a directional light has no range; it is not used")
+					}
+					if _, ok := lt["spot"]; ok && typ != "spot" && typ != "" {
+						s.fs.addc(Info, "EXTRA_PROPERTY", lp+"/spot", "spot is only used by a spot light, this one is %s", typ)
+					}
 					spot := s.obj(lt, lp, "spot", typ == "spot")
 					if spot != nil && typ == "spot" {
 						sp := lp + "/spot"
@@ -964,6 +998,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
 			if e.kind == "root" {
 				for i, v := range s.objects(o, p, "variants", true) {
+					s.unexpected(v, fmt.Sprintf("%s/variants/%d", p, i), nil)
 					if _, ok := v["name"]; !ok {
 						s.undefined(fmt.Sprintf("%s/variants/%d", p, i), "name")
 					}
@@ -973,6 +1008,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 			_, draft := o["mapping"] // the 2020 draft form, read and upgraded
 			for i, m := range s.objects(o, p, "mappings", !draft) {
 				mp := fmt.Sprintf("%s/mappings/%d", p, i)
+				s.unexpected(m, mp, []string{"variants", "material"})
 				if v, ok := m["variants"]; !ok {
 					s.undefined(mp, "variants")
 				} else if a, ok := v.([]any); ok && len(a) == 0 {

@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"encoding/binary"
@@ -402,46 +402,28 @@ func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
 	}
 }
 
+// checkWeights reports a negative weight; the sum of each vertex's weights
+// is checked with its joints (checkInfluences).
 func checkWeights(v *accessorView, p string, fs *findings) {
-	neg, sum := false, false
 	for e := 0; e < v.a.Count; e++ {
-		s := 0.0
 		for c := 0; c < v.comps; c++ {
-			x := v.value(e, c)
-			if x < 0 && !neg {
+			if x := v.value(e, c); x < 0 {
 				fs.addc(Error, "ACCESSOR_WEIGHTS_NEGATIVE", p, "weight %d (component %d) is negative: %g", e*v.comps+c, c, x)
-				neg = true
+				return
 			}
-			s += x
-		}
-		tol := 2e-7 * float64(v.comps)
-		if v.a.ComponentType != gltf.ComponentFloat {
-			tol = 1.0 / 255 * float64(v.comps)
-		}
-		if math.Abs(s-1) > tol && !sum {
-			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", p, "the weights of element %d sum to %g, not 1", e, s)
-			sum = true
 		}
 	}
 }
 
+// checkJoints reports a joint index past the skin's joints; repeated joints
+// are checked with their weights (checkInfluences).
 func checkJoints(v *accessorView, p string, joints int, fs *findings) {
-	dup, oob := false, false
 	for e := 0; e < v.a.Count; e++ {
-		seen := [4]float64{-1, -1, -1, -1}
 		for c := 0; c < v.comps && c < 4; c++ {
-			x := v.raw(e, c)
-			if joints > 0 && x >= float64(joints) && !oob {
+			if x := v.raw(e, c); joints > 0 && x >= float64(joints) {
 				fs.addc(Error, "ACCESSOR_JOINTS_INDEX_OOB", p, "joint %d (component %d) is %d, the skin has %d joints", e*v.comps+c, c, int64(x), joints)
-				oob = true
+				return
 			}
-			for k := 0; k < c; k++ {
-				if seen[k] == x && x != 0 && !dup {
-					fs.addc(Error, "ACCESSOR_JOINTS_INDEX_DUPLICATE", p, "joint %d (component %d) repeats the joint %d of the same vertex", e*v.comps+c, c, int64(x))
-					dup = true
-				}
-			}
-			seen[c] = x
 		}
 	}
 }
@@ -467,15 +449,16 @@ func skinJointCounts(doc *gltf.Document) map[int]int {
 
 func checkAnimationInput(v *accessorView, p string, fs *findings) {
 	prev := math.Inf(-1)
-	for e := 0; e < v.a.Count; e++ {
+	neg, order := false, false
+	for e := 0; e < v.a.Count && !(neg && order); e++ {
 		x := v.raw(e, 0)
-		if x < 0 {
+		if x < 0 && !neg {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
-			return
+			neg = true
 		}
-		if x <= prev {
+		if x <= prev && !order {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", p, "animation input %d is not greater than the previous: %g <= %g", e, x, prev)
-			return
+			order = true
 		}
 		prev = x
 	}
@@ -491,7 +474,7 @@ func checkQuaternions(v *accessorView, p string, cubic bool, fs *findings) {
 			x := v.value(e, c)
 			s += x * x
 		}
-		if math.Abs(math.Sqrt(s)-1) > 0.00005 {
+		if math.Abs(math.Sqrt(s)-1) > UnitLengthThresholdVec4 {
 			fs.addc(Error, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", p, "the quaternion at element %d is not of unit length: %g", e, math.Sqrt(s))
 			return
 		}

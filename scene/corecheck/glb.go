@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"encoding/binary"
@@ -44,7 +44,7 @@ const (
 // misplaced chunk, trailing bytes) become findings; the rest is a LoadError.
 // Nothing is allocated: the chunks are slices of data.
 func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err error) {
-	if len(data) < 4 || binary.LittleEndian.Uint32(data) != glbMagic {
+	if len(data) < 4 || binary.LittleEndian.Uint32(data) != GLBMagic {
 		return data, nil, false, nil
 	}
 	if len(data) < 12 {
@@ -103,6 +103,9 @@ func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err e
 			fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk (ignored)", chunk, start)
 		case typ == chunkBIN:
 			bin = body
+			if len(body) == 0 {
+				fs.addc(Info, "GLB_EMPTY_BIN_CHUNK", "", "chunk %d at byte %d: an empty BIN chunk should be omitted", chunk, start)
+			}
 		default:
 			fs.addc(Warning, "GLB_UNKNOWN_CHUNK_TYPE", "", "chunk %d at byte %d has the unknown type 0x%08x (ignored)", chunk, start, typ)
 		}

@@ -1,4 +1,4 @@
-package scene
+package corecheck
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 // ReaderAt so a large external image costs a few small reads, not a copy.
 // Images are not decoded (the renderer does that).
 func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *findings) {
+	needsPOT := potImages(doc)
 	webp := false
 	for _, e := range doc.ExtensionsUsed {
 		webp = webp || e == "EXT_texture_webp"
@@ -46,6 +47,7 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 			continue
 		case strings.HasPrefix(uri, "data:"):
 			if glb {
+				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
 				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
 			media, data, err := decodeDataURI(uri)
@@ -90,11 +92,13 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				f.Close()
 				continue
 			}
-			checkImageData(ra, st.Size(), declared, webp, p, fs)
+			w, h := checkImageData(ra, st.Size(), declared, webp, p, fs)
 			f.Close()
+			checkNPOT(w, h, needsPOT[i], p, fs)
 			continue
 		}
-		checkImageData(r, size, declared, webp, p, fs)
+		w, h := checkImageData(r, size, declared, webp, p, fs)
+		checkNPOT(w, h, needsPOT[i], p, fs)
 	}
 }
 
@@ -105,7 +109,9 @@ func l2view(doc *gltf.Document, i int) *gltf.BufferView {
 	return doc.BufferViews[i]
 }
 
-func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p string, fs *findings) {
+// checkImageData checks one image's bytes and returns its size in pixels
+// (0, 0 when unknown).
+func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p string, fs *findings) (w, h int) {
 	head := make([]byte, 12)
 	n, _ := r.ReadAt(head, 0)
 	head = head[:n]
@@ -122,7 +128,7 @@ func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p str
 	}
 	if found == "" {
 		fs.addc(Warning, "IMAGE_UNRECOGNIZED_FORMAT", p, "image format not recognised")
-		return
+		return 0, 0
 	}
 	if declared != "" && declared != found {
 		fs.addc(Error, "IMAGE_MIME_TYPE_INVALID", p, "the data is %s, the declared type %s", found, declared)
@@ -132,50 +138,127 @@ func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p str
 	}
 	switch found {
 	case "image/png":
-		checkPNG(r, size, p, fs)
+		return checkPNG(r, size, p, fs)
 	case "image/jpeg":
-		checkJPEG(r, size, p, fs)
+		return checkJPEG(r, size, p, fs)
+	}
+	return 0, 0
+}
+
+// potImages marks the images a texture samples with mipmaps or repeating
+// wrap (its sampler's, or the defaults when it has none), where
+// non-power-of-two sizes are a problem for some implementations (WebGL 1).
+func potImages(doc *gltf.Document) map[int]bool {
+	out := map[int]bool{}
+	for _, t := range doc.Textures {
+		if t.Source == nil {
+			continue
+		}
+		need := true
+		if t.Sampler != nil && *t.Sampler >= 0 && *t.Sampler < len(doc.Samplers) {
+			s := doc.Samplers[*t.Sampler]
+			mip := s.MinFilter != gltf.MinNearest && s.MinFilter != gltf.MinLinear // undefined may mipmap
+			need = mip || s.WrapS != gltf.WrapClampToEdge || s.WrapT != gltf.WrapClampToEdge
+		}
+		out[*t.Source] = out[*t.Source] || need
+	}
+	return out
+}
+
+// checkNPOT reports IMAGE_NPOT_DIMENSIONS for an image with a side that
+// is not a power of two, when a texture samples it with mipmaps or
+// repeating wrap.
+func checkNPOT(w, h int, needsPOT bool, p string, fs *findings) {
+	pot := func(x int) bool { return x > 0 && x&(x-1) == 0 }
+	if needsPOT && w > 0 && h > 0 && (!pot(w) || !pot(h)) {
+		fs.addc(Info, "IMAGE_NPOT_DIMENSIONS", p, "the image is %dx%d, not a power of two on each side, and is sampled with mipmaps or repeating wrap", w, h)
 	}
 }
 
-// checkPNG walks the chunk headers up to IEND.
-func checkPNG(r io.ReaderAt, size int64, p string, fs *findings) {
+// checkPNG walks the chunk headers up to IEND and returns the size in
+// IHDR. Colour-space chunks other than sRGB (iCCP, cHRM with other
+// primaries, a gAMA other than sRGB's 1/2.2), non-square pixels (pHYs) and animation (acTL) are
+// IMAGE_FEATURES_UNSUPPORTED.
+func checkPNG(r io.ReaderAt, size int64, p string, fs *findings) (w, h int) {
 	off := int64(8)
 	hdr := make([]byte, 8)
+	body := make([]byte, 9)
+	featured := false
+	feature := func(what string) {
+		if !featured {
+			fs.addc(Warning, "IMAGE_FEATURES_UNSUPPORTED", p, "the PNG has %s, which glTF implementations need not support", what)
+			featured = true
+		}
+	}
 	for first := true; ; first = false {
 		if n, _ := r.ReadAt(hdr, off); n < 8 {
 			fs.addc(Error, "IMAGE_UNEXPECTED_EOS", p, "the PNG stream ends at byte %d before its IEND chunk", size)
-			return
+			return w, h
 		}
 		n := int64(binary.BigEndian.Uint32(hdr))
 		typ := string(hdr[4:])
 		if first && typ != "IHDR" {
 			fs.addc(Error, "IMAGE_DATA_INVALID", p, "the first PNG chunk is %q, not IHDR", typ)
-			return
+			return w, h
+		}
+		if k, _ := r.ReadAt(body[:min(n, 9)], off+8); int64(k) == min(n, 9) {
+			switch {
+			case typ == "IHDR" && n >= 8:
+				w, h = int(binary.BigEndian.Uint32(body)), int(binary.BigEndian.Uint32(body[4:]))
+			case typ == "iCCP":
+				feature("an ICC colour profile (iCCP)")
+			case typ == "cHRM" && n == 32:
+				if !srgbChromaticities(r, off+8) {
+					feature("chromaticities other than sRGB's (cHRM)")
+				}
+			case typ == "gAMA" && n >= 4 && binary.BigEndian.Uint32(body) != 45455:
+				feature("a gamma other than sRGB's (gAMA)")
+			case typ == "pHYs" && n >= 9 && binary.BigEndian.Uint32(body) != binary.BigEndian.Uint32(body[4:]):
+				feature("non-square pixels (pHYs)")
+			case typ == "acTL":
+				feature("animation (acTL)")
+			}
 		}
 		off += 8 + n + 4
 		if off > size {
 			fs.addc(Error, "IMAGE_UNEXPECTED_EOS", p, "the PNG chunk %q runs past the end of the data (%d bytes)", typ, size)
-			return
+			return w, h
 		}
 		if typ == "IEND" {
-			return
+			return w, h
 		}
 	}
 }
 
-// checkJPEG walks the marker segments up to the start of scan.
-func checkJPEG(r io.ReaderAt, size int64, p string, fs *findings) {
+// srgbChromaticities reports whether the cHRM chunk data at off holds the
+// sRGB white point and primaries (x, y times 100000).
+func srgbChromaticities(r io.ReaderAt, off int64) bool {
+	b := make([]byte, 32)
+	if n, _ := r.ReadAt(b, off); n < 32 {
+		return false
+	}
+	want := [8]uint32{31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000}
+	for i, w := range want {
+		if binary.BigEndian.Uint32(b[4*i:]) != w {
+			return false
+		}
+	}
+	return true
+}
+
+// checkJPEG walks the marker segments up to the start of scan and returns
+// the size in the frame header.
+func checkJPEG(r io.ReaderAt, size int64, p string, fs *findings) (w, h int) {
 	off := int64(2)
 	b := make([]byte, 4)
 	for {
 		if n, _ := r.ReadAt(b, off); n < 4 {
 			fs.addc(Error, "IMAGE_UNEXPECTED_EOS", p, "the JPEG stream ends at byte %d before its image data", size)
-			return
+			return w, h
 		}
 		if b[0] != 0xFF {
 			fs.addc(Error, "IMAGE_DATA_INVALID", p, "invalid JPEG marker at byte %d", off)
-			return
+			return w, h
 		}
 		m := b[1]
 		if m == 0xFF {
@@ -189,15 +272,21 @@ func checkJPEG(r io.ReaderAt, size int64, p string, fs *findings) {
 		n := int64(binary.BigEndian.Uint16(b[2:]))
 		if n < 2 {
 			fs.addc(Error, "IMAGE_DATA_INVALID", p, "invalid JPEG marker segment length %d at byte %d", n, off)
-			return
+			return w, h
+		}
+		if m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC && n >= 7 {
+			sof := make([]byte, 5)
+			if k, _ := r.ReadAt(sof, off+4); k == 5 {
+				h, w = int(binary.BigEndian.Uint16(sof[1:])), int(binary.BigEndian.Uint16(sof[3:]))
+			}
 		}
 		if m == 0xDA || m == 0xD9 {
-			return
+			return w, h
 		}
 		off += 2 + n
 		if off > size {
 			fs.addc(Error, "IMAGE_UNEXPECTED_EOS", p, "a JPEG segment runs past the end of the data (%d bytes)", size)
-			return
+			return w, h
 		}
 	}
 }

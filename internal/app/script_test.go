@@ -1,0 +1,73 @@
+package app
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"physview/scene"
+)
+
+func TestSplitCommands(t *testing.T) {
+	tests := []struct {
+		words []string
+		want  [][]string
+		err   string
+	}{
+		{[]string{"fit", "Crate", "box", "shape", "Ball", "radius=0.35", "size=1,1,1", "gravity", "0,-9.81,0"},
+			[][]string{{"fit", "Crate", "box"}, {"shape", "Ball", "radius=0.35", "size=1,1,1"}, {"gravity", "0,-9.81,0"}}, ""},
+		// A node called like a command is taken by position.
+		{[]string{"rename", "fit", "shape", "remove-collider", "rename"},
+			[][]string{{"rename", "fit", "shape"}, {"remove-collider", "rename"}}, ""},
+		{[]string{"motion", "A", "dynamic;", "motion", "B", "static", ";", "rename", "C", "D;"},
+			[][]string{{"motion", "A", "dynamic"}, {"motion", "B", "static"}, {"rename", "C", "D"}}, ""},
+		{[]string{"rename", "A", ";", "gravity", "0,0,0"}, nil, "usage: rename NODE NEW"},
+		{[]string{"frobnicate", "A"}, nil, `unknown command "frobnicate"`},
+	}
+	for _, tc := range tests {
+		got, err := SplitCommands(tc.words)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: err %v, want %q", tc.words, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%v: %q, %v; want %q", tc.words, got, err, tc.want)
+		}
+	}
+}
+
+// TestEditCommandKinds: an entry with a Kind takes the commands whose word
+// after NODE is that kind; the others keep the plain entry. Each command
+// is one undo step.
+func TestEditCommandKinds(t *testing.T) {
+	saved := editCommands
+	t.Cleanup(func() { editCommands = saved })
+	var got []string
+	RegisterEditCommand(EditCommand{Name: "fit", Kind: "blob", Usage: "fit NODE blob [max=N]", Args: 2,
+		Edit: func(s *Session, args []string) (scene.Edit, error) {
+			got = append(got, strings.Join(args, " "))
+			return scene.SetNodeName{Node: 0, To: "blobbed"}, nil
+		}})
+	s := New()
+	s.OpenDemo()
+	cmds, err := SplitCommands([]string{"fit", "Crate (dynamic box)", "blob", "max=4", "fit", "0", "sphere"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		if err := s.RunCommand(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if strings.Join(got, "|") != "Crate (dynamic box) blob max=4" || s.Hist.Len() != 2 || s.Doc.GLTF.Nodes[0].Name != "blobbed" {
+		t.Errorf("blob entry got %q; %d steps", got, s.Hist.Len())
+	}
+	err = s.RunCommand([]string{"fit", "Nobody", "box"})
+	var ce *CommandError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), `"fit Nobody box": no node is called "Nobody"`) || s.Hist.Len() != 2 {
+		t.Errorf("bad node: %v", err)
+	}
+}

@@ -1,0 +1,283 @@
+package corecheck
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+	"net/url"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+)
+
+// GLBMagic is the first four bytes of a GLB container, "glTF" little-endian.
+const GLBMagic = 0x46546C67
+
+// Options says what the caller adds to the core checks.
+type Options struct {
+	// Known reports whether the caller reads extension name itself (the
+	// physics and variants codecs); a used extension that neither corecheck
+	// nor Known knows is UNSUPPORTED_EXTENSION. Nil knows none.
+	Known func(name string) bool
+}
+
+// Result is a document read and checked: the typed glTF (buffers loaded,
+// images left encoded), where it came from and the core findings.
+type Result struct {
+	GLTF *gltf.Document
+	// JSON is the JSON text (the GLB JSON chunk or the whole .gltf); BIN the
+	// GLB BIN chunk, if any; GLB whether data was a GLB container.
+	JSON, BIN []byte
+	GLB       bool
+	// Findings are the core findings, in the order they were made.
+	Findings []Finding
+}
+
+// Decode reads a glTF document from data (a .gltf JSON text or a .glb
+// container). External buffers are read from dir; dir may be nil when the
+// document has none. Whatever the Khronos glTF-Validator reports as a problem
+// becomes a finding with its issue code; only input that cannot be read at
+// all is an error (a *LoadError, with the code).
+func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
+	res := &Result{}
+	var fs findings
+	jsonChunk, bin, glb, err := splitGLB(data, &fs)
+	if err != nil {
+		return nil, err
+	}
+	res.JSON, res.BIN, res.GLB = jsonChunk, bin, glb
+	tree, err := parseTree(jsonChunk)
+	if err == nil && bytes.HasPrefix(jsonChunk, []byte("\xef\xbb\xbf")) {
+		err = errors.New("byte order mark")
+	}
+	if err != nil {
+		// checkJSON words the error (line and column).
+		if err := checkJSON(jsonChunk); err != nil {
+			return nil, &LoadError{Code: "INVALID_JSON", Err: err}
+		}
+		return nil, loadErr("INVALID_JSON", "broken JSON: %v", err)
+	}
+	sc, ok := checkSchema(tree, &fs)
+	if !ok {
+		return nil, loadErr("TYPE_MISMATCH", "not a glTF document: the JSON is not an object")
+	}
+	version, _ := asMap(sc.root["asset"])["version"].(string)
+	if version == "" {
+		return nil, loadErr("UNDEFINED_PROPERTY", "not a glTF document: no asset.version")
+	}
+	if !strings.HasPrefix(version, "2.") {
+		code := "UNKNOWN_ASSET_MAJOR_VERSION"
+		if _, _, ok := parseVersion(version); !ok {
+			code = "PATTERN_MISMATCH"
+		}
+		return nil, loadErr(code, "glTF version %q is not supported (only 2.x)", version)
+	}
+
+	// qmuntal/gltf's typed decoder refuses some valid files (an integer
+	// written as 1.0) and files with type errors the schema pass reported;
+	// those are decoded from the tree the schema pass cleaned.
+	doc := new(gltf.Document)
+	if err := json.Unmarshal(jsonChunk, doc); err != nil {
+		clean, merr := json.Marshal(sc.root)
+		doc = new(gltf.Document)
+		if merr != nil {
+			return nil, loadErr("INVALID_JSON", "not a valid glTF document: %v", merr)
+		}
+		if err := json.Unmarshal(clean, doc); err != nil {
+			return nil, loadErr("TYPE_MISMATCH", "not a valid glTF document: %v", strings.TrimPrefix(err.Error(), "gltf: "))
+		}
+	}
+	for _, im := range doc.Images {
+		if u, ok := localURI(im.URI); ok {
+			im.URI = u
+		}
+	}
+	if err := loadBuffers(doc, dir, glb, bin, &fs); err != nil {
+		return nil, err
+	}
+	res.GLTF = doc
+	checkLinks(doc, sc, glb, opt, &fs)
+	checkImages(doc, sc, dir, glb, &fs)
+	checkData(doc, &fs)
+	checkMoreData(doc, &fs)
+	res.Findings = fs
+	return res, nil
+}
+
+func asMap(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// checkJSON reports a syntax error with its line and column.
+func checkJSON(data []byte) error {
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return errors.New("broken JSON: the text starts with a byte order mark, which JSON does not allow")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return errors.New("broken JSON: the file is empty")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	err := dec.Decode(&v)
+	if err == nil {
+		if _, ok := v.(map[string]any); !ok {
+			return errors.New("not a glTF document: the JSON is not an object")
+		}
+		return nil
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, se.Offset)
+		return fmt.Errorf("broken JSON at line %d, column %d: %v", line, col, se)
+	}
+	if strings.Contains(err.Error(), "unexpected EOF") || strings.Contains(err.Error(), "unexpected end") {
+		return errors.New("broken JSON: the text ends too early")
+	}
+	return fmt.Errorf("broken JSON: %v", err)
+}
+
+func lineCol(data []byte, off int64) (int, int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	line, col := 1, 1
+	for _, c := range data[:off] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// localURI returns a relative URI as a file path (unescaped), or false for
+// a data URI, an absolute URI or one that does not parse.
+func localURI(uri string) (string, bool) {
+	if uri == "" || strings.HasPrefix(uri, "data:") {
+		return "", false
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return "", false
+	}
+	p, err := url.PathUnescape(strings.ReplaceAll(uri, "\\", "/"))
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimPrefix(p, "./"), true
+}
+
+// loadBuffers gives every buffer its bytes: the GLB BIN chunk, a data URI
+// or a file next to the document. A buffer without uri outside a GLB is a
+// placeholder and has no bytes; a remote URI is never fetched (a finding).
+// Only a local file that cannot be read is an error. No buffer is allocated
+// from byteLength: data is sliced from what was read.
+func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *findings) error {
+	for i, b := range doc.Buffers {
+		p := fmt.Sprintf("/buffers/%d", i)
+		var data []byte
+		switch {
+		case b.URI == "" && glb && i == 0:
+			if bin == nil {
+				fs.addc(Error, "BUFFER_MISSING_GLB_DATA", p, "buffer 0 refers to the GLB binary chunk, which the file does not have")
+				continue
+			}
+			data = bin
+			if len(bin)-b.ByteLength >= 4 {
+				fs.addc(Warning, "BUFFER_GLB_CHUNK_TOO_BIG", p, "the BIN chunk has %d extra padding bytes", len(bin)-b.ByteLength)
+			}
+		case b.URI == "":
+			continue // a placeholder: no bytes
+		case strings.HasPrefix(b.URI, "data:"):
+			if glb {
+				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
+				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
+			}
+			media, raw, err := decodeDataURI(b.URI)
+			if err != nil {
+				fs.addc(Error, "INVALID_URI", p+"/uri", "invalid data URI: %v", err)
+				continue
+			}
+			if media != "application/octet-stream" && media != "application/gltf-buffer" {
+				fs.addc(Error, "BUFFER_DATA_URI_MIME_TYPE_INVALID", p+"/uri", "data URI media type must be application/octet-stream or application/gltf-buffer, found %q (read anyway)", media)
+			}
+			data = raw
+		default:
+			if glb {
+				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
+			}
+			u, err := url.Parse(b.URI)
+			if err != nil {
+				fs.addc(Error, "INVALID_URI", p+"/uri", "invalid URI %q: %v", b.URI, err)
+				continue
+			}
+			if u.Scheme != "" || u.Host != "" {
+				fs.addc(Warning, "NON_RELATIVE_URI", p+"/uri", "non-relative URI %q: remote data is never fetched, so the buffer has no bytes", b.URI)
+				continue
+			}
+			name, ok := localURI(b.URI)
+			if dir == nil || !ok || !iofs.ValidPath(name) {
+				return loadErr("IO_ERROR", "buffer %d: cannot read %q: buffer.uri must be a relative path inside the file's folder", i, b.URI)
+			}
+			raw, err := iofs.ReadFile(dir, name)
+			if err != nil {
+				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err))}
+			}
+			data = raw
+			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
+		}
+		if len(data) < b.ByteLength {
+			fs.addc(Error, "BUFFER_BYTE_LENGTH_MISMATCH", p, "the data has %d bytes, less than byteLength %d", len(data), b.ByteLength)
+		} else {
+			data = data[:b.ByteLength:b.ByteLength]
+		}
+		b.Data = data
+	}
+	return nil
+}
+
+// decodeDataURI reads data:[media type][;params][;base64],DATA; without
+// base64 the data is percent-encoded text.
+func decodeDataURI(uri string) (media string, data []byte, err error) {
+	head, payload, ok := strings.Cut(strings.TrimPrefix(uri, "data:"), ",")
+	if !ok {
+		return "", nil, errors.New("no comma before the data")
+	}
+	parts := strings.Split(head, ";")
+	isBase64 := len(parts) > 1 && parts[len(parts)-1] == "base64"
+	params := parts[1:]
+	if isBase64 {
+		params = parts[1 : len(parts)-1]
+	}
+	for _, part := range params {
+		if !strings.Contains(part, "=") {
+			return "", nil, fmt.Errorf("malformed parameter %q", part)
+		}
+	}
+	if !isBase64 {
+		text, err := url.PathUnescape(payload)
+		if err != nil {
+			return "", nil, fmt.Errorf("bad percent-encoding: %v", err)
+		}
+		return parts[0], []byte(text), nil
+	}
+	data, err = base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return "", nil, fmt.Errorf("bad base64: %v", err)
+	}
+	return parts[0], data, nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *iofs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,896 @@
+package corecheck
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+)
+
+// Tolerances of the Khronos glTF-Validator. A unit vector read from a file
+// may be off by the error of 8-bit signed quantization; weights may sum to 1
+// within one 8-bit unsigned step per pair of joints beyond the first two.
+const (
+	// UnitLengthThresholdVec3 is how far the length of a unit 3-vector
+	// (a normal, a tangent's xyz) may be from 1.
+	UnitLengthThresholdVec3 = 0.00674
+	// UnitLengthThresholdVec4 is how far the length of a unit quaternion
+	// (node rotation, animation output) may be from 1.
+	UnitLengthThresholdVec4 = 0.00769
+	// UnitSumThresholdStep is the tolerance step of a vertex's weight sum.
+	UnitSumThresholdStep = 0.0039216
+)
+
+// hostileBudget bounds the steps of the walks up the node tree a check
+// makes (skins' common roots, skinned nodes' parents): linear work for any
+// real file, a bounded time for a hostile one.
+const hostileBudget = 1 << 24
+
+// semanticRules are the rules of the Khronos validator that look at how
+// objects are used together: nodes and skins, primitives and their
+// materials, buffer view targets, unused objects and the material
+// extensions' combinations.
+func (l *links) semanticRules() {
+	l.nodeRules()
+	l.skinRoots()
+	l.primitiveRules()
+	l.materialRules()
+	l.unusedObjects()
+}
+
+// nodeRules: NODE_EMPTY, NODE_MATRIX_DEFAULT, NODE_MATRIX_NON_TRS and the
+// skinned-mesh rules.
+func (l *links) nodeRules() {
+	joint := map[int]bool{}
+	for _, s := range l.doc.Skins {
+		for _, j := range s.Joints {
+			joint[j] = true
+		}
+	}
+	parent := make([]int, len(l.doc.Nodes))
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i, n := range l.doc.Nodes {
+		for _, c := range n.Children {
+			if c >= 0 && c < len(parent) && parent[c] < 0 && c != i {
+				parent[c] = i
+			}
+		}
+	}
+	skinAncestors := map[int]map[int]bool{}
+	budget := hostileBudget
+	for i, n := range l.doc.Nodes {
+		p := fmt.Sprintf("/nodes/%d", i)
+		raw := l.rawObj("nodes", i)
+		if raw == nil {
+			continue
+		}
+		// Empty: no mesh or camera that exists, no children, extensions or
+		// extras (a name, a transform, a skin or weights alone do not
+		// count), and not a joint.
+		empty := !joint[i] && len(n.Children) == 0
+		if n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+			empty = false
+		}
+		if n.Camera != nil && *n.Camera >= 0 && *n.Camera < len(l.doc.Cameras) {
+			empty = false
+		}
+		for _, k := range []string{"extensions", "extras"} {
+			if _, ok := raw[k]; ok {
+				empty = false
+			}
+		}
+		if empty {
+			l.fs.addc(Info, "NODE_EMPTY", p, "empty node: no mesh, camera, children or extensions")
+		}
+		if _, has := raw["matrix"]; has {
+			m := n.Matrix
+			if isIdentityMatrix(m) {
+				l.fs.addc(Info, "NODE_MATRIX_DEFAULT", p+"/matrix", "the default (identity) matrix need not be written")
+			} else if !decomposable(m) {
+				l.fs.addc(Error, "NODE_MATRIX_NON_TRS", p+"/matrix", "the matrix cannot be decomposed into translation, rotation and scale")
+			}
+		}
+		if n.Mesh == nil || *n.Mesh < 0 || *n.Mesh >= len(l.doc.Meshes) {
+			continue
+		}
+		skinnedMesh := false
+		for _, pr := range l.doc.Meshes[*n.Mesh].Primitives {
+			if _, ok := pr.Attributes["JOINTS_0"]; ok {
+				skinnedMesh = true
+			}
+		}
+		if !skinnedMesh {
+			continue
+		}
+		if n.Skin == nil {
+			l.fs.addc(Warning, "NODE_SKINNED_MESH_WITHOUT_SKIN", p, "the node's mesh is skinned (JOINTS_0) but the node has no skin")
+			continue
+		}
+		if hasTransform(raw) {
+			l.fs.addc(Warning, "NODE_SKINNED_MESH_LOCAL_TRANSFORMS", p, "the node's local transform does not affect its skinned mesh")
+		}
+		if parent[i] >= 0 && budget > 0 {
+			// A parent's transform is lost unless it also moves the joints.
+			jointAncestor := skinAncestors[*n.Skin]
+			if jointAncestor == nil {
+				jointAncestor = map[int]bool{}
+				if *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) {
+					for _, j := range l.doc.Skins[*n.Skin].Joints {
+						// Stop at a node already marked: its ancestors are too.
+						for a, steps := j, 0; a >= 0 && a < len(parent) && steps <= len(parent) && !jointAncestor[a]; a, steps = parent[a], steps+1 {
+							jointAncestor[a] = true
+							budget--
+						}
+					}
+				}
+				skinAncestors[*n.Skin] = jointAncestor
+			}
+			moved := false
+			for a, steps := parent[i], 0; a >= 0 && steps <= len(parent) && budget > 0; a, steps = parent[a], steps+1 {
+				budget--
+				if !jointAncestor[a] && hasTransform(l.rawObj("nodes", a)) {
+					moved = true
+					break
+				}
+			}
+			l.fs.addc(Info, "NODE_SKINNED_MESH_NON_ROOT", p, "the node with a skinned mesh is not a root node")
+			if moved {
+				l.fs.addc(Warning, "NODE_SKINNED_MESH_PARENT_TRANSFORMS", p, "the node's parents have transforms, which do not affect its skinned mesh")
+			}
+		}
+	}
+}
+
+// hasTransform reports whether a node's JSON sets a transform other than
+// the identity.
+func hasTransform(raw map[string]any) bool {
+	for _, k := range []string{"matrix", "translation", "rotation", "scale"} {
+		v, ok := raw[k].([]any)
+		if !ok {
+			continue
+		}
+		def := map[string][]float64{
+			"matrix":      {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1},
+			"translation": {0, 0, 0}, "rotation": {0, 0, 0, 1}, "scale": {1, 1, 1},
+		}[k]
+		for i, x := range v {
+			f, _, _ := numberValue(x)
+			if i >= len(def) || f != def[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// decomposable reports whether a column-major matrix is a TRS: the last row
+// is 0 0 0 1 and the upper 3x3 is not singular.
+func decomposable(m [16]float64) bool {
+	if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
+		return false
+	}
+	upper := mgl64.Mat3{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
+	return upper.Det() != 0
+}
+
+// skinRoots: SKIN_NO_COMMON_ROOT and SKIN_SKELETON_INVALID.
+func (l *links) skinRoots() {
+	n := len(l.doc.Nodes)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i, nd := range l.doc.Nodes {
+		for _, c := range nd.Children {
+			if c >= 0 && c < n && parent[c] < 0 && c != i {
+				parent[c] = i
+			}
+		}
+	}
+	// Each joint's ancestors are stamped with the joint's turn; the common
+	// roots are those every turn stamped. The walks share a budget, so a
+	// hostile file (a long chain, many joints) costs a bounded time: past
+	// it the remaining skins are not checked.
+	stamp := make([]int, n)
+	turn := 0
+	budget := hostileBudget
+	for si, s := range l.doc.Skins {
+		var common []int
+		ok := true
+		for k, j := range s.Joints {
+			if j < 0 || j >= n || budget <= 0 {
+				ok = false
+				break
+			}
+			turn++
+			for a, steps := j, 0; a >= 0 && steps <= n; a, steps = parent[a], steps+1 {
+				stamp[a] = turn
+				if k == 0 {
+					common = append(common, a)
+				}
+				budget--
+			}
+			if k > 0 {
+				common = slices.DeleteFunc(common, func(a int) bool { return stamp[a] != turn })
+			}
+		}
+		if !ok || len(s.Joints) == 0 {
+			continue
+		}
+		p := fmt.Sprintf("/skins/%d", si)
+		if len(common) == 0 {
+			l.fs.addc(Error, "SKIN_NO_COMMON_ROOT", p+"/joints", "the joints do not have a common root")
+			continue
+		}
+		if s.Skeleton != nil && *s.Skeleton >= 0 && *s.Skeleton < n && !slices.Contains(common, *s.Skeleton) {
+			l.fs.addc(Error, "SKIN_SKELETON_INVALID", p+"/skeleton", "skeleton node %d is not a common root of the joints", *s.Skeleton)
+		}
+	}
+}
+
+// primitiveRules: MESH_PRIMITIVE_INCOMPATIBLE_MODE, UNUSED_MESH_TANGENT,
+// MESH_PRIMITIVE_GENERATED_TANGENT_SPACE, BUFFER_VIEW_TARGET_MISSING,
+// UNUSED_MESH_WEIGHTS and ANIMATION_CHANNEL_TARGET_NODE_SKIN.
+func (l *links) primitiveRules() {
+	noTarget := func(ai int, p string) {
+		if ai < 0 || ai >= len(l.doc.Accessors) {
+			return
+		}
+		a := l.doc.Accessors[ai]
+		if a.BufferView == nil || *a.BufferView < 0 || *a.BufferView >= len(l.doc.BufferViews) {
+			return
+		}
+		if raw := l.rawObj("bufferViews", *a.BufferView); raw != nil {
+			if _, ok := raw["target"]; !ok {
+				l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", *a.BufferView)
+			}
+		}
+	}
+	usage := map[int]string{}
+	use := func(ai int, how, p string) {
+		if ai < 0 || ai >= len(l.doc.Accessors) {
+			return
+		}
+		if first, ok := usage[ai]; ok && first != how {
+			l.fs.addc(Error, "ACCESSOR_USAGE_OVERRIDE", p, "accessor %d was first used as %s, now as %s", ai, first, how)
+			return
+		}
+		usage[ai] = how
+	}
+	for si, s := range l.doc.Skins {
+		if s.InverseBindMatrices != nil {
+			use(*s.InverseBindMatrices, "inverse bind matrices", fmt.Sprintf("/skins/%d/inverseBindMatrices", si))
+		}
+	}
+	for mi, m := range l.doc.Meshes {
+		for pi, pr := range m.Primitives {
+			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
+			if pr.Indices != nil {
+				use(*pr.Indices, "indices", pp+"/indices")
+			}
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
+			}
+			count := -1
+			if pr.Indices != nil && *pr.Indices >= 0 && *pr.Indices < len(l.doc.Accessors) {
+				count = l.doc.Accessors[*pr.Indices].Count
+				noTarget(*pr.Indices, pp+"/indices")
+			} else if a, ok := pr.Attributes["POSITION"]; ok && a >= 0 && a < len(l.doc.Accessors) {
+				count = l.doc.Accessors[a].Count
+			}
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				noTarget(pr.Attributes[sem], pp+"/attributes/"+jsonPointerEscape(sem))
+			}
+			if count >= 0 && !modeFits(pr.Mode, count) {
+				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %s", count, modeNames[pr.Mode])
+			}
+			_, hasTangent := pr.Attributes["TANGENT"]
+			_, hasNormal := pr.Attributes["NORMAL"]
+			var mat map[string]any
+			if pr.Material != nil {
+				mat = l.rawObj("materials", *pr.Material)
+			}
+			_, normalTex := mat["normalTexture"]
+			usedTC := materialTexCoords(mat)
+			for k := 0; ; k++ {
+				sem := fmt.Sprintf("TEXCOORD_%d", k)
+				if _, ok := pr.Attributes[sem]; !ok {
+					break
+				}
+				if !usedTC[k] {
+					l.fs.addc(Info, "UNUSED_OBJECT", pp+"/attributes/"+sem, "no texture of the material reads %s", sem)
+				}
+			}
+			if hasTangent && !normalTex && !clearcoatNormal(mat) {
+				l.fs.addc(Info, "UNUSED_MESH_TANGENT", pp+"/attributes/TANGENT", "tangents are not used: the material has no normal texture")
+			}
+			if !hasTangent && hasNormal && normalTex && (pr.Mode == gltf.PrimitiveTriangles || pr.Mode == gltf.PrimitiveTriangleStrip || pr.Mode == gltf.PrimitiveTriangleFan) {
+				l.fs.addc(Warning, "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", pp+"/material", "the material needs a tangent space the primitive does not give; a generated one may differ between implementations")
+			}
+		}
+		if len(m.Weights) > 0 {
+			users, override := 0, 0
+			for _, n := range l.doc.Nodes {
+				if n.Mesh != nil && *n.Mesh == mi {
+					users++
+					if len(n.Weights) > 0 {
+						override++
+					}
+				}
+			}
+			if users > 0 && users == override {
+				l.fs.addc(Info, "UNUSED_MESH_WEIGHTS", fmt.Sprintf("/meshes/%d/weights", mi), "every node using the mesh sets its own weights")
+			}
+		}
+	}
+	for ai, an := range l.doc.Animations {
+		for ci, ch := range an.Channels {
+			if ch.Target.Node == nil || *ch.Target.Node < 0 || *ch.Target.Node >= len(l.doc.Nodes) || ch.Target.Path == gltf.TRSWeights {
+				continue
+			}
+			if nd := l.doc.Nodes[*ch.Target.Node]; nd.Skin != nil && nd.Mesh != nil {
+				l.fs.addc(Warning, "ANIMATION_CHANNEL_TARGET_NODE_SKIN", fmt.Sprintf("/animations/%d/channels/%d/target/path", ai, ci), "animated TRS properties do not affect a skinned mesh")
+			}
+		}
+	}
+}
+
+// materialTexCoords returns the texture coordinate sets a material's
+// texture infos read, its extensions' included.
+func materialTexCoords(mat map[string]any) map[int]bool {
+	out := map[int]bool{}
+	var walk func(v any, key string)
+	walk = func(v any, key string) {
+		switch v := v.(type) {
+		case map[string]any:
+			if strings.HasSuffix(key, "Texture") {
+				tc, _ := texCoord(v)
+				out[tc] = true
+				if ext, ok := v["extensions"].(map[string]any); ok {
+					if tt, ok := ext["KHR_texture_transform"].(map[string]any); ok {
+						if n, ok := tt["texCoord"]; ok {
+							f, _, _ := numberValue(n)
+							out[int(f)] = true
+						}
+					}
+				}
+			}
+			for k, c := range v {
+				walk(c, k)
+			}
+		case []any:
+			for _, c := range v {
+				walk(c, key)
+			}
+		}
+	}
+	walk(mat, "")
+	return out
+}
+
+// clearcoatNormal reports whether a material has a clearcoat normal texture
+// (which, like the normal texture, reads the tangents).
+func clearcoatNormal(mat map[string]any) bool {
+	exts, _ := mat["extensions"].(map[string]any)
+	cc, _ := exts["KHR_materials_clearcoat"].(map[string]any)
+	_, ok := cc["clearcoatNormalTexture"]
+	return ok
+}
+
+// modeNames are the drawing modes' glTF names (qmuntal/gltf numbers them
+// its own way: triangles is its zero value).
+var modeNames = map[gltf.PrimitiveMode]string{
+	gltf.PrimitivePoints: "POINTS", gltf.PrimitiveLines: "LINES", gltf.PrimitiveLineLoop: "LINE_LOOP",
+	gltf.PrimitiveLineStrip: "LINE_STRIP", gltf.PrimitiveTriangles: "TRIANGLES",
+	gltf.PrimitiveTriangleStrip: "TRIANGLE_STRIP", gltf.PrimitiveTriangleFan: "TRIANGLE_FAN",
+}
+
+// modeFits reports whether count vertices or indices make whole primitives
+// of the drawing mode.
+func modeFits(mode gltf.PrimitiveMode, count int) bool {
+	switch mode {
+	case gltf.PrimitivePoints:
+		return count > 0
+	case gltf.PrimitiveLines:
+		return count > 0 && count%2 == 0
+	case gltf.PrimitiveLineLoop, gltf.PrimitiveLineStrip:
+		return count >= 2
+	case gltf.PrimitiveTriangles:
+		return count > 0 && count%3 == 0
+	case gltf.PrimitiveTriangleStrip, gltf.PrimitiveTriangleFan:
+		return count >= 3
+	}
+	return true
+}
+
+// materialRules: the KHR_materials_* combination rules, MULTIPLE_EXTENSIONS
+// and TEXTURE_INVALID_IMAGE_MIME_TYPE.
+func (l *links) materialRules() {
+	mats, _ := l.sc.root["materials"].([]any)
+	for i, v := range mats {
+		m, _ := v.(map[string]any)
+		exts, _ := m["extensions"].(map[string]any)
+		if len(exts) == 0 {
+			continue
+		}
+		p := fmt.Sprintf("/materials/%d/extensions/", i)
+		if es, ok := exts["KHR_materials_emissive_strength"].(map[string]any); ok {
+			// Only a valid strength that is set can be without effect.
+			strength, set, _ := numberValue(es["emissiveStrength"])
+			zero := set && strength >= 0
+			if ef, ok := m["emissiveFactor"].([]any); ok {
+				for _, x := range ef {
+					if f, _, _ := numberValue(x); f != 0 {
+						zero = false
+					}
+				}
+			}
+			if zero {
+				l.fs.addc(Warning, "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", p+"KHR_materials_emissive_strength", "emissive strength has no effect when the emissive factor is zero or undefined")
+			}
+		}
+		if _, ok := exts["KHR_materials_volume"].(map[string]any); ok {
+			// Transmission, or an extension corecheck does not know (which
+			// may transmit light).
+			transmits := false
+			for k := range exts {
+				_, known := extensionKinds[k]
+				transmits = transmits || k == "KHR_materials_transmission" || k == "KHR_materials_diffuse_transmission" || !known
+			}
+			if !transmits {
+				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", p+"KHR_materials_volume", "the volume extension needs an extension that lets light through the surface")
+			}
+			if ds, _ := m["doubleSided"].(bool); ds {
+				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", p+"KHR_materials_volume", "the volume extension should not be used with a double-sided material")
+			}
+		}
+		if _, ok := exts["KHR_materials_dispersion"].(map[string]any); ok {
+			if _, vol := exts["KHR_materials_volume"]; !vol {
+				l.fs.addc(Warning, "KHR_MATERIALS_DISPERSION_NO_VOLUME", p+"KHR_materials_dispersion", "the dispersion extension needs the volume extension")
+			}
+		}
+		if ir, ok := exts["KHR_materials_iridescence"].(map[string]any); ok {
+			_, tex := ir["iridescenceThicknessTexture"]
+			lo, hasLo := ir["iridescenceThicknessMinimum"]
+			loF := 100.0
+			if hasLo {
+				loF, _, _ = numberValue(lo)
+			}
+			hiF := 400.0
+			if hi, ok := ir["iridescenceThicknessMaximum"]; ok {
+				hiF, _, _ = numberValue(hi)
+			}
+			if hasLo && !tex {
+				l.fs.addc(Info, "KHR_MATERIALS_IRIDESCENCE_THICKNESS_RANGE_WITHOUT_TEXTURE", p+"KHR_materials_iridescence/iridescenceThicknessMinimum", "the thickness minimum has no effect without a thickness texture")
+			}
+			if tex && loF == hiF {
+				l.fs.addc(Info, "KHR_MATERIALS_IRIDESCENCE_THICKNESS_TEXTURE_UNUSED", p+"KHR_materials_iridescence/iridescenceThicknessTexture", "the thickness texture has no effect when minimum and maximum are equal")
+			}
+		}
+		normalTC, hasNormal := texCoord(m["normalTexture"])
+		if an, ok := exts["KHR_materials_anisotropy"].(map[string]any); ok && hasNormal {
+			if tc, has := texCoord(an["anisotropyTexture"]); has && tc != normalTC {
+				l.fs.addc(Warning, "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", p+"KHR_materials_anisotropy/anisotropyTexture/texCoord", "the normal and anisotropy textures should use the same texture coordinates")
+			}
+		}
+		if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok && hasNormal {
+			if tc, has := texCoord(cc["clearcoatNormalTexture"]); has && tc != normalTC {
+				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture/texCoord", "the normal and clearcoat normal textures should use the same texture coordinates")
+			}
+		}
+		for _, solo := range []string{"KHR_materials_unlit", "KHR_materials_pbrSpecularGlossiness"} {
+			if _, ok := exts[solo]; !ok {
+				continue
+			}
+			for k := range exts {
+				if k != solo && strings.HasPrefix(k, "KHR_materials_") && k != "KHR_materials_variants" && k != "KHR_materials_emissive_strength" {
+					l.fs.addc(Warning, "MULTIPLE_EXTENSIONS", p+k, "%s may not combine with %s", k, solo)
+				}
+			}
+		}
+	}
+	texs, _ := l.sc.root["textures"].([]any)
+	for i, v := range texs {
+		t, _ := v.(map[string]any)
+		src, ok := t["source"]
+		if !ok {
+			continue
+		}
+		si, _, _ := numberValue(src)
+		if int(si) < 0 || int(si) >= len(l.doc.Images) {
+			continue
+		}
+		mt := l.doc.Images[int(si)].MimeType
+		if mt == "" {
+			mt = sniffMime(l.doc, int(si))
+		}
+		if mt != "" && mt != "image/png" && mt != "image/jpeg" {
+			l.fs.addc(Error, "TEXTURE_INVALID_IMAGE_MIME_TYPE", fmt.Sprintf("/textures/%d/source", i), "invalid MIME type %q for a texture source: image/png or image/jpeg (others through an extension)", mt)
+		}
+	}
+}
+
+// sniffMime names the format of image i from its URI's file extension, or
+// "" when it cannot tell.
+func sniffMime(doc *gltf.Document, i int) string {
+	uri := strings.ToLower(doc.Images[i].URI)
+	if strings.HasPrefix(uri, "data:") {
+		mt, _, _ := strings.Cut(strings.TrimPrefix(uri, "data:"), ";")
+		return mt
+	}
+	switch {
+	case strings.HasSuffix(uri, ".png"):
+		return "image/png"
+	case strings.HasSuffix(uri, ".jpg"), strings.HasSuffix(uri, ".jpeg"):
+		return "image/jpeg"
+	case strings.HasSuffix(uri, ".webp"):
+		return "image/webp"
+	case strings.HasSuffix(uri, ".ktx2"):
+		return "image/ktx2"
+	}
+	return ""
+}
+
+// texCoord reads textureInfo.texCoord (default 0); has is false when v is
+// not a texture info.
+func texCoord(v any) (tc int, has bool) {
+	t, ok := v.(map[string]any)
+	if !ok {
+		return 0, false
+	}
+	if n, ok := t["texCoord"]; ok {
+		f, _, _ := numberValue(n)
+		return int(f), true
+	}
+	return 0, true
+}
+
+// unusedObjects: UNUSED_OBJECT for accessors, buffer views, cameras,
+// images, materials, meshes, nodes, samplers, skins and textures that
+// nothing refers to. A reference from any extension object counts: an
+// index property named after the collection ("mesh", "material",
+// "source"...) anywhere under "extensions".
+func (l *links) unusedObjects() {
+	doc := l.doc
+	used := map[string]map[int]bool{}
+	mark := func(coll string, i int) {
+		if used[coll] == nil {
+			used[coll] = map[int]bool{}
+		}
+		used[coll][i] = true
+	}
+	markp := func(coll string, i *int) {
+		if i != nil {
+			mark(coll, *i)
+		}
+	}
+	// Scenes and the node tree.
+	var walk func(n, depth int)
+	walk = func(n, depth int) {
+		if n < 0 || n >= len(doc.Nodes) || used["nodes"][n] || depth > len(doc.Nodes) {
+			return
+		}
+		mark("nodes", n)
+		for _, c := range doc.Nodes[n].Children {
+			walk(c, depth+1)
+		}
+	}
+	for _, s := range doc.Scenes {
+		for _, n := range s.Nodes {
+			walk(n, 0)
+		}
+	}
+	for _, s := range doc.Skins {
+		for _, j := range s.Joints {
+			mark("nodes", j)
+		}
+		markp("nodes", s.Skeleton)
+		markp("accessors", s.InverseBindMatrices)
+	}
+	for _, an := range doc.Animations {
+		for _, ch := range an.Channels {
+			markp("nodes", ch.Target.Node)
+		}
+		for _, sm := range an.Samplers {
+			mark("accessors", sm.Input)
+			mark("accessors", sm.Output)
+		}
+	}
+	for _, n := range doc.Nodes {
+		markp("meshes", n.Mesh)
+		markp("cameras", n.Camera)
+		markp("skins", n.Skin)
+	}
+	for _, m := range doc.Meshes {
+		for _, pr := range m.Primitives {
+			for _, a := range pr.Attributes {
+				mark("accessors", a)
+			}
+			markp("accessors", pr.Indices)
+			markp("materials", pr.Material)
+			for _, t := range pr.Targets {
+				for _, a := range t {
+					mark("accessors", a)
+				}
+			}
+		}
+	}
+	for _, a := range doc.Accessors {
+		markp("bufferViews", a.BufferView)
+		if sp := a.Sparse; sp != nil {
+			mark("bufferViews", sp.Indices.BufferView)
+			mark("bufferViews", sp.Values.BufferView)
+		}
+	}
+	for _, im := range doc.Images {
+		markp("bufferViews", im.BufferView)
+	}
+	for _, bv := range doc.BufferViews {
+		mark("buffers", bv.Buffer)
+	}
+	for _, t := range doc.Textures {
+		markp("images", t.Source)
+		markp("samplers", t.Sampler)
+	}
+	// Texture infos in materials, and indices inside extension objects.
+	var scan func(v any, inExt bool, key string)
+	scan = func(v any, inExt bool, key string) {
+		switch v := v.(type) {
+		case map[string]any:
+			if strings.HasSuffix(key, "Texture") || key == "texture" {
+				if n, ok := v["index"]; ok {
+					f, _, _ := numberValue(n)
+					mark("textures", int(f))
+				}
+			}
+			for k, c := range v {
+				ext := inExt || k == "extensions"
+				if ext && k != "extensions" {
+					if coll := refCollection[k]; coll != "" {
+						if f, ok, _ := numberValue(c); ok {
+							mark(coll, int(f))
+						}
+					}
+				}
+				scan(c, ext, k)
+			}
+		case []any:
+			for _, c := range v {
+				if inExt {
+					if coll := refCollection[key]; coll != "" {
+						if f, ok, _ := numberValue(c); ok {
+							mark(coll, int(f))
+						}
+					}
+				}
+				scan(c, inExt, key)
+			}
+		}
+	}
+	scan(l.sc.root, false, "")
+	// Animation samplers no channel of their animation uses.
+	for ai, an := range doc.Animations {
+		usedSampler := map[int]bool{}
+		for _, ch := range an.Channels {
+			usedSampler[ch.Sampler] = true
+		}
+		for si := range an.Samplers {
+			if !usedSampler[si] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/animations/%d/samplers/%d", ai, si), "no channel uses this sampler")
+			}
+		}
+	}
+	// KHR_materials_variants variants no primitive maps.
+	if variants, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"].([]any); ok {
+		usedVariant := map[int]bool{}
+		for _, m := range asAnySlice(l.sc.root["meshes"]) {
+			for _, pr := range asAnySlice(asMap(m)["primitives"]) {
+				for _, mp := range asAnySlice(asMap(asMap(asMap(pr)["extensions"])["KHR_materials_variants"])["mappings"]) {
+					for _, v := range asAnySlice(asMap(mp)["variants"]) {
+						f, _, _ := numberValue(v)
+						usedVariant[int(f)] = true
+					}
+				}
+			}
+		}
+		for i := range variants {
+			if !usedVariant[i] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/extensions/KHR_materials_variants/variants/%d", i), "no primitive maps a material to this variant")
+			}
+		}
+	}
+	// KHR_lights_punctual lights are used by nodes' {"light": i}.
+	if lights, ok := asMap(asMap(l.sc.root["extensions"])["KHR_lights_punctual"])["lights"].([]any); ok {
+		usedLight := map[int]bool{}
+		for _, n := range asAnySlice(l.sc.root["nodes"]) {
+			if lt, ok := asMap(asMap(asMap(n)["extensions"])["KHR_lights_punctual"])["light"]; ok {
+				f, _, _ := numberValue(lt)
+				usedLight[int(f)] = true
+			}
+		}
+		for i := range lights {
+			if !usedLight[i] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/extensions/KHR_lights_punctual/lights/%d", i), "no node uses this light")
+			}
+		}
+	}
+	for _, coll := range []string{"accessors", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "skins", "textures"} {
+		items, _ := l.sc.root[coll].([]any)
+		if coll == "nodes" && len(doc.Scenes) == 0 {
+			// Khronos flags every node when there is no scene at all.
+		}
+		for i := range items {
+			if !used[coll][i] {
+				l.fs.addc(Info, "UNUSED_OBJECT", fmt.Sprintf("/%s/%d", coll, i), "this object may be unused")
+			}
+		}
+	}
+}
+
+func asAnySlice(v any) []any {
+	a, _ := v.([]any)
+	return a
+}
+
+// refCollection maps property names that extensions use for indices to the
+// root collection they index.
+var refCollection = map[string]string{
+	"mesh": "meshes", "material": "materials", "source": "images", "node": "nodes", "nodes": "nodes",
+	"accessor": "accessors", "bufferView": "bufferViews", "camera": "cameras", "sampler": "samplers",
+	"skin": "skins", "texture": "textures", "connectedNode": "nodes", "buffer": "buffers",
+	"TRANSLATION": "accessors", "ROTATION": "accessors", "SCALE": "accessors",
+}
+
+// checkMoreData checks accessor contents the Khronos validator checks by
+// semantic: unit normals and tangents (ACCESSOR_VECTOR3_NON_UNIT), the
+// tangent sign (ACCESSOR_INVALID_SIGN), inverse bind matrices
+// (ACCESSOR_INVALID_IBM), degenerate triangles and the joints and weights
+// of each vertex taken together (ACCESSOR_JOINTS_USED_ZERO_WEIGHT,
+// ACCESSOR_WEIGHTS_NON_NORMALIZED with its tolerance).
+func checkMoreData(doc *gltf.Document, fs *findings) {
+	done := map[int]bool{}
+	skinned := map[int]bool{}
+	for _, n := range doc.Nodes {
+		if n.Mesh != nil && n.Skin != nil && *n.Skin >= 0 && *n.Skin < len(doc.Skins) && len(doc.Skins[*n.Skin].Joints) > 0 {
+			skinned[*n.Mesh] = true
+		}
+	}
+	for mi, m := range doc.Meshes {
+		for pi, pr := range m.Primitives {
+			for _, sem := range []string{"NORMAL", "TANGENT"} {
+				ai, ok := pr.Attributes[sem]
+				if !ok || done[ai] {
+					continue
+				}
+				done[ai] = true
+				if v := dataView(doc, ai); v != nil && v.comps >= 3 {
+					checkUnitVectors(v, fmt.Sprintf("/accessors/%d", ai), sem == "TANGENT", fs)
+				}
+			}
+			if pr.Indices != nil && pr.Mode == gltf.PrimitiveTriangles {
+				if v := dataView(doc, *pr.Indices); v != nil && v.comps == 1 {
+					checkDegenerate(v, fmt.Sprintf("/accessors/%d", *pr.Indices), fs)
+				}
+			}
+			if skinned[mi] {
+				checkInfluences(doc, pr, fmt.Sprintf("/meshes/%d/primitives/%d/attributes", mi, pi), fs)
+			}
+		}
+	}
+	for _, s := range doc.Skins {
+		if s.InverseBindMatrices == nil || done[*s.InverseBindMatrices] {
+			continue
+		}
+		done[*s.InverseBindMatrices] = true
+		if v := dataView(doc, *s.InverseBindMatrices); v != nil && v.comps == 16 {
+			p := fmt.Sprintf("/accessors/%d", *s.InverseBindMatrices)
+		ibm:
+			for e := 0; e < v.a.Count; e++ {
+				for c, want := range map[int]float64{3: 0, 7: 0, 11: 0, 15: 1} {
+					if x := v.raw(e, c); x != want {
+						fs.addc(Error, "ACCESSOR_INVALID_IBM", p, "matrix element at index %d (component %d) is %g; the last row of an inverse bind matrix is 0 0 0 1", e*16+c, c, x)
+						break ibm
+					}
+				}
+			}
+		}
+	}
+}
+
+func checkUnitVectors(v *accessorView, p string, tangent bool, fs *findings) {
+	badLen, badSign := false, false
+	for e := 0; e < v.a.Count && !(badLen && badSign); e++ {
+		x, y, z := v.value(e, 0), v.value(e, 1), v.value(e, 2)
+		l := math.Sqrt(x*x + y*y + z*z)
+		if !badLen && math.Abs(l-1) > UnitLengthThresholdVec3 {
+			fs.addc(Error, "ACCESSOR_VECTOR3_NON_UNIT", p, "vector3 at element %d is not of unit length: %g", e, l)
+			badLen = true
+		}
+		if tangent && v.comps == 4 && !badSign {
+			if w := v.value(e, 3); w != 1 && w != -1 {
+				fs.addc(Error, "ACCESSOR_INVALID_SIGN", p, "tangent %d has w %g; must be 1 or -1", e, w)
+				badSign = true
+			}
+		}
+	}
+}
+
+func checkDegenerate(v *accessorView, p string, fs *findings) {
+	tris := v.a.Count / 3
+	degen := 0
+	for t := 0; t < tris; t++ {
+		a, b, c := v.raw(3*t, 0), v.raw(3*t+1, 0), v.raw(3*t+2, 0)
+		if a == b || b == c || a == c {
+			degen++
+		}
+	}
+	if degen > 0 {
+		fs.addc(Info, "ACCESSOR_INDEX_TRIANGLE_DEGENERATE", p, "the indices hold %d degenerate triangles (of %d)", degen, tris)
+	}
+}
+
+// checkInfluences walks a primitive's JOINTS_n and WEIGHTS_n together, as
+// the Khronos validator does: a joint with weight 0 must be 0, a joint with
+// a non-zero weight must not repeat in the vertex, and the
+// weights of the unique joints of a vertex sum to 1 within
+// UnitSumThresholdStep for every pair of joints beyond the first two.
+func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *findings) {
+	var joints, weights []*accessorView
+	for k := 0; ; k++ {
+		ja, jok := pr.Attributes[fmt.Sprintf("JOINTS_%d", k)]
+		wa, wok := pr.Attributes[fmt.Sprintf("WEIGHTS_%d", k)]
+		if !jok || !wok {
+			break
+		}
+		jv, wv := dataView(doc, ja), dataView(doc, wa)
+		if jv == nil || wv == nil || jv.comps != 4 || wv.comps != 4 || jv.a.Count != wv.a.Count {
+			return
+		}
+		if len(joints) > 0 && jv.a.Count != joints[0].a.Count {
+			return
+		}
+		joints, weights = append(joints, jv), append(weights, wv)
+	}
+	if len(joints) == 0 {
+		return
+	}
+	zero, sum, dup := false, false, false
+	var seen []float64
+	for e := 0; e < joints[0].a.Count && !(zero && sum); e++ {
+		total := float32(0)
+		seen = seen[:0]
+		for k := range joints {
+			for c := 0; c < 4; c++ {
+				j, w := joints[k].raw(e, c), weights[k].value(e, c)
+				if w == 0 {
+					if j != 0 && !zero {
+						fs.addc(Warning, "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", fmt.Sprintf("%s/JOINTS_%d", ap, k), "joint element %d (component %d) is used with weight 0 but is %d, not 0", e*4+c, c, int64(j))
+						zero = true
+					}
+					continue
+				}
+				if slices.Contains(seen, j) {
+					if !dup {
+						fs.addc(Error, "ACCESSOR_JOINTS_INDEX_DUPLICATE", fmt.Sprintf("%s/JOINTS_%d", ap, k), "joint element %d (component %d) repeats joint %d of the same vertex, with a non-zero weight", e*4+c, c, int64(j))
+						dup = true
+					}
+					continue
+				}
+				seen = append(seen, j)
+				if w > 0 {
+					total += float32(w)
+				}
+			}
+		}
+		threshold := UnitSumThresholdStep * float64((len(seen)+1)>>1-1)
+		if math.Abs(float64(total)-1) > threshold && !sum {
+			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", ap+"/WEIGHTS_0", "the weights of vertex %d sum to %g, not 1", e, total)
+			sum = true
+		}
+	}
+}

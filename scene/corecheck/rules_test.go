@@ -1,0 +1,415 @@
+package corecheck
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// f32 packs float32 values little-endian.
+func f32(vs ...float64) []byte {
+	b := make([]byte, 0, 4*len(vs))
+	for _, v := range vs {
+		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(v)))
+	}
+	return b
+}
+
+// u8 packs bytes, padded to a multiple of 4.
+func u8(vs ...int) []byte {
+	b := make([]byte, 0, len(vs)+3)
+	for _, v := range vs {
+		b = append(b, byte(v))
+	}
+	for len(b)%4 != 0 {
+		b = append(b, 0)
+	}
+	return b
+}
+
+// u16 packs uint16 values, padded to a multiple of 4.
+func u16(vs ...int) []byte {
+	b := make([]byte, 0, 2*len(vs)+2)
+	for _, v := range vs {
+		b = binary.LittleEndian.AppendUint16(b, uint16(v))
+	}
+	for len(b)%4 != 0 {
+		b = append(b, 0)
+	}
+	return b
+}
+
+// fixture is a generated glTF: views are the bytes of each buffer view (in
+// one buffer, as a data URI); json is the document without "buffers" and
+// "bufferViews", which fixture adds.
+func fixture(json string, views ...[]byte) []byte {
+	var buf []byte
+	var bvs []string
+	for _, v := range views {
+		bvs = append(bvs, fmt.Sprintf(`{"buffer":0,"byteOffset":%d,"byteLength":%d}`, len(buf), len(v)))
+		buf = append(buf, v...)
+	}
+	head := `{"asset":{"version":"2.0"}`
+	if len(views) > 0 {
+		head += fmt.Sprintf(`,"buffers":[{"byteLength":%d,"uri":"data:application/octet-stream;base64,%s"}],"bufferViews":[%s]`,
+			len(buf), base64.StdEncoding.EncodeToString(buf), strings.Join(bvs, ","))
+	}
+	if json != "" {
+		head += "," + json
+	}
+	return []byte(head + "}")
+}
+
+// update writes the generated fixtures to testdata/rules (go test -run
+// TestRuleBoundaries -update), so they can be opened in the viewer.
+var update = os.Getenv("PHYSVIEW_UPDATE_FIXTURES") != ""
+
+func TestRuleBoundaries(t *testing.T) {
+	quatAnim := func(w float64) []byte {
+		return fixture(`"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,`+
+			`"accessors":[{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},`+
+			`{"bufferView":1,"componentType":5126,"count":2,"type":"VEC4"}],`+
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"rotation"}}],"samplers":[{"input":0,"output":1}]}]`,
+			f32(0, 1), f32(0, 0, 0, 1, 0, 0, 0, w))
+	}
+	tri := func(normal []float64, tangent []float64, indices []int, mode int) []byte {
+		pos := f32(0, 0, 0, 1, 0, 0, 0, 1, 0)
+		attrs := `"POSITION":0`
+		accs := `{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}`
+		views := [][]byte{pos}
+		if normal != nil {
+			attrs += fmt.Sprintf(`,"NORMAL":%d`, len(views))
+			accs += fmt.Sprintf(`,{"bufferView":%d,"componentType":5126,"count":3,"type":"VEC3"}`, len(views))
+			views = append(views, f32(append(append(append([]float64{}, normal...), 0, 0, 1), 0, 0, 1)...))
+		}
+		if tangent != nil {
+			attrs += fmt.Sprintf(`,"TANGENT":%d`, len(views))
+			accs += fmt.Sprintf(`,{"bufferView":%d,"componentType":5126,"count":3,"type":"VEC4"}`, len(views))
+			views = append(views, f32(append(append(append([]float64{}, tangent...), 1, 0, 0, 1), 1, 0, 0, 1)...))
+		}
+		prim := `{"attributes":{` + attrs + `}`
+		if indices != nil {
+			prim += fmt.Sprintf(`,"indices":%d`, len(views))
+			accs += fmt.Sprintf(`,{"bufferView":%d,"componentType":5121,"count":%d,"type":"SCALAR"}`, len(views), len(indices))
+			views = append(views, u8(indices...))
+		}
+		if mode >= 0 {
+			prim += fmt.Sprintf(`,"mode":%d`, mode)
+		}
+		prim += `}`
+		return fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,"accessors":[`+accs+`],"meshes":[{"primitives":[`+prim+`]}]`, views...)
+	}
+	skinned := func(joints []int, weights []float64) []byte {
+		return fixture(`"nodes":[{"mesh":0,"skin":0},{"children":[2]},{}],"scenes":[{"nodes":[0,1]}],"scene":0,`+
+			`"skins":[{"joints":[1,2]}],`+
+			`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},`+
+			`{"bufferView":1,"componentType":5121,"count":1,"type":"VEC4"},`+
+			`{"bufferView":2,"componentType":5126,"count":1,"type":"VEC4"}],`+
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2},"mode":0}]}]`,
+			f32(0, 0, 0), u8(joints...), f32(weights...))
+	}
+	node := func(n string) []byte {
+		return fixture(`"nodes":[` + n + `],"scenes":[{"nodes":[0]}],"scene":0`)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		code string
+		sev  Severity
+		want bool
+	}{
+		// Unit quaternions: Khronos' tolerance on the length is 0.00769.
+		{"quat_anim_inside", quatAnim(1.0076), "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Error, false},
+		{"quat_anim_outside", quatAnim(1.0078), "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Error, true},
+		{"quat_anim_off_00015", quatAnim(1.00015), "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Error, false},
+		{"rotation_inside", node(`{"rotation":[0,0,0,1.0076]}`), "ROTATION_NON_UNIT", Error, false},
+		{"rotation_outside", node(`{"rotation":[0,0,0,1.0078]}`), "ROTATION_NON_UNIT", Error, true},
+		// Unit normals: 0.00674.
+		{"normal_inside", tri([]float64{0, 0, 1.0067}, nil, nil, -1), "ACCESSOR_VECTOR3_NON_UNIT", Error, false},
+		{"normal_outside", tri([]float64{0, 0, 1.0068}, nil, nil, -1), "ACCESSOR_VECTOR3_NON_UNIT", Error, true},
+		{"tangent_sign_ok", tri([]float64{0, 0, 1}, []float64{1, 0, 0, -1}, nil, -1), "ACCESSOR_INVALID_SIGN", Error, false},
+		{"tangent_sign_bad", tri([]float64{0, 0, 1}, []float64{1, 0, 0, 0.5}, nil, -1), "ACCESSOR_INVALID_SIGN", Error, true},
+		{"tangent_unused", tri([]float64{0, 0, 1}, []float64{1, 0, 0, 1}, nil, -1), "UNUSED_MESH_TANGENT", Info, true},
+		// Indices and modes.
+		{"triangle_ok", tri(nil, nil, []int{0, 1, 2}, -1), "ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Info, false},
+		{"triangle_degenerate", tri(nil, nil, []int{0, 0, 1}, -1), "ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Info, true},
+		{"mode_fits", tri(nil, nil, []int{0, 1, 2}, 4), "MESH_PRIMITIVE_INCOMPATIBLE_MODE", Warning, false},
+		{"mode_lines_odd", tri(nil, nil, []int{0, 1, 2}, 1), "MESH_PRIMITIVE_INCOMPATIBLE_MODE", Warning, true},
+		{"target_missing", tri(nil, nil, nil, -1), "BUFFER_VIEW_TARGET_MISSING", Info, true},
+		// Joints and weights: 1..2 joints exact, 3..4 joints within one step (0.0039216).
+		{"weights_two_exact", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, false},
+		{"weights_two_off", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.501, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, true},
+		{"weights_zero_joint_0", skinned([]int{1, 0, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, false},
+		{"weights_zero_joint_1", skinned([]int{0, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, true},
+		{"joint_repeated_weight_0", skinned([]int{1, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, false},
+		{"joint_repeated_weighted", skinned([]int{1, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, true},
+		// Nodes.
+		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
+		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
+		{"node_weights_only", node(`{"weights":[1]}`), "NODE_EMPTY", Info, true},
+		{"node_missing_mesh", node(`{"mesh":3}`), "NODE_EMPTY", Info, true},
+		{"matrix_default", node(`{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_DEFAULT", Info, true},
+		{"matrix_trs", node(`{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,1,2,3,1]}`), "NODE_MATRIX_NON_TRS", Error, false},
+		{"matrix_non_trs", node(`{"matrix":[1,0,0,0.5,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_NON_TRS", Error, true},
+		{"skin_common_root", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "SKIN_NO_COMMON_ROOT", Error, false},
+		{"skin_no_common_root", fixture(`"nodes":[{},{}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[0,1]}]`), "SKIN_NO_COMMON_ROOT", Error, true},
+		{"unused_node", fixture(`"nodes":[{"name":"a"},{"name":"b"}],"scenes":[{"nodes":[0]}],"scene":0`), "UNUSED_OBJECT", Info, true},
+		// Extensions.
+		{"unsupported", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_EXTENSION", Info, true},
+		{"unsupported_required", fixture(`"extensionsUsed":["EXT_foo"],"extensionsRequired":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, true},
+		{"supported_optional", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, false},
+		{"emissive_zero", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, true},
+		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},
+		{"volume_alone", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", Warning, true},
+		{"volume_double_sided", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", Warning, true},
+		{"texture_webp_core", fixture(`"images":[{"uri":"a.webp"}],"textures":[{"source":0}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if update {
+				os.MkdirAll(filepath.Join("testdata", "rules"), 0o755)
+				os.WriteFile(filepath.Join("testdata", "rules", c.name+".gltf"), c.data, 0o644)
+			}
+			res, err := Decode(c.data, nil, Options{Known: func(string) bool { return false }})
+			if err != nil {
+				t.Fatalf("does not open: %v", err)
+			}
+			got := false
+			for _, f := range res.Findings {
+				if f.Code == c.code {
+					if f.Severity != c.sev {
+						t.Errorf("%s has severity %s, want %s", c.code, f.Severity, c.sev)
+					}
+					got = true
+				}
+			}
+			if got != c.want {
+				t.Errorf("%s found: %v, want %v; findings:\n%v", c.code, got, c.want, res.Findings)
+			}
+		})
+	}
+}
+
+// TestKnownExtension checks Options.Known keeps a caller's extension from
+// being UNSUPPORTED_EXTENSION (and, required, UNSUPPORTED_REQUIRED_EXTENSION).
+func TestKnownExtension(t *testing.T) {
+	data := fixture(`"extensionsUsed":["OMI_physics_body"],"extensionsRequired":["OMI_physics_body"]`)
+	for _, known := range []bool{false, true} {
+		res, err := Decode(data, nil, Options{Known: func(n string) bool { return known && n == "OMI_physics_body" }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, f := range res.Findings {
+			if f.Code == "UNSUPPORTED_EXTENSION" || f.Code == "UNSUPPORTED_REQUIRED_EXTENSION" {
+				n++
+			}
+		}
+		if want := map[bool]int{false: 2, true: 0}[known]; n != want {
+			t.Errorf("known=%v: %d unsupported findings, want %d: %v", known, n, want, res.Findings)
+		}
+	}
+}
+
+// TestReadmeTable checks the README's table lists every Khronos code with
+// whether it is checked, so the table cannot fall behind KhronosCodes.
+func TestReadmeTable(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Skipf("no README: %v", err)
+	}
+	_, table, ok := strings.Cut(string(readme), "Each Khronos code, checked or why not")
+	if !ok {
+		t.Fatal("README has no table of the Khronos codes")
+	}
+	readme = []byte(table)
+	for _, k := range KhronosCodes {
+		want := "| `" + k.Code + "` |"
+		i := strings.Index(string(readme), want)
+		if i < 0 {
+			t.Errorf("README table lacks %s", k.Code)
+			continue
+		}
+		line := string(readme[i:])
+		line = line[:strings.Index(line, "\n")]
+		if k.Checked != strings.HasSuffix(line, "| yes |") {
+			t.Errorf("README says %q, checked is %v", line, k.Checked)
+		}
+	}
+	if n := len(KhronosCodes); n < 150 {
+		t.Errorf("only %d Khronos codes listed", n)
+	}
+}
+
+// TestCheckDecodedData checks the hook for decoded (Draco, meshopt) data:
+// the accessors named are checked like plain ones, the others are not.
+func TestCheckDecodedData(t *testing.T) {
+	// A triangle whose decoded indices reach vertex 3 of 3 and whose
+	// decoded normal is not unit; max of POSITION is below the data.
+	data := fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
+		`"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,0.5,0]},`+
+		`{"bufferView":1,"componentType":5126,"count":3,"type":"VEC3"},`+
+		`{"bufferView":2,"componentType":5121,"count":3,"type":"SCALAR"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1},"indices":2}]}]`,
+		f32(0, 0, 0, 1, 0, 0, 0, 1, 0), f32(0, 0, 1, 0, 0, 1, 0, 0, 1.5), u8(0, 1, 3))
+	res, err := Decode(data, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(fs []Finding) map[string]bool {
+		m := map[string]bool{}
+		for _, f := range fs {
+			m[f.Code+" "+f.Path] = true
+		}
+		return m
+	}
+	all := codes(CheckDecodedData(res.GLTF, []int{0, 1, 2}))
+	for _, want := range []string{"ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND /accessors/0/max/1", "ACCESSOR_VECTOR3_NON_UNIT /accessors/1", "ACCESSOR_INDEX_OOB /accessors/2"} {
+		if !all[want] {
+			t.Errorf("no %s in %v", want, all)
+		}
+	}
+	if only := CheckDecodedData(res.GLTF, []int{2}); len(only) != 1 || only[0].Code != "ACCESSOR_INDEX_OOB" {
+		t.Errorf("indices only: %v, want one ACCESSOR_INDEX_OOB", only)
+	}
+}
+
+// pngWith encodes a w x h grey PNG and inserts extra chunks (type, data)
+// after IHDR, with their CRCs.
+func pngWith(t *testing.T, w, h int, extra ...[2]string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	ihdrEnd := 8 + 8 + 13 + 4
+	var chunks []byte
+	for _, c := range extra {
+		chunks = binary.BigEndian.AppendUint32(chunks, uint32(len(c[1])))
+		body := append([]byte(c[0]), c[1]...)
+		chunks = append(chunks, body...)
+		chunks = binary.BigEndian.AppendUint32(chunks, crc32.ChecksumIEEE(body))
+	}
+	return append(append(append([]byte{}, data[:ihdrEnd]...), chunks...), data[ihdrEnd:]...)
+}
+
+// chrm packs cHRM chunk data.
+func chrm(v ...uint32) string {
+	var b []byte
+	for _, x := range v {
+		b = binary.BigEndian.AppendUint32(b, x)
+	}
+	return string(b)
+}
+
+// TestImageAndExtensionNotes checks IMAGE_NPOT_DIMENSIONS (only where a
+// texture mipmaps or repeats), IMAGE_FEATURES_UNSUPPORTED, EXTRA_PROPERTY
+// on lights and INCOMPLETE_EXTENSION_SUPPORT.
+func TestImageAndExtensionNotes(t *testing.T) {
+	img := func(p []byte, sampler string) []byte {
+		doc := `"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(p) + `"}],"textures":[{"source":0` + sampler + `}]`
+		if sampler != "" {
+			doc += `,"samplers":[{"minFilter":9729,"wrapS":33071,"wrapT":33071}]`
+		}
+		return fixture(doc)
+	}
+	phys := func(x, y uint32) [2]string {
+		b := binary.BigEndian.AppendUint32(nil, x)
+		b = binary.BigEndian.AppendUint32(b, y)
+		return [2]string{"pHYs", string(append(b, 1))}
+	}
+	light := func(l string) []byte {
+		return fixture(`"extensionsUsed":["KHR_lights_punctual"],"extensions":{"KHR_lights_punctual":{"lights":[` + l + `]}},` +
+			`"nodes":[{"extensions":{"KHR_lights_punctual":{"light":0}}}],"scenes":[{"nodes":[0]}],"scene":0`)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		code string
+		want bool
+	}{
+		{"pot_default_sampler", img(pngWith(t, 4, 8), ""), "IMAGE_NPOT_DIMENSIONS", false},
+		{"npot_default_sampler", img(pngWith(t, 4, 6), ""), "IMAGE_NPOT_DIMENSIONS", true},
+		{"npot_clamped_no_mipmaps", img(pngWith(t, 4, 6), `,"sampler":0`), "IMAGE_NPOT_DIMENSIONS", false},
+		{"square_pixels", img(pngWith(t, 4, 4, phys(2835, 2835)), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"non_square_pixels", img(pngWith(t, 4, 4, phys(2835, 2834)), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"srgb_gamma", img(pngWith(t, 4, 4, [2]string{"gAMA", string(binary.BigEndian.AppendUint32(nil, 45455))}), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"srgb_primaries", img(pngWith(t, 4, 4, [2]string{"cHRM", chrm(31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)}), ""), "IMAGE_FEATURES_UNSUPPORTED", false},
+		{"other_primaries", img(pngWith(t, 4, 4, [2]string{"cHRM", chrm(31270, 32900, 64000, 33000, 30000, 60000, 15000, 6001)}), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"other_gamma", img(pngWith(t, 4, 4, [2]string{"gAMA", string(binary.BigEndian.AppendUint32(nil, 100000))}), ""), "IMAGE_FEATURES_UNSUPPORTED", true},
+		{"point_range", light(`{"type":"point","range":2}`), "EXTRA_PROPERTY", false},
+		{"directional_range", light(`{"type":"directional","range":2}`), "EXTRA_PROPERTY", true},
+		{"point_spot", light(`{"type":"point","spot":{}}`), "EXTRA_PROPERTY", true},
+		{"light_used", light(`{"type":"point"}`), "UNUSED_OBJECT", false},
+		{"pointer", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,` +
+			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`),
+			"INCOMPLETE_EXTENSION_SUPPORT", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Decode(c.data, nil, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := false
+			for _, f := range res.Findings {
+				got = got || f.Code == c.code
+			}
+			if got != c.want {
+				t.Errorf("%s found %v, want %v: %v", c.code, got, c.want, res.Findings)
+			}
+		})
+	}
+}
+
+// TestHostileSkin checks a skin of 50,000 joints in one chain of nodes
+// (every joint's walk to the root is long: quadratic work would take
+// minutes) is checked in bounded time, and its common root found.
+func TestHostileSkin(t *testing.T) {
+	const n = 50000
+	var b strings.Builder
+	b.WriteString(`"nodes":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i < n-1 {
+			fmt.Fprintf(&b, `{"children":[%d]}`, i+1)
+		} else {
+			b.WriteString(`{"name":"leaf"}`)
+		}
+	}
+	b.WriteString(`],"scenes":[{"nodes":[0]}],"scene":0,"skins":[{"joints":[`)
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "%d", i)
+		if i > 0 {
+			b.WriteByte(',')
+		}
+	}
+	b.WriteString(`]}]`)
+	start := time.Now()
+	res, err := Decode(fixture(b.String()), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	for _, f := range res.Findings {
+		if f.Code == "SKIN_NO_COMMON_ROOT" {
+			t.Errorf("the chain has a common root (node 0): %v", f)
+		}
+	}
+}

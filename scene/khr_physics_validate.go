@@ -1,0 +1,77 @@
+package scene
+
+import (
+	"fmt"
+	"slices"
+
+	"physview/scene/corecheck"
+)
+
+// validateKHR checks a document whose physics is in the Khronos drafts
+// (KHR_implicit_shapes, KHR_physics_rigid_bodies): the rules the OMI
+// dialect has, under KHR paths with KHR_ codes (shapes, physics materials,
+// collision filters, bodies, compound triggers, joints and their limits and
+// drives), and the drafts' own: degenerate shapes and collision systems no
+// filter declares. What geometry names (neither or both of shape and mesh)
+// is checked where it is read (khr_physics.go).
+func validateKHR(d *Document, fs *findings) {
+	if d.PhysicsDialect() != DialectKHR {
+		return
+	}
+	d.validateShapesIn(fs, khrPaths)
+	d.validateBodiesIn(fs, khrPaths)
+	d.validateJointsIn(fs, khrPaths)
+	for i, s := range d.Shapes {
+		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+			continue // a mesh named by geometry, not a listed shape
+		}
+		p := fmt.Sprintf("%s/%d/%s", khrPaths.shapes, i, s.Type)
+		switch s.Type {
+		case ShapeCapsule, ShapeCylinder:
+			// One radius 0 is a cone or a tapered capsule, which the draft
+			// allows; a shape whose size sums to about nothing is not.
+			if s.RadiusTop >= 0 && s.RadiusBottom >= 0 && s.Height >= 0 &&
+				s.Height+s.RadiusTop+s.RadiusBottom < corecheck.UnitSumThresholdStep && (s.RadiusTop > 0 || s.RadiusBottom > 0) {
+				fs.warnf("KHR_DEGENERATE_SHAPE", p, "the %s's height and radii (%g, %g, %g) sum to almost nothing", s.Type, s.Height, s.RadiusTop, s.RadiusBottom)
+			}
+			if s.Type == ShapeCapsule && s.Height == 0 {
+				fs.warnf("KHR_DEGENERATE_SHAPE", p+"/height", "a capsule of height 0 is a sphere; write a sphere")
+			}
+		}
+	}
+	declared := map[string]bool{}
+	for _, c := range d.CollisionFilters {
+		for _, s := range c.CollisionSystems {
+			declared[s] = true
+		}
+	}
+	for i, c := range d.CollisionFilters {
+		for key, list := range map[string][]string{"collideWithSystems": c.CollideWithSystems, "notCollideWithSystems": c.NotCollideWithSystems} {
+			for k, s := range list {
+				if !declared[s] {
+					fs.warnf("KHR_COLLISION_SYSTEM_UNKNOWN", fmt.Sprintf("%s/%d/%s/%d", khrPaths.filters, i, key, k), "collision system %q is in no filter's collisionSystems, so it matches nothing", s)
+				}
+			}
+		}
+		if len(c.CollisionSystems) > 1 {
+			sorted := slices.Clone(c.CollisionSystems)
+			slices.Sort(sorted)
+			if len(slices.Compact(sorted)) != len(c.CollisionSystems) {
+				fs.warnf("KHR_COLLISION_SYSTEM_DUPLICATE", fmt.Sprintf("%s/%d/collisionSystems", khrPaths.filters, i), "a collision system is listed twice")
+			}
+		}
+	}
+}
+
+// khrIndexOf returns model shape s's index in KHR_implicit_shapes as read
+// (shapes are read first, in order, then mesh geometry is appended), or -1
+// for a shape made from geometry.mesh or geometry.node.
+func (st *khrState) khrIndexOf(s int) int {
+	if _, ok := st.geomNode[s]; ok {
+		return -1
+	}
+	if st.meshShape[s] {
+		return -1
+	}
+	return s
+}
