@@ -19,9 +19,9 @@ func front(lo, hi mgl64.Vec3) Camera {
 	return c
 }
 
-// covered reports whether world point p is drawn in img (any channel far
+// drawnAt reports whether world point p is drawn in img (any channel far
 // from the background).
-func covered(img *image.NRGBA, cam Camera, p mgl64.Vec3) bool {
+func drawnAt(img *image.NRGBA, cam Camera, p mgl64.Vec3) bool {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	clip := cam.Projection(float64(w) / float64(h)).Mul4(cam.View()).Mul4x1(p.Vec4(1))
 	x := int((clip[0]/clip[3]*0.5 + 0.5) * float64(w))
@@ -101,12 +101,12 @@ func TestPosedDrawing(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, q := range tc.in {
-					if !covered(img, cam, q) {
+					if !drawnAt(img, cam, q) {
 						t.Errorf("%s %s t=%g: %v is not drawn", mode, tc.file, tc.time, q)
 					}
 				}
 				for _, q := range tc.out {
-					if covered(img, cam, q) {
+					if drawnAt(img, cam, q) {
 						t.Errorf("%s %s t=%g: %v is drawn, want background", mode, tc.file, tc.time, q)
 					}
 				}
@@ -208,7 +208,7 @@ func TestPointerAnimatesMaterial(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !covered(img, cam, tc.at) {
+		if !drawnAt(img, cam, tc.at) {
 			t.Errorf("t=%g: %v not drawn", tc.t, tc.at)
 			continue
 		}
