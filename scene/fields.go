@@ -298,6 +298,14 @@ func (w *writer) set(key string, v any) {
 
 func (w *writer) raw(key string, v json.RawMessage) { w.obj.Set(key, v) }
 
+// ref writes an optional glTF index, or nothing when it is unset (below 0):
+// an index below 0 fails schema validation in every other tool.
+func (w *writer) ref(key string, i int) {
+	if i >= 0 {
+		w.set(key, i)
+	}
+}
+
 // encoder is a model value that writes its own JSON.
 type encoder interface{ encode() json.RawMessage }
 

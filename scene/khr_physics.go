@@ -622,8 +622,8 @@ func (d *Document) encodeKHRNode(n int) json.RawMessage {
 			if c.Shape < 0 {
 				var cw writer
 				cw.set("shape", -1)
-				cw.set("physicsMaterial", c.PhysicsMaterial)
-				cw.set("collisionFilter", c.CollisionFilter)
+				cw.ref("physicsMaterial", c.PhysicsMaterial)
+				cw.ref("collisionFilter", c.CollisionFilter)
 				cw.rest(c.Extra)
 				omi.raw("collider", cw.bytes())
 			} else {
@@ -655,7 +655,7 @@ func (d *Document) encodeKHRNode(n int) json.RawMessage {
 	}
 	if j := ne.Joint; j != nil {
 		var jw writer
-		jw.set("connectedNode", j.ConnectedNode)
+		jw.ref("connectedNode", j.ConnectedNode)
 		jw.set("joint", j.Joint)
 		jw.set("enableCollision", j.EnableCollision)
 		jw.rest(j.Extra)

@@ -355,8 +355,8 @@ func (b *Body) encode() json.RawMessage {
 	if c := b.Collider; c != nil {
 		var cw writer
 		cw.set("shape", c.Shape)
-		cw.set("physicsMaterial", c.PhysicsMaterial)
-		cw.set("collisionFilter", c.CollisionFilter)
+		cw.ref("physicsMaterial", c.PhysicsMaterial)
+		cw.ref("collisionFilter", c.CollisionFilter)
 		cw.rest(c.Extra)
 		w.raw("collider", cw.bytes())
 	}
@@ -366,7 +366,7 @@ func (b *Body) encode() json.RawMessage {
 			tw.set("nodes", t.Nodes)
 		} else {
 			tw.set("shape", t.Shape)
-			tw.set("collisionFilter", t.CollisionFilter)
+			tw.ref("collisionFilter", t.CollisionFilter)
 		}
 		tw.rest(t.Extra)
 		w.raw("trigger", tw.bytes())

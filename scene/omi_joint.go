@@ -302,7 +302,7 @@ func decodeNodeJoint(raw json.RawMessage, path string, fs *findings) *NodeJoint 
 func (j *NodeJoint) encode() json.RawMessage {
 	var w writer
 	w.set("joint", j.Joint)
-	w.set("connectedNode", j.ConnectedNode)
+	w.ref("connectedNode", j.ConnectedNode)
 	w.set("enableCollision", j.EnableCollision)
 	w.rest(j.Extra)
 	return w.bytes()

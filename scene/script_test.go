@@ -150,9 +150,9 @@ func TestScriptedEditSession(t *testing.T) {
 	field(js.Nodes[statue]["children"], `[7]`)
 	field(js.Nodes[child]["name"], `"statue collider"`)
 	field(js.Nodes[child]["translation"], `[1,0,0]`)
-	field(js.Nodes[child]["extensions"], `{"OMI_physics_body":{"collider":{"shape":4,"physicsMaterial":-1,"collisionFilter":-1}}}`)
+	field(js.Nodes[child]["extensions"], `{"OMI_physics_body":{"collider":{"shape":4}}}`)
 	field(js.Nodes[1]["name"], `"crate <sphere> & co"`)
-	field(js.Nodes[2]["extensions"], `{"OMI_physics_body":{"motion":{"type":"dynamic","mass":1,"centerOfMass":[0,0,0],"inertiaDiagonal":[0,0,0],"inertiaOrientation":[0,0,0,1],"linearVelocity":[0,0,0],"angularVelocity":[0,0,0],"gravityFactor":1},"collider":{"shape":2,"physicsMaterial":-1,"collisionFilter":-1},"trigger":{"shape":5,"collisionFilter":-1}},"OMI_physics_gravity":{"type":"directional","gravity":9.8,"priority":0,"replace":false,"stop":false,"directional":{"direction":[0,-1,0]}}}`)
+	field(js.Nodes[2]["extensions"], `{"OMI_physics_body":{"motion":{"type":"dynamic","mass":1,"centerOfMass":[0,0,0],"inertiaDiagonal":[0,0,0],"inertiaOrientation":[0,0,0,1],"linearVelocity":[0,0,0],"angularVelocity":[0,0,0],"gravityFactor":1},"collider":{"shape":2},"trigger":{"shape":5}},"OMI_physics_gravity":{"type":"directional","gravity":9.8,"priority":0,"replace":false,"stop":false,"directional":{"direction":[0,-1,0]}}}`)
 	if v := js.Extensions.Variants.Variants; len(v) != 3 || v[2].Name != "Dusk" {
 		t.Errorf("variants %+v, want Day, Night, Dusk", v)
 	}

@@ -49,8 +49,10 @@ func TestRequiredExtensionRefused(t *testing.T) {
 			t.Errorf("inspect %s: exit %d: %s", file, code, errOut)
 		}
 	}
-	if code, _, _ := runCLI("validate", req); code != 0 {
-		t.Errorf("validate: exit %d, want 0", code)
+	// validate reads it and reports the required extension as an error of
+	// our own (the file will not display right): exit 1, not 2.
+	if code, out, _ := runCLI("validate", req); code != 1 || !strings.Contains(out, "UNSUPPORTED_REQUIRED_EXTENSION") {
+		t.Errorf("validate: exit %d, want 1 with UNSUPPORTED_REQUIRED_EXTENSION:\n%s", code, out)
 	}
 	if code, _, errOut := runCLI("screenshot", "-size", "64x48", "-o", filepath.Join(t.TempDir(), "x.png"), opt); code != 0 {
 		t.Errorf("screenshot of the optional one: exit %d: %s", code, errOut)
