@@ -224,6 +224,8 @@ func (c *Cache) Groups() []Group { return c.groups }
 type DocumentMeshes struct {
 	Doc   *scene.Document
 	cache map[int][][3]mgl64.Vec3
+	// instances caches each node's EXT_mesh_gpu_instancing (instances.go).
+	instances map[int][]mgl64.Mat4
 }
 
 // MeshTriangles returns the triangles of every triangle primitive of mesh m.

@@ -151,8 +151,10 @@ func (p *Picker) PickNode(d *scene.Document, world []mgl64.Mat4, meshes MeshSour
 			if gn.Mesh == nil || n >= len(world) {
 				continue
 			}
-			if t, ok := p.pickMesh(d, *gn.Mesh, world[n], meshes, o, dir, tMesh); ok && t < tMesh {
-				meshNode, tMesh = n, t
+			for _, m := range meshPlacements(meshes, n, world[n]) { // instances.go
+				if t, ok := p.pickMesh(d, *gn.Mesh, m, meshes, o, dir, tMesh); ok && t < tMesh {
+					meshNode, tMesh = n, t
+				}
 			}
 		}
 	}

@@ -20,7 +20,12 @@ type light struct {
 }
 
 // lightsOf returns the file's KHR_lights_punctual lights (at most 4), or nil.
-func lightsOf(d *scene.Document) []light {
+func lightsOf(d *scene.Document) []light { return lightsAt(d, d.WorldMatrices(), nil) }
+
+// lightsAt is lightsOf with the nodes at world (a pose's world matrices)
+// and the light properties props animates through KHR_animation_pointer
+// (by pointer; nil for none).
+func lightsAt(d *scene.Document, world []mgl64.Mat4, props map[string][]float64) []light {
 	var defs struct {
 		Lights []struct {
 			Type      string      `json:"type"`
@@ -36,7 +41,6 @@ func lightsOf(d *scene.Document) []light {
 	if !rawExtension(d.GLTF.Extensions, "KHR_lights_punctual", &defs) {
 		return nil
 	}
-	world := d.WorldMatrices()
 	var out []light
 	for _, n := range d.SceneNodes() {
 		var ref struct {
@@ -46,6 +50,7 @@ func lightsOf(d *scene.Document) []light {
 			continue
 		}
 		def := defs.Lights[*ref.Light]
+		animateLight(&def.Color, &def.Intensity, &def.Range, &def.Spot.Inner, &def.Spot.Outer, props, *ref.Light)
 		c := [3]float64{1, 1, 1}
 		if def.Color != nil {
 			c = *def.Color
@@ -98,5 +103,31 @@ func (r *Renderer) setLights(p *program) {
 		p.vec3(fmt.Sprintf("uLightDir[%d]", i), [3]float32{float32(l.dir[0]), float32(l.dir[1]), float32(l.dir[2])})
 		p.float(fmt.Sprintf("uLightRange[%d]", i), l.rng)
 		p.vec2(fmt.Sprintf("uLightCone[%d]", i), [2]float32{l.coneOuter, l.coneInner})
+	}
+}
+
+// animateLight replaces a light's values by those props animates.
+func animateLight(color **[3]float64, intensity *(*float64), rng *float64, inner, outer **float64, props map[string][]float64, i int) {
+	if len(props) == 0 {
+		return
+	}
+	at := func(name string) []float64 {
+		return props[fmt.Sprintf("/extensions/KHR_lights_punctual/lights/%d/%s", i, name)]
+	}
+	if v := at("color"); len(v) >= 3 {
+		c := [3]float64{v[0], v[1], v[2]}
+		*color = &c
+	}
+	for _, f := range []struct {
+		name string
+		dst  **float64
+	}{{"intensity", intensity}, {"spot/innerConeAngle", inner}, {"spot/outerConeAngle", outer}} {
+		if v := at(f.name); len(v) >= 1 {
+			x := v[0]
+			*f.dst = &x
+		}
+	}
+	if v := at("range"); len(v) >= 1 {
+		*rng = v[0]
 	}
 }

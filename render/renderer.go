@@ -14,6 +14,7 @@ import (
 
 	"physview/debugdraw"
 	"physview/scene"
+	"physview/scene/anim"
 	"physview/shaders"
 )
 
@@ -73,6 +74,7 @@ type gpuPrimitive struct {
 	mesh, prim    int
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
+	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
 }
 
 // drawItem is one primitive drawn at one node.
@@ -80,6 +82,7 @@ type drawItem struct {
 	prim  *gpuPrimitive
 	node  int
 	model mgl64.Mat4
+	dyn   *itemDyn // joints, weights, instances; nil for none (anim.go)
 }
 
 // Renderer holds the GL objects for one document.
@@ -102,6 +105,12 @@ type Renderer struct {
 	trans       transmissionTarget
 
 	doc        *scene.Document
+	anim       *anim.Model       // the document's animations and skins (anim.go)
+	pose       *anim.Pose        // the pose shown, nil for the rest pose
+	dyns       []*itemDyn        // the items' joints, weights and instances
+	jointBlock map[uint32]bool   // programs whose Joints block is bound to 0
+	skinMode   skinMode          // where skins and morphs are posed (anim_cpu.go)
+	posedMats  map[int]material  // materials with animated factors (anim_material.go)
 	prims      [][]*gpuPrimitive // by mesh, by primitive
 	items      []drawItem
 	materials  []material
@@ -166,6 +175,11 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.doc = d
 	r.Messages = nil
 	dir := filepath.Dir(d.Path)
+	r.anim, r.pose, r.posedMats = anim.NewModel(d), nil, nil
+	if r.jointBlock == nil {
+		r.jointBlock = map[uint32]bool{}
+	}
+	r.Messages = append(r.Messages, r.anim.Problems...)
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
@@ -176,6 +190,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 				continue
 			}
 			r.prims[m][p] = upload(pd, m, p)
+			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
 		}
 	}
 	r.materials = make([]material, len(d.GLTF.Materials))
@@ -240,7 +255,10 @@ func (r *Renderer) rebuildItems() {
 			if gp == nil {
 				continue
 			}
-			r.items = append(r.items, drawItem{gp, n, world[n]})
+			r.items = append(r.items, drawItem{prim: gp, node: n, model: world[n]})
+			if gp.def != nil && gp.def.skinned && node.Skin != nil {
+				continue // skinned: not at its node; rebuildDyn bounds it
+			}
 			for _, c := range gp.corners {
 				w := world[n].Mul4x1(c.Vec4(1)).Vec3()
 				for k := 0; k < 3; k++ {
@@ -250,6 +268,8 @@ func (r *Renderer) rebuildItems() {
 			}
 		}
 	}
+	// Skinned, morphed and instanced items: their posed vertices.
+	r.rebuildDyn()
 	// Physics shapes count too: an XODE scene has no meshes at all.
 	if lo, hi, ok := d.PhysicsBounds(); ok {
 		for k := 0; k < 3; k++ {
@@ -491,6 +511,9 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 	if idx < 0 || idx >= len(r.materials) {
 		return defaultMaterial()
 	}
+	if m, ok := r.posedMats[idx]; ok {
+		return m // a factor animated by KHR_animation_pointer (anim.go)
+	}
 	return r.materials[idx]
 }
 
@@ -542,20 +565,9 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	} else {
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
-		// A mirroring transform flips the winding.
-		if model.Mat3().Det() < 0 {
-			gl.FrontFace(gl.CW)
-		} else {
-			gl.FrontFace(gl.CCW)
-		}
 	}
-	gl.BindVertexArray(it.prim.vao)
-	if it.prim.indexed {
-		gl.DrawElements(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil)
-	} else {
-		gl.DrawArrays(it.prim.mode, 0, it.prim.count)
-	}
-	gl.FrontFace(gl.CCW)
+	// A mirroring transform flips the winding (anim.go draws).
+	r.drawCall(p, it, model.Mat3().Det() < 0)
 }
 
 // slotUniforms are the uniform names of each texture slot, made once rather
@@ -591,6 +603,7 @@ func (r *Renderer) release() {
 		for _, p := range ps {
 			if p != nil {
 				gl.DeleteVertexArrays(1, &p.vao)
+				p.def.delete()
 				gl.DeleteBuffers(1, &p.vbo)
 				if p.ebo != 0 {
 					gl.DeleteBuffers(1, &p.ebo)
@@ -608,6 +621,10 @@ func (r *Renderer) release() {
 	r.pending = nil
 	r.prims = nil
 	r.items = nil
+	for _, d := range r.dyns {
+		d.delete()
+	}
+	r.dyns = nil
 	// A new document's debug groups start their versions afresh.
 	for _, g := range r.debug {
 		for _, b := range g.bufs {
@@ -667,6 +684,10 @@ func (r *Renderer) NodeBounds(n int) (min, max mgl64.Vec3, ok bool) {
 			return !under
 		})
 		if !under {
+			continue
+		}
+		if r.deformedBounds(it, &min, &max) {
+			ok = true
 			continue
 		}
 		for _, c := range it.prim.corners {

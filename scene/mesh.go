@@ -42,6 +42,10 @@ type PrimitiveData struct {
 	Material int
 	// Min and Max bound the positions (in the mesh's local space).
 	Min, Max [3]float32
+	// Source is, for each vertex, the file's vertex it was copied from when
+	// flat normals de-indexed the primitive; nil when the vertices are the
+	// file's own (skin and morph data are per file vertex).
+	Source []uint32
 }
 
 // ReadPrimitive reads primitive p of mesh m. A malformed accessor gives an
@@ -262,6 +266,7 @@ func (pd *PrimitiveData) flatNormals() {
 	}
 	pos := make([][3]float32, count)
 	nrm := make([][3]float32, count)
+	srcs := make([]uint32, count)
 	var uv0, uv1 [][2]float32
 	var col [][4]float32
 	var tan [][4]float32
@@ -282,6 +287,7 @@ func (pd *PrimitiveData) flatNormals() {
 		n := normalize(cross(sub(b, a), sub(c, a)))
 		for k := 0; k < 3; k++ {
 			src := at(t + k)
+			srcs[t+k] = uint32(src)
 			pos[t+k] = pd.Positions[src]
 			nrm[t+k] = n
 			if uv0 != nil {
@@ -299,6 +305,7 @@ func (pd *PrimitiveData) flatNormals() {
 		}
 	}
 	pd.Positions, pd.Normals, pd.UV0, pd.UV1, pd.Colors, pd.Tangents, pd.Indices = pos, nrm, uv0, uv1, col, tan, nil
+	pd.Source = srcs
 }
 
 // computeTangents accumulates per-triangle tangents from UV0 (Lengyel's

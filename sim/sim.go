@@ -98,6 +98,8 @@ type Sim struct {
 	extraG mgl64.Vec3
 	// pass holds each body's PyBrain pass-group bits.
 	pass map[int]uint64
+	// kinematic drives kinematic bodies from an animation (kinematic.go).
+	kinematic *KinematicAnimation
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -341,6 +343,7 @@ func (s *Sim) Step() error {
 		return errors.New("sim: the simulation was closed")
 	}
 	s.gravityForces()
+	s.driveKinematic()
 	s.w.Step(s.opt.Step, s.forces)
 	s.Time += s.opt.Step
 	s.Steps++

@@ -25,6 +25,9 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 		}
 		e := ed{d: d, act: act}
 		imgui.TextWrapped(NodeLabel(d, n))
+		if s.S.Timeline.Posed {
+			imgui.TextWrapped("Animated pose shown: these fields are the file's rest values.")
+		}
 		text(fmt.Sprintf("name##n%d", n), d.GLTF.Nodes[n].Name, 220, func(v string) { e.do(scene.SetNodeName{Node: n, To: v}) })
 		e.transformFields(n)
 		imgui.Text("Gizmo:")

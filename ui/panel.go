@@ -15,6 +15,7 @@ import (
 
 	"physview/debugdraw"
 	"physview/scene"
+	"physview/scene/anim"
 	_ "physview/ui/glibcshim" // cimgui-go needs it on Debian 12's glibc
 )
 
@@ -44,6 +45,8 @@ type State struct {
 	speed     int32
 	// tab is the tab to bring forward on the next frame ("" none).
 	tab string
+	// timeline is the Animation tab's widget state (timeline.go).
+	timeline timelineWidgets
 }
 
 // PanelWidth is the width of the side panel in pixels.
@@ -89,6 +92,7 @@ func Build(s *State, width, height float32) []app.Intent {
 					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
 					g.TabItem("View").Layout(view(s, act)),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(PlayTab(s, act)),
+					g.TabItem("Animation").Layout(TimelineTab(s, act)),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
@@ -141,9 +145,15 @@ func title(s *State) string {
 func NodeLabel(d *scene.Document, n int) string {
 	node := d.GLTF.Nodes[n]
 	name := d.NodeName(n)
+	if k := anim.InstanceCount(d, n); k > 0 {
+		name += " x " + groupThousands(k) // EXT_mesh_gpu_instancing
+	}
 	var tags []string
 	if node.Mesh != nil {
 		tags = append(tags, "mesh")
+	}
+	if node.Skin != nil {
+		tags = append(tags, "skin")
 	}
 	ne := d.Nodes[n]
 	if b := ne.Body; b != nil {
@@ -338,6 +348,7 @@ func view(s *State, act func(app.Intent)) g.Widget {
 	}
 	ws = append(ws,
 		g.Checkbox("X-ray (show hidden lines dimmer)", &o.XRay),
+		g.Checkbox("Skin joints (the selected node's skin; all when none is selected)", &o.Joints),
 		g.Checkbox("Gravity probe", &o.Probe),
 		g.Condition(o.Probe, g.Layout{
 			g.Row(

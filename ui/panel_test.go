@@ -31,3 +31,27 @@ func TestNodeLabel(t *testing.T) {
 		t.Errorf("found %d of %d nodes", found, len(want))
 	}
 }
+
+func TestNodeLabelInstancesAndSkin(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		node int
+		want string
+	}{
+		{"instancing.gltf", 0, "triangles x 3  [mesh]"},
+		{"skin.gltf", 0, "skinned  [mesh, skin]"},
+	} {
+		d, err := scene.Load("../scene/anim/testdata/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := NodeLabel(d, tc.node); got != tc.want {
+			t.Errorf("%s node %d: %q, want %q", tc.file, tc.node, got, tc.want)
+		}
+	}
+	for n, want := range map[int]string{0: "0", 999: "999", 1200: "1,200", 1234567: "1,234,567"} {
+		if got := groupThousands(n); got != want {
+			t.Errorf("groupThousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -26,6 +26,10 @@ type report struct {
 	Gravity  []gravityReport `json:"gravity"`
 	Joints   []jointReport   `json:"joints"`
 	Findings []scene.Finding `json:"findings"`
+	// Bounds is the posed world box of every drawn vertex (anim.go).
+	Bounds *boundsReport `json:"bounds,omitempty"`
+	// Animations lists the animations and their time ranges (anim.go).
+	Animations []animReport `json:"animations,omitempty"`
 }
 
 // sceneReport is the scene shown (inspect -scene N chooses it).
@@ -111,6 +115,7 @@ func openDocument(path string) (*scene.Document, error) {
 func cmdInspect(args []string, w io.Writer) error {
 	fs := newFlags("inspect")
 	asJSON := fs.Bool("json", false, "print JSON")
+	pf := addPoseFlags(fs)
 	sceneIdx := fs.Int("scene", -1, "index of the scene to report (default: the file's scene)")
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
@@ -123,12 +128,17 @@ func cmdInspect(args []string, w io.Writer) error {
 		return fail(2, "%s: -scene: %v", fs.Arg(0), err)
 	}
 	r := buildReport(d)
+	if r.Bounds, err = poseBounds(d, pf); err != nil {
+		return err
+	}
+	r.Animations = animationReports(d)
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
 	}
 	printReport(w, r)
+	printBounds(w, r.Bounds, pf)
 	return nil
 }
 

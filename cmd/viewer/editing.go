@@ -263,6 +263,7 @@ func (a *windowApp) updateOverlay(vp viewport) {
 		lines = append(lines, debugdraw.HandleLines(hs, size, a.hoverHandle, [4]float32{1, 0.85, 0.1, 1})...)
 	}
 	lines = append(lines, a.probeLines...)
+	lines = append(lines, a.skinLines()...) // timeline.go
 	a.renderer.SetOverlay(lines)
 	a.view.Invalidate()
 	a.logHandles(vp, hs)

@@ -98,7 +98,7 @@ func (a *windowApp) afterFrame() {
 	// built in the next frame; a message fades smoothly.
 	_, alpha, msg := a.s.Message()
 	fading := msg && alpha < 1
-	if a.wakeFrames > 0 || a.s.Play.Playing || fading {
+	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing || fading {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

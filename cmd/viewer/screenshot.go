@@ -21,6 +21,7 @@ type shotOptions struct {
 	variant       string
 	camera        int
 	look          look
+	pose          *poseFlags // -time, -animation (anim.go)
 }
 
 func cmdScreenshot(args []string, w io.Writer) error {
@@ -31,10 +32,11 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	camera := fs.Int("camera", -1, "index of the file's camera to view from (default: frame the scene)")
 	sceneIdx := fs.Int("scene", -1, "index of the scene to show (default: the file's scene)")
 	lf := addLookFlags(fs)
+	pf := addShotPoseFlags(fs)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
-	o := shotOptions{out: *out, variant: *variant, camera: *camera}
+	o := shotOptions{out: *out, variant: *variant, camera: *camera, pose: pf}
 	var err error
 	if o.look, err = lf.parse(); err != nil {
 		return fail(2, "screenshot: %v", err)
@@ -144,8 +146,14 @@ func renderShot(d *scene.Document, o shotOptions) (*image.NRGBA, []string, error
 	}
 	defer r.Delete()
 	r.SetDocument(d)
+	if err := o.pose.apply(r); err != nil {
+		return nil, r.Messages, err
+	}
 	r.WaitTextures()
 	cache := newDebugCache(d, r)
+	if p := o.pose.posed(); p != nil {
+		cache.SetPose(p.World, nil) // colliders follow the pose
+	}
 	cache.Update()
 	r.SetDebug(cache.Groups())
 	cam, err := shotCamera(d, r, o.camera)

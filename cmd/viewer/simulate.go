@@ -29,6 +29,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	dt := fs.Float64("dt", sim.DefaultStep, "fixed time step in seconds")
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("o", "", "write the file with the final poses applied")
+	animation := fs.Int("animation", -1, "the animation kinematic bodies on animated nodes follow (index; -1: all at once)")
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
 		return err
 	}
@@ -48,6 +49,9 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(1, "%s: %v", path, err)
 	}
 	defer s.Close()
+	if err := animateKinematic(s, d, *animation); err != nil {
+		return fail(2, "simulate: %v", err)
+	}
 	for _, w := range s.Warnings {
 		fmt.Fprintln(stderr, "viewer: note:", w)
 	}

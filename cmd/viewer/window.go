@@ -61,6 +61,9 @@ type windowApp struct {
 	overlayDirty bool
 	probeLines   []debugdraw.Line
 	wakeFrames   int
+	// shownJoints is the Joints view option the overlay was built with
+	// (timeline.go).
+	shownJoints bool
 	// lastFrameEnd paces the frames (idle.go); frames counts them for
 	// PHYSVIEW_LOG_FRAMES.
 	lastFrameEnd time.Time
@@ -193,6 +196,10 @@ func (a *windowApp) frame() {
 			s.Do(app.PlayToggle{})
 		}
 		s.PlayFrame(time.Now())
+		s.TimelineFrame(time.Now()) // the animation timeline (timeline.go)
+		if s.View.Joints != a.shownJoints {
+			a.shownJoints, a.overlayDirty = s.View.Joints, true
+		}
 		if s.Play.Sim == nil {
 			a.updateOverlay(a.viewport(io))
 		}

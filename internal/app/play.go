@@ -167,6 +167,7 @@ func (s *Session) startPlay(now time.Time) {
 		return
 	}
 	p.Sim = sm
+	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.Error, p.Notes, p.Bodies = "", sm.Warnings, len(sm.Bodies)
 	p.clearSamples()

@@ -58,6 +58,10 @@ type ViewOptions struct {
 	ProbeAt [3]float32
 	// Gizmo is what the transform gizmo does.
 	Gizmo GizmoMode
+	// Joints draws skins' bones and joints on top: the selected node's
+	// skin, or the skins it is a joint of; every skin when nothing is
+	// selected.
+	Joints bool
 }
 
 // DefaultViewOptions has the grid, the axes and every debug category on.
@@ -128,6 +132,8 @@ type Session struct {
 	Camera Camera
 	// Play is the Play tab's simulation.
 	Play Play
+	// Timeline is the animation timeline (timeline.go).
+	Timeline Timeline
 	// Recent is the recent-files list (nil: none is kept).
 	Recent *recent.List
 	// Views are told what changed.
@@ -158,6 +164,7 @@ type Session struct {
 func New() *Session {
 	s := &Session{Selected: -1, Hovered: -1, Variant: -1, Hist: &scene.History{}, View: DefaultViewOptions()}
 	s.Play.Speed = 3
+	s.Timeline.Speed, s.Timeline.Loop = 3, true
 	s.files.init()
 	return s
 }
@@ -277,6 +284,8 @@ func (s *Session) Do(in Intent) {
 		if s.Play.Sim != nil {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
+	default:
+		s.doTimeline(in)
 	}
 }
 
@@ -327,6 +336,7 @@ func (s *Session) changed(ch scene.Change) {
 	for _, v := range s.Views {
 		v.DocumentChanged(ch)
 	}
+	s.timelineChanged(ch)
 	if !s.Hist.Dragging() {
 		s.validate()
 	}
@@ -395,6 +405,7 @@ func (s *Session) install(d *scene.Document, name string) {
 	s.Hist = &scene.History{}
 	s.Selected, s.Hovered, s.Variant = -1, -1, -1
 	s.drag, s.gizmoOn = nil, false
+	s.resetTimeline(d)
 	// The camera is the views' to frame the new document with (a reload
 	// or the recent list may restore one after).
 	s.Camera = Camera{}

@@ -1,0 +1,164 @@
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+
+	"physview/internal/testcorpus"
+	"physview/scene"
+)
+
+// foxHerd makes a document of n Fox copies on a grid, each with its own
+// skeleton, skin and animation channels; skinned false drops the skins
+// (the same meshes drawn in their bind shape).
+func foxHerd(tb testing.TB, n int, skinned bool) *scene.Document {
+	path := testcorpus.File(tb, "gltf-sample-assets/Models/Fox/glTF/Fox.gltf")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var g map[string]any
+	if err := json.Unmarshal(data, &g); err != nil {
+		tb.Fatal(err)
+	}
+	nodes := g["nodes"].([]any)
+	skin := g["skins"].([]any)[0].(map[string]any)
+	an := g["animations"].([]any)[0].(map[string]any)
+	roots := g["scenes"].([]any)[0].(map[string]any)["nodes"].([]any)
+	var outNodes, outSkins, outChannels, outRoots []any
+	off := func(v any, k int) any { return v.(float64) + float64(k*len(nodes)) }
+	for k := 0; k < n; k++ {
+		for _, raw := range nodes {
+			src := raw.(map[string]any)
+			nd := map[string]any{}
+			for key, v := range src {
+				nd[key] = v
+			}
+			if cs, ok := src["children"].([]any); ok {
+				var c []any
+				for _, x := range cs {
+					c = append(c, off(x, k))
+				}
+				nd["children"] = c
+			}
+			if _, ok := src["skin"]; ok {
+				if skinned {
+					nd["skin"] = k
+				} else {
+					delete(nd, "skin")
+				}
+			}
+			outNodes = append(outNodes, nd)
+		}
+		var joints []any
+		for _, j := range skin["joints"].([]any) {
+			joints = append(joints, off(j, k))
+		}
+		outSkins = append(outSkins, map[string]any{"joints": joints, "inverseBindMatrices": skin["inverseBindMatrices"]})
+		for _, raw := range an["channels"].([]any) {
+			c := raw.(map[string]any)
+			tg := c["target"].(map[string]any)
+			outChannels = append(outChannels, map[string]any{"sampler": c["sampler"], "target": map[string]any{"node": off(tg["node"], k), "path": tg["path"]}})
+		}
+		for _, r := range roots {
+			// Each copy's root on a 10-wide grid, 150 units apart (a fox
+			// is about 150 long).
+			outNodes = append(outNodes, map[string]any{"children": []any{off(r, k)}, "translation": []any{float64(k%10) * 150, 0, float64(k/10) * 150}})
+			outRoots = append(outRoots, float64(len(outNodes)-1))
+		}
+	}
+	// The grid nodes come after every copy's nodes; fix their indices.
+	g["nodes"], g["skins"] = outNodes, outSkins
+	g["animations"] = []any{map[string]any{"channels": outChannels, "samplers": an["samplers"]}}
+	g["scenes"] = []any{map[string]any{"nodes": outRoots}}
+	out, err := json.Marshal(g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, err := scene.Decode(out, os.DirFS(filepath.Dir(path)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d.Path = path
+	return d
+}
+
+// BenchmarkSkinnedFoxes poses and draws one frame of 100 skinned Fox
+// copies, each frame at a new time, and the same 100 unskinned, frames
+// alternating in one run; it reports both times and their ratio.
+func BenchmarkSkinnedFoxes(b *testing.B) {
+	h, err := NewHeadless()
+	if err != nil {
+		b.Skip(err)
+	}
+	defer h.Close()
+	const w, hgt = 640, 360
+	var fb, color, depth uint32
+	gl.GenFramebuffers(1, &fb)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
+	gl.GenRenderbuffers(1, &color)
+	gl.BindRenderbuffer(gl.RENDERBUFFER, color)
+	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, hgt)
+	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)
+	gl.GenRenderbuffers(1, &depth)
+	gl.BindRenderbuffer(gl.RENDERBUFFER, depth)
+	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, w, hgt)
+	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth)
+	defer func() {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		gl.DeleteFramebuffers(1, &fb)
+		gl.DeleteRenderbuffers(1, &color)
+		gl.DeleteRenderbuffers(1, &depth)
+	}()
+	type variant struct {
+		r     *Renderer
+		cam   Camera
+		spent time.Duration
+		pose  time.Duration
+	}
+	var vs [2]*variant
+	for i, skinned := range []bool{true, false} {
+		d := foxHerd(b, 100, skinned)
+		r := showing(b, d)
+		defer r.Delete()
+		lo, hi := r.Bounds()
+		vs[i] = &variant{r: r, cam: NewCamera(lo, hi)}
+	}
+	opt := DefaultOptions()
+	frame := func(v *variant, t float64) {
+		start := time.Now()
+		m := v.r.Animation()
+		v.r.SetPose(m.Pose(0, t))
+		v.pose += time.Since(start)
+		v.r.Draw(v.cam, w, hgt, opt)
+		gl.Finish()
+		v.spent += time.Since(start)
+	}
+	// Warm up: compile programs, upload textures.
+	frame(vs[0], 0)
+	frame(vs[1], 0)
+	vs[0].spent, vs[1].spent, vs[0].pose, vs[1].pose = 0, 0, 0, 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t := float64(i) * 0.05
+		frame(vs[0], t)
+		frame(vs[1], t)
+	}
+	b.StopTimer()
+	sk := vs[0].spent.Seconds() * 1000 / float64(b.N)
+	un := vs[1].spent.Seconds() * 1000 / float64(b.N)
+	b.ReportMetric(sk, "skinned-ms/frame")
+	b.ReportMetric(un, "unskinned-ms/frame")
+	b.ReportMetric(sk/un, "ratio")
+	b.ReportMetric(vs[0].pose.Seconds()*1000/float64(b.N), "skinned-pose-ms")
+	b.ReportMetric(vs[1].pose.Seconds()*1000/float64(b.N), "unskinned-pose-ms")
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		b.Fatal(fmt.Sprintf("GL error 0x%x", e))
+	}
+}

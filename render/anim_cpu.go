@@ -1,0 +1,281 @@
+package render
+
+import (
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+	"physview/scene/anim"
+)
+
+// cpuFloats is the layout of a vertex posed on the CPU: position 3,
+// normal 3, tangent 4 (the first three attributes of upload.go's layout).
+const cpuFloats = 10
+
+// cpuSkinning reports whether skins and morph targets are posed on the
+// CPU: on software rasterisers (llvmpipe, softpipe, SwiftShader), whose
+// vertex stage runs on one thread and reads joint matrices slowly, posing
+// in Go on every core is several times faster; elsewhere the vertex
+// shader does it. PHYSVIEW_SKINNING=cpu or gpu overrides. Decided once
+// per renderer, on the GL thread.
+func (r *Renderer) cpuSkinning() bool {
+	if !r.skinMode.decided {
+		r.skinMode.decided = true
+		switch os.Getenv("PHYSVIEW_SKINNING") {
+		case "cpu":
+			r.skinMode.cpu = true
+		case "gpu":
+		default:
+			name := strings.ToLower(gl.GoStr(gl.GetString(gl.RENDERER)))
+			r.skinMode.cpu = strings.Contains(name, "llvmpipe") || strings.Contains(name, "softpipe") || strings.Contains(name, "swiftshader")
+		}
+	}
+	return r.skinMode.cpu
+}
+
+// skinMode is where skins and morph targets are posed (cpuSkinning), and
+// the zeroed uniform buffer that backs the shader's Joints block for draws
+// that are not skinned (a block without a buffer is undefined behaviour
+// in GL, even when the shader does not read it).
+type skinMode struct {
+	decided, cpu bool
+	emptyBlock   uint32
+}
+
+// cpuDeform is a primitive's bind shape and deformation data in its
+// uploaded vertex order, for posing on the CPU.
+type cpuDeform struct {
+	pos, nrm         [][3]float32
+	tan              [][4]float32
+	joints           [][8]uint16 // nil when not skinned
+	weights          [][8]float32
+	dpos, dnrm, dtan [][][3]float32 // per target; nil entries when absent
+}
+
+func newCPUDeform(pd *scene.PrimitiveData, df *anim.Deform, src func(int) int) *cpuDeform {
+	n := len(pd.Positions)
+	c := &cpuDeform{pos: pd.Positions, nrm: pd.Normals, tan: pd.Tangents}
+	if c.nrm == nil {
+		c.nrm = make([][3]float32, n)
+		for i := range c.nrm {
+			c.nrm[i] = [3]float32{0, 1, 0}
+		}
+	}
+	if c.tan == nil {
+		c.tan = make([][4]float32, n)
+		for i := range c.tan {
+			c.tan[i] = [4]float32{0, 0, 0, 1}
+		}
+	}
+	if df.Skinned() {
+		c.joints = make([][8]uint16, n)
+		c.weights = make([][8]float32, n)
+		for i := 0; i < n; i++ {
+			s := src(i)
+			for set := 0; set < 2; set++ {
+				if df.Joints[set] != nil && df.Weights[set] != nil {
+					copy(c.joints[i][4*set:], df.Joints[set][s][:])
+					copy(c.weights[i][4*set:], df.Weights[set][s][:])
+				}
+			}
+		}
+	}
+	remap := func(a [][3]float32) [][3]float32 {
+		if a == nil {
+			return nil
+		}
+		out := make([][3]float32, n)
+		for i := range out {
+			out[i] = a[src(i)]
+		}
+		return out
+	}
+	for _, tg := range df.Targets {
+		c.dpos = append(c.dpos, remap(tg.Position))
+		c.dnrm = append(c.dnrm, remap(tg.Normal))
+		c.dtan = append(c.dtan, remap(tg.Tangent))
+	}
+	return c
+}
+
+// pose writes every vertex morphed by weights and, when joints (each
+// joint matrix's three top rows) is not nil, skinned to world space.
+func (c *cpuDeform) pose(out []float32, joints [][12]float32, weights []float32) {
+	for i := range c.pos {
+		p, nr := c.pos[i], c.nrm[i]
+		t := c.tan[i]
+		for k, w := range weights {
+			if w == 0 || k >= len(c.dpos) {
+				continue
+			}
+			if d := c.dpos[k]; d != nil {
+				p[0], p[1], p[2] = p[0]+w*d[i][0], p[1]+w*d[i][1], p[2]+w*d[i][2]
+			}
+			if d := c.dnrm[k]; d != nil {
+				nr[0], nr[1], nr[2] = nr[0]+w*d[i][0], nr[1]+w*d[i][1], nr[2]+w*d[i][2]
+			}
+			if d := c.dtan[k]; d != nil {
+				t[0], t[1], t[2] = t[0]+w*d[i][0], t[1]+w*d[i][1], t[2]+w*d[i][2]
+			}
+		}
+		if joints != nil {
+			var m [12]float32
+			for k := 0; k < 8; k++ {
+				w := c.weights[i][k]
+				j := int(c.joints[i][k])
+				if w == 0 || j >= len(joints) {
+					continue
+				}
+				jm := &joints[j]
+				for e := range m {
+					m[e] += w * jm[e]
+				}
+			}
+			p = [3]float32{
+				m[0]*p[0] + m[1]*p[1] + m[2]*p[2] + m[3],
+				m[4]*p[0] + m[5]*p[1] + m[6]*p[2] + m[7],
+				m[8]*p[0] + m[9]*p[1] + m[10]*p[2] + m[11],
+			}
+			// Normals by the cofactor matrix (signed by the determinant),
+			// tangents by the matrix itself.
+			c0 := [3]float32{m[0], m[4], m[8]}
+			c1 := [3]float32{m[1], m[5], m[9]}
+			c2 := [3]float32{m[2], m[6], m[10]}
+			x0, x1, x2 := cross3(c1, c2), cross3(c2, c0), cross3(c0, c1)
+			if c0[0]*x0[0]+c0[1]*x0[1]+c0[2]*x0[2] < 0 {
+				x0, x1, x2 = neg3(x0), neg3(x1), neg3(x2)
+			}
+			nr = [3]float32{
+				x0[0]*nr[0] + x1[0]*nr[1] + x2[0]*nr[2],
+				x0[1]*nr[0] + x1[1]*nr[1] + x2[1]*nr[2],
+				x0[2]*nr[0] + x1[2]*nr[1] + x2[2]*nr[2],
+			}
+			tt := [3]float32{
+				m[0]*t[0] + m[1]*t[1] + m[2]*t[2],
+				m[4]*t[0] + m[5]*t[1] + m[6]*t[2],
+				m[8]*t[0] + m[9]*t[1] + m[10]*t[2],
+			}
+			t[0], t[1], t[2] = tt[0], tt[1], tt[2]
+		}
+		o := out[i*cpuFloats : i*cpuFloats+cpuFloats]
+		o[0], o[1], o[2] = p[0], p[1], p[2]
+		o[3], o[4], o[5] = nr[0], nr[1], nr[2]
+		o[6], o[7], o[8], o[9] = t[0], t[1], t[2], t[3]
+	}
+}
+
+func cross3(a, b [3]float32) [3]float32 {
+	return [3]float32{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+
+func neg3(a [3]float32) [3]float32 { return [3]float32{-a[0], -a[1], -a[2]} }
+
+// cpuJob is one item to pose on the CPU.
+type cpuJob struct {
+	d       *itemDyn
+	c       *cpuDeform
+	joints  [][12]float32
+	weights []float32
+}
+
+// poseOnCPU poses the items in jobs on every core, then uploads each
+// item's vertices (on the GL thread).
+func poseOnCPU(jobs []cpuJob) {
+	if len(jobs) == 0 {
+		return
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan int, len(jobs))
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := &jobs[i]
+				j.c.pose(j.d.cpuData, j.joints, j.weights)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		gl.BindBuffer(gl.ARRAY_BUFFER, j.d.cpuVBO)
+		// A new store each time: the GPU may still read the old one.
+		gl.BufferData(gl.ARRAY_BUFFER, len(j.d.cpuData)*4, gl.Ptr(j.d.cpuData), gl.STREAM_DRAW)
+	}
+	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
+}
+
+// cpuJobFor prepares item it's posing on the CPU in pose p, making its
+// vertex buffer the first time; ok is false when the item is posed by the
+// shader.
+func (r *Renderer) cpuJobFor(it *drawItem, p *anim.Pose, joints []mgl64.Mat4) (cpuJob, bool) {
+	d, def := it.dyn, it.prim.def
+	if d == nil || def == nil || def.cpu == nil {
+		return cpuJob{}, false
+	}
+	if d.cpuVBO == 0 {
+		d.cpuData = make([]float32, def.vertices*cpuFloats)
+		gl.GenBuffers(1, &d.cpuVBO)
+		gl.BindBuffer(gl.ARRAY_BUFFER, d.cpuVBO)
+		gl.BufferData(gl.ARRAY_BUFFER, len(d.cpuData)*4, nil, gl.STREAM_DRAW)
+		d.cpuVAO = cpuVAO(it.prim, d.cpuVBO)
+	}
+	job := cpuJob{d: d, c: def.cpu}
+	if d.skin >= 0 {
+		job.joints = make([][12]float32, len(joints))
+		for k, m := range joints {
+			for row := 0; row < 3; row++ {
+				for col := 0; col < 4; col++ {
+					job.joints[k][4*row+col] = float32(m[4*col+row])
+				}
+			}
+		}
+	}
+	if def.targets > 0 {
+		w := p.Weights(r.anim, it.node)
+		job.weights = make([]float32, def.targets)
+		for k := range job.weights {
+			if k < len(w) {
+				job.weights[k] = float32(w[k])
+			}
+		}
+	}
+	return job, true
+}
+
+// cpuVAO makes the vertex array of an item posed on the CPU: position,
+// normal and tangent from vbo (cpuFloats per vertex), the other attributes
+// and the indices from the primitive's buffers.
+func cpuVAO(gp *gpuPrimitive, vbo uint32) uint32 {
+	var vao uint32
+	gl.GenVertexArrays(1, &vao)
+	gl.BindVertexArray(vao)
+	gl.BindBuffer(gl.ARRAY_BUFFER, vbo)
+	stride := int32(cpuFloats * 4)
+	for loc, a := range [][2]int{{3, 0}, {3, 3}, {4, 6}} {
+		gl.EnableVertexAttribArray(uint32(loc))
+		gl.VertexAttribPointerWithOffset(uint32(loc), int32(a[0]), gl.FLOAT, false, stride, uintptr(a[1]*4))
+	}
+	gl.BindBuffer(gl.ARRAY_BUFFER, gp.vbo)
+	stride = int32(vertexFloats * 4)
+	for loc, a := range [][2]int{{2, 10}, {2, 12}, {4, 14}} {
+		gl.EnableVertexAttribArray(uint32(3 + loc))
+		gl.VertexAttribPointerWithOffset(uint32(3+loc), int32(a[0]), gl.FLOAT, false, stride, uintptr(a[1]*4))
+	}
+	if gp.ebo != 0 {
+		gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, gp.ebo)
+	}
+	gl.BindVertexArray(0)
+	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
+	return vao
+}

@@ -1,0 +1,123 @@
+package anim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Vertices calls fn with the world position of every drawn vertex of
+// primitive prim of node n's mesh in pose p: morph targets weighted, then
+// skinned (or placed by the node's world matrix), once per instance. A
+// vertex is drawn when an index refers to it (every vertex when the
+// primitive is not indexed).
+func (m *Model) Vertices(p *Pose, n, prim int, fn func(mgl64.Vec3)) {
+	node := m.Doc.GLTF.Nodes[n]
+	if node.Mesh == nil {
+		return
+	}
+	df := m.Deform(*node.Mesh, prim)
+	if df == nil {
+		return
+	}
+	used := make([]bool, len(df.Positions))
+	if df.Indices == nil {
+		for i := range used {
+			used[i] = true
+		}
+	} else {
+		for _, i := range df.Indices {
+			used[i] = true
+		}
+	}
+	weights := p.Weights(m, n)
+	skin := -1
+	if df.Skinned() {
+		skin = m.SkinOf(n)
+	}
+	var joints []mgl64.Mat4
+	if skin >= 0 {
+		joints = m.JointMatrices(p, skin, nil)
+	}
+	inst := m.Instances(n)
+	for v, ok := range used {
+		if !ok {
+			continue
+		}
+		pos := MorphPosition(df, v, weights)
+		var w mgl64.Vec3
+		if joints != nil {
+			w = SkinPoint(df, v, joints, pos)
+		} else {
+			w = p.World[n].Mul4x1(pos.Vec4(1)).Vec3()
+		}
+		if inst == nil || joints != nil {
+			fn(w)
+			continue
+		}
+		for _, im := range inst {
+			fn(p.World[n].Mul4(im).Mul4x1(pos.Vec4(1)).Vec3())
+		}
+	}
+}
+
+// MorphPosition returns vertex v's bind position plus its morph targets'
+// position deltas times weights.
+func MorphPosition(df *Deform, v int, weights []float64) mgl64.Vec3 {
+	b := df.Positions[v]
+	pos := mgl64.Vec3{float64(b[0]), float64(b[1]), float64(b[2])}
+	for t, tg := range df.Targets {
+		if t >= len(weights) || weights[t] == 0 || tg.Position == nil {
+			continue
+		}
+		d := tg.Position[v]
+		pos = pos.Add(mgl64.Vec3{float64(d[0]), float64(d[1]), float64(d[2])}.Mul(weights[t]))
+	}
+	return pos
+}
+
+// SkinPoint returns sum(weight * joint matrix) * pos for vertex v.
+// Influences naming a joint past the skin's are ignored.
+func SkinPoint(df *Deform, v int, joints []mgl64.Mat4, pos mgl64.Vec3) mgl64.Vec3 {
+	var m mgl64.Mat4
+	for set := 0; set < 2; set++ {
+		if df.Joints[set] == nil || df.Weights[set] == nil {
+			continue
+		}
+		for k := 0; k < 4; k++ {
+			w := float64(df.Weights[set][v][k])
+			j := int(df.Joints[set][v][k])
+			if w == 0 || j >= len(joints) {
+				continue
+			}
+			for e := range m {
+				m[e] += w * joints[j][e]
+			}
+		}
+	}
+	return m.Mul4x1(pos.Vec4(1)).Vec3()
+}
+
+// Bounds returns the world axis-aligned box of every vertex drawn in the
+// document's shown scene in pose p; ok is false when nothing is drawn.
+func (m *Model) Bounds(p *Pose) (lo, hi mgl64.Vec3, ok bool) {
+	inf := math.Inf(1)
+	lo, hi = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+	doc := m.Doc.GLTF
+	for _, n := range m.Doc.SceneNodes() {
+		node := doc.Nodes[n]
+		if node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(doc.Meshes) {
+			continue
+		}
+		for prim := range doc.Meshes[*node.Mesh].Primitives {
+			m.Vertices(p, n, prim, func(w mgl64.Vec3) {
+				ok = true
+				for k := 0; k < 3; k++ {
+					lo[k] = math.Min(lo[k], w[k])
+					hi[k] = math.Max(hi[k], w[k])
+				}
+			})
+		}
+	}
+	return lo, hi, ok
+}

@@ -1,0 +1,137 @@
+package anim
+
+import (
+	"fmt"
+
+	"github.com/qmuntal/gltf"
+)
+
+// Deform is what moves one primitive's vertices besides its node: skin
+// influences and morph target deltas, one entry per vertex in the file's
+// vertex order.
+type Deform struct {
+	// Positions are the bind-shape positions.
+	Positions [][3]float32
+	// Indices are the drawn vertices of an indexed primitive (nil: all).
+	Indices []uint32
+	// Joints and Weights are JOINTS_0/WEIGHTS_0 and JOINTS_1/WEIGHTS_1
+	// (eight influences); nil when absent.
+	Joints  [2][][4]uint16
+	Weights [2][][4]float32
+	// Targets are the morph targets.
+	Targets []Target
+	// Err says why the deformation data could not be read (then only
+	// Positions and Indices are set).
+	Err error
+}
+
+// Target is one morph target's deltas; nil when the target has none of
+// that attribute.
+type Target struct {
+	Position, Normal, Tangent [][3]float32
+}
+
+// Skinned reports whether the primitive has at least four influences.
+func (df *Deform) Skinned() bool { return df.Joints[0] != nil && df.Weights[0] != nil }
+
+// Deform returns primitive p of mesh me's deformation data, read once.
+// nil when the mesh or primitive does not exist or its POSITION cannot be
+// read.
+func (m *Model) Deform(me, p int) *Deform {
+	key := [2]int{me, p}
+	if df, ok := m.deforms[key]; ok {
+		return df
+	}
+	df := readDeform(m.Doc.GLTF, me, p)
+	m.deforms[key] = df
+	return df
+}
+
+func readDeform(doc *gltf.Document, me, p int) *Deform {
+	if me < 0 || me >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[me].Primitives) {
+		return nil
+	}
+	prim := doc.Meshes[me].Primitives[p]
+	pi, ok := prim.Attributes[gltf.POSITION]
+	if !ok {
+		return nil
+	}
+	pos, err := readVec3(doc, pi)
+	if err != nil {
+		return nil
+	}
+	df := &Deform{Positions: pos}
+	n := len(pos)
+	if prim.Indices != nil {
+		idx, _, err := readFloats(doc, *prim.Indices)
+		if err != nil {
+			return nil
+		}
+		df.Indices = make([]uint32, len(idx))
+		for i, v := range idx {
+			if v < 0 || int(v) >= n {
+				return nil
+			}
+			df.Indices[i] = uint32(v)
+		}
+	}
+	fail := func(err error) *Deform {
+		df.Err = fmt.Errorf("mesh %d primitive %d: %w", me, p, err)
+		df.Joints, df.Weights, df.Targets = [2][][4]uint16{}, [2][][4]float32{}, nil
+		return df
+	}
+	for set := 0; set < 2; set++ {
+		ji, jok := prim.Attributes[fmt.Sprintf("JOINTS_%d", set)]
+		wi, wok := prim.Attributes[fmt.Sprintf("WEIGHTS_%d", set)]
+		if !jok || !wok {
+			continue
+		}
+		jv, comps, err := readFloats(doc, ji)
+		if err != nil || comps != 4 || len(jv) != 4*n {
+			return fail(fmt.Errorf("JOINTS_%d: cannot be read (%v)", set, err))
+		}
+		wv, comps, err := readFloats(doc, wi)
+		if err != nil || comps != 4 || len(wv) != 4*n {
+			return fail(fmt.Errorf("WEIGHTS_%d: cannot be read (%v)", set, err))
+		}
+		df.Joints[set] = make([][4]uint16, n)
+		df.Weights[set] = make([][4]float32, n)
+		for i := 0; i < n; i++ {
+			for k := 0; k < 4; k++ {
+				df.Joints[set][i][k] = uint16(jv[4*i+k])
+				df.Weights[set][i][k] = float32(wv[4*i+k])
+			}
+		}
+	}
+	for ti, t := range prim.Targets {
+		var tg Target
+		for name, dst := range map[string]*[][3]float32{"POSITION": &tg.Position, "NORMAL": &tg.Normal, "TANGENT": &tg.Tangent} {
+			ai, ok := t[name]
+			if !ok {
+				continue
+			}
+			v, err := readVec3(doc, ai)
+			if err != nil || len(v) != n {
+				return fail(fmt.Errorf("target %d %s: cannot be read (%v)", ti, name, err))
+			}
+			*dst = v
+		}
+		df.Targets = append(df.Targets, tg)
+	}
+	return df
+}
+
+func readVec3(doc *gltf.Document, i int) ([][3]float32, error) {
+	v, comps, err := readFloats(doc, i)
+	if err != nil {
+		return nil, err
+	}
+	if comps != 3 {
+		return nil, fmt.Errorf("accessor %d: %d components, want 3", i, comps)
+	}
+	out := make([][3]float32, len(v)/3)
+	for k := range out {
+		out[k] = [3]float32{float32(v[3*k]), float32(v[3*k+1]), float32(v[3*k+2])}
+	}
+	return out, nil
+}

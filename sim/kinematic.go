@@ -1,0 +1,78 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// KinematicAnimation makes kinematic bodies follow an animation: World(t)
+// gives every node's world matrix at time t (an anim.Pose's World), Moves
+// says which nodes the animation moves (animated nodes and their
+// descendants). Kinematic bodies on other nodes keep their own velocities.
+type KinematicAnimation struct {
+	World func(t float64) []mgl64.Mat4
+	Moves func(node int) bool
+}
+
+// AnimateKinematic drives the simulation's kinematic bodies on moved nodes
+// by k from now on (nil stops): they are placed at the pose of the current
+// time at once, and before each step their linear and angular velocities
+// are set so that the step ends at the pose of the step's end, so dynamic
+// bodies touching them are pushed and carried with those velocities.
+func (s *Sim) AnimateKinematic(k *KinematicAnimation) {
+	s.kinematic = k
+	if k == nil || s.w == nil {
+		return
+	}
+	world := k.World(s.Time)
+	for _, b := range s.Bodies {
+		if !s.animated(b) || b.Node >= len(world) {
+			continue
+		}
+		t, r, _ := rigid(world[b.Node])
+		b.body.SetPosition(t.Add(r.Mul3x1(b.com)))
+		b.body.SetRotation(xyzw(quatOf(r)))
+		b.body.SetLinearVel([3]float64{})
+		b.body.SetAngularVel([3]float64{})
+	}
+	s.readStates()
+}
+
+func (s *Sim) animated(b *Body) bool {
+	return b.Type == scene.MotionKinematic && s.kinematic != nil && s.kinematic.Moves != nil && s.kinematic.Moves(b.Node)
+}
+
+// driveKinematic sets the animated kinematic bodies' velocities for the
+// next step (the hook Step calls before stepping ODE).
+func (s *Sim) driveKinematic() {
+	if s.kinematic == nil {
+		return
+	}
+	dt := s.opt.Step
+	world := s.kinematic.World(s.Time + dt)
+	for _, b := range s.Bodies {
+		if !s.animated(b) || b.Node >= len(world) {
+			continue
+		}
+		t, r, _ := rigid(world[b.Node])
+		q := quatOf(r)
+		com := t.Add(r.Mul3x1(b.com))
+		v := com.Sub(b.CenterOfMass).Mul(1 / dt)
+		// The turn from the current to the target orientation, as an
+		// angular velocity over one step.
+		dq := q.Mul(b.Rotation.Conjugate()).Normalize()
+		if dq.W < 0 {
+			dq = dq.Scale(-1)
+		}
+		var w mgl64.Vec3
+		if s := dq.V.Len(); s > 1e-12 {
+			angle := 2 * math.Atan2(s, dq.W)
+			w = dq.V.Mul(angle / s / dt)
+		}
+		b.body.SetLinearVel(v)
+		b.body.SetAngularVel(w)
+	}
+}

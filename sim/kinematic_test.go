@@ -1,0 +1,107 @@
+package sim
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+	"physview/scene/anim"
+)
+
+// platformScene: a kinematic 4 x 0.2 x 4 platform at the origin, animated
+// along X by travel metres over 2 s (CUBICSPLINE, zero tangents: it eases
+// in and out), and a 0.2 m dynamic box resting on it. khr writes the
+// platform as a KHR_physics_rigid_bodies kinematic body instead of OMI's.
+func platformScene(t *testing.T, travel float64, khr bool) *scene.Document {
+	t.Helper()
+	var buf bytes.Buffer
+	for _, v := range []float32{0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, float32(travel), 0, 0, 0, 0, 0} {
+		binary.Write(&buf, binary.LittleEndian, v)
+	}
+	uri := "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	platform := `"OMI_physics_body": {"motion": {"type": "kinematic"}, "collider": {"shape": 0}}`
+	used := `"OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity"`
+	exts := `"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [4, 0.2, 4]}}, {"type": "box", "box": {"size": [0.2, 0.2, 0.2]}}]}`
+	boxBody := `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}, "collider": {"shape": 1}}`
+	if khr {
+		used = `"KHR_implicit_shapes", "KHR_physics_rigid_bodies", "OMI_physics_gravity"`
+		exts = `"KHR_implicit_shapes": {"shapes": [{"type": "box", "box": {"size": [4, 0.2, 4]}}, {"type": "box", "box": {"size": [0.2, 0.2, 0.2]}}]}`
+		platform = `"KHR_physics_rigid_bodies": {"motion": {"isKinematic": true}, "collider": {"geometry": {"shape": 0}}}`
+		boxBody = `"KHR_physics_rigid_bodies": {"motion": {"mass": 1}, "collider": {"geometry": {"shape": 1}}}`
+	}
+	js := fmt.Sprintf(`{"asset": {"version": "2.0"}, "extensionsUsed": [%s],
+ "extensions": {%s, "OMI_physics_gravity": {"gravity": 9.81, "direction": [0, -1, 0]}},
+ "scene": 0, "scenes": [{"nodes": [0, 1]}],
+ "nodes": [{"name": "platform", "extensions": {%s}},
+  {"name": "box", "translation": [0, 0.2, 0], "extensions": {%s}}],
+ "buffers": [{"byteLength": %d, "uri": %q}],
+ "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 72}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [2]},
+  {"bufferView": 1, "componentType": 5126, "count": 6, "type": "VEC3"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+  "samplers": [{"input": 0, "output": 1, "interpolation": "CUBICSPLINE"}]}]}`, used, exts, platform, boxBody, buf.Len(), uri)
+	d, err := scene.Decode([]byte(js), nil)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return d
+}
+
+// TestKinematicPlatformCarriesBox: the animated kinematic platform moves
+// along X and the box resting on it is carried the same distance (within
+// 1% of the travel); the platform's velocity is the animation's.
+func TestKinematicPlatformCarriesBox(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		travel float64
+		khr    bool
+	}{{"OMI 1 m", 1, false}, {"OMI 3 m", 3, false}, {"KHR 2 m", 2, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := platformScene(t, tc.travel, tc.khr)
+			m := anim.NewModel(d)
+			if len(m.Problems) > 0 {
+				t.Fatal(m.Problems)
+			}
+			s, err := New(d, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			moves := m.Moves(0)
+			s.AnimateKinematic(&KinematicAnimation{
+				World: func(tt float64) []mgl64.Mat4 { return m.Pose(0, tt).World },
+				Moves: func(n int) bool { return n < len(moves) && moves[n] },
+			})
+			pi, bi := s.BodyIndex(0), s.BodyIndex(1)
+			if pi < 0 || bi < 0 || s.Bodies[pi].Type != scene.MotionKinematic {
+				t.Fatalf("bodies %d %d", pi, bi)
+			}
+			box0 := s.Bodies[bi].Position
+			if err := s.Run(1); err != nil {
+				t.Fatal(err)
+			}
+			// Halfway the platform moves at the spline's peak speed:
+			// d/dt travel (3u^2 - 2u^3) at u = 0.5 over 2 s = 0.75 travel / s.
+			if v := s.Bodies[pi].LinearVelocity[0]; math.Abs(v-0.75*tc.travel) > 0.01*tc.travel {
+				t.Errorf("platform speed at 1 s: %g, want %g", v, 0.75*tc.travel)
+			}
+			if err := s.Run(2.5); err != nil {
+				t.Fatal(err)
+			}
+			plat := s.Bodies[pi].Position
+			if math.Abs(plat[0]-tc.travel) > 1e-6 {
+				t.Errorf("platform at x = %g, want %g", plat[0], tc.travel)
+			}
+			moved := s.Bodies[bi].Position.Sub(box0)
+			if math.Abs(moved[0]-tc.travel) > 0.01*tc.travel || math.Abs(moved[2]) > 0.01*tc.travel {
+				t.Errorf("box moved %v, want (%g, 0, 0) within 1%%", moved, tc.travel)
+			}
+		})
+	}
+}
