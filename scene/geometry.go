@@ -365,6 +365,9 @@ func (d *Document) checkDecodedGeometry(fs *findings) {
 			doc.BufferViews = append(doc.BufferViews, &gltf.BufferView{Buffer: addBuffer(data), ByteLength: len(data)})
 			ac := *a
 			ac.BufferView, ac.ByteOffset = gltf.Index(len(doc.BufferViews)-1), 0
+			// Draco quantizes: the declared min and max are the source
+			// data's, which decoded values miss by the quantization step.
+			ac.Min, ac.Max = nil, nil
 			doc.Accessors[i] = &ac
 			checked = append(checked, i)
 			continue

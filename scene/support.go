@@ -58,7 +58,6 @@ func ExtensionShown(name string) bool {
 // viewer does not honour.
 var extensionHints = map[string]string{
 	"KHR_materials_pbrSpecularGlossiness": "convert its materials with `gltf-transform metalrough IN OUT` (npm @gltf-transform/cli)",
-	"EXT_mesh_gpu_instancing":             "write the instances out as nodes with your exporter or glTF-Transform (npm @gltf-transform/cli)",
 }
 
 // ExtensionHint says what a user can do with a file that requires

@@ -56,9 +56,10 @@ const validator = require(process.env.GLTF_VALIDATOR);
 `
 
 // Dir returns the gltf-validator package folder: $PHYSVIEW_GLTF_VALIDATOR,
-// or npm/validator/node_modules/gltf-validator two folders above the
-// repository (beside ../shared). It skips the test when node or the package
-// is absent.
+// or node_modules/gltf-validator under physview/npm/validator in the user's
+// cache folder (where .ci/install-deps installs it), or under npm/validator
+// beside the repository or one folder higher. It skips the test when node
+// or the package is absent.
 func Dir(t testing.TB, root string) string {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
@@ -66,7 +67,19 @@ func Dir(t testing.TB, root string) string {
 	}
 	dir := os.Getenv("PHYSVIEW_GLTF_VALIDATOR")
 	if dir == "" {
-		dir = filepath.Join(root, "..", "..", "npm", "validator", "node_modules", "gltf-validator")
+		// Where .ci/install-deps puts it, then an npm folder beside the
+		// repository (or beside a worktree's parent).
+		var candidates []string
+		if c, err := os.UserCacheDir(); err == nil {
+			candidates = append(candidates, filepath.Join(c, "physview", "npm", "validator"))
+		}
+		candidates = append(candidates, filepath.Join(root, "..", "npm", "validator"), filepath.Join(root, "..", "..", "npm", "validator"))
+		for _, c := range candidates {
+			dir = filepath.Join(c, "node_modules", "gltf-validator")
+			if _, err := os.Stat(filepath.Join(dir, "package.json")); err == nil {
+				break
+			}
+		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "package.json")); err != nil {
 		t.Skipf("gltf-validator not found at %s (npm install gltf-validator there, or set PHYSVIEW_GLTF_VALIDATOR): skipping", dir)
