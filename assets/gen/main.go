@@ -349,6 +349,19 @@ func build() ([]byte, error) {
 	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door,
 		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane}
 	roots = append(roots, gravityNodes...)
+
+	// The kinematic platform slides 1.5 m along X and back in 3 s: the
+	// Animation tab plays it, and in Play it carries what rests on it.
+	tIn := modeler.WriteAccessor(doc, gltf.TargetNone, []float32{0, 1.5, 3})
+	doc.Accessors[tIn].Min, doc.Accessors[tIn].Max = []float64{0}, []float64{3}
+	p0 := nodes[platform].Translation
+	at := func(dx float64) [3]float32 { return [3]float32{float32(p0[0] + dx), float32(p0[1]), float32(p0[2])} }
+	tOut := modeler.WriteAccessor(doc, gltf.TargetNone, [][3]float32{at(0), at(1.5), at(0)})
+	doc.Animations = append(doc.Animations, &gltf.Animation{
+		Name:     "Platform slides",
+		Samplers: []*gltf.AnimationSampler{{Input: tIn, Output: tOut, Interpolation: gltf.InterpolationLinear}},
+		Channels: []*gltf.AnimationChannel{{Sampler: 0, Target: gltf.AnimationChannelTarget{Node: gltf.Index(platform), Path: gltf.TRSTranslation}}},
+	})
 	doc.Nodes = nodes
 	doc.Scenes[0].Nodes = roots
 	doc.Scenes[0].Name = "Demo"
