@@ -15,6 +15,7 @@
 package xode
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -37,14 +38,24 @@ type element struct {
 
 // parse reads an XML document into a tree of elements.
 func parse(data []byte) (*element, error) {
-	dec := xml.NewDecoder(strings.NewReader(string(data)))
+	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.CharsetReader = func(charset string, in io.Reader) (io.Reader, error) {
 		// The test document declares iso-8859-1; its content is ASCII.
 		return in, nil
 	}
 	var stack []*element
 	var root *element
-	lineAt := func(off int64) int { return 1 + strings.Count(string(data[:min(int(off), len(data))]), "\n") }
+	// Line numbers are counted incrementally: offsets only grow, so each
+	// byte is looked at once and loading stays linear in the file's size.
+	line, counted := 1, 0
+	lineAt := func(off int64) int {
+		end := min(int(off), len(data))
+		if end > counted {
+			line += bytes.Count(data[counted:end], []byte{'\n'})
+			counted = end
+		}
+		return line
+	}
 	var starts []int64
 	for {
 		off := dec.InputOffset()

@@ -1,0 +1,115 @@
+package xode
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// genXODE writes an XODE document of about n elements: a world and a space
+// holding units of two nested groups around a body with a transform, a
+// position, a geom and a box (7 elements a unit), the way a large
+// generated scene nests.
+func genXODE(n int) []byte {
+	var b strings.Builder
+	b.WriteString("<?xml version=\"1.0\"?>\n<xode version=\"1.0r23\" name=\"gen\">\n<world>\n<space>\n")
+	for i := 0; i*7 < n; i++ {
+		fmt.Fprintf(&b, "<group name=\"g%d\">\n <group>\n  <body name=\"b%d\">\n   <transform>\n    <position x=\"%d\" y=\"0\" z=\"%d\"/>\n   </transform>\n", i, i, i%100, i/100)
+		b.WriteString("   <geom>\n    <box sizex=\"0.5\" sizey=\"0.5\" sizez=\"0.5\"/>\n   </geom>\n  </body>\n </group>\n</group>\n")
+	}
+	b.WriteString("</space>\n</world>\n</xode>\n")
+	return []byte(b.String())
+}
+
+// parseTime is the best of five parses of data (the least disturbed by
+// other work on the machine), each after a collection so that one run's
+// garbage is not charged to the next.
+func parseTime(t *testing.T, data []byte) time.Duration {
+	t.Helper()
+	best := time.Duration(1 << 62)
+	for range 5 {
+		runtime.GC()
+		start := time.Now()
+		if _, err := parse(data); err != nil {
+			t.Fatal(err)
+		}
+		best = min(best, time.Since(start))
+	}
+	return best
+}
+
+// TestParseLinear: ten times the elements take about ten times as long to
+// read, not a hundred (line numbers used to be counted from the start of
+// the file for every element). The bound is a ratio measured in the same
+// run, so a slow machine does not fail it.
+func TestParseLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a 100,000-element file")
+	}
+	small, large := genXODE(10_000), genXODE(100_000)
+	// The line of the last body is right: counted incrementally, not lost.
+	root, err := parse(large)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := root.child("world").child("space")
+	last := sp.Children[len(sp.Children)-1].child("group").child("body")
+	if want := strings.Count(string(large), "\n") - 12; last.Line != want {
+		t.Errorf("last body on line %d, want %d", last.Line, want)
+	}
+	ts, tl := parseTime(t, small), parseTime(t, large)
+	ratio := float64(tl) / float64(ts)
+	t.Logf("10k elements %v, 100k elements %v: %.1fx", ts, tl, ratio)
+	if ratio > 15 {
+		t.Errorf("100,000 elements take %.1fx the time of 10,000 (%v vs %v): reading is not linear", ratio, tl, ts)
+	}
+}
+
+// TestDecodeLinear: the whole import (tree, nodes, shapes, the glTF read
+// back) stays linear too.
+func TestDecodeLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("imports a 100,000-element file")
+	}
+	small, large := genXODE(10_000), genXODE(100_000)
+	timeIt := func(data []byte) time.Duration {
+		best := time.Duration(1 << 62)
+		for range 2 {
+			runtime.GC()
+			start := time.Now()
+			d, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Shapes) == 0 {
+				t.Fatal("no shapes")
+			}
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	ts, tl := timeIt(small), timeIt(large)
+	ratio := float64(tl) / float64(ts)
+	t.Logf("import: 10k elements %v, 100k elements %v: %.1fx", ts, tl, ratio)
+	if ratio > 15 {
+		t.Errorf("importing 100,000 elements takes %.1fx the time of 10,000 (%v vs %v): not linear", ratio, tl, ts)
+	}
+}
+
+// BenchmarkDecode imports generated files of 1k, 10k and 100k elements;
+// compare ns/op across sizes (README, "XODE load time").
+func BenchmarkDecode(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		data := genXODE(n)
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := Decode(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
