@@ -100,7 +100,7 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	case "convert":
 		return cmdConvert(args[1:], stdout)
 	case "screenshot":
-		return cmdScreenshot(args[1:], stdout)
+		return cmdScreenshot(args[1:], stdout, stderr)
 	case "install-desktop":
 		return cmdInstallDesktop(args[1:], stdout)
 	case "uninstall-desktop":

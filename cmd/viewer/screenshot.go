@@ -24,7 +24,7 @@ type shotOptions struct {
 	pose          *poseFlags // -time, -animation (anim.go)
 }
 
-func cmdScreenshot(args []string, w io.Writer) error {
+func cmdScreenshot(args []string, w, stderr io.Writer) error {
 	fs := newFlags("screenshot")
 	out := fs.String("o", "", "output PNG (default: FILE's name with .png)")
 	size := fs.String("size", "1280x720", "image size WIDTHxHEIGHT")
@@ -63,7 +63,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 	defer h.Close()
 	img, msgs, err := renderShot(d, o)
 	for _, m := range msgs {
-		fmt.Fprintf(os.Stderr, "viewer: %s: %s\n", path, m)
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, m)
 	}
 	if err != nil {
 		return fail(2, "%s: %v", path, err)
@@ -84,7 +84,7 @@ func cmdScreenshot(args []string, w io.Writer) error {
 		// For cmd/startbench: the rusage a parent gets after a Go exec
 		// counts the parent's own peak too.
 		if kb := peakRSSKB(); kb > 0 {
-			fmt.Fprintf(os.Stderr, "viewer: peak RSS %d kB\n", kb)
+			fmt.Fprintf(stderr, "viewer: peak RSS %d kB\n", kb)
 		}
 	}
 	return nil

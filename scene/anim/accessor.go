@@ -6,6 +6,8 @@ import (
 
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
+
+	"physview/scene"
 )
 
 // readFloats reads accessor i as float64 components, normalised integers
@@ -17,6 +19,9 @@ func readFloats(doc *gltf.Document, i int) (vals []float64, comps int, err error
 	}
 	a := doc.Accessors[i]
 	if err := checkAccessor(doc, a); err != nil {
+		return nil, 0, fmt.Errorf("accessor %d: %w", i, err)
+	}
+	if err := checkBudget(a); err != nil {
 		return nil, 0, fmt.Errorf("accessor %d: %w", i, err)
 	}
 	defer func() {
@@ -88,6 +93,23 @@ func fmaxf(a, b float64) float64 {
 		return a
 	}
 	return b
+}
+
+// checkBudget refuses an accessor whose values would take more memory than
+// scene's budgets allow, before anything is reserved: its count alone (with
+// no bufferView, a valid file may say 4 billion zeros) decides what reading
+// it reserves (float64 values here, and the library's typed copy).
+func checkBudget(a *gltf.Accessor) error {
+	if a.Count < 0 {
+		return fmt.Errorf("count %d is negative", a.Count)
+	}
+	if a.BufferView == nil && a.Count > scene.MaxUnbackedElements {
+		return fmt.Errorf("count %d without a bufferView is over the budget of %d elements", a.Count, scene.MaxUnbackedElements)
+	}
+	if need := int64(a.Count) * int64(a.Type.Components()) * 8; need > scene.AccessorBudget {
+		return fmt.Errorf("%d elements need %d MB, over the %d MB budget", a.Count, need>>20, scene.AccessorBudget>>20)
+	}
+	return nil
 }
 
 // checkAccessor rejects accessors whose data would lie outside their
