@@ -124,7 +124,7 @@ func imageBytes(d *scene.Document, dir string, i int) ([]byte, error) {
 		if !filepath.IsLocal(name) {
 			return nil, fmt.Errorf("%s is not inside the document's folder", im.URI)
 		}
-		return os.ReadFile(filepath.Join(dir, name))
+		return scene.ReadInFolder(dir, im.URI)
 	}
 	return nil, fmt.Errorf("has neither a uri nor a buffer view")
 }

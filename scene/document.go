@@ -142,7 +142,7 @@ func Load(path string) (*Document, error) {
 			return nil, fmt.Errorf("%s: %w", path, loadErr("GLB_INVALID_MAGIC", "not a GLB: the file does not start with \"glTF\""))
 		}
 	}
-	d, err := Decode(data, os.DirFS(filepath.Dir(path)))
+	d, err := Decode(data, FolderFS(filepath.Dir(path)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -541,15 +541,10 @@ func (d *Document) readResource(uri string) ([]byte, error) {
 	if d.source.dir == "" {
 		return nil, fmt.Errorf("%s: the document was not loaded from a folder", uri)
 	}
-	name := filepath.FromSlash(uri)
-	if !filepath.IsLocal(name) {
+	if !filepath.IsLocal(filepath.FromSlash(uri)) {
 		return nil, fmt.Errorf("%s: not a path inside the document's folder", uri)
 	}
-	data, err := os.ReadFile(filepath.Join(d.source.dir, name))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", uri, unwrapPathError(err))
-	}
-	return data, nil
+	return ReadInFolder(d.source.dir, uri)
 }
 
 // WriteFileAtomic writes data to a temporary file in target's folder, syncs

@@ -78,7 +78,13 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				continue
 			}
 			name, ok := localURI(uri)
-			if dir == nil || !ok || !iofs.ValidPath(name) {
+			if dir == nil {
+				continue
+			}
+			if !ok || !iofs.ValidPath(name) {
+				// Refused like a link out of the folder (the file system
+				// says so on Open): a model reads only its own folder.
+				fs.addc(Error, "IO_ERROR", p+"/uri", "image %s is not read: it is outside the model's folder", uri)
 				continue
 			}
 			f, err := dir.Open(name)

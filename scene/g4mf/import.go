@@ -38,7 +38,7 @@ func Load(path string) (*scene.Document, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	d, err := Decode(data, os.DirFS(filepath.Dir(path)))
+	d, err := Decode(data, scene.FolderFS(filepath.Dir(path)))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
