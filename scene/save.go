@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/qmuntal/gltf"
 
@@ -23,22 +25,17 @@ import (
 // to it) or .glb (one binary container), chosen by the file name's ending.
 //
 // Only the extension blocks the model owns are rewritten, in their current
-// form; every other JSON value is written back exactly as it was read. Each
-// file is written to a temporary file in the same folder, synced and renamed
-// over the target, so a failed save leaves the original file untouched.
+// form; every other JSON value is written back exactly as it was read.
+// Every file of the save is written to a temporary file beside its target
+// and synced; only when all are written are they renamed over their
+// targets (resources first, the main file last), so a failed save (a full
+// disk) leaves every original untouched and no new file behind.
 func (d *Document) Save(path string) error {
 	files, err := d.Encode(path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	// Resources first, the main file last: a failure before the main file
-	// is renamed leaves the old main file as it was.
-	for _, f := range files[1:] {
-		if err := WriteFileAtomic(f.Path, f.Data); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	if err := WriteFileAtomic(files[0].Path, files[0].Data); err != nil {
+	if err := WriteFilesAtomic(files); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
@@ -550,30 +547,103 @@ func (d *Document) readResource(uri string) ([]byte, error) {
 // WriteFileAtomic writes data to a temporary file in target's folder, syncs
 // it and renames it over target, so readers see the old file or the new one,
 // never a part, and a failure leaves the old file as it was. The file mode of
-// an existing file is kept.
+// an existing file is kept. See WriteFilesAtomic.
 func WriteFileAtomic(target string, data []byte) error {
+	return WriteFilesAtomic([]OutputFile{{target, data}})
+}
+
+// WriteFilesAtomic writes the files of one save (the main file first, as
+// Encode returns them) each to a temporary file ".NAME.N.tmp" beside its
+// target. Only when every one is written and synced are they renamed over
+// their targets, the main file last; on a failure every temporary file is
+// removed and no target is touched. Temporary files of that pattern that an
+// earlier save of the same target left behind (it was killed) are removed
+// first; a save in progress holds a lock on its own, which keeps them.
+func WriteFilesAtomic(files []OutputFile) error {
+	type pending struct {
+		f      *os.File
+		target string
+	}
+	var temps []pending
+	discard := func() {
+		for _, p := range temps {
+			p.f.Close()
+			os.Remove(p.f.Name())
+		}
+	}
+	for _, f := range files {
+		removeStaleTemps(f.Path)
+	}
+	for _, f := range files {
+		tmp, err := writeTemp(f.Path, f.Data)
+		if err != nil {
+			discard()
+			return err
+		}
+		temps = append(temps, pending{tmp, f.Path})
+	}
+	// Resources first, the main file last: a reader never sees a main file
+	// whose resources are not there yet.
+	order := append(temps[1:len(temps):len(temps)], temps[0])
+	for k, p := range order {
+		if err := os.Rename(p.f.Name(), p.target); err != nil {
+			temps = order[k:]
+			discard()
+			for _, q := range order[:k] {
+				q.f.Close()
+			}
+			return err
+		}
+	}
+	dirs := map[string]bool{}
+	for _, p := range temps {
+		p.f.Close() // releases the lock
+		dir := filepath.Dir(p.target)
+		if dirs[dir] {
+			continue
+		}
+		dirs[dir] = true
+		if df, err := os.Open(dir); err == nil {
+			// Make the renames durable; not every file system supports it.
+			_ = df.Sync()
+			df.Close()
+		}
+	}
+	return nil
+}
+
+// tempWriter is what a temporary file's data is written through; tests
+// replace it with one that fails after some bytes (a full disk).
+var tempWriter = func(f *os.File) io.Writer { return f }
+
+// writeTemp writes data to a new temporary file beside target with
+// target's mode (0644 when it does not exist), synced, and returns it
+// open and locked, so that no other save takes it for a stale one.
+func writeTemp(target string, data []byte) (*os.File, error) {
 	dir := filepath.Dir(target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
 		if st.IsDir() {
-			return fmt.Errorf("%s is a folder", target)
+			return nil, fmt.Errorf("%s is a folder", target)
 		}
 		mode = st.Mode().Perm()
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	name := tmp.Name()
-	fail := func(err error) error {
+	fail := func(err error) (*os.File, error) {
 		tmp.Close()
-		os.Remove(name)
-		return err
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("%s: %w", target, err)
 	}
-	if _, err := tmp.Write(data); err != nil {
+	if err := lockFile(tmp, false); err != nil {
+		return fail(err)
+	}
+	if _, err := tempWriter(tmp).Write(data); err != nil {
 		return fail(err)
 	}
 	if err := tmp.Sync(); err != nil {
@@ -582,20 +652,45 @@ func WriteFileAtomic(target string, data []byte) error {
 	if err := tmp.Chmod(mode); err != nil {
 		return fail(err)
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
+	return tmp, nil
+}
+
+// staleAfter is how old an unlocked temporary file of ours must be to be
+// removed: one just created may not be locked yet.
+const staleAfter = 2 * time.Second
+
+// removeStaleTemps removes the temporary files ".NAME.N.tmp" (N decimal, as
+// os.CreateTemp makes them) beside target that no running save holds: an
+// earlier save was killed before it renamed or removed them.
+func removeStaleTemps(target string) {
+	dir, prefix := filepath.Dir(target), "."+filepath.Base(target)+"."
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
 	}
-	if err := os.Rename(name, target); err != nil {
-		os.Remove(name)
-		return err
+	for _, e := range entries {
+		name := e.Name()
+		mid, ok := strings.CutPrefix(name, prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		mid, ok = strings.CutSuffix(mid, ".tmp")
+		if !ok || mid == "" || strings.Trim(mid, "0123456789") != "" {
+			continue
+		}
+		if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < staleAfter {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			continue
+		}
+		if lockFile(f, true) == nil {
+			os.Remove(p)
+		}
+		f.Close()
 	}
-	if df, err := os.Open(dir); err == nil {
-		// Make the rename itself durable; not every file system supports it.
-		_ = df.Sync()
-		df.Close()
-	}
-	return nil
 }
 
 // appendNewNodes adds to the "nodes" array the nodes an edit added after
