@@ -207,7 +207,11 @@ func (pv *PrimitiveVariants) encode() json.RawMessage {
 	ms := make([]json.RawMessage, 0, len(pv.Mappings))
 	for _, m := range pv.Mappings {
 		var mw writer
-		mw.set("material", m.Material)
+		if m.Material >= 0 {
+			// A mapping the file gave no material keeps none: -1 would be
+			// an invalid index the file did not have.
+			mw.set("material", m.Material)
+		}
 		mw.set("variants", nonNilInts(m.Variants))
 		if m.Name != "" {
 			mw.set("name", m.Name)

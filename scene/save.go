@@ -18,6 +18,7 @@ import (
 
 	"github.com/qmuntal/gltf"
 
+	"physview/scene/corecheck"
 	"physview/scene/internal/jsonobj"
 )
 
@@ -413,10 +414,29 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 	var newViews []json.RawMessage
 	if err := patchArray(root, "images", len(d.GLTF.Images), func(i int, im *jsonobj.Object) error {
 		img := d.GLTF.Images[i]
-		if img.URI == "" || img.IsEmbeddedResource() {
+		if img.URI == "" {
 			return nil
 		}
-		data, err := d.readResource(img.URI)
+		var data []byte
+		var err error
+		mime := img.MimeType
+		if strings.HasPrefix(img.URI, "data:") {
+			// A data URI inside a GLB is a Khronos warning (DATA_URI_GLB):
+			// its bytes move into the BIN chunk like a file's.
+			var media string
+			media, data, err = corecheck.DecodeDataURI(img.URI)
+			if err != nil {
+				return nil // as it was (INVALID_URI on load already)
+			}
+			if mime == "" {
+				mime = imageMime(media, data)
+			}
+		} else {
+			data, err = d.readResource(img.URI)
+			if mime == "" {
+				mime = mimeFromName(img.URI)
+			}
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			// GLB may reference external images: keep the reference so the
 			// file is no worse than before, and say so.
@@ -438,7 +458,7 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 			return err
 		}
 		if img.MimeType == "" {
-			return im.SetValue("mimeType", mimeFromName(img.URI))
+			return im.SetValue("mimeType", mime)
 		}
 		return nil
 	}); err != nil {
@@ -474,6 +494,24 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 		return nil, err
 	}
 	return bin, nil
+}
+
+// imageMime is the image type of a data URI's bytes: its media type when
+// that is an image type, else what the bytes start with.
+func imageMime(media string, data []byte) string {
+	switch media {
+	case "image/png", "image/jpeg", "image/webp", "image/ktx2":
+		return media
+	}
+	switch {
+	case bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		return "image/jpeg"
+	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return "image/webp"
+	case bytes.HasPrefix(data, []byte("\xabKTX 20\xbb")):
+		return "image/ktx2"
+	}
+	return "image/png"
 }
 
 func mimeFromName(name string) string {

@@ -242,6 +242,10 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 	return nil
 }
 
+// DecodeDataURI returns the media type and the bytes of a data: URI, as
+// the checks read it (base64 or percent-encoded).
+func DecodeDataURI(uri string) (media string, data []byte, err error) { return decodeDataURI(uri) }
+
 // decodeDataURI reads data:[media type][;params][;base64],DATA; without
 // base64 the data is percent-encoded text.
 func decodeDataURI(uri string) (media string, data []byte, err error) {

@@ -99,9 +99,12 @@ func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err e
 			fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second JSON chunk (ignored)", chunk, start)
 		case typ == chunkBIN && bin != nil:
 			fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second BIN chunk (ignored)", chunk, start)
-		case typ == chunkBIN && chunk != 1:
-			fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk (ignored)", chunk, start)
 		case typ == chunkBIN:
+			if chunk != 1 {
+				// Read anyway, as the Khronos validator does: the buffer
+				// has its bytes, and a conversion writes them in place.
+				fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk (read anyway)", chunk, start)
+			}
 			bin = body
 			if len(body) == 0 {
 				fs.addc(Info, "GLB_EMPTY_BIN_CHUNK", "", "chunk %d at byte %d: an empty BIN chunk should be omitted", chunk, start)
