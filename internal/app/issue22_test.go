@@ -174,6 +174,9 @@ func TestPlayDefaultGravity(t *testing.T) {
 	if err := s.LoadNow(filepath.Join("..", "..", "cmd", "viewer", "testdata", "sim_fall_nogravity.gltf")); err != nil {
 		t.Fatal(err)
 	}
+	if g := s.PlayGravity(); !strings.Contains(g, "none in the file") || !strings.Contains(g, "9.80665") {
+		t.Errorf("before Play the tab says %q, want the default gravity named", g)
+	}
 	s.StepPlay(240)
 	if s.Play.Sim == nil {
 		t.Fatalf("Play did not start: %q", s.Play.Error)
@@ -191,5 +194,16 @@ func TestPlayDefaultGravity(t *testing.T) {
 	}
 	if s.Doc.WorldGravity != nil || s.Modified() {
 		t.Errorf("after Play: world gravity %+v, modified %v; want none, false", s.Doc.WorldGravity, s.Modified())
+	}
+}
+
+// TestPlayGravityOfFile: a file with a world gravity is said to use it.
+func TestPlayGravityOfFile(t *testing.T) {
+	s := New()
+	if err := s.LoadNow(filepath.Join("..", "..", "cmd", "viewer", "testdata", "sim_fall.gltf")); err != nil {
+		t.Fatal(err)
+	}
+	if g, want := s.PlayGravity(), "gravity: the file's world gravity, (0, -9.81, 0) m/s²"; g != want {
+		t.Errorf("PlayGravity() = %q, want %q", g, want)
 	}
 }
