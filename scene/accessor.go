@@ -7,6 +7,8 @@ import (
 	"math"
 
 	"github.com/qmuntal/gltf"
+
+	"physview/scene/corecheck"
 )
 
 // AccessorBudget is the most memory one accessor may take once read (as
@@ -127,8 +129,8 @@ func (d *Document) accessorBytes(i int) (a *gltf.Accessor, data []byte, stride i
 	}
 	elem, _ := elementLayout(a)
 	if b, ok := d.DecodedAccessor(i); ok {
-		if int64(len(b)) < int64(a.Count)*int64(elem) {
-			return a, nil, 0, fmt.Errorf("accessor %d: the decoded data has %d bytes, %d elements need %d", i, len(b), a.Count, int64(a.Count)*int64(elem))
+		if elem > 0 && a.Count > len(b)/elem {
+			return a, nil, 0, fmt.Errorf("accessor %d: the decoded data has %d bytes, too few for %d elements of %d bytes", i, len(b), a.Count, elem)
 		}
 		return a, b, elem, nil
 	}
@@ -157,11 +159,8 @@ func (d *Document) accessorBytes(i int) (a *gltf.Accessor, data []byte, stride i
 	if stride < elem {
 		return a, nil, 0, fmt.Errorf("accessor %d: byteStride %d is less than its %d-byte elements", i, stride, elem)
 	}
-	if a.Count > 0 {
-		end := int64(a.ByteOffset) + int64(stride)*int64(a.Count-1) + int64(elem)
-		if a.ByteOffset < 0 || end > int64(len(view)) {
-			return a, nil, 0, fmt.Errorf("accessor %d: %d elements from byte %d do not fit in buffer view %d (%d bytes)", i, a.Count, a.ByteOffset, *a.BufferView, len(view))
-		}
+	if a.ByteOffset < 0 || a.ByteOffset > len(view) || (a.Count > 0 && !corecheck.Fits(a.ByteOffset, stride, a.Count, elem, len(view))) {
+		return a, nil, 0, fmt.Errorf("accessor %d: %d elements from byte %d do not fit in buffer view %d (%d bytes)", i, a.Count, a.ByteOffset, *a.BufferView, len(view))
 	}
 	return a, view[a.ByteOffset:], stride, nil
 }
@@ -216,8 +215,9 @@ func (d *Document) AccessorFloats(i int, normalize bool) (vals []float32, comps 
 		return nil, 0, err
 	}
 	comps = a.Type.Components()
-	if int64(a.Count)*int64(comps)*4 > AccessorBudget {
-		return nil, comps, fmt.Errorf("accessor %d: %d elements of %d components need %d MB, over the %d MB budget", i, a.Count, comps, int64(a.Count)*int64(comps)*4>>20, AccessorBudget>>20)
+	if a.Count > AccessorBudget/(4*max(comps, 1)) {
+		// Divided, not multiplied: a count from the file can overflow.
+		return nil, comps, fmt.Errorf("accessor %d: %d elements of %d components need over the %d MB budget", i, a.Count, comps, AccessorBudget>>20)
 	}
 	vals = make([]float32, a.Count*comps)
 	_, offs := elementLayout(a)
@@ -276,10 +276,10 @@ func (d *Document) applySparse(i int, a *gltf.Accessor, set func(at int, elem []
 		return fmt.Errorf("accessor %d: sparse indices must be unsigned integers", i)
 	}
 	elem, _ := elementLayout(a)
-	if s.Indices.ByteOffset < 0 || int64(s.Indices.ByteOffset)+int64(s.Count)*int64(is) > int64(len(idxView)) {
+	if s.Indices.ByteOffset < 0 || (s.Count > 0 && !corecheck.Fits(s.Indices.ByteOffset, is, s.Count, is, len(idxView))) {
 		return fmt.Errorf("accessor %d: %d sparse indices do not fit in buffer view %d", i, s.Count, s.Indices.BufferView)
 	}
-	if s.Values.ByteOffset < 0 || int64(s.Values.ByteOffset)+int64(s.Count)*int64(elem) > int64(len(valView)) {
+	if s.Values.ByteOffset < 0 || (s.Count > 0 && !corecheck.Fits(s.Values.ByteOffset, elem, s.Count, elem, len(valView))) {
 		return fmt.Errorf("accessor %d: %d sparse values do not fit in buffer view %d", i, s.Count, s.Values.BufferView)
 	}
 	for k := 0; k < s.Count; k++ {
@@ -315,8 +315,8 @@ func (d *Document) AccessorIndices(i int) ([]uint32, error) {
 	default:
 		return nil, fmt.Errorf("accessor %d: indices must be UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT", i)
 	}
-	if int64(a.Count)*4 > AccessorBudget {
-		return nil, fmt.Errorf("accessor %d: %d indices need %d MB, over the %d MB budget", i, a.Count, int64(a.Count)*4>>20, AccessorBudget>>20)
+	if a.Count > AccessorBudget/4 {
+		return nil, fmt.Errorf("accessor %d: %d indices need over the %d MB budget", i, a.Count, AccessorBudget>>20)
 	}
 	out := make([]uint32, a.Count)
 	switch {

@@ -47,8 +47,7 @@ func dataView(doc *gltf.Document, i int) *accessorView {
 	if stride < es || a.ByteOffset < 0 || (a.ByteOffset+(stride*0))%cs != 0 {
 		return nil
 	}
-	need := int64(a.ByteOffset) + int64(stride)*int64(a.Count-1) + int64(es)
-	if need > int64(len(data)) {
+	if !Fits(a.ByteOffset, stride, a.Count, es, len(data)) {
 		return nil
 	}
 	v := &accessorView{a: a, data: data[a.ByteOffset:], stride: stride, comps: a.Type.Components(), cs: cs}
@@ -57,8 +56,8 @@ func dataView(doc *gltf.Document, i int) *accessorView {
 		idx, _ := viewBytes(doc, sp.Indices.BufferView)
 		vals, _ := viewBytes(doc, sp.Values.BufferView)
 		if idx == nil || vals == nil || ic == 0 || sp.Count <= 0 || sp.Count > a.Count ||
-			int64(sp.Indices.ByteOffset)+int64(sp.Count)*int64(ic) > int64(len(idx)) ||
-			int64(sp.Values.ByteOffset)+int64(sp.Count)*int64(es) > int64(len(vals)) {
+			!Fits(sp.Indices.ByteOffset, ic, sp.Count, ic, len(idx)) ||
+			!Fits(sp.Values.ByteOffset, es, sp.Count, es, len(vals)) {
 			return nil
 		}
 		v.sparse = make(map[int][]byte, sp.Count)
@@ -68,6 +67,21 @@ func dataView(doc *gltf.Document, i int) *accessorView {
 		}
 	}
 	return v
+}
+
+// Fits reports whether count elements of elem bytes, stride bytes apart
+// from offset, lie within length bytes. Every value may come from a file
+// (4 billion elements, a stride of 2^53): nothing is multiplied that could
+// overflow.
+func Fits(offset, stride, count, elem, length int) bool {
+	if offset < 0 || stride < 0 || count < 1 || elem < 0 || length < 0 || offset > length {
+		return false
+	}
+	room := length - offset - elem
+	if room < 0 {
+		return false
+	}
+	return count == 1 || stride == 0 || count-1 <= room/stride
 }
 
 func viewBytes(doc *gltf.Document, bvi int) ([]byte, int) {
@@ -352,7 +366,7 @@ func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *find
 	sp := a.Sparse
 	ic := sp.Indices.ComponentType.ByteSize()
 	idx, _ := viewBytes(doc, sp.Indices.BufferView)
-	if idx == nil || ic == 0 || sp.Count <= 0 || int64(sp.Indices.ByteOffset)+int64(sp.Count)*int64(ic) > int64(len(idx)) {
+	if idx == nil || ic == 0 || sp.Count <= 0 || !Fits(sp.Indices.ByteOffset, ic, sp.Count, ic, len(idx)) {
 		return
 	}
 	prev := int64(-1)

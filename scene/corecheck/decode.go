@@ -232,6 +232,9 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 			data = raw
 			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
 		}
+		if b.ByteLength < 0 {
+			continue // the schema check says so; no bytes to slice
+		}
 		if len(data) < b.ByteLength {
 			fs.addc(Error, "BUFFER_BYTE_LENGTH_MISMATCH", p, "the data has %d bytes, less than byteLength %d", len(data), b.ByteLength)
 		} else {

@@ -123,14 +123,16 @@ func (l *links) accessors() {
 		if a.Sparse != nil {
 			sp := a.Sparse
 			if bv := l.view(&sp.Indices.BufferView); bv != nil {
-				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(sp.Indices.ComponentType.ByteSize())
-				if need > int64(bv.ByteLength) {
+				is := sp.Indices.ComponentType.ByteSize()
+				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(is)
+				if sp.Indices.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Indices.ByteOffset, is, sp.Count, is, bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/indices", "sparse indices (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Indices.ByteOffset, need-int64(sp.Indices.ByteOffset), sp.Indices.BufferView, bv.ByteLength)
 				}
 			}
 			if bv := l.view(&sp.Values.BufferView); bv != nil {
-				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(elementSize(a))
-				if need > int64(bv.ByteLength) {
+				es := elementSize(a)
+				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(es)
+				if sp.Values.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Values.ByteOffset, es, sp.Count, es, bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/values", "sparse values (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Values.ByteOffset, need-int64(sp.Values.ByteOffset), sp.Values.BufferView, bv.ByteLength)
 				}
 			}
@@ -160,7 +162,7 @@ func (l *links) accessors() {
 		}
 		if a.Count > 0 {
 			length := int64(stride)*int64(a.Count-1) + int64(es)
-			if int64(a.ByteOffset)+length > int64(bv.ByteLength) {
+			if a.ByteOffset >= 0 && !Fits(a.ByteOffset, stride, a.Count, es, bv.ByteLength) {
 				at := p
 				if a.ByteOffset != 0 {
 					at += "/byteOffset"
