@@ -400,6 +400,11 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 		if v.Buffer < 0 || v.Buffer >= len(base) {
 			return fmt.Errorf("buffer %d does not exist", v.Buffer)
 		}
+		if b := d.GLTF.Buffers[v.Buffer]; v.ByteOffset < 0 || v.ByteLength < 0 || v.ByteOffset > b.ByteLength || v.ByteLength > b.ByteLength-v.ByteOffset {
+			// Packed, it would read the next buffer's or an image's bytes:
+			// a file worse than its source. Refused instead.
+			return fmt.Errorf("buffer view %d does not fit buffer %d, so it cannot be packed into a .glb", i, v.Buffer)
+		}
 		if err := bv.SetValue("buffer", 0); err != nil {
 			return err
 		}
