@@ -103,6 +103,10 @@ type Renderer struct {
 	waitEnv     bool
 	envPending  []Environment
 	trans       transmissionTarget
+	// fileEnv is the document's EXT_lights_image_based environment
+	// (envfile.go), read when EnvFile is first drawn.
+	fileEnv     *gpuEnv
+	fileEnvRead bool
 
 	doc        *scene.Document
 	anim       *anim.Model       // the document's animations and skins (anim.go)
@@ -629,6 +633,7 @@ func (r *Renderer) release() {
 		}
 	}
 	r.textures = map[texKey]uint32{}
+	r.releaseFileEnv()
 	discard(r.pending)
 	r.pending = nil
 	r.prims = nil

@@ -84,6 +84,7 @@ uniform samplerCube uEnvSpecular;
 uniform sampler2D uBRDFLUT;     // GGX scale, bias; Charlie albedo
 uniform vec3 uSH[9];            // irradiance / pi
 uniform float uEnvMips;
+uniform mat3 uEnvRotation;      // world direction to the environment's (EXT_lights_image_based)
 uniform float uExposure;
 
 uniform sampler2D uTransmissionFB; // the view after the opaque pass, as displayed, with mipmaps
@@ -269,7 +270,21 @@ vec3 evalIridescence(float outsideIor, float filmIor, float cosTheta1, float thi
 }
 #endif
 
+// iblFresnel is the split-sum Fresnel of the environment as the Khronos
+// Sample Viewer computes it: Schlick with a roughness-dependent grazing
+// term, plus the energy of multiple scattering (Fdez-Aguera 2019), which
+// keeps rough metals from darkening; w is the specular weight.
+vec3 iblFresnel(vec3 F0, float w, float NdotV, float roughness, vec2 lut) {
+    vec3 Fr = max(vec3(1.0 - roughness), F0) - F0;
+    vec3 kS = F0 + Fr * pow(1.0 - NdotV, 5.0);
+    vec3 FssEss = w * (kS * lut.x + lut.y);
+    float Ems = 1.0 - (lut.x + lut.y);
+    vec3 Favg = w * (F0 + (1.0 - F0) / 21.0);
+    return FssEss + Ems * FssEss * Favg / (1.0 - Favg * Ems);
+}
+
 vec3 irradiance(vec3 n) {
+    n = uEnvRotation * n;
     vec3 c = uSH[0] * 0.282095
         + uSH[1] * 0.488603 * n.y + uSH[2] * 0.488603 * n.z + uSH[3] * 0.488603 * n.x
         + uSH[4] * 1.092548 * n.x * n.y + uSH[5] * 1.092548 * n.y * n.z
@@ -279,7 +294,7 @@ vec3 irradiance(vec3 n) {
 }
 
 vec3 specularLight(vec3 dir, float roughness) {
-    return textureLod(uEnvSpecular, dir, roughness * (uEnvMips - 1.0)).rgb;
+    return textureLod(uEnvSpecular, uEnvRotation * dir, roughness * (uEnvMips - 1.0)).rgb;
 }
 
 // Khronos PBR Neutral tone mapping.
@@ -498,8 +513,10 @@ void main() {
 
     // Image-based lighting.
     vec3 r = reflect(-v, n);
-    vec3 Fss = f0 * lut.x + f90 * lut.y;
-    vec3 Fd = f0d * lut.x + f90d * lut.y; // dielectric part, for the diffuse weight
+    // The dielectric and the metal Fresnel of the environment, mixed by
+    // metallic; the dielectric one also weights the diffuse.
+    vec3 Fd = iblFresnel(f0dUnweighted, specW, NdotV, roughness, lut.xy);
+    vec3 Fss = mix(Fd, iblFresnel(base.rgb, 1.0, NdotV, roughness, lut.xy), metallic);
     vec3 diffW = 1.0 - Fd;
 #ifdef IRIDESCENCE
     // The film's Fresnel replaces the plain one by the factor; the
