@@ -592,3 +592,206 @@ func TestDispersionDiffuseTransmissionFixture(t *testing.T) {
 		}
 	}
 }
+
+// iblRadiance is the test environment: red light from +X, blue from -X,
+// a white sky and a dark ground, blurred toward its mean with blur in [0, 1].
+func iblRadiance(d vec3, blur float64) vec3 {
+	c := vec3{0.05, 0.05, 0.05}
+	if d[1] > 0 {
+		c = c.add(vec3{0.6, 0.6, 0.6}.mul(d[1]))
+	}
+	if d[0] > 0 {
+		c = c.add(vec3{3, 0.2, 0.1}.mul(d[0] * d[0]))
+	} else {
+		c = c.add(vec3{0.1, 0.3, 3}.mul(d[0] * d[0]))
+	}
+	return mix3(c, vec3{0.7, 0.5, 0.7}, blur)
+}
+
+// withImageBasedLight adds an EXT_lights_image_based light to glTF src:
+// three levels of RGBD PNG faces of iblRadiance (16, 8 and 4 pixels),
+// irradiance coefficients projected from it, the given rotation and
+// intensity, used by scene 0.
+func withImageBasedLight(t *testing.T, src []byte, rotation [4]float64, intensity float64) []byte {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(src, &doc); err != nil {
+		t.Fatal(err)
+	}
+	images, _ := doc["images"].([]any)
+	var levels [][]int
+	for level, n := range []int{16, 8, 4} {
+		var faces []int
+		for f := 0; f < 6; f++ {
+			img := image.NewNRGBA(image.Rect(0, 0, n, n))
+			for y := 0; y < n; y++ {
+				for x := 0; x < n; x++ {
+					c := iblRadiance(cubeDir(f, x, y, n), float64(level)/2)
+					dd := 1 / math.Max(1, math.Max(c[0], math.Max(c[1], c[2])))
+					enc := func(v float64) uint8 { return uint8(math.Round(math.Pow(v*dd, 1/2.2) * 255)) }
+					img.SetNRGBA(x, y, color.NRGBA{enc(c[0]), enc(c[1]), enc(c[2]), uint8(math.Round(dd * 255))})
+				}
+			}
+			var b bytes.Buffer
+			png.Encode(&b, img)
+			images = append(images, map[string]any{"uri": "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())})
+			faces = append(faces, len(images)-1)
+		}
+		levels = append(levels, faces)
+	}
+	c := &cube{n: 32}
+	for f := range c.faces {
+		for y := 0; y < c.n; y++ {
+			for x := 0; x < c.n; x++ {
+				v := iblRadiance(cubeDir(f, x, y, c.n), 0)
+				c.faces[f] = append(c.faces[f], float32(v[0]), float32(v[1]), float32(v[2]))
+			}
+		}
+	}
+	sh := irradianceSH(c)
+	var coeffs [][3]float64
+	for _, k := range sh {
+		coeffs = append(coeffs, [3]float64{float64(k[0]) * math.Pi, float64(k[1]) * math.Pi, float64(k[2]) * math.Pi})
+	}
+	doc["images"] = images
+	exts, _ := doc["extensions"].(map[string]any)
+	if exts == nil {
+		exts = map[string]any{}
+	}
+	exts["EXT_lights_image_based"] = map[string]any{"lights": []any{map[string]any{"name": "red east, blue west",
+		"rotation": rotation[:], "intensity": intensity, "irradianceCoefficients": coeffs, "specularImageSize": 16, "specularImages": levels}}}
+	doc["extensions"] = exts
+	used, _ := doc["extensionsUsed"].([]any)
+	doc["extensionsUsed"] = append(used, "EXT_lights_image_based")
+	sc := doc["scenes"].([]any)[0].(map[string]any)
+	sc["extensions"] = map[string]any{"EXT_lights_image_based": map[string]any{"light": 0}}
+	out, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
+}
+
+// halves returns the mean colour of the left and right halves of sphere i's disc.
+func halves(img *image.NRGBA, i int) (left, right [3]float64) {
+	var nl, nr int
+	cx := 0.0
+	for y := 0; y < khrH; y++ {
+		for x := 0; x < khrW; x++ {
+			if inDisc(x, y, i, 0.05) {
+				cx = float64(x)
+			}
+		}
+	}
+	for y := 0; y < khrH; y++ {
+		for x := 0; x < khrW; x++ {
+			if !inDisc(x, y, i, 0.85) {
+				continue
+			}
+			p := img.NRGBAAt(x, y)
+			c := [3]float64{float64(p.R), float64(p.G), float64(p.B)}
+			for k := range c {
+				if float64(x) < cx {
+					left[k] += c[k]
+				} else {
+					right[k] += c[k]
+				}
+			}
+			if float64(x) < cx {
+				nl++
+			} else {
+				nr++
+			}
+		}
+	}
+	for k := range left {
+		left[k] /= float64(nl)
+		right[k] /= float64(nr)
+	}
+	return left, right
+}
+
+// TestImageBasedLightFixture: EXT_lights_image_based lights the spheres
+// with the file's own environment when EnvFile is chosen (red from the
+// right, blue from the left; turned half round, the other way; twice the
+// intensity, brighter), and the built-in environments are untouched by it.
+func TestImageBasedLightFixture(t *testing.T) {
+	headless(t)
+	f := khrFixture{
+		name:     "ibl",
+		backdrop: -1,
+		mats: [4]obj{
+			pbr("white rough", [3]float64{0.9, 0.9, 0.9}, 0, 0.9, nil),
+			pbr("chrome", [3]float64{0.95, 0.95, 0.95}, 1, 0.05, nil),
+			pbr("satin metal", [3]float64{0.95, 0.95, 0.95}, 1, 0.5, nil),
+			pbr("white glossy", [3]float64{0.9, 0.9, 0.9}, 0, 0.2, nil),
+		},
+	}
+	path := filepath.Join("testdata", "khr", "ibl.gltf")
+	base := f.build()
+	if *update {
+		if err := os.WriteFile(path, withImageBasedLight(t, base, [4]float64{0, 0, 0, 1}, 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create it)", err)
+	}
+	render := func(src []byte, env Environment, bg BackgroundMode) *image.NRGBA {
+		d, err := scene.Decode(src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := showing(t, d)
+		defer r.Delete()
+		opt := plainOptions(-1)
+		opt.Environment, opt.BackgroundMode = env, bg
+		img, err := r.RenderImage(khrCamera, khrW, khrH, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Messages) != 0 {
+			t.Errorf("messages %q", r.Messages)
+		}
+		return img
+	}
+	img := render(src, EnvFile, BackgroundEnvironment)
+	compareGolden(t, "khr-ibl", img)
+	lit := render(src, EnvFile, BackgroundColor)
+	l, r := halves(lit, 0)
+	t.Logf("white rough sphere: left %.0f, right %.0f", l, r)
+	// Red minus blue: the sphere is seen from its right, so both halves
+	// show some of the red, but the right one much more.
+	rb := func(c [3]float64) float64 { return c[0] - c[2] }
+	if rb(r) < rb(l)+60 || rb(r) < 60 {
+		t.Errorf("white rough sphere: left %.0f, right %.0f: want red on the right (+X), bluer on the left", l, r)
+	}
+	// Turned half round about +Y: red from the left.
+	var doc map[string]any
+	json.Unmarshal(src, &doc)
+	light := doc["extensions"].(map[string]any)["EXT_lights_image_based"].(map[string]any)["lights"].([]any)[0].(map[string]any)
+	light["rotation"] = []float64{0, 1, 0, 0}
+	turned, _ := json.Marshal(doc)
+	tl, tr := halves(render(turned, EnvFile, BackgroundColor), 0)
+	t.Logf("turned: left %.0f, right %.0f", tl, tr)
+	if rb(tl) < rb(tr)+60 || rb(tr) > -60 {
+		t.Errorf("turned half round: left %.0f, right %.0f: want red on the left", tl, tr)
+	}
+	light["rotation"] = []float64{0, 0, 0, 1}
+	light["intensity"] = 2.0
+	brighter, _ := json.Marshal(doc)
+	bl, br := halves(render(brighter, EnvFile, BackgroundColor), 0)
+	if luminance(bl)+luminance(br) < luminance(l)+luminance(r)+40 {
+		t.Errorf("intensity 2: %.0f %.0f, intensity 1: %.0f %.0f: want brighter", bl, br, l, r)
+	}
+	// The built-in environments do not change, and without the extension
+	// EnvFile is the studio.
+	studio := render(src, EnvStudio, BackgroundColor)
+	if !bytes.Equal(studio.Pix, render(base, EnvStudio, BackgroundColor).Pix) {
+		t.Error("the studio picture changes when the file has its own environment")
+	}
+	if !bytes.Equal(studio.Pix, render(base, EnvFile, BackgroundColor).Pix) {
+		t.Error("without EXT_lights_image_based, EnvFile is not the studio")
+	}
+}

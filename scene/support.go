@@ -17,6 +17,7 @@ var shownExtensions = map[string]bool{
 	extMeshoptKHR:                         true,
 	extMeshQuantize:                       true,
 	"KHR_lights_punctual":                 true,
+	"EXT_lights_image_based":              true, // the file's environment, in the View tab's list
 	"KHR_texture_transform":               true,
 	"KHR_materials_emissive_strength":     true,
 	"KHR_materials_unlit":                 true,
