@@ -86,7 +86,7 @@ func quatFromTo(a, b mgl64.Vec3) mgl64.Quat {
 
 // build writes the fixture's glTF.
 func (f khrFixture) build() []byte {
-	var pos, nrm, uv0, uv1 []float32
+	var pos, nrm, tan, uv0, uv1 []float32
 	var idx []uint16
 	const rings, segs = 32, 48
 	for i := 0; i <= rings; i++ {
@@ -98,6 +98,8 @@ func (f khrFixture) build() []byte {
 				pos = append(pos, float32(n[k]))
 				nrm = append(nrm, float32(n[k]))
 			}
+			// The tangent points along increasing u (around the sphere).
+			tan = append(tan, float32(-math.Sin(ph)), 0, float32(-math.Cos(ph)), 1)
 			u, v := float32(j)/segs, float32(i)/rings
 			uv0 = append(uv0, u, v)
 			uv1 = append(uv1, v, u) // UV set 1 swaps the axes
@@ -115,6 +117,7 @@ func (f khrFixture) build() []byte {
 	for _, c := range [4][2]float32{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 		pos = append(pos, c[0], c[1], 0)
 		nrm = append(nrm, 0, 0, 1)
+		tan = append(tan, 1, 0, 0, 1)
 		uv0 = append(uv0, (c[0]+1)/2, (1-c[1])/2)
 		uv1 = append(uv1, (c[0]+1)/2, (1-c[1])/2)
 	}
@@ -134,6 +137,7 @@ func (f khrFixture) build() []byte {
 	}
 	vPos, vNrm, vUV0, vUV1 := add(pos, 34962), add(nrm, 34962), add(uv0, 34962), add(uv1, 34962)
 	vIdx, vQuad := add(idx, 34963), add(quad, 34963)
+	vTan := add(tan, 34962)
 	accessors := []obj{
 		{"bufferView": vPos, "componentType": 5126, "count": nv, "type": "VEC3", "min": []float64{-1, -1, -1}, "max": []float64{1, 1, 1}},
 		{"bufferView": vNrm, "componentType": 5126, "count": nv, "type": "VEC3"},
@@ -141,8 +145,9 @@ func (f khrFixture) build() []byte {
 		{"bufferView": vUV1, "componentType": 5126, "count": nv, "type": "VEC2"},
 		{"bufferView": vIdx, "componentType": 5123, "count": len(idx), "type": "SCALAR"},
 		{"bufferView": vQuad, "componentType": 5123, "count": len(quad), "type": "SCALAR"},
+		{"bufferView": vTan, "componentType": 5126, "count": nv, "type": "VEC4"},
 	}
-	attrs := obj{"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2, "TEXCOORD_1": 3}
+	attrs := obj{"POSITION": 0, "NORMAL": 1, "TANGENT": 6, "TEXCOORD_0": 2, "TEXCOORD_1": 3}
 	var meshes, nodes []obj
 	var sceneNodes []int
 	mats := []obj{}
