@@ -13,10 +13,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/internal/testcorpus"
 	"physview/scene"
 )
 
@@ -798,5 +800,67 @@ func TestImageBasedLightFixture(t *testing.T) {
 	}
 	if !bytes.Equal(studio.Pix, render(base, EnvFile, BackgroundColor).Pix) {
 		t.Error("without EXT_lights_image_based, EnvFile is not the studio")
+	}
+}
+
+// TestKhronosMaterialSamples renders the Khronos sample models of the
+// extensions added for issue 23 that the corpus holds whole: each draws
+// without a "not rendered" message, and taking the extension out of the
+// file changes the picture.
+func TestKhronosMaterialSamples(t *testing.T) {
+	for _, c := range []struct{ path, ext string }{
+		{"gltf-sample-assets/Models/AnisotropyStrengthTest/glTF/AnisotropyStrengthTest.gltf", "KHR_materials_anisotropy"},
+		{"gltf-sample-assets/Models/IridescenceMetallicSpheres/glTF/IridescenceMetallicSpheres.gltf", "KHR_materials_iridescence"},
+		{"gltf-sample-assets/Models/IridescenceDielectricSpheres/glTF/IridescenceDielectricSpheres.gltf", "KHR_materials_iridescence"},
+		{"gltf-sample-assets/Models/Buggy/glTF-pbrSpecularGlossiness/Buggy.gltf", "KHR_materials_pbrSpecularGlossiness"},
+		{"gltf-sample-assets/Models/SpecGlossVsMetalRough/glTF/SpecGlossVsMetalRough.gltf", "KHR_materials_pbrSpecularGlossiness"},
+	} {
+		t.Run(filepath.Base(c.path), func(t *testing.T) {
+			headless(t)
+			path := testcorpus.File(t, c.path)
+			if m := testcorpus.MissingBuffer(path); m != "" {
+				t.Skipf("the corpus lacks %s", m)
+			}
+			shoot := func(drop bool) (*image.NRGBA, []string) {
+				d, err := scene.Load(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if drop {
+					for _, m := range d.GLTF.Materials {
+						delete(m.Extensions, c.ext)
+					}
+				}
+				r := showing(t, d)
+				defer r.Delete()
+				lo, hi := r.Bounds()
+				img, err := r.RenderImage(NewCamera(lo, hi), 320, 240, plainOptions(-1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return img, r.Messages
+			}
+			with, msgs := shoot(false)
+			for _, m := range msgs {
+				if strings.Contains(m, "not rendered") || strings.Contains(m, "not supported") {
+					t.Errorf("message %q", m)
+				}
+			}
+			without, _ := shoot(true)
+			changed := 0
+			for i := 0; i < len(with.Pix); i += 4 {
+				d := 0
+				for k := 0; k < 3; k++ {
+					d += max(int(with.Pix[i+k])-int(without.Pix[i+k]), int(without.Pix[i+k])-int(with.Pix[i+k]))
+				}
+				if d > 12 {
+					changed++
+				}
+			}
+			t.Logf("%d of %d pixels change without %s", changed, len(with.Pix)/4, c.ext)
+			if changed < len(with.Pix)/4/50 {
+				t.Errorf("only %d pixels change without %s: it has no visible effect", changed, c.ext)
+			}
+		})
 	}
 }
