@@ -196,10 +196,6 @@ func (r *Renderer) fileEnvironment() *gpuEnv {
 	return r.fileEnv
 }
 
-// HasFileEnvironment reports whether the document carries a lighting
-// environment of its own that EnvFile shows.
-func (r *Renderer) HasFileEnvironment() bool { return r.fileEnvironment() != nil }
-
 // releaseFileEnv deletes the document's environment, if it was uploaded.
 func (r *Renderer) releaseFileEnv() {
 	if r.fileEnv != nil {

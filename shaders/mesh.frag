@@ -477,8 +477,9 @@ void main() {
     if (irThick == 0.0) irF = 0.0;
     // The film's Fresnel over the dielectric and over the metal, at the
     // view angle (the Sample Viewer uses it for every light too).
-    vec3 irD = evalIridescence(1.0, uIridescenceIor, NdotV, irThick, f0dUnweighted);
-    vec3 irM = evalIridescence(1.0, uIridescenceIor, NdotV, irThick, base.rgb);
+    // (Each only where it is weighted: a pure metal or dielectric pays one.)
+    vec3 irD = metallic < 1.0 ? evalIridescence(1.0, uIridescenceIor, NdotV, irThick, f0dUnweighted) : vec3(0.0);
+    vec3 irM = metallic > 0.0 ? evalIridescence(1.0, uIridescenceIor, NdotV, irThick, base.rgb) : vec3(0.0);
 #endif
 
 #ifdef ANISOTROPY
