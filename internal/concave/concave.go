@@ -1,6 +1,8 @@
 // Package concave builds closed triangle meshes of concave solids (an L,
 // a U, a torus, a cup) for the convex decomposition's tests, benchmarks and
 // fixtures, with an exact inside test for measuring coverage.
+//go:generate go run ./gen
+
 package concave
 
 import (
