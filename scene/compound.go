@@ -100,6 +100,15 @@ func (d *Document) DecomposeNode(ctx context.Context, n int, o CompoundOptions) 
 	return res, nil
 }
 
+// PartHulls returns the parts' hulls as this package's Hull.
+func PartHulls(parts []decompose.Part) []*Hull {
+	out := make([]*Hull, len(parts))
+	for i, p := range parts {
+		out[i] = (*Hull)(p.Hull)
+	}
+	return out
+}
+
 // FitCompoundEdit gives node n a compound collider of the given convex
 // parts (hulls in n's space, as DecomposeNode returns them): for each part
 // a mesh appended to the file and a child node with a convex collider on
