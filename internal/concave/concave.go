@@ -67,17 +67,27 @@ func Polycube(cells [][3]int, size float64) Mesh {
 	return m
 }
 
-// L is an L lying in the XY plane: 3 by 3 cells with one arm 1 cell thick,
-// 1 cell deep, cells of 0.5 m.
+// L is an L standing in the XY plane: 3 by 3 cells with arms 1 cell
+// thick, 1 cell deep, cells of 0.5 m; x from -0.75 to 0.75, y from 0 to
+// 1.5, z from -0.25 to 0.25 (the origin is the middle of its base).
 func L() Mesh {
-	return Polycube([][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 2, 0}}, 0.5)
+	return Polycube([][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 2, 0}}, 0.5).Moved(mgl64.Vec3{-0.75, 0, -0.25})
 }
 
 // U is a U standing in the XY plane: 3 cells wide, 3 tall, the middle
-// column open above the base (the gap is x in 0.5..1, y in 0.5..1.5),
-// cells of 0.5 m.
+// column open above the base (the gap is x in -0.25..0.25, y in 0.5..1.5),
+// cells of 0.5 m, placed as L.
 func U() Mesh {
-	return Polycube([][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 2, 0}, {2, 1, 0}, {2, 2, 0}}, 0.5)
+	return Polycube([][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 2, 0}, {2, 1, 0}, {2, 2, 0}}, 0.5).Moved(mgl64.Vec3{-0.75, 0, -0.25})
+}
+
+// Moved returns the mesh moved by v.
+func (m Mesh) Moved(v mgl64.Vec3) Mesh {
+	out := Mesh{Tris: m.Tris}
+	for _, p := range m.Pos {
+		out.Pos = append(out.Pos, p.Add(v))
+	}
+	return out
 }
 
 // Revolve returns the closed surface swept by a closed profile of (r, y)
