@@ -232,6 +232,9 @@ type shapeChoice struct {
 	Header string
 }
 
+// CompoundChoice is the Fit-to-mesh entry for a compound of convex hulls.
+const CompoundChoice = "fit compound of convex hulls (concave mesh)..."
+
 // addShapeChoices lists the menu's entries: for a node with a mesh the
 // fits first (what people want), then every kind at its default size
 // (the kinds built from a mesh only as fits).
@@ -261,8 +264,10 @@ func addShapeChoices(hasMesh bool) []shapeChoice {
 }
 
 // addShapeMenu offers a shape fitted to the node's mesh (first, when it
-// has one) or a new shape of each type; add gets the shape.
-func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
+// has one) or a new shape of each type; add gets the shape. compound, when
+// set, is offered with the fits: a compound of convex hulls for a concave
+// mesh (it opens its settings).
+func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType), compound func()) {
 	d := e.d
 	hasMesh := d.GLTF.Nodes[n].Mesh != nil
 	preview := "choose a shape..."
@@ -283,6 +288,10 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 			} else {
 				add(scene.DefaultShape(c.Type))
 			}
+		}
+		if c.Fit && c.Type == scene.ShapeConvex && compound != nil && imgui.SelectableBool(CompoundChoice) {
+			// Right after the one convex hull: its concave-mesh sibling.
+			compound()
 		}
 	}
 	imgui.EndCombo()

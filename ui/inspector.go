@@ -66,8 +66,11 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.Text("No collider.")
 			e.addShapeMenu(fmt.Sprintf("Add collider##ac%d", n), n,
 				func(sh scene.Shape) { e.do(d.AddColliderEdit(n, sh)) },
-				func(t scene.ShapeType) { e.fit(n, t, false) })
+				func(t scene.ShapeType) { e.fit(n, t, false) },
+				func() { s.compound.start(n) })
 		}
+		compoundControls(s, e, n) // compound.go
+		compoundParts(s, e, n)
 		imgui.Separator()
 		if b.Trigger != nil {
 			imgui.Text("Trigger")
@@ -76,7 +79,7 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.Text("No trigger.")
 			e.addShapeMenu(fmt.Sprintf("Add trigger##at%d", n), n,
 				func(sh scene.Shape) { e.do(d.AddTriggerEdit(n, sh)) },
-				func(t scene.ShapeType) { e.fit(n, t, true) })
+				func(t scene.ShapeType) { e.fit(n, t, true) }, nil)
 		}
 		imgui.Separator()
 		if gv := ne.Gravity; gv != nil {

@@ -47,6 +47,8 @@ type State struct {
 	tab string
 	// timeline is the Animation tab's widget state (timeline.go).
 	timeline timelineWidgets
+	// compound is the compound fit's settings (compound.go).
+	compound compoundWidgets
 }
 
 // PanelWidth is the width of the side panel in pixels.
