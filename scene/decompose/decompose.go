@@ -128,6 +128,16 @@ type Result struct {
 	// Closed reports whether the mesh enclosed a volume at the voxel
 	// resolution (otherwise only its surface shell was decomposed).
 	Closed bool
+
+	g *grid
+}
+
+// Solid reports whether p lies in a voxel of the solid (on the surface or
+// inside): the solid as the decomposition saw it, for measuring a mesh
+// that is not closed.
+func (r *Result) Solid(p mgl64.Vec3) bool {
+	v, ok := r.g.voxelAt(p)
+	return ok && (r.g.state[v] == voxSurface || r.g.state[v] == voxInside)
 }
 
 // Decompose splits the triangles (index triples into pos) into convex
@@ -163,7 +173,7 @@ func Decompose(ctx context.Context, pos []mgl64.Vec3, tris [][3]uint32, o Option
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{VoxelSize: g.size, SolidVoxels: g.solid, Closed: g.inside > 0}
+	res := &Result{VoxelSize: g.size, SolidVoxels: g.solid, Closed: g.inside > 0, g: g}
 	out := make([]Part, len(parts))
 	errs := make([]error, len(parts))
 	parallel(len(parts), func(i int) {
