@@ -80,6 +80,24 @@ func (d *Document) MeshTriangles(m int) ([]mgl64.Vec3, [][3]uint32, error) {
 // DecomposeNode splits the mesh of node n into convex parts, in the node's
 // space. It stops when ctx is cancelled.
 func (d *Document) DecomposeNode(ctx context.Context, n int, o CompoundOptions) (*decompose.Result, error) {
+	in, err := d.CompoundInput(n)
+	if err != nil {
+		return nil, err
+	}
+	return in.Decompose(ctx, o)
+}
+
+// CompoundMesh is the mesh of a node, read for a decomposition: it no
+// longer refers to the document, so it may be decomposed on another
+// goroutine while the document is edited.
+type CompoundMesh struct {
+	Name string
+	Pos  []mgl64.Vec3
+	Tris [][3]uint32
+}
+
+// CompoundInput reads the triangles of node n's mesh.
+func (d *Document) CompoundInput(n int) (*CompoundMesh, error) {
 	if err := d.checkNode(n); err != nil {
 		return nil, fmt.Errorf("fit compound: %w", err)
 	}
@@ -91,11 +109,16 @@ func (d *Document) DecomposeNode(ctx context.Context, n int, o CompoundOptions) 
 	if err != nil {
 		return nil, fmt.Errorf("fit compound to %s: %w", name, err)
 	}
-	res, err := decompose.Decompose(ctx, pos, tris, decompose.Options{
+	return &CompoundMesh{Name: name, Pos: pos, Tris: tris}, nil
+}
+
+// Decompose splits the mesh into convex parts.
+func (m *CompoundMesh) Decompose(ctx context.Context, o CompoundOptions) (*decompose.Result, error) {
+	res, err := decompose.Decompose(ctx, m.Pos, m.Tris, decompose.Options{
 		MaxHulls: o.MaxHulls, MaxVertices: o.MaxVertices, Resolution: o.Resolution, Concavity: o.Concavity, Hull: DecomposeHull,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("fit compound to %s: %w", name, err)
+		return nil, fmt.Errorf("fit compound to %s: %w", m.Name, err)
 	}
 	return res, nil
 }

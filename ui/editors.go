@@ -275,7 +275,11 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 		preview = "fit to mesh or choose a shape..."
 	}
 	imgui.SetNextItemWidth(250)
-	if !imgui.BeginCombo(label, preview) {
+	opened := imgui.BeginCombo(label, preview)
+	if compound != nil {
+		logItem("add collider")
+	}
+	if !opened {
 		return
 	}
 	for _, c := range addShapeChoices(hasMesh) {
@@ -289,9 +293,12 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 				add(scene.DefaultShape(c.Type))
 			}
 		}
-		if c.Fit && c.Type == scene.ShapeConvex && compound != nil && imgui.SelectableBool(CompoundChoice) {
+		if c.Fit && c.Type == scene.ShapeConvex && compound != nil {
 			// Right after the one convex hull: its concave-mesh sibling.
-			compound()
+			if imgui.SelectableBool(CompoundChoice) {
+				compound()
+			}
+			logItem("compound entry")
 		}
 	}
 	imgui.EndCombo()

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/debugdraw"
+	"physview/ui"
 )
 
 // compoundColor draws the previewed hulls of a compound fit.
@@ -36,4 +40,40 @@ func (a *windowApp) compoundLines() []debugdraw.Line {
 		}
 	}
 	return out
+}
+
+// logMeshes tells a test driving the window (PHYSVIEW_LOG_SCREEN=1) a
+// point on each mesh node near the bottom middle of its bounds (the base
+// of a U, where its middle is the gap).
+func (a *windowApp) logMeshes(at func(mgl64.Vec3) (float64, float64, bool)) {
+	for n, node := range a.s.Doc.GLTF.Nodes {
+		if node.Mesh == nil {
+			continue
+		}
+		lo, hi, ok := a.renderer.NodeBounds(n)
+		if !ok {
+			continue
+		}
+		p := lo.Add(hi).Mul(0.5)
+		p[1] = lo[1] + 0.1*(hi[1]-lo[1])
+		if x, y, ok := at(p); ok {
+			fmt.Fprintf(os.Stderr, "viewer: node %d mesh base at %.0f %.0f\n", n, x, y)
+		}
+	}
+}
+
+// logItems reports where the panel's widgets are (PHYSVIEW_LOG_SCREEN=1),
+// each name once per position.
+func logItems() {
+	if os.Getenv("PHYSVIEW_LOG_SCREEN") == "" {
+		return
+	}
+	last := map[string][2]int{}
+	ui.ItemLog = func(name string, x, y float32) {
+		p := [2]int{int(x), int(y)}
+		if last[name] != p {
+			last[name] = p
+			fmt.Fprintf(os.Stderr, "viewer: item %s at %d %d\n", name, p[0], p[1])
+		}
+	}
 }

@@ -295,6 +295,7 @@ func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
 				}
 			}
 		}
+		a.logMeshes(at) // compound.go
 	}
 	for i, h := range hs {
 		x, y, ok := at(h.Pos)

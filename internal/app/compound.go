@@ -85,12 +85,18 @@ func (s *Session) previewCompound(in PreviewCompound) {
 	if c.done == nil {
 		c.done = make(chan compoundDone, 4)
 	}
-	// The decomposition reads the document; edits wait for it in the
-	// panel (Apply needs the result), and a change cancels it.
-	d, gen, done, wake := s.Doc, c.Gen, c.done, s.wake
+	// The mesh is read here; the goroutine works on its own copy while
+	// the document stays editable.
+	mesh, err := s.Doc.CompoundInput(in.Node)
+	if err != nil {
+		cancel()
+		c.Running, c.Err = false, err.Error()
+		return
+	}
+	gen, done, wake := c.Gen, c.done, s.wake
 	go func() {
 		start := time.Now()
-		res, err := d.DecomposeNode(ctx, in.Node, in.Options)
+		res, err := mesh.Decompose(ctx, in.Options)
 		r := compoundDone{gen: gen, err: err, took: time.Since(start)}
 		if err == nil {
 			r.hulls = scene.PartHulls(res.Parts)
@@ -158,6 +164,7 @@ func (s *Session) applyCompound() {
 		s.Fail(fmt.Sprintf("Not applied: %v", err))
 		return
 	}
+	s.logf("applied %s", e.Name())
 	// The body stays selected: the Inspector lists its parts.
 	s.Select(c.Node)
 	s.Notice(fmt.Sprintf("fitted a compound of %d convex hulls", len(c.Hulls)))
