@@ -336,29 +336,52 @@ func (dc *decomposer) cut(p *part) ([]*part, error) {
 		return nil, nil
 	}
 	longest := max(hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2]) + 1
-	parallel(len(cands), func(i int) {
-		c := &cands[i]
-		if dc.ctx.Err() != nil {
-			c.score = math.Inf(1)
-			return
-		}
-		a, b := g.split(p.vox, c.axis, c.at)
-		ca, cb := dc.concavityOf(a), dc.concavityOf(b)
-		if ca < 0 || cb < 0 {
-			c.score = math.Inf(1)
-			return
-		}
-		// Between cuts that leave as much concavity, the more even one
-		// across the part's longer extent: a ring is cut into arcs, not
-		// into thinner rings.
-		balance := math.Abs(float64(len(a)-len(b))) / float64(len(p.vox))
-		across := 1 - float64(hi[c.axis]-lo[c.axis]+1)/float64(longest)
-		c.score = ca + cb + (0.05*balance+0.1*across)*p.concavity
-	})
+	score := func(cs []cand) {
+		parallel(len(cs), func(i int) {
+			c := &cs[i]
+			if dc.ctx.Err() != nil {
+				c.score = math.Inf(1)
+				return
+			}
+			a, b := g.split(p.vox, c.axis, c.at)
+			ca, cb := dc.concavityOf(a), dc.concavityOf(b)
+			if ca < 0 || cb < 0 {
+				c.score = math.Inf(1)
+				return
+			}
+			// Between cuts that leave as much concavity, the more even one
+			// across the part's longer extent: a ring is cut into arcs, not
+			// into thinner rings.
+			balance := math.Abs(float64(len(a)-len(b))) / float64(len(p.vox))
+			across := 1 - float64(hi[c.axis]-lo[c.axis]+1)/float64(longest)
+			c.score = ca + cb + (0.05*balance+0.1*across)*p.concavity
+		})
+	}
+	score(cands)
 	if err := dc.ctx.Err(); err != nil {
 		return nil, err
 	}
 	best := 0
+	for i, c := range cands {
+		if c.score < cands[best].score {
+			best = i
+		}
+	}
+	// The planes were tried every step voxels: try every voxel around the
+	// best one (the corner of an L is rarely on the coarse grid).
+	b := cands[best]
+	step := max(1, (hi[b.axis]-lo[b.axis]+1)/16)
+	var fine []cand
+	for at := max(lo[b.axis]+1, b.at-step+1); at <= min(hi[b.axis], b.at+step-1); at++ {
+		if at != b.at {
+			fine = append(fine, cand{axis: b.axis, at: at})
+		}
+	}
+	score(fine)
+	if err := dc.ctx.Err(); err != nil {
+		return nil, err
+	}
+	cands = append(cands, fine...)
 	for i, c := range cands {
 		if c.score < cands[best].score {
 			best = i
@@ -369,9 +392,9 @@ func (dc *decomposer) cut(p *part) ([]*part, error) {
 	if math.IsInf(cands[best].score, 1) {
 		return nil, nil
 	}
-	a, b := g.split(p.vox, cands[best].axis, cands[best].at)
+	a, bv := g.split(p.vox, cands[best].axis, cands[best].at)
 	var out []*part
-	for _, side := range [][]int32{a, b} {
+	for _, side := range [][]int32{a, bv} {
 		for _, c := range g.components(side) {
 			np, err := dc.newPart(c)
 			if err != nil {
