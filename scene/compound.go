@@ -143,6 +143,27 @@ func (d *Document) FitCompoundEdit(n int, parts []*Hull) (Edit, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("fit compound to %s: no parts", nodeLabel(d.GLTF.Nodes[n], n))
 	}
+	if len(d.CompoundParts(n)) > 0 {
+		// A compound fitted again replaces the one there: the new parts
+		// are built against the document as the removal leaves it.
+		rm, err := d.RemoveCompoundEdit(n)
+		if err != nil {
+			return nil, err
+		}
+		inv, _, err := rm.apply(d)
+		if err != nil {
+			return nil, fmt.Errorf("fit compound: %w", err)
+		}
+		fit, ferr := d.FitCompoundEdit(n, parts)
+		if _, _, err := inv.apply(d); err != nil {
+			return nil, fmt.Errorf("fit compound: %w", err)
+		}
+		if ferr != nil {
+			return nil, ferr
+		}
+		label := fmt.Sprintf("Re-fit compound of %d convex hulls", len(parts))
+		return Batch{Label: label, Edits: []Edit{rm, fit}}, nil
+	}
 	label := fmt.Sprintf("Fit compound of %d convex hulls", len(parts))
 	geo := d.hullGeometry(parts)
 	geo.label = label

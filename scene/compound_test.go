@@ -196,6 +196,21 @@ func TestFitCompoundSaveUndo(t *testing.T) {
 			if len(d.CompoundParts(1)) != len(hulls) {
 				t.Error("undoing the removal did not bring the parts back")
 			}
+			// Fitting again replaces the compound: as many parts, one step.
+			re3, err := d.FitCompoundEdit(1, hulls[:len(hulls)-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes := len(d.GLTF.Nodes)
+			if _, err := h.Do(d, re3); err != nil {
+				t.Fatal(err)
+			}
+			if got := len(d.CompoundParts(1)); got != len(hulls)-1 || len(d.GLTF.Nodes) != nodes-1 {
+				t.Errorf("re-fit: %d parts and %d nodes, want %d and %d", got, len(d.GLTF.Nodes), len(hulls)-1, nodes-1)
+			}
+			if _, ok := h.Undo(d); !ok || len(d.CompoundParts(1)) != len(hulls) {
+				t.Error("undoing the re-fit did not bring the first compound back")
+			}
 			re2, err := d2.RemoveCompoundEdit(1)
 			if err != nil {
 				t.Fatal(err)
