@@ -1,9 +1,10 @@
 // Package concave builds closed triangle meshes of concave solids (an L,
 // a U, a torus, a cup) for the convex decomposition's tests, benchmarks and
 // fixtures, with an exact inside test for measuring coverage.
-//go:generate go run ./gen
-
+// go generate writes the fixture files in testdata (gen/main.go).
 package concave
+
+//go:generate go run ./gen
 
 import (
 	"math"
