@@ -10,16 +10,11 @@ import (
 	"physview/scene"
 )
 
-// ItemLog, when set, is told where some widgets are on screen, by name
-// (the window sets it under PHYSVIEW_LOG_SCREEN=1: tests drive the panel
-// through it, since they cannot see it).
-var ItemLog func(name string, x, y float32)
-
-// logItem tells ItemLog where the last widget is.
-func logItem(name string) {
-	if ItemLog != nil {
+// logItem tells e.items where the last widget is.
+func (e ed) logItem(name string) {
+	if e.items != nil {
 		lo, hi := imgui.ItemRectMin(), imgui.ItemRectMax()
-		ItemLog(name, (lo.X+hi.X)/2, (lo.Y+hi.Y)/2)
+		e.items(name, (lo.X+hi.X)/2, (lo.Y+hi.Y)/2)
 	}
 }
 
@@ -68,7 +63,7 @@ func compoundControls(s *State, e ed, n int) {
 	imgui.SliderFloatV("concavity (% of volume)##cpc", &c.concavity, 0.1, 10, "%.2f", imgui.SliderFlagsLogarithmic)
 	c.concavity = max(0.01, min(100, c.concavity))
 	button("Preview##cpp", func() { e.act(app.PreviewCompound{Node: n, Options: c.options()}) })
-	logItem("compound preview")
+	e.logItem("compound preview")
 	imgui.SameLine()
 	ready := p.Node == n && !p.Running && len(p.Hulls) > 0
 	imgui.BeginDisabledV(!ready)
@@ -76,7 +71,7 @@ func compoundControls(s *State, e ed, n int) {
 		e.act(app.ApplyCompound{})
 		c.open = false
 	})
-	logItem("compound apply")
+	e.logItem("compound apply")
 	imgui.EndDisabled()
 	imgui.SameLine()
 	button("Cancel##cpx", func() {

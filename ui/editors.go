@@ -22,6 +22,8 @@ import (
 type ed struct {
 	d   *scene.Document
 	act func(app.Intent)
+	// items, when set, is told where some widgets are (State.ItemLog).
+	items func(name string, x, y float32)
 }
 
 func (e ed) do(x scene.Edit) { e.act(app.ApplyEdit{Edit: x}) }
@@ -277,7 +279,7 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 	imgui.SetNextItemWidth(250)
 	opened := imgui.BeginCombo(label, preview)
 	if compound != nil {
-		logItem("add collider")
+		e.logItem("add collider")
 	}
 	if !opened {
 		return
@@ -298,7 +300,7 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 			if imgui.SelectableBool(CompoundChoice) {
 				compound()
 			}
-			logItem("compound entry")
+			e.logItem("compound entry")
 		}
 	}
 	imgui.EndCombo()

@@ -23,7 +23,7 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.TextWrapped("Select a node in the Scene tab or click one in the view.")
 			return
 		}
-		e := ed{d: d, act: act}
+		e := ed{d: d, act: act, items: s.ItemLog}
 		imgui.TextWrapped(NodeLabel(d, n))
 		if s.S.Timeline.Posed {
 			imgui.TextWrapped("Animated pose shown: these fields are the file's rest values.")

@@ -64,12 +64,12 @@ func (a *windowApp) logMeshes(at func(mgl64.Vec3) (float64, float64, bool)) {
 
 // logItems reports where the panel's widgets are (PHYSVIEW_LOG_SCREEN=1),
 // each name once per position.
-func logItems() {
+func logItems(st *ui.State) {
 	if os.Getenv("PHYSVIEW_LOG_SCREEN") == "" {
 		return
 	}
 	last := map[string][2]int{}
-	ui.ItemLog = func(name string, x, y float32) {
+	st.ItemLog = func(name string, x, y float32) {
 		p := [2]int{int(x), int(y)}
 		if last[name] != p {
 			last[name] = p

@@ -102,7 +102,7 @@ func runWindow(path string) error {
 	}
 	s := app.New()
 	a := &windowApp{s: s, start: time.Now(), initial: path, lastSelected: -1}
-	logItems() // compound.go
+	logItems(&a.panel) // compound.go
 	a.panel.S = s
 	s.Views = []app.View{a}
 	s.Wake = postWake
