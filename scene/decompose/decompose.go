@@ -176,8 +176,15 @@ func Decompose(ctx context.Context, pos []mgl64.Vec3, tris [][3]uint32, o Option
 	res := &Result{VoxelSize: g.size, SolidVoxels: g.solid, Closed: g.inside > 0, g: g}
 	out := make([]Part, len(parts))
 	errs := make([]error, len(parts))
+	// owner[v] is 1 + the part voxel v is in (the parts do not overlap).
+	owner := make([]int32, len(g.state))
+	for i, p := range parts {
+		for _, v := range p.vox {
+			owner[v] = int32(i + 1)
+		}
+	}
 	parallel(len(parts), func(i int) {
-		out[i], errs[i] = dc.finalHull(parts[i], pos, tris)
+		out[i], errs[i] = dc.finalHull(parts[i], func(v int32) bool { return owner[v] == int32(i+1) }, pos, tris)
 	})
 	for _, e := range errs {
 		if e != nil {
@@ -478,13 +485,10 @@ func (dc *decomposer) merge(parts []*part) ([]*part, error) {
 }
 
 // finalHull builds part p's hull from the mesh surface inside it and the
-// inner voxels along its cuts, reduced to MaxVertices vertices.
-func (dc *decomposer) finalHull(p *part, pos []mgl64.Vec3, tris [][3]uint32) (Part, error) {
+// inner voxels along its cuts (in reports a voxel of p), reduced to
+// MaxVertices vertices.
+func (dc *decomposer) finalHull(p *part, in func(int32) bool, pos []mgl64.Vec3, tris [][3]uint32) (Part, error) {
 	g := dc.g
-	in := make(map[int32]bool, len(p.vox))
-	for _, v := range p.vox {
-		in[v] = true
-	}
 	seen := map[[3]int64]bool{}
 	var pts []mgl64.Vec3
 	q := g.size / 64 // points closer than this are one
@@ -507,7 +511,7 @@ func (dc *decomposer) finalHull(p *part, pos []mgl64.Vec3, tris [][3]uint32) (Pa
 					addPt(closestOnTriangle(corner, a, b, c))
 				}
 				for _, w := range []mgl64.Vec3{a, b, c} {
-					if vi, ok := g.voxelAt(w); ok && in[vi] {
+					if vi, ok := g.voxelAt(w); ok && in(vi) {
 						addPt(w)
 					}
 				}

@@ -179,3 +179,33 @@ func TestDecomposeOptions(t *testing.T) {
 		t.Error("a cancelled decomposition finished")
 	}
 }
+
+// TestDecomposeOpenAndApart: a mesh with no inside (a square sheet) still
+// gets a hull around it; two boxes apart get one hull each, never one
+// across the space between them.
+func TestDecomposeOpenAndApart(t *testing.T) {
+	sheet := concave.Mesh{
+		Pos:  []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}},
+		Tris: [][3]uint32{{0, 2, 1}, {0, 3, 2}},
+	}
+	res, err := decompose.Decompose(context.Background(), sheet.Pos, sheet.Tris, decompose.Options{Hull: hull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Closed || len(res.Parts) != 1 || !inHull(res.Parts[0].Hull, mgl64.Vec3{0.5, 0, 0.5}, 1e-9) {
+		t.Errorf("sheet: closed %v, %d parts", res.Closed, len(res.Parts))
+	}
+	apart := concave.Polycube([][3]int{{0, 0, 0}, {3, 0, 0}}, 1)
+	res, err = decompose.Decompose(context.Background(), apart.Pos, apart.Tris, decompose.Options{Hull: hull})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Parts) != 2 {
+		t.Errorf("two boxes apart: %d parts", len(res.Parts))
+	}
+	for i, p := range res.Parts {
+		if inHull(p.Hull, mgl64.Vec3{2, 0.5, 0.5}, 0) {
+			t.Errorf("part %d spans the gap between the boxes", i)
+		}
+	}
+}

@@ -32,6 +32,9 @@ type grid struct {
 	triList   []int32
 	solid     int
 	inside    int
+	// mark and stamp serve components.
+	mark  []int32
+	stamp int32
 }
 
 func (g *grid) vol() float64 { return g.size * g.size * g.size }
@@ -240,33 +243,43 @@ func (g *grid) neighbours6(v int32, f func(w int32)) {
 }
 
 // boundary reports whether voxel v has a face neighbour not in set.
-func (g *grid) boundary(v int32, set map[int32]bool) bool {
+func (g *grid) boundary(v int32, in func(int32) bool) bool {
 	out := false
 	g.neighbours6(v, func(w int32) {
-		if !set[w] {
+		if !in(w) {
 			out = true
 		}
 	})
 	return out
 }
 
-// components splits vox into its face-connected pieces.
+// components splits vox into its face-connected pieces. It marks voxels
+// in g.mark (one int32 a voxel, kept between calls: each call takes the
+// next stamp), so it must not run on two goroutines at once.
 func (g *grid) components(vox []int32) [][]int32 {
-	in := make(map[int32]int, len(vox)) // 0 unvisited, 1 visited
+	if g.mark == nil {
+		g.mark = make([]int32, len(g.state))
+	}
+	if g.stamp > math.MaxInt32-3 {
+		clear(g.mark)
+		g.stamp = 0
+	}
+	member, seen := g.stamp+1, g.stamp+2
+	g.stamp += 2
 	for _, v := range vox {
-		in[v] = 0
+		g.mark[v] = member
 	}
 	var out [][]int32
 	for _, v := range vox {
-		if in[v] != 0 {
+		if g.mark[v] != member {
 			continue
 		}
-		in[v] = 1
+		g.mark[v] = seen
 		comp := []int32{v}
 		for q := 0; q < len(comp); q++ {
 			g.neighbours6(comp[q], func(w int32) {
-				if s, ok := in[w]; ok && s == 0 {
-					in[w] = 1
+				if g.mark[w] == member {
+					g.mark[w] = seen
 					comp = append(comp, w)
 				}
 			})
