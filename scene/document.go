@@ -86,6 +86,12 @@ type source struct {
 	// (save_faithful.go).
 	baseline map[string]json.RawMessage
 	legacy   []string
+	// The lengths of the arrays and buffers as loaded: what lies past them
+	// an edit added (compound.go), and a save appends it.
+	nodes, meshes, accessors, views, buffers int
+	bufferLens                               []int
+	// rewritten are the buffer files a save wrote.
+	rewritten map[string]bool
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -116,6 +122,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	}
 	d := &Document{GLTF: res.GLTF}
 	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
+	d.recordCounts()
 	fs := findings(res.Findings)
 	d.decodeGeometry(&fs) // Draco and meshopt (geometry.go)
 	d.checkDecodedGeometry(&fs)

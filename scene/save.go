@@ -37,6 +37,10 @@ func (d *Document) Save(path string) error {
 		if err := WriteFileAtomic(f.Path, f.Data); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
+		if d.source.rewritten == nil {
+			d.source.rewritten = map[string]bool{}
+		}
+		d.source.rewritten[f.Path] = true
 	}
 	if err := WriteFileAtomic(files[0].Path, files[0].Data); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -79,6 +83,11 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 	sameDir := d.source.dir != "" && sameFolder(d.source.dir, outDir)
 	var extra []OutputFile
 	bin := d.source.bin
+	// An edit appended to the BIN chunk (or gave the file one).
+	chunkEdited := d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "" && d.bufferChanged(0)
+	if chunkEdited {
+		bin = d.GLTF.Buffers[0].Data[:d.GLTF.Buffers[0].ByteLength]
+	}
 
 	switch {
 	case asGLB && !d.source.glb:
@@ -86,7 +95,7 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		if err != nil {
 			return nil, err
 		}
-	case !asGLB && d.source.glb && d.source.bin != nil:
+	case !asGLB && d.source.glb && (d.source.bin != nil || chunkEdited):
 		// The binary chunk becomes a .bin file beside the .gltf.
 		name := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target)) + ".bin"
 		if err := setBufferURI(root, 0, name); err != nil {
@@ -101,6 +110,9 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 			return nil, err
 		}
 		extra = append(extra, res...)
+	}
+	if !(asGLB && !d.source.glb) {
+		extra = append(extra, d.editedBuffers(root, outDir, extra)...)
 	}
 
 	js, err := root.MarshalJSON()
@@ -172,6 +184,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	}
 
 	if err := d.appendNewNodes(root); err != nil {
+		return nil, err
+	}
+	if err := d.appendNewGeometry(root); err != nil {
 		return nil, err
 	}
 	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {

@@ -327,6 +327,7 @@ func (s *Session) startLoad(path string, keep *keepView) {
 // Poll takes in what arrived since the last frame: a finished load and
 // the watcher's changes. The window calls it once per frame.
 func (s *Session) Poll() {
+	s.pollCompound() // compound.go
 	for {
 		select {
 		case r := <-s.files.done:

@@ -139,6 +139,8 @@ type Session struct {
 	Play Play
 	// Timeline is the animation timeline (timeline.go).
 	Timeline Timeline
+	// Compound is the compound collider being previewed (compound.go).
+	Compound CompoundPreview
 	// Recent is the recent-files list (nil: none is kept).
 	Recent *recent.List
 	// Views are told what changed.
@@ -168,6 +170,7 @@ type Session struct {
 // New returns a session with nothing open.
 func New() *Session {
 	s := &Session{Selected: -1, Hovered: -1, Variant: -1, Hist: &scene.History{}, View: DefaultViewOptions()}
+	s.Compound.Node = -1
 	s.Play.Speed = 3
 	s.Timeline.Speed, s.Timeline.Loop = 3, true
 	s.files.init()
@@ -290,7 +293,9 @@ func (s *Session) Do(in Intent) {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
 	default:
-		s.doTimeline(in)
+		if !s.doCompound(in) { // compound.go
+			s.doTimeline(in)
+		}
 	}
 }
 
