@@ -302,3 +302,63 @@ func TestFitCompoundErrors(t *testing.T) {
 		t.Error("removed a compound that is not there")
 	}
 }
+
+// TestSaveAsLeavesSourceBuffer: saving a document whose .bin a fit grew
+// under another name in the same folder (Save as, `viewer edit -o`) writes
+// the grown buffer to a .bin named after the new file and leaves every file
+// of the loaded document byte for byte as it was.
+func TestSaveAsLeavesSourceBuffer(t *testing.T) {
+	path := copyFixture(t, "l.gltf")
+	orig := readAll(t, path)
+	if _, ok := orig["l.bin"]; !ok {
+		t.Fatalf("fixture without l.bin: %v", orig)
+	}
+	d, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: 4, MaxVertices: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hulls []*Hull
+	for _, p := range res.Parts {
+		hulls = append(hulls, (*Hull)(p.Hull))
+	}
+	e, err := d.FitCompoundEdit(1, hulls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Apply(d, e); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(filepath.Dir(path), "copy.gltf")
+	for round := 0; round < 2; round++ { // a second save to the same new name too
+		if err := d.Save(other); err != nil {
+			t.Fatal(err)
+		}
+		d.Path = other // as the session does after Save as
+	}
+	after := readAll(t, path)
+	for name, b := range orig {
+		if !bytes.Equal(after[name], b) {
+			t.Errorf("%s changed (%d bytes, was %d): Save as must leave the input's files alone", name, len(after[name]), len(b))
+		}
+	}
+	js := string(after["copy.gltf"])
+	if !strings.Contains(js, `"uri": "copy.bin"`) || strings.Contains(js, `"uri": "l.bin"`) {
+		t.Errorf("copy.gltf does not refer to copy.bin:\n%s", js)
+	}
+	saved, err := Load(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(saved.CompoundParts(1)); got != len(hulls) {
+		t.Errorf("copy.gltf has %d compound parts, want %d", got, len(hulls))
+	}
+	for _, f := range saved.Findings() {
+		if f.Severity == Error {
+			t.Errorf("copy.gltf: %v", f)
+		}
+	}
+}

@@ -80,7 +80,8 @@ type source struct {
 	bin    []byte // the GLB BIN chunk, if any
 	glb    bool
 	dir    string
-	parent []int // parent node index, -1 for roots
+	path   string // the file the document was loaded from
+	parent []int  // parent node index, -1 for roots
 	// baseline is the encoding of every owned extension block as loaded,
 	// by JSON pointer; legacy the paths of parts read from a legacy form
 	// (save_faithful.go).
@@ -155,6 +156,7 @@ func Load(path string) (*Document, error) {
 	}
 	d.Path = path
 	d.source.dir = filepath.Dir(path)
+	d.source.path = path
 	return d, nil
 }
 

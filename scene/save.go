@@ -111,6 +111,11 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		}
 		extra = append(extra, res...)
 	}
+	if !asGLB && sameDir && d.source.path != "" && !sameFile(target, d.source.path) {
+		if err := d.redirectGrownBuffers(root, target); err != nil {
+			return nil, err
+		}
+	}
 	if !(asGLB && !d.source.glb) {
 		extra = append(extra, d.editedBuffers(root, outDir, extra)...)
 	}
@@ -132,6 +137,53 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		return append([]OutputFile{{target, ind.Bytes()}}, extra...), nil
 	}
 	return append([]OutputFile{{target, glbContainer(out.Bytes(), bin)}}, extra...), nil
+}
+
+// sameFile reports whether paths a and b name the same file.
+func sameFile(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// redirectGrownBuffers gives the external buffers an edit grew a file of
+// their own, named after target, when the document is saved as another
+// file in its own folder: writing them under their old names would change
+// the files the loaded document still refers to (Save as, `viewer edit -o`
+// must leave the input as it was).
+func (d *Document) redirectGrownBuffers(root *jsonobj.Object, target string) error {
+	raw, ok := root.Get("buffers")
+	if !ok {
+		return nil
+	}
+	var bufs []struct {
+		URI string `json:"uri"`
+	}
+	if err := json.Unmarshal(raw, &bufs); err != nil {
+		return nil
+	}
+	taken := map[string]bool{}
+	for _, b := range bufs {
+		taken[strings.ToLower(b.URI)] = true
+	}
+	for _, img := range d.GLTF.Images {
+		taken[strings.ToLower(img.URI)] = true
+	}
+	stem := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
+	for i, b := range bufs {
+		if i >= d.source.buffers || i >= len(d.GLTF.Buffers) || !isFileURI(b.URI) || !d.bufferChanged(i) {
+			continue
+		}
+		name := url.PathEscape(stem) + ".bin"
+		for k := 1; taken[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s_%d.bin", url.PathEscape(stem), k)
+		}
+		taken[strings.ToLower(name)] = true
+		if err := setBufferURI(root, i, name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func sameFolder(a, b string) bool {
