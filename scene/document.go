@@ -80,12 +80,19 @@ type source struct {
 	bin    []byte // the GLB BIN chunk, if any
 	glb    bool
 	dir    string
-	parent []int // parent node index, -1 for roots
+	path   string // the file the document was loaded from
+	parent []int  // parent node index, -1 for roots
 	// baseline is the encoding of every owned extension block as loaded,
 	// by JSON pointer; legacy the paths of parts read from a legacy form
 	// (save_faithful.go).
 	baseline map[string]json.RawMessage
 	legacy   []string
+	// The lengths of the arrays and buffers as loaded: what lies past them
+	// an edit added (compound.go), and a save appends it.
+	nodes, meshes, accessors, views, buffers int
+	bufferLens                               []int
+	// rewritten are the buffer files a save wrote.
+	rewritten map[string]bool
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -116,6 +123,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	}
 	d := &Document{GLTF: res.GLTF}
 	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
+	d.recordCounts()
 	fs := findings(res.Findings)
 	d.decodeGeometry(&fs) // Draco and meshopt (geometry.go)
 	d.checkDecodedGeometry(&fs)
@@ -148,6 +156,7 @@ func Load(path string) (*Document, error) {
 	}
 	d.Path = path
 	d.source.dir = filepath.Dir(path)
+	d.source.path = path
 	return d, nil
 }
 

@@ -429,7 +429,7 @@ func (d *Document) khrPlan() ([]int, []string) {
 		}
 	}
 	used := make([]bool, len(idx))
-	for n, ne := range d.Nodes {
+	for _, ne := range d.Nodes {
 		if ne.Body == nil {
 			continue
 		}
@@ -438,9 +438,6 @@ func (d *Document) khrPlan() ([]int, []string) {
 				continue
 			}
 			used[s] = true
-			if idx[s] == -1 && !d.khr.meshForm && d.khrMeshNode(n, s) < 0 {
-				idx[s] = -2
-			}
 		}
 	}
 	for i := range idx {
@@ -578,7 +575,9 @@ func (d *Document) khrGeometryJSON(n, s int) json.RawMessage {
 	switch {
 	case s >= 0 && s < len(idx) && idx[s] >= 0:
 		g.set("shape", idx[s])
-	case s >= 0 && s < len(idx) && d.khr.meshForm:
+	case s >= 0 && s < len(idx) && (d.khr.meshForm || d.khrMeshNode(n, s) < 0):
+		// No node carries the mesh (a compound's hulls): the current
+		// draft's geometry.mesh names it.
 		g.set("mesh", d.Shapes[s].Mesh)
 		g.set("convexHull", d.Shapes[s].Type == ShapeConvex)
 	case s >= 0 && s < len(idx):

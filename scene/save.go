@@ -39,6 +39,12 @@ func (d *Document) Save(path string) error {
 	if err := WriteFilesAtomic(files); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	for _, f := range files[1:] {
+		if d.source.rewritten == nil {
+			d.source.rewritten = map[string]bool{}
+		}
+		d.source.rewritten[f.Path] = true
+	}
 	return nil
 }
 
@@ -77,6 +83,11 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 	sameDir := d.source.dir != "" && sameFolder(d.source.dir, outDir)
 	var extra []OutputFile
 	bin := d.source.bin
+	// An edit appended to the BIN chunk (or gave the file one).
+	chunkEdited := d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "" && d.bufferChanged(0)
+	if chunkEdited {
+		bin = d.GLTF.Buffers[0].Data[:d.GLTF.Buffers[0].ByteLength]
+	}
 
 	switch {
 	case asGLB && !d.source.glb:
@@ -84,7 +95,7 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		if err != nil {
 			return nil, err
 		}
-	case !asGLB && d.source.glb && d.source.bin != nil:
+	case !asGLB && d.source.glb && (d.source.bin != nil || chunkEdited):
 		// The binary chunk becomes a .bin file beside the .gltf.
 		name := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target)) + ".bin"
 		if err := setBufferURI(root, 0, name); err != nil {
@@ -99,6 +110,14 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 			return nil, err
 		}
 		extra = append(extra, res...)
+	}
+	if !asGLB && sameDir && d.source.path != "" && !sameFile(target, d.source.path) {
+		if err := d.redirectGrownBuffers(root, target); err != nil {
+			return nil, err
+		}
+	}
+	if !(asGLB && !d.source.glb) {
+		extra = append(extra, d.editedBuffers(root, outDir, extra)...)
 	}
 
 	js, err := root.MarshalJSON()
@@ -118,6 +137,53 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		return append([]OutputFile{{target, ind.Bytes()}}, extra...), nil
 	}
 	return append([]OutputFile{{target, glbContainer(out.Bytes(), bin)}}, extra...), nil
+}
+
+// sameFile reports whether paths a and b name the same file.
+func sameFile(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// redirectGrownBuffers gives the external buffers an edit grew a file of
+// their own, named after target, when the document is saved as another
+// file in its own folder: writing them under their old names would change
+// the files the loaded document still refers to (Save as, `viewer edit -o`
+// must leave the input as it was).
+func (d *Document) redirectGrownBuffers(root *jsonobj.Object, target string) error {
+	raw, ok := root.Get("buffers")
+	if !ok {
+		return nil
+	}
+	var bufs []struct {
+		URI string `json:"uri"`
+	}
+	if err := json.Unmarshal(raw, &bufs); err != nil {
+		return nil
+	}
+	taken := map[string]bool{}
+	for _, b := range bufs {
+		taken[strings.ToLower(b.URI)] = true
+	}
+	for _, img := range d.GLTF.Images {
+		taken[strings.ToLower(img.URI)] = true
+	}
+	stem := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
+	for i, b := range bufs {
+		if i >= d.source.buffers || i >= len(d.GLTF.Buffers) || !isFileURI(b.URI) || !d.bufferChanged(i) {
+			continue
+		}
+		name := url.PathEscape(stem) + ".bin"
+		for k := 1; taken[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s_%d.bin", url.PathEscape(stem), k)
+		}
+		taken[strings.ToLower(name)] = true
+		if err := setBufferURI(root, i, name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func sameFolder(a, b string) bool {
@@ -170,6 +236,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	}
 
 	if err := d.appendNewNodes(root); err != nil {
+		return nil, err
+	}
+	if err := d.appendNewGeometry(root); err != nil {
 		return nil, err
 	}
 	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {

@@ -153,11 +153,21 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	if moving {
 		sf.Pass = s.pass[bi]
 	}
-	g, extra, err := s.shapeGeom(shape, s.world[c.node], sf)
+	var g *ode.Geom
+	var extra mgl64.Quat
+	var err error
+	var centre mgl64.Vec3 // of a convex hull, in the node's axes
+	if shape.Type == scene.ShapeConvex {
+		g, centre, err = s.centredConvexGeom(shape, s.world[c.node], sf)
+		extra = mgl64.QuatIdent()
+	} else {
+		g, extra, err = s.shapeGeom(shape, s.world[c.node], sf)
+	}
 	if err != nil {
 		return fmt.Errorf("node %q (node %d), shape %d: %w", nodeName(d, c.node), c.node, c.shape, err)
 	}
 	t, r, _ := rigid(s.world[c.node])
+	t = t.Add(r.Mul3x1(centre))
 	q := quatOf(r).Mul(extra)
 	if !moving {
 		g.SetPosition(t)
@@ -411,6 +421,19 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 		}
 		sh := d.Shapes[body.Collider.Shape]
 		t, r, sc := rigid(s.world[n])
+		if sh.Type == scene.ShapeConvex {
+			// A convex part: its hull's own volume, centre and inertia.
+			if pts, _, err := s.meshPoints(sh.Mesh); err == nil {
+				if h, err := convexHull(scaled(pts, sc)); err == nil {
+					if vol, c, I := hullMass(h); vol > 0 {
+						rel := br.Transpose().Mul3(r)
+						parts = append(parts, part{vol, rel.Mul3(I).Mul3(rel.Transpose()), br.Transpose().Mul3x1(t.Add(r.Mul3x1(c)).Sub(com))})
+						total += vol
+						continue
+					}
+				}
+			}
+		}
 		vol, I := unitInertia(sh, sc, func() []mgl64.Vec3 {
 			if pts := g4Points(sh); pts != nil {
 				return scaled(pts, sc)

@@ -22,6 +22,8 @@ import (
 type ed struct {
 	d   *scene.Document
 	act func(app.Intent)
+	// items, when set, is told where some widgets are (State.ItemLog).
+	items func(name string, x, y float32)
 }
 
 func (e ed) do(x scene.Edit) { e.act(app.ApplyEdit{Edit: x}) }
@@ -232,6 +234,9 @@ type shapeChoice struct {
 	Header string
 }
 
+// CompoundChoice is the Fit-to-mesh entry for a compound of convex hulls.
+const CompoundChoice = "fit compound of convex hulls (concave mesh)..."
+
 // addShapeChoices lists the menu's entries: for a node with a mesh the
 // fits first (what people want), then every kind at its default size
 // (the kinds built from a mesh only as fits).
@@ -261,8 +266,10 @@ func addShapeChoices(hasMesh bool) []shapeChoice {
 }
 
 // addShapeMenu offers a shape fitted to the node's mesh (first, when it
-// has one) or a new shape of each type; add gets the shape.
-func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType)) {
+// has one) or a new shape of each type; add gets the shape. compound, when
+// set, is offered with the fits: a compound of convex hulls for a concave
+// mesh (it opens its settings).
+func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(scene.ShapeType), compound func()) {
 	d := e.d
 	hasMesh := d.GLTF.Nodes[n].Mesh != nil
 	preview := "choose a shape..."
@@ -270,7 +277,11 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 		preview = "fit to mesh or choose a shape..."
 	}
 	imgui.SetNextItemWidth(250)
-	if !imgui.BeginCombo(label, preview) {
+	opened := imgui.BeginCombo(label, preview)
+	if compound != nil {
+		e.logItem("add collider")
+	}
+	if !opened {
 		return
 	}
 	for _, c := range addShapeChoices(hasMesh) {
@@ -283,6 +294,13 @@ func (e ed) addShapeMenu(label string, n int, add func(scene.Shape), fit func(sc
 			} else {
 				add(scene.DefaultShape(c.Type))
 			}
+		}
+		if c.Fit && c.Type == scene.ShapeConvex && compound != nil {
+			// Right after the one convex hull: its concave-mesh sibling.
+			if imgui.SelectableBool(CompoundChoice) {
+				compound()
+			}
+			e.logItem("compound entry")
 		}
 	}
 	imgui.EndCombo()

@@ -23,7 +23,7 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.TextWrapped("Select a node in the Scene tab or click one in the view.")
 			return
 		}
-		e := ed{d: d, act: act}
+		e := ed{d: d, act: act, items: s.ItemLog}
 		imgui.TextWrapped(NodeLabel(d, n))
 		if s.S.Timeline.Posed {
 			imgui.TextWrapped("Animated pose shown: these fields are the file's rest values.")
@@ -66,8 +66,11 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.Text("No collider.")
 			e.addShapeMenu(fmt.Sprintf("Add collider##ac%d", n), n,
 				func(sh scene.Shape) { e.do(d.AddColliderEdit(n, sh)) },
-				func(t scene.ShapeType) { e.fit(n, t, false) })
+				func(t scene.ShapeType) { e.fit(n, t, false) },
+				func() { s.compound.start(n) })
 		}
+		compoundControls(s, e, n) // compound.go
+		compoundParts(s, e, n)
 		imgui.Separator()
 		if b.Trigger != nil {
 			imgui.Text("Trigger")
@@ -76,7 +79,7 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.Text("No trigger.")
 			e.addShapeMenu(fmt.Sprintf("Add trigger##at%d", n), n,
 				func(sh scene.Shape) { e.do(d.AddTriggerEdit(n, sh)) },
-				func(t scene.ShapeType) { e.fit(n, t, true) })
+				func(t scene.ShapeType) { e.fit(n, t, true) }, nil)
 		}
 		imgui.Separator()
 		if gv := ne.Gravity; gv != nil {

@@ -47,6 +47,12 @@ type State struct {
 	tab string
 	// timeline is the Animation tab's widget state (timeline.go).
 	timeline timelineWidgets
+	// compound is the compound fit's settings (compound.go).
+	compound compoundWidgets
+	// ItemLog, when set, is told where some widgets are on screen, by name
+	// (the window sets it under PHYSVIEW_LOG_SCREEN=1: tests drive the
+	// panel through it, since they cannot see it).
+	ItemLog func(name string, x, y float32)
 }
 
 // PanelWidth is the width of the side panel in pixels.

@@ -264,6 +264,8 @@ func (a *windowApp) updateOverlay(vp viewport) {
 	}
 	lines = append(lines, a.probeLines...)
 	lines = append(lines, a.skinLines()...) // timeline.go
+	// The compound fit's preview (compound.go).
+	lines = append(lines, a.compoundLines()...)
 	a.renderer.SetOverlay(lines)
 	a.view.Invalidate()
 	a.logHandles(vp, hs)
@@ -293,6 +295,7 @@ func (a *windowApp) logHandles(vp viewport, hs []debugdraw.Handle) {
 				}
 			}
 		}
+		a.logMeshes(at) // compound.go
 	}
 	for i, h := range hs {
 		x, y, ok := at(h.Pos)

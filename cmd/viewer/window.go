@@ -84,6 +84,9 @@ type windowApp struct {
 	lastSelected int
 	files        chooserState // the desktop's file chooser (files.go)
 	play         playView     // Play's moving lines (play.go)
+
+	// compoundGen is the compound preview last drawn (compound.go).
+	compoundGen int
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -99,6 +102,7 @@ func runWindow(path string) error {
 	}
 	s := app.New()
 	a := &windowApp{s: s, start: time.Now(), initial: path, lastSelected: -1}
+	logItems(&a.panel) // compound.go
 	a.panel.S = s
 	s.Views = []app.View{a}
 	s.Wake = postWake
@@ -167,6 +171,7 @@ func (a *windowApp) frame() {
 	}
 	a.filesFrame()
 	s.Poll()
+	a.compoundFrame() // compound.go
 
 	io := imgui.CurrentIO()
 	size := io.DisplaySize()

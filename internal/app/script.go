@@ -268,7 +268,7 @@ func nodeShape(d *scene.Document, n int) (int, error) {
 
 func init() {
 	for _, c := range []EditCommand{
-		{Name: "fit", Usage: "fit NODE box|sphere|capsule|cylinder|convex|trimesh", Args: 2, Edit: fitCommand},
+		{Name: "fit", Usage: "fit NODE box|sphere|capsule|cylinder|convex|trimesh|compound", Args: 2, Edit: fitCommand},
 		{Name: "shape", Usage: "shape NODE KEY=VALUE... (size=X,Y,Z radius= radiusTop= radiusBottom= height= mesh=)", Args: 1, Edit: shapeCommand},
 		{Name: "motion", Usage: "motion NODE static|kinematic|dynamic [mass=M]", Args: 2, Edit: motionCommand},
 		{Name: "rename", Usage: "rename NODE NEW", Args: 2, Edit: renameCommand},
@@ -289,7 +289,7 @@ func fitCommand(s *Session, args []string) (scene.Edit, error) {
 	}
 	t, legacy, ok := scene.ParseShapeType(args[1])
 	if !ok || legacy {
-		return nil, fmt.Errorf("unknown shape type %q (box, sphere, capsule, cylinder, convex or trimesh)", args[1])
+		return nil, fmt.Errorf("unknown shape type %q (box, sphere, capsule, cylinder, convex, trimesh or compound)", args[1])
 	}
 	return s.Doc.FitColliderEdit(n, t, false)
 }

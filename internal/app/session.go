@@ -64,6 +64,11 @@ type ViewOptions struct {
 	Joints bool
 }
 
+// FileEnvironment is ViewOptions.Environment for the document's own
+// lighting (EXT_lights_image_based): the entry after the built-in ones
+// (render.EnvFile).
+const FileEnvironment int32 = 3
+
 // DefaultViewOptions has the grid, the axes and every debug category on.
 func DefaultViewOptions() ViewOptions {
 	o := ViewOptions{Grid: true, Axes: true}
@@ -134,6 +139,8 @@ type Session struct {
 	Play Play
 	// Timeline is the animation timeline (timeline.go).
 	Timeline Timeline
+	// Compound is the compound collider being previewed (compound.go).
+	Compound CompoundPreview
 	// Recent is the recent-files list (nil: none is kept).
 	Recent *recent.List
 	// Views are told what changed.
@@ -163,6 +170,7 @@ type Session struct {
 // New returns a session with nothing open.
 func New() *Session {
 	s := &Session{Selected: -1, Hovered: -1, Variant: -1, Hist: &scene.History{}, View: DefaultViewOptions()}
+	s.Compound.Node = -1
 	s.Play.Speed = 3
 	s.Timeline.Speed, s.Timeline.Loop = 3, true
 	s.files.init()
@@ -285,7 +293,9 @@ func (s *Session) Do(in Intent) {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
 	default:
-		s.doTimeline(in)
+		if !s.doCompound(in) { // compound.go
+			s.doTimeline(in)
+		}
 	}
 }
 
