@@ -17,9 +17,12 @@ package ode
 #cgo pkg-config: ode
 #cgo LDFLAGS: -lm
 #include <ode/ode.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "collide.h"
+
+static void pv_flush_stdout(void) { fflush(stdout); }
 */
 import "C"
 
@@ -798,6 +801,10 @@ func (j *Joint) Angle() float64 {
 	}
 	return 0
 }
+
+// FlushStdout flushes C's buffered standard output, where ODE's few
+// fprintf calls would wait: tests that check nothing was printed call it.
+func FlushStdout() { C.pv_flush_stdout() }
 
 // ThreadCPUTime returns the CPU seconds the calling OS thread has used, for
 // benchmarks on a shared machine (lock the goroutine to its thread first).

@@ -115,6 +115,7 @@ func captureStdout(t *testing.T, f func()) string {
 		t.Fatal(err)
 	}
 	f()
+	FlushStdout()
 	syscall.Dup2(saved, 1)
 	syscall.Close(saved)
 	wp.Close()
