@@ -24,6 +24,12 @@ type Options struct {
 	Iterations int
 	// RecordContacts keeps each step's contact points (Contacts).
 	RecordContacts bool
+	// NoSleep keeps every body awake. By default a body resting on
+	// something sleeps (ODE's auto-disable: its velocity, averaged over
+	// 10 steps, under 0.05 m/s and 0.05 rad/s for 10 steps) until
+	// something touches, moves or pushes it; a body touching nothing never
+	// sleeps.
+	NoSleep bool
 	// MaxContacts is the most contact points one step makes (the rest are
 	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
 	MaxContacts int
@@ -145,6 +151,15 @@ func (s *Sim) Close() {
 	}
 }
 
+// Awake returns how many bodies are awake (the rest rest on something and
+// sleep; see Options.NoSleep).
+func (s *Sim) Awake() int {
+	if s.w == nil {
+		return 0
+	}
+	return s.w.Awake()
+}
+
 // StepSize returns the fixed time step in seconds.
 func (s *Sim) StepSize() float64 { return s.opt.Step }
 
@@ -174,6 +189,9 @@ func (s *Sim) build() error {
 	s.w = w
 	w.SetIterations(s.opt.Iterations)
 	w.SetRecordContacts(s.opt.RecordContacts)
+	if s.opt.NoSleep {
+		w.NoSleep()
+	}
 	s.applyXODE()
 	s.world = d.WorldMatrices()
 	nodes := d.SceneNodes()

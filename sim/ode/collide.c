@@ -17,6 +17,11 @@
    again. The jump buffer and the world are per thread: a cgo call runs on
    one thread from entry to return. dMessage (warnings) is collected into the
    world's message list for Go to turn into warnings: nothing goes to stdout. */
+double pv_thread_cpu(void);
+
+double pv_thread_cpu(void);
+int pv_awake(dBodyID *bodies, int n);
+
 static __thread jmp_buf *pv_jmp;
 static __thread pv_ctx *pv_cur;
 
@@ -99,11 +104,16 @@ pv_ctx *pv_ctx_new(void) {
 	dWorldSetGravity(c->world, 0, 0, 0);
 	dWorldSetQuickStepNumIterations(c->world, 20);
 	dWorldSetContactSurfaceLayer(c->world, 0.001);
-	// Resting bodies sleep (ODE's defaults: 10 steps under 0.01 m/s and
-	// 0.01 rad/s) and wake when touched, moved or pushed.
+	// Resting bodies sleep and wake when touched, moved or pushed: a body
+	// whose velocity, averaged over 10 steps, stays under 0.05 m/s and
+	// 0.05 rad/s for 10 steps. ODE's own thresholds (0.01, no averaging)
+	// never let a stack sleep: its bodies jitter above them. A body that
+	// touches nothing is woken again at once (pv_step), so a slow drift
+	// in zero gravity or a pendulum at the top of its swing never freezes.
 	dWorldSetAutoDisableFlag(c->world, 1);
-	dWorldSetAutoDisableLinearThreshold(c->world, 0.01);
-	dWorldSetAutoDisableAngularThreshold(c->world, 0.01);
+	dWorldSetAutoDisableLinearThreshold(c->world, 0.05);
+	dWorldSetAutoDisableAngularThreshold(c->world, 0.05);
+	dWorldSetAutoDisableAverageSamplesCount(c->world, 10);
 	dWorldSetAutoDisableSteps(c->world, 10);
 	UNGUARD();
 	return c;
@@ -127,6 +137,7 @@ int pv_ctx_free(pv_ctx *c) {
 	free(c->geoms);
 	free(c->overlaps);
 	free(c->points);
+	free(c->touched);
 	free(c);
 	return rc;
 }
@@ -158,6 +169,11 @@ static double combine(double a, double b, int ma, int mb) {
 	return (a + b) / 2;
 }
 
+static void touch(pv_ctx *c, dBodyID b) {
+	intptr_t i = b ? (intptr_t)dBodyGetData(b) - 1 : -1;
+	if (i >= 0 && i < c->nbodies) c->touched[i] |= 1;
+}
+
 static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	pv_ctx *c = data;
 	intptr_t i1 = (intptr_t)dGeomGetData(o1) - 1, i2 = (intptr_t)dGeomGetData(o2) - 1;
@@ -167,6 +183,11 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	if (b1 == b2) return; // one body, or both static
 	if (!(g1->category & g2->collide) || !(g2->category & g1->collide)) return;
 	if (g1->pass & g2->pass) return;
+	if (!g1->trigger && !g2->trigger) {
+		// Near something it can rest on (the boxes around the geoms meet).
+		touch(c, b1);
+		touch(c, b2);
+	}
 	if (g1->trigger || g2->trigger) {
 		if (g1->trigger && g2->trigger) return;
 		dBodyID other = g1->trigger ? b2 : b1;
@@ -236,14 +257,42 @@ int pv_step(pv_ctx *c, dBodyID *bodies, const double *f, int n, double dt, doubl
 			dBodyAddForce(bodies[i], f[3 * i], f[3 * i + 1], f[3 * i + 2]);
 		}
 	}
-	c->noverlaps = 0;
-	c->npoints = 0;
-	c->ncontacts = 0;
-	c->dropped_pairs = 0;
-	c->dropped_contacts = 0;
-	dSpaceCollide(c->space, c, near_callback);
+	// With every body asleep nothing can move: the last step's overlaps
+	// and contact points still hold, and collision is skipped.
+	int awake = pv_awake(bodies, n);
+	double t0 = pv_thread_cpu();
+	if (awake > 0) {
+		c->noverlaps = 0;
+		c->npoints = 0;
+		c->ncontacts = 0;
+		c->dropped_pairs = 0;
+		c->dropped_contacts = 0;
+		for (int i = 0; i < c->nbodies; i++) c->touched[i] &= 2;
+		dSpaceCollide(c->space, c, near_callback);
+	}
+	if (awake > 0 && !c->no_sleep) {
+		// Only a body that touches something may sleep: one that touches
+		// nothing is not resting (a pendulum at the top of its swing, a
+		// slow drift in zero gravity) and is woken, and ODE's auto-disable
+		// is off for it until it touches something again. (Turning it off
+		// resets ODE's velocity averages, so it changes only on a change.)
+		for (int i = 0; i < c->nbodies && i < n; i++) {
+			int t = c->touched[i] & 1, on = (c->touched[i] & 2) == 0;
+			if (!t && !dBodyIsEnabled(bodies[i])) dBodyEnable(bodies[i]);
+			if (t != on) {
+				dBodySetAutoDisableFlag(bodies[i], t);
+				c->touched[i] = t ? t : 2;
+			} else {
+				c->touched[i] = t | (on ? 0 : 2);
+			}
+		}
+	}
+	double t1 = pv_thread_cpu();
 	int ok = dWorldQuickStep(c->world, dt);
 	dJointGroupEmpty(c->contacts);
+	double t2 = pv_thread_cpu();
+	c->collide_time += t1 - t0;
+	c->solve_time += t2 - t1;
 	if (!ok) {
 		snprintf(c->error, sizeof c->error, "ODE could not allocate the memory for a step");
 		c->broken = 1;
@@ -253,6 +302,13 @@ int pv_step(pv_ctx *c, dBodyID *bodies, const double *f, int n, double dt, doubl
 	if (states) pv_read_states(bodies, states, n);
 	UNGUARD();
 	return 0;
+}
+
+// pv_awake counts the bodies ODE has not put to sleep.
+int pv_awake(dBodyID *bodies, int n) {
+	int k = 0;
+	for (int i = 0; i < n; i++) k += dBodyIsEnabled(bodies[i]) != 0;
+	return k;
 }
 
 // pv_read_states writes, per body, position (3), quaternion w x y z (4),
@@ -322,8 +378,11 @@ int pv_geom_set(pv_ctx *c, dGeomID g, int what, dBodyID b, const double *v) {
 }
 
 int pv_body_new(pv_ctx *c, dBodyID *out) {
+	if (!grow((void **)&c->touched, &c->captouched, c->nbodies + 1, 1)) return -2;
 	GUARD(c);
 	*out = dBodyCreate(c->world);
+	dBodySetData(*out, (void *)(intptr_t)(c->nbodies + 1));
+	c->touched[c->nbodies++] = 0;
 	UNGUARD();
 	return 0;
 }
@@ -417,6 +476,11 @@ int pv_world_set(pv_ctx *c, int what, const double *v) {
 	case PV_W_ERP: dWorldSetERP(c->world, v[0]); break;
 	case PV_W_CFM: dWorldSetCFM(c->world, v[0]); break;
 	case PV_W_ITERATIONS: dWorldSetQuickStepNumIterations(c->world, (int)v[0]); break;
+	case PV_W_NO_SLEEP:
+		c->no_sleep = 1;
+		dWorldSetAutoDisableFlag(c->world, 0);
+		for (int i = 0; i < c->nbodies; i++) c->touched[i] = 0;
+		break;
 	}
 	UNGUARD();
 	return 0;

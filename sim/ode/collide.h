@@ -53,6 +53,13 @@ typedef struct {
 	// and contacts past it are counted, not made.
 	int max_step, ncontacts;
 	long dropped_pairs, dropped_contacts; // this step
+	// CPU seconds the steps spent colliding and solving (pv_step).
+	double collide_time, solve_time;
+	// Per body (in creation order): bit 0 set when its geoms came near
+	// another's this step, bit 1 when its auto-disable is off (pv_step).
+	char *touched;
+	int nbodies, captouched;
+	int no_sleep; // auto-disable is off for the whole world
 	// Errors: set once ODE reported an error (the world is then broken).
 	int broken;
 	char error[512];
@@ -67,6 +74,7 @@ pv_ctx *pv_ctx_new(void);
 int pv_ctx_free(pv_ctx *c);
 int pv_ctx_add_geom(pv_ctx *c, dGeomID g, pv_geom info);
 int pv_step(pv_ctx *c, dBodyID *bodies, const double *forces, int n, double dt, double *states);
+int pv_awake(dBodyID *bodies, int n);
 void pv_read_states(dBodyID *bodies, double *out, int n);
 
 // Guarded constructors and setters: 0 on success, -1 when ODE reported an
@@ -84,7 +92,7 @@ int pv_body_set_mass(pv_ctx *c, dBodyID b, double mass, const double *inertia);
 enum { PV_J_FIXED = 1, PV_J_BALL, PV_J_HINGE, PV_J_SLIDER, PV_J_UNIVERSAL, PV_J_PISTON };
 int pv_joint_new(pv_ctx *c, int type, dBodyID b1, dBodyID b2, const double *anchor, const double *axis1, const double *axis2, dJointID *out);
 int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v);
-enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS };
+enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP };
 int pv_world_set(pv_ctx *c, int what, const double *v);
 // pv_raise_error and pv_raise_debug make ODE report an error (for tests).
 int pv_raise(pv_ctx *c, int kind);

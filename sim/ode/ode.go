@@ -196,6 +196,10 @@ func (w *World) SetCFM(v float64) { w.set(C.PV_W_CFM, v) }
 // SetIterations sets the QuickStep iteration count.
 func (w *World) SetIterations(n int) { w.set(C.PV_W_ITERATIONS, float64(n)) }
 
+// NoSleep keeps every body awake (ODE's auto-disable off); call it before
+// making bodies.
+func (w *World) NoSleep() { w.set(C.PV_W_NO_SLEEP) }
+
 // SetMaxContacts sets the most contact joints one step makes (at least 1);
 // the contacts past it are dropped and counted (Dropped).
 func (w *World) SetMaxContacts(n int) {
@@ -213,6 +217,24 @@ func (w *World) Dropped() (pairs, contacts int) {
 		return 0, 0
 	}
 	return int(w.ctx.dropped_pairs), int(w.ctx.dropped_contacts)
+}
+
+// Awake returns how many bodies are awake: ODE steps only those; resting
+// ones sleep until something touches or moves them.
+func (w *World) Awake() int {
+	if !w.usable() || w.nBodies == 0 {
+		return 0
+	}
+	return int(C.pv_awake(w.cBodies, C.int(w.nBodies)))
+}
+
+// StepTimes returns the CPU seconds all Steps so far spent in collision
+// and in the solver.
+func (w *World) StepTimes() (collide, solve float64) {
+	if w.ctx == nil {
+		return 0, 0
+	}
+	return float64(w.ctx.collide_time), float64(w.ctx.solve_time)
 }
 
 // Contacts returns how many contact joints the last Step made.
@@ -329,8 +351,17 @@ type Body struct {
 // NewBody makes a body at the origin with unit mass.
 func (w *World) NewBody() *Body {
 	b := &Body{w: w, Index: w.nBodies}
-	if !w.usable() || w.check(C.pv_body_new(w.ctx, &b.id)) != nil {
+	if !w.usable() {
 		return b // a broken world: the body is never used
+	}
+	switch rc := C.pv_body_new(w.ctx, &b.id); rc {
+	case 0:
+	case -2:
+		w.err = errors.New("ode: out of memory")
+		return b
+	default:
+		w.check(rc)
+		return b
 	}
 	w.bodies = append(w.bodies, b.id)
 	w.nBodies++
