@@ -15,14 +15,19 @@ import (
 // MaxDistance of the origin every coordinate keeps 1e-10 m of resolution and
 // every cell number fits; MaxSpeed moves a body 42 m in a step of 1/240 s,
 // past any contact already (bullets fly at 1e3 m/s).
+// The same range is what validation reports as
+// OMI_VALUE_OUT_OF_ENGINE_RANGE (scene.PhysicsMaxDistance and the rest).
 const (
-	MaxDistance = ode.MaxDistance // m, for positions, sizes and centres of mass
-	MaxSpeed    = ode.MaxSpeed    // m/s, and rad/s for angular velocity
-	MaxMass     = 1e12            // kg (a mountain)
+	MaxDistance = scene.PhysicsMaxDistance // m, for positions, sizes and centres of mass
+	MaxSpeed    = scene.PhysicsMaxSpeed    // m/s, and rad/s for angular velocity
+	MaxMass     = scene.PhysicsMaxMass     // kg (a mountain)
 	// MinScale is the smallest world scale of a node with a body or shape:
 	// below it a shape is too small for the 1 mm contact layer to mean anything.
-	MinScale = 1e-6
+	MinScale = scene.PhysicsMinScale
 )
+
+// The binding's own checks (sizes, coordinates) use the same range.
+var _ = [1]int{}[int(ode.MaxDistance-MaxDistance)+int(ode.MaxSpeed-MaxSpeed)]
 
 // ValueError is a scene value physview refuses to give ODE: it names the
 // node and the value.
@@ -106,7 +111,7 @@ func (s *Sim) checkValues(nodes []int) error {
 				{"centre of mass", mo.CenterOfMass[:], MaxDistance, "m"},
 				{"inertia", mo.InertiaDiagonal[:], MaxMass * MaxDistance, "kg·m²"},
 				{"inertia orientation", mo.InertiaOrientation[:], 2, ""},
-				{"gravity factor", []float64{mo.GravityFactor}, 1e6, ""},
+				{"gravity factor", []float64{mo.GravityFactor}, scene.PhysicsMaxGravityFactor, ""},
 			} {
 				l := 0.0
 				for _, x := range c.v {

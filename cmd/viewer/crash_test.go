@@ -83,6 +83,10 @@ func TestSimulateHostile(t *testing.T) {
 		if out != "" {
 			t.Errorf("%s: stdout %q, want nothing", tc.file, out)
 		}
+		// validate flags the same file with an error.
+		if code, out, _ := runCLI("validate", "testdata/"+tc.file); code != 1 || !strings.Contains(out, "error") {
+			t.Errorf("validate %s: exit %d, want 1 with an error finding:\n%s", tc.file, code, out)
+		}
 	}
 }
 
