@@ -82,7 +82,10 @@ func (s *Sim) checkValues(nodes []int) error {
 		if !finite(m[:]...) {
 			return bad("world transform", fmt.Sprint(m), "is not finite")
 		}
-		t, _, sc := rigid(m)
+		t, r, sc := rigid(m)
+		if q := quatOf(r); !finite(q.W, q.V[0], q.V[1], q.V[2]) || sc[0]*sc[1]*sc[2] == 0 {
+			return bad("world transform", fmt.Sprintf("(scale %g, %g, %g)", sc[0], sc[1], sc[2]), "is degenerate: it has no orientation (a zero scale or matrix column)")
+		}
 		if t.Len() > MaxDistance {
 			return bad("position", fmt.Sprintf("(%g, %g, %g)", t[0], t[1], t[2]), fmt.Sprintf("is more than %g m from the origin", MaxDistance))
 		}
