@@ -426,6 +426,9 @@ func (s *Sim) Step() error {
 	}
 	s.Time += s.opt.Step
 	s.Steps++
+	if s.w.BadContacts() > 0 {
+		s.warnf("ODE's collision made contacts with no valid normal (deep overlaps of convex shapes): they were skipped")
+	}
 	if pairs, contacts := s.w.Dropped(); pairs+contacts > 0 {
 		s.Dropped.Pairs += pairs
 		s.Dropped.Contacts += contacts

@@ -213,6 +213,21 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	dContact ct[PV_MAX_CONTACTS];
 	int n = dCollide(o1, o2, PV_MAX_CONTACTS, &ct[0].geom, sizeof(dContact));
 	if (n <= 0) return;
+	// ODE's convex collider can return a contact with a NaN or zero normal
+	// on deep overlaps; one such contact makes the whole island NaN.
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		const dContactGeom *g = &ct[i].geom;
+		double l = g->normal[0] * g->normal[0] + g->normal[1] * g->normal[1] + g->normal[2] * g->normal[2];
+		if (!isfinite(g->depth) || !isfinite(g->pos[0]) || !isfinite(g->pos[1]) || !isfinite(g->pos[2]) || !(l > 0.25 && l < 4)) {
+			c->bad_contacts++;
+			continue;
+		}
+		if (k != i) ct[k].geom = ct[i].geom;
+		k++;
+	}
+	n = k;
+	if (n <= 0) return;
 	if (n > c->max_step - c->ncontacts) {
 		c->dropped_contacts += n - (c->max_step - c->ncontacts);
 		n = c->max_step - c->ncontacts;

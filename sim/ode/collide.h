@@ -53,6 +53,7 @@ typedef struct {
 	// and contacts past it are counted, not made.
 	int max_step, ncontacts;
 	long dropped_pairs, dropped_contacts; // this step
+	long bad_contacts; // contacts ODE made with a NaN or zero normal, skipped (all steps)
 	// CPU seconds the steps spent colliding and solving (pv_step).
 	double collide_time, solve_time;
 	// Per body (in creation order): bit 0 set when its geoms came near

@@ -237,6 +237,15 @@ func (w *World) StepTimes() (collide, solve float64) {
 	return float64(w.ctx.collide_time), float64(w.ctx.solve_time)
 }
 
+// BadContacts returns how many contacts ODE's colliders made with a NaN or
+// zero normal or depth, over all Steps: they are skipped, not made.
+func (w *World) BadContacts() int {
+	if w.ctx == nil {
+		return 0
+	}
+	return int(w.ctx.bad_contacts)
+}
+
 // Contacts returns how many contact joints the last Step made.
 func (w *World) Contacts() int {
 	if w.ctx == nil {
