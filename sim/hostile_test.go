@@ -108,3 +108,36 @@ func TestHostileCycle(t *testing.T) {
 		}
 	}
 }
+
+// TestODEErrorStopsRun: an error ODE reports while the world runs (here
+// raised through its debug handler, as a failed internal check would) stops
+// the simulation with the message, for good, in this process; ODE's
+// messages become warnings.
+func TestODEErrorStopsRun(t *testing.T) {
+	s := newSim(t, tscene{shapes: []string{sphere(0.5)}, gravity: earth,
+		nodes: []tnode{{name: "ball", t: [3]float64{0, 5, 0}, ext: dynamic(1, 0, "")}}}, Options{})
+	if err := s.Run(0.1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.w.RaiseForTest(3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.w.RaiseForTest(2); err == nil {
+		t.Fatal("the raised error did not come back")
+	}
+	err := s.Step()
+	if err == nil || !strings.Contains(err.Error(), "ODE failed at t = 0.1 s: ODE internal error 8: raised for a test (2); the simulation stopped") {
+		t.Fatalf("Step after an ODE error: %v", err)
+	}
+	if again := s.Step(); again == nil || again.Error() != err.Error() {
+		t.Errorf("the next Step gave %v, want the same error", again)
+	}
+	found := false
+	for _, w := range s.Warnings {
+		found = found || w == "ODE: a message for a test (3)"
+	}
+	if !found {
+		t.Errorf("warnings %q lack ODE's message", s.Warnings)
+	}
+	s.Close() // a broken world still closes
+}
