@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -144,4 +146,35 @@ func captureFD1(t *testing.T, f func()) string {
 	out := <-done
 	r.Close()
 	return out
+}
+
+// TestSimulateDroppedContacts: 300 spheres at one point exceed the
+// contact budget; simulate says so on stderr and stdout stays JSON.
+func TestSimulateDroppedContacts(t *testing.T) {
+	var nodes []string
+	var roots []string
+	nodes = append(nodes, `{"name": "floor", "translation": [0, -0.5, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 1}}}}`)
+	roots = append(roots, "0")
+	for i := 0; i < 300; i++ {
+		nodes = append(nodes, `{"name": "b", "translation": [0, 1, 0], "extensions": {"OMI_physics_body": {"motion": {"type": "dynamic"}, "collider": {"shape": 0}}}}`)
+		roots = append(roots, strconv.Itoa(i+1))
+	}
+	doc := `{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+	"extensions": {"OMI_physics_shape": {"shapes": [{"type": "sphere", "sphere": {"radius": 0.25}}, {"type": "box", "box": {"size": [20, 1, 20]}}]}},
+	"scene": 0, "scenes": [{"nodes": [` + strings.Join(roots, ",") + `]}], "nodes": [` + strings.Join(nodes, ",") + `]}`
+	p := filepath.Join(t.TempDir(), "pile.gltf")
+	if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("simulate", "-json", "-t", "0.05", p)
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "made too many contacts") {
+		t.Errorf("stderr lacks the dropped contacts note:\n%s", errOut)
+	}
+	var got simOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Errorf("stdout is not JSON: %v", err)
+	}
 }
