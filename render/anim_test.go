@@ -215,7 +215,8 @@ func TestPointerAnimatesMaterial(t *testing.T) {
 		w, h := img.Rect.Dx(), img.Rect.Dy()
 		clip := cam.Projection(float64(w) / float64(h)).Mul4(cam.View()).Mul4x1(tc.at.Vec4(1))
 		c := img.NRGBAAt(int((clip[0]/clip[3]*0.5+0.5)*float64(w)), int((0.5-clip[1]/clip[3]*0.5)*float64(h)))
-		if (c.R > c.B+40) != tc.redOverBlue || (c.B > c.R+40) == tc.redOverBlue {
+		cr, cb := int(c.R), int(c.B) // in int: c.R+40 overflows a byte for a bright red
+		if (cr > cb+40) != tc.redOverBlue || (cb > cr+40) == tc.redOverBlue {
 			t.Errorf("t=%g: colour %v, want %s", tc.t, c, map[bool]string{true: "red", false: "blue"}[tc.redOverBlue])
 		}
 	}

@@ -18,15 +18,25 @@ const (
 // gpuEnv is an environment on the GPU: the specular cube map with one mip
 // level per roughness step and its irradiance coefficients.
 type gpuEnv struct {
-	cube uint32
-	sh   [9][3]float32
+	cube  uint32
+	sh    [9][3]float32
+	mips  int        // specular levels, roughness 0 to 1
+	toEnv [9]float32 // column-major mat3 from world directions to the cube's
 }
+
+// identity3 is the column-major 3x3 identity.
+var identity3 = [9]float32{1, 0, 0, 0, 1, 0, 0, 0, 1}
 
 // envTextures returns environment e on the GPU, uploading it on first use.
 // When its prefilter (started here if need be) has not finished, it waits
 // for it if r.waitEnv is set, and otherwise returns a plain grey stand-in
 // and notes that Poll should report the environment's arrival.
 func (r *Renderer) envTextures(e Environment) *gpuEnv {
+	if e == EnvFile {
+		if g := r.fileEnvironment(); g != nil {
+			return g
+		}
+	}
 	if e < 0 || e >= numEnvironments {
 		e = EnvStudio
 	}
@@ -72,7 +82,7 @@ func placeholderEnv() *envMaps {
 
 // uploadEnv makes the cube map of m's specular levels (as many as it has).
 func uploadEnv(m *envMaps) *gpuEnv {
-	g := &gpuEnv{sh: m.sh}
+	g := &gpuEnv{sh: m.sh, toEnv: identity3}
 	gl.GenTextures(1, &g.cube)
 	gl.BindTexture(gl.TEXTURE_CUBE_MAP, g.cube)
 	levels := 0
@@ -86,6 +96,7 @@ func uploadEnv(m *envMaps) *gpuEnv {
 		}
 		levels++
 	}
+	g.mips = levels
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_BASE_LEVEL, 0)
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAX_LEVEL, int32(levels-1))
 	gl.TexParameteri(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR)
@@ -152,7 +163,8 @@ func (r *Renderer) bindEnvironment(p *program, opt Options) {
 	gl.ActiveTexture(gl.TEXTURE0 + unitBRDFLUT)
 	gl.BindTexture(gl.TEXTURE_2D, r.lutTexture())
 	gl.Uniform1i(p.loc("uBRDFLUT"), unitBRDFLUT)
-	p.float("uEnvMips", envMips)
+	p.float("uEnvMips", float32(env.mips))
+	gl.UniformMatrix3fv(p.loc("uEnvRotation"), 1, false, &env.toEnv[0])
 	for i := range env.sh {
 		p.vec3(shUniforms[i], env.sh[i])
 	}

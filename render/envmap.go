@@ -33,6 +33,9 @@ var EnvironmentNames = [numEnvironments]string{"Studio", "Soft room", "Outdoor"}
 
 // String returns the environment's name.
 func (e Environment) String() string {
+	if e == EnvFile {
+		return "From the file"
+	}
 	if e < 0 || e >= numEnvironments {
 		return "Studio"
 	}

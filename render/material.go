@@ -28,13 +28,19 @@ const (
 	slotClearcoatNormal
 	slotTransmission
 	slotThickness
+	slotSpecGloss // KHR_materials_pbrSpecularGlossiness: specular RGB (sRGB), glossiness A
+	slotIridescence
+	slotIridescenceThickness
+	slotAnisotropy
+	slotDiffuseTransmission
+	slotDiffuseTransmissionColor
 	slotCount
 )
 
 // slotSRGB reports whether a slot holds colour (sRGB-encoded) rather than data.
 func slotSRGB(slot int) bool {
 	switch slot {
-	case slotBaseColor, slotEmissive, slotSheenColor, slotSpecularColor:
+	case slotBaseColor, slotEmissive, slotSheenColor, slotSpecularColor, slotSpecGloss, slotDiffuseTransmissionColor:
 		return true
 	}
 	return false
@@ -48,13 +54,20 @@ type shaderFeatures uint8
 const (
 	featSheen shaderFeatures = 1 << iota
 	featClearcoat
-	featTransmission // with volume
+	featTransmission // with volume and dispersion
+	featIridescence
+	featAnisotropy
+	featDiffuseTransmission
+	featSpecGloss // the specular-glossiness workflow
 )
+
+// featureDefines are the shader's #define names of the features, by bit.
+var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS"}
 
 // String lists the features, for messages.
 func (f shaderFeatures) String() string {
 	var names []string
-	for i, n := range []string{"sheen", "clearcoat", "transmission"} {
+	for i, n := range []string{"sheen", "clearcoat", "transmission", "iridescence", "anisotropy", "diffuse transmission", "specular-glossiness"} {
 		if f&(1<<i) != 0 {
 			names = append(names, n)
 		}
@@ -80,6 +93,18 @@ func (m *material) features() shaderFeatures {
 	if m.transmission > 0 {
 		f |= featTransmission
 	}
+	if m.iridescence > 0 {
+		f |= featIridescence
+	}
+	if m.anisotropy > 0 {
+		f |= featAnisotropy
+	}
+	if m.diffuseTransmission > 0 {
+		f |= featDiffuseTransmission
+	}
+	if m.specGloss {
+		f |= featSpecGloss
+	}
 	return f
 }
 
@@ -88,7 +113,7 @@ func meshSource(f shaderFeatures) string {
 	src := shaders.MeshFrag
 	nl := strings.IndexByte(src, '\n') + 1
 	var defs strings.Builder
-	for i, n := range []string{"SHEEN", "CLEARCOAT", "TRANSMISSION"} {
+	for i, n := range featureDefines {
 		if f&(1<<i) != 0 {
 			defs.WriteString("#define " + n + "\n")
 		}
@@ -100,16 +125,21 @@ func meshSource(f shaderFeatures) string {
 // renders; any other KHR_/EXT_ material extension is reported as not
 // rendered.
 var supportedMaterialExtensions = map[string]bool{
-	"KHR_materials_emissive_strength": true,
-	"KHR_materials_unlit":             true,
-	"KHR_materials_sheen":             true,
-	"KHR_materials_specular":          true,
-	"KHR_materials_ior":               true,
-	"KHR_materials_clearcoat":         true,
-	"KHR_materials_transmission":      true,
-	"KHR_materials_volume":            true,
-	"KHR_materials_variants":          true, // switched by the renderer, not a shading model
-	"KHR_texture_transform":           true,
+	"KHR_materials_emissive_strength":     true,
+	"KHR_materials_unlit":                 true,
+	"KHR_materials_sheen":                 true,
+	"KHR_materials_specular":              true,
+	"KHR_materials_ior":                   true,
+	"KHR_materials_clearcoat":             true,
+	"KHR_materials_transmission":          true,
+	"KHR_materials_volume":                true,
+	"KHR_materials_dispersion":            true,
+	"KHR_materials_iridescence":           true,
+	"KHR_materials_anisotropy":            true,
+	"KHR_materials_diffuse_transmission":  true,
+	"KHR_materials_pbrSpecularGlossiness": true,
+	"KHR_materials_variants":              true, // switched by the renderer, not a shading model
+	"KHR_texture_transform":               true,
 }
 
 // textureRef is one material texture: which glTF texture, which UV set and
@@ -146,11 +176,28 @@ type material struct {
 	thickness            float32
 	attenuationColor     [3]float32
 	attenuationDistance  float32 // 0: infinite
+	dispersion           float32
+
+	// KHR_materials_pbrSpecularGlossiness: baseColor holds the diffuse
+	// factor and the base colour slot the diffuse texture.
+	specGloss        bool
+	specGlossFactor  [3]float32
+	glossiness       float32
+	iridescence      float32
+	iridescenceIor   float32
+	iridescenceThick [2]float32 // minimum, maximum in nanometres
+	anisotropy       float32
+	anisotropyRot    float32 // radians
+
+	diffuseTransmission      float32
+	diffuseTransmissionColor [3]float32
 }
 
 func defaultMaterial() material {
 	m := material{baseColor: [4]float32{1, 1, 1, 1}, metallic: 1, roughness: 1, normalScale: 1, occlusionStrength: 1, alphaCutoff: 0.5,
-		ior: 1.5, specular: 1, specularColor: [3]float32{1, 1, 1}, clearcoatNormalScale: 1, attenuationColor: [3]float32{1, 1, 1}}
+		ior: 1.5, specular: 1, specularColor: [3]float32{1, 1, 1}, clearcoatNormalScale: 1, attenuationColor: [3]float32{1, 1, 1},
+		specGlossFactor: [3]float32{1, 1, 1}, glossiness: 1, iridescenceIor: 1.3, iridescenceThick: [2]float32{100, 400},
+		diffuseTransmissionColor: [3]float32{1, 1, 1}}
 	for i := range m.tex {
 		m.tex[i] = textureRef{texture: -1, transform: mgl32.Ident3()}
 	}
@@ -311,6 +358,72 @@ func readExtensions(m *material, exts gltf.Extensions) {
 		if vol.AttenuationDistance != nil && *vol.AttenuationDistance > 0 && !math.IsInf(*vol.AttenuationDistance, 1) {
 			m.attenuationDistance = float32(*vol.AttenuationDistance)
 		}
+	}
+	var disp struct {
+		Dispersion *float64 `json:"dispersion"`
+	}
+	if rawExtension(exts, "KHR_materials_dispersion", &disp) {
+		m.dispersion = f32or(disp.Dispersion, 0)
+	}
+	var sg struct {
+		DiffuseFactor  *[4]float64 `json:"diffuseFactor"`
+		DiffuseTexture *extTexture `json:"diffuseTexture"`
+		SpecularFactor *[3]float64 `json:"specularFactor"`
+		Glossiness     *float64    `json:"glossinessFactor"`
+		SGTexture      *extTexture `json:"specularGlossinessTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_pbrSpecularGlossiness", &sg) {
+		// The workflow replaces the core metallic-roughness one: its
+		// factors and textures are the fallback for other viewers.
+		m.specGloss = true
+		m.baseColor = [4]float32{1, 1, 1, 1}
+		if sg.DiffuseFactor != nil {
+			m.baseColor = f32x4(*sg.DiffuseFactor)
+		}
+		m.specGlossFactor = f32x3(sg.SpecularFactor, [3]float32{1, 1, 1})
+		m.glossiness = f32or(sg.Glossiness, 1)
+		m.metallic, m.roughness = 0, 1
+		m.tex[slotBaseColor] = textureRef{texture: -1, transform: mgl32.Ident3()}
+		m.tex[slotMetalRough] = textureRef{texture: -1, transform: mgl32.Ident3()}
+		set(slotBaseColor, sg.DiffuseTexture)
+		set(slotSpecGloss, sg.SGTexture)
+	}
+	var ir struct {
+		Factor           *float64    `json:"iridescenceFactor"`
+		Texture          *extTexture `json:"iridescenceTexture"`
+		Ior              *float64    `json:"iridescenceIor"`
+		ThicknessMin     *float64    `json:"iridescenceThicknessMinimum"`
+		ThicknessMax     *float64    `json:"iridescenceThicknessMaximum"`
+		ThicknessTexture *extTexture `json:"iridescenceThicknessTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_iridescence", &ir) {
+		m.iridescence = f32or(ir.Factor, 0)
+		m.iridescenceIor = f32or(ir.Ior, 1.3)
+		m.iridescenceThick = [2]float32{f32or(ir.ThicknessMin, 100), f32or(ir.ThicknessMax, 400)}
+		set(slotIridescence, ir.Texture)
+		set(slotIridescenceThickness, ir.ThicknessTexture)
+	}
+	var an struct {
+		Strength *float64    `json:"anisotropyStrength"`
+		Rotation *float64    `json:"anisotropyRotation"`
+		Texture  *extTexture `json:"anisotropyTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_anisotropy", &an) {
+		m.anisotropy = f32or(an.Strength, 0)
+		m.anisotropyRot = f32or(an.Rotation, 0)
+		set(slotAnisotropy, an.Texture)
+	}
+	var dt struct {
+		Factor       *float64    `json:"diffuseTransmissionFactor"`
+		Texture      *extTexture `json:"diffuseTransmissionTexture"`
+		ColorFactor  *[3]float64 `json:"diffuseTransmissionColorFactor"`
+		ColorTexture *extTexture `json:"diffuseTransmissionColorTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_diffuse_transmission", &dt) {
+		m.diffuseTransmission = f32or(dt.Factor, 0)
+		m.diffuseTransmissionColor = f32x3(dt.ColorFactor, [3]float32{1, 1, 1})
+		set(slotDiffuseTransmission, dt.Texture)
+		set(slotDiffuseTransmissionColor, dt.ColorTexture)
 	}
 }
 

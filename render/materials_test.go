@@ -140,7 +140,7 @@ func TestMaterialFixture(t *testing.T) {
 	}
 	r := showing(t, d)
 	defer r.Delete()
-	if want := "material extension KHR_materials_iridescence: not rendered"; len(r.Messages) != 1 || r.Messages[0] != want {
+	if want := "material extension KHR_materials_volume_scatter: not rendered"; len(r.Messages) != 1 || r.Messages[0] != want {
 		t.Errorf("messages %q, want [%q]", r.Messages, want)
 	}
 	cam := Camera{Target: mgl64.Vec3{0, 0, 0}, Distance: 7, FovY: math.Pi / 4, Radius: 7}
@@ -261,13 +261,13 @@ func materialFixture() []byte {
 	}
 	doc := obj{
 		"asset":          obj{"version": "2.0", "generator": "physview render/materials_test.go"},
-		"extensionsUsed": []string{"KHR_materials_sheen", "KHR_materials_clearcoat", "KHR_materials_transmission", "KHR_materials_ior", "KHR_materials_volume", "KHR_materials_iridescence"},
+		"extensionsUsed": []string{"KHR_materials_sheen", "KHR_materials_clearcoat", "KHR_materials_transmission", "KHR_materials_ior", "KHR_materials_volume", "KHR_materials_volume_scatter"},
 		"scene":          0,
 		"scenes":         []obj{{"nodes": []int{0, 1, 2, 3, 4}}},
 		"materials": []obj{
 			mat("black with blue sheen", [3]float64{0.01, 0.01, 0.01}, 0.8, obj{"KHR_materials_sheen": obj{"sheenColorFactor": []float64{0.1, 0.3, 1}, "sheenRoughnessFactor": 0.5}}),
 			mat("red with clearcoat", [3]float64{0.6, 0.02, 0.02}, 0.9, obj{"KHR_materials_clearcoat": obj{"clearcoatFactor": 1, "clearcoatRoughnessFactor": 0.05}}),
-			mat("red", [3]float64{0.6, 0.02, 0.02}, 0.9, obj{"KHR_materials_iridescence": obj{"iridescenceFactor": 1}}),
+			mat("red", [3]float64{0.6, 0.02, 0.02}, 0.9, obj{"KHR_materials_volume_scatter": obj{"multiscatterColor": []float64{0.5, 0.5, 0.5}}}),
 			mat("clear glass", [3]float64{1, 1, 1}, 0.0, obj{"KHR_materials_transmission": obj{"transmissionFactor": 1}, "KHR_materials_ior": obj{"ior": 1.5}, "KHR_materials_volume": obj{"thicknessFactor": 0}}),
 			mat("orange", [3]float64{0.9, 0.3, 0.02}, 0.6, nil),
 		},

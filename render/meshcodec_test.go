@@ -100,13 +100,13 @@ func TestEmptyPictureMessage(t *testing.T) {
 // a material extension is named once, as not rendered.
 func TestUnsupportedExtensionMessage(t *testing.T) {
 	headless(t)
-	d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},"extensionsUsed":["EXT_made_up","KHR_materials_iridescence"],
-"materials":[{"extensions":{"KHR_materials_iridescence":{"iridescenceFactor":1}}}]}`), nil)
+	d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},"extensionsUsed":["EXT_made_up","KHR_materials_volume_scatter"],
+"materials":[{"extensions":{"KHR_materials_volume_scatter":{"multiscatterColor":[0.5,0.5,0.5]}}}]}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, msgs := shot(t, d, -1, 32, 24)
-	want := []string{"material extension KHR_materials_iridescence: not rendered", "extension EXT_made_up: not supported by the viewer, the file is shown without it"}
+	want := []string{"material extension KHR_materials_volume_scatter: not rendered", "extension EXT_made_up: not supported by the viewer, the file is shown without it"}
 	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("messages %q, want %q", msgs, want)
 	}

@@ -103,6 +103,10 @@ type Renderer struct {
 	waitEnv     bool
 	envPending  []Environment
 	trans       transmissionTarget
+	// fileEnv is the document's EXT_lights_image_based environment
+	// (envfile.go), read when EnvFile is first drawn.
+	fileEnv     *gpuEnv
+	fileEnvRead bool
 
 	doc        *scene.Document
 	anim       *anim.Model       // the document's animations and skins (anim.go)
@@ -543,6 +547,18 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	p.float("uThicknessFactor", m.thickness)
 	p.vec3("uAttenuationColor", m.attenuationColor)
 	p.float("uAttenuationDistance", m.attenuationDistance)
+	if f := m.features(); f&^(featSheen|featClearcoat) != 0 {
+		p.float("uDispersion", m.dispersion)
+		p.vec3("uSGSpecularFactor", m.specGlossFactor)
+		p.float("uGlossinessFactor", m.glossiness)
+		p.float("uIridescenceFactor", m.iridescence)
+		p.float("uIridescenceIor", m.iridescenceIor)
+		p.vec2("uIridescenceThickness", m.iridescenceThick)
+		sin, cos := math.Sincos(float64(m.anisotropyRot))
+		p.vec3("uAnisotropy", [3]float32{float32(cos), float32(sin), m.anisotropy})
+		p.float("uDiffuseTransmissionFactor", m.diffuseTransmission)
+		p.vec3("uDiffuseTransmissionColor", m.diffuseTransmissionColor)
+	}
 	for slot, ref := range m.tex {
 		has := ref.texture >= 0
 		gl.ActiveTexture(gl.TEXTURE0 + uint32(slot))
@@ -617,6 +633,7 @@ func (r *Renderer) release() {
 		}
 	}
 	r.textures = map[texKey]uint32{}
+	r.releaseFileEnv()
 	discard(r.pending)
 	r.pending = nil
 	r.prims = nil

@@ -80,8 +80,9 @@ func (r *Renderer) drawBackground(cam Camera, width, height int, opt Options) {
 	gl.Uniform1i(p.loc("uEnvSpecular"), unitEnvSpecular)
 	lod := float32(0)
 	if opt.BackgroundMode == BackgroundBlurred {
-		lod = 0.5 * (envMips - 1)
+		lod = 0.5 * float32(env.mips-1)
 	}
+	gl.UniformMatrix3fv(p.loc("uEnvRotation"), 1, false, &env.toEnv[0])
 	p.float("uLod", lod)
 	p.float("uExposure", opt.exposureScale())
 	gl.Disable(gl.DEPTH_TEST)

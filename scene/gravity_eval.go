@@ -186,6 +186,14 @@ func (d *Document) GravityNodes() []int {
 // the world gravity. world must be d.WorldMatrices(). Multiply by a body's
 // gravityFactor for the acceleration of that body.
 func (d *Document) NetGravity(world []mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
+	return d.NetGravityWith(world, p, d.WorldGravity)
+}
+
+// NetGravityWith is NetGravity with wg standing for the document's world
+// gravity (nil: none). Play passes a default when the file has none, so
+// the default acts exactly where a world gravity would (a field with
+// replace or stop overrides it) without being written into the document.
+func (d *Document) NetGravityWith(world []mgl64.Mat4, p mgl64.Vec3, wg *WorldGravity) mgl64.Vec3 {
 	var acc mgl64.Vec3
 	for _, n := range d.GravityNodes() {
 		if !d.InVolume(n, world, p) {
@@ -202,10 +210,16 @@ func (d *Document) NetGravity(world []mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
 			return acc
 		}
 	}
-	if w := d.WorldGravity; w != nil && mgl64.Vec3(w.Direction).Len() > 0 {
-		acc = acc.Add(mgl64.Vec3(w.Direction).Normalize().Mul(w.Gravity))
+	return acc.Add(wg.Vector())
+}
+
+// Vector returns the world gravity as an acceleration (m/s²); zero for a
+// nil world gravity or one without a direction.
+func (w *WorldGravity) Vector() mgl64.Vec3 {
+	if w == nil || mgl64.Vec3(w.Direction).Len() == 0 {
+		return mgl64.Vec3{}
 	}
-	return acc
+	return mgl64.Vec3(w.Direction).Normalize().Mul(w.Gravity)
 }
 
 // Trajectory integrates a test particle through the gravity of the scene

@@ -363,7 +363,7 @@ func TestExtensionSupport(t *testing.T) {
 	}{
 		{`["KHR_draco_mesh_compression","KHR_mesh_quantization","EXT_meshopt_compression","OMI_physics_body","KHR_materials_sheen"]`, `["KHR_mesh_quantization"]`, "", nil},
 		{`["EXT_made_up"]`, `["EXT_made_up"]`, "x.gltf: requires extension EXT_made_up, which this viewer cannot show: open it in a tool that supports it, or write the file without it (for example with gltf-transform, npm @gltf-transform/cli)", nil},
-		{`["KHR_materials_iridescence","KHR_texture_basisu","EXT_other"]`, `["EXT_other","KHR_texture_basisu"]`, "x.gltf: requires extension EXT_other, which this viewer cannot show", []string{"KHR_materials_iridescence"}},
+		{`["KHR_materials_volume_scatter","KHR_texture_basisu","EXT_other"]`, `["EXT_other","KHR_texture_basisu"]`, "x.gltf: requires extension EXT_other, which this viewer cannot show", []string{"KHR_materials_volume_scatter"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.used, func(t *testing.T) {

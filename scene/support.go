@@ -12,25 +12,31 @@ import (
 // picture shows what they mean. Everything else in extensionsUsed is listed
 // as a finding, and refused when the file requires it.
 var shownExtensions = map[string]bool{
-	extDraco:                          true,
-	extMeshopt:                        true,
-	extMeshoptKHR:                     true,
-	extMeshQuantize:                   true,
-	"KHR_lights_punctual":             true,
-	"KHR_texture_transform":           true,
-	"KHR_materials_emissive_strength": true,
-	"KHR_materials_unlit":             true,
-	"KHR_materials_sheen":             true,
-	"KHR_materials_specular":          true,
-	"KHR_materials_ior":               true,
-	"KHR_materials_clearcoat":         true,
-	"KHR_materials_transmission":      true,
-	"KHR_materials_volume":            true,
-	"EXT_texture_webp":                true,
-	"KHR_texture_basisu":              true, // KTX2, decoded by render/imgdec/ktx2
-	"EXT_texture_avif":                true, // decoded by render/imgdec (libavif)
-	"KHR_xmp_json_ld":                 true, // metadata: nothing to draw
-	"GODOT_single_root":               true, // Godot's note that the file has one root node: nothing to draw
+	extDraco:                              true,
+	extMeshopt:                            true,
+	extMeshoptKHR:                         true,
+	extMeshQuantize:                       true,
+	"KHR_lights_punctual":                 true,
+	"EXT_lights_image_based":              true, // the file's environment, in the View tab's list
+	"KHR_texture_transform":               true,
+	"KHR_materials_emissive_strength":     true,
+	"KHR_materials_unlit":                 true,
+	"KHR_materials_sheen":                 true,
+	"KHR_materials_specular":              true,
+	"KHR_materials_ior":                   true,
+	"KHR_materials_clearcoat":             true,
+	"KHR_materials_transmission":          true,
+	"KHR_materials_volume":                true,
+	"KHR_materials_dispersion":            true,
+	"KHR_materials_iridescence":           true,
+	"KHR_materials_anisotropy":            true,
+	"KHR_materials_diffuse_transmission":  true,
+	"KHR_materials_pbrSpecularGlossiness": true, // the specular-glossiness workflow, drawn as such
+	"EXT_texture_webp":                    true,
+	"KHR_texture_basisu":                  true, // KTX2, decoded by render/imgdec/ktx2
+	"EXT_texture_avif":                    true, // decoded by render/imgdec (libavif)
+	"KHR_xmp_json_ld":                     true, // metadata: nothing to draw
+	"GODOT_single_root":                   true, // Godot's note that the file has one root node: nothing to draw
 }
 
 var shownMu sync.RWMutex
@@ -56,9 +62,7 @@ func ExtensionShown(name string) bool {
 
 // extensionHints say what to do with a file that requires an extension the
 // viewer does not honour.
-var extensionHints = map[string]string{
-	"KHR_materials_pbrSpecularGlossiness": "convert its materials with `gltf-transform metalrough IN OUT` (npm @gltf-transform/cli)",
-}
+var extensionHints = map[string]string{}
 
 // ExtensionHint says what a user can do with a file that requires
 // extension name, which the viewer cannot honour.

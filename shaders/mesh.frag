@@ -1,10 +1,13 @@
 #version 330 core
-// The renderer inserts #define SHEEN, CLEARCOAT and TRANSMISSION after the
-// first line for materials that use them, so other materials compile and
-// run without that code (on a software rasteriser both matter).
+// The renderer inserts #define SHEEN, CLEARCOAT, TRANSMISSION, IRIDESCENCE,
+// ANISOTROPY, DIFFUSE_TRANSMISSION and SPECGLOSS after the first line for
+// materials that use them, so other materials compile and run without that
+// code (on a software rasteriser both matter).
 //
-// glTF 2.0 PBR metallic-roughness with the KHR material extensions sheen,
-// specular, ior, clearcoat, transmission, volume and emissive_strength,
+// glTF 2.0 PBR metallic-roughness (or KHR_materials_pbrSpecularGlossiness)
+// with the KHR material extensions sheen, specular, ior, clearcoat,
+// transmission, volume, dispersion, iridescence, anisotropy, diffuse
+// transmission and emissive_strength,
 // lit by image-based lighting (split sum: a prefiltered GGX cube map, a
 // BRDF lookup table, irradiance as spherical harmonics) and up to 4
 // punctual lights. The terms follow the Khronos specifications of each
@@ -41,15 +44,32 @@ uniform float uTransmissionFactor;
 uniform float uThicknessFactor;
 uniform vec3 uAttenuationColor;
 uniform float uAttenuationDistance; // 0 means infinite
+uniform float uDispersion;
+
+// KHR_materials_pbrSpecularGlossiness (the diffuse factor is uBaseColorFactor).
+uniform vec3 uSGSpecularFactor;
+uniform float uGlossinessFactor;
+// KHR_materials_iridescence.
+uniform float uIridescenceFactor;
+uniform float uIridescenceIor;
+uniform vec2 uIridescenceThickness; // minimum, maximum (nm)
+// KHR_materials_anisotropy: cos(rotation), sin(rotation), strength.
+uniform vec3 uAnisotropy;
+// KHR_materials_diffuse_transmission.
+uniform float uDiffuseTransmissionFactor;
+uniform vec3 uDiffuseTransmissionColor;
 
 // Texture slots: 0 base colour, 1 metallic-roughness, 2 normal, 3 occlusion,
 // 4 emissive, 5 sheen colour, 6 sheen roughness, 7 specular, 8 specular
 // colour, 9 clearcoat, 10 clearcoat roughness, 11 clearcoat normal,
-// 12 transmission, 13 thickness.
-uniform sampler2D uTex0, uTex1, uTex2, uTex3, uTex4, uTex5, uTex6, uTex7, uTex8, uTex9, uTex10, uTex11, uTex12, uTex13;
-uniform bool uHasTex[14];
-uniform int uTexCoord[14];
-uniform mat3 uTexTransform[14];
+// 12 transmission, 13 thickness, 14 specular-glossiness, 15 iridescence,
+// 16 iridescence thickness, 17 anisotropy, 18 diffuse transmission,
+// 19 diffuse transmission colour.
+uniform sampler2D uTex0, uTex1, uTex2, uTex3, uTex4, uTex5, uTex6, uTex7, uTex8, uTex9;
+uniform sampler2D uTex10, uTex11, uTex12, uTex13, uTex14, uTex15, uTex16, uTex17, uTex18, uTex19;
+uniform bool uHasTex[20];
+uniform int uTexCoord[20];
+uniform mat3 uTexTransform[20];
 
 uniform vec3 uCameraPos;
 uniform int uLightCount;
@@ -64,6 +84,7 @@ uniform samplerCube uEnvSpecular;
 uniform sampler2D uBRDFLUT;     // GGX scale, bias; Charlie albedo
 uniform vec3 uSH[9];            // irradiance / pi
 uniform float uEnvMips;
+uniform mat3 uEnvRotation;      // world direction to the environment's (EXT_lights_image_based)
 uniform float uExposure;
 
 uniform sampler2D uTransmissionFB; // the view after the opaque pass, as displayed, with mipmaps
@@ -100,7 +121,23 @@ vec4 sampleTex(int slot) {
 #endif
 #ifdef TRANSMISSION
     if (slot == 12) return texture(uTex12, uv);
+#endif
+#if defined(TRANSMISSION) || defined(DIFFUSE_TRANSMISSION)
     if (slot == 13) return texture(uTex13, uv);
+#endif
+#ifdef SPECGLOSS
+    if (slot == 14) return texture(uTex14, uv);
+#endif
+#ifdef IRIDESCENCE
+    if (slot == 15) return texture(uTex15, uv);
+    if (slot == 16) return texture(uTex16, uv);
+#endif
+#ifdef ANISOTROPY
+    if (slot == 17) return texture(uTex17, uv);
+#endif
+#ifdef DIFFUSE_TRANSMISSION
+    if (slot == 18) return texture(uTex18, uv);
+    if (slot == 19) return texture(uTex19, uv);
 #endif
     return vec4(1.0);
 }
@@ -149,7 +186,105 @@ float V_Sheen(float NdotL, float NdotV, float r) {
     return clamp(1.0 / ((1.0 + lambdaSheen(NdotV, a) + lambdaSheen(NdotL, a)) * (4.0 * NdotV * NdotL)), 0.0, 1.0);
 }
 
+#ifdef ANISOTROPY
+// Anisotropic GGX (KHR_materials_anisotropy): the roughness along the
+// anisotropy direction t widens with the strength.
+float D_GGX_aniso(float NdotH, float TdotH, float BdotH, float at, float ab) {
+    float a2 = at * ab;
+    vec3 f = vec3(ab * TdotH, at * BdotH, a2 * NdotH);
+    float w2 = a2 / dot(f, f);
+    return a2 * w2 * w2 / PI;
+}
+
+float V_GGX_aniso(float NdotL, float NdotV, float BdotV, float TdotV, float TdotL, float BdotL, float at, float ab) {
+    float gv = NdotL * length(vec3(at * TdotV, ab * BdotV, NdotV));
+    float gl = NdotV * length(vec3(at * TdotL, ab * BdotL, NdotL));
+    return clamp(0.5 / (gv + gl), 0.0, 1.0);
+}
+
+float specularGGXAniso(float a, float strength, vec3 n, vec3 v, vec3 l, vec3 h, vec3 t, vec3 b) {
+    float at = mix(a, 1.0, strength * strength);
+    float ab = clamp(a, 0.001, 1.0);
+    float NdotL = clamp(dot(n, l), 0.0, 1.0);
+    float NdotH = clamp(dot(n, h), 0.001, 1.0);
+    float NdotV = dot(n, v);
+    return V_GGX_aniso(NdotL, NdotV, dot(b, v), dot(t, v), dot(t, l), dot(b, l), at, ab)
+        * D_GGX_aniso(NdotH, dot(t, h), dot(b, h), at, ab);
+}
+#endif
+
+#ifdef IRIDESCENCE
+// Thin-film interference (KHR_materials_iridescence), after Belcour and
+// Barla 2017 as the Khronos Sample Viewer evaluates it: the Fresnel of an
+// air / film / base stack, the spectral integral folded into three
+// Gaussians in Fourier space.
+const mat3 XYZ_TO_REC709 = mat3(
+     3.2404542, -0.9692660,  0.0556434,
+    -1.5371385,  1.8760108, -0.2040259,
+    -0.4985314,  0.0415560,  1.0572252);
+
+float sq(float x) { return x * x; }
+vec3 sq(vec3 x) { return x * x; }
+
+vec3 iorToF0(vec3 ior, float incident) { return sq((ior - vec3(incident)) / (ior + vec3(incident))); }
+float iorToF0(float ior, float incident) { return sq((ior - incident) / (ior + incident)); }
+
+vec3 evalSensitivity(float opd, vec3 shift) {
+    float phase = 2.0 * PI * opd * 1.0e-9;
+    vec3 val = vec3(5.4856e-13, 4.4201e-13, 5.2481e-13);
+    vec3 pos = vec3(1.6810e+06, 1.7953e+06, 2.2084e+06);
+    vec3 var = vec3(4.3278e+09, 9.3046e+09, 6.6121e+09);
+    vec3 xyz = val * sqrt(2.0 * PI * var) * cos(pos * phase + shift) * exp(-phase * phase * var);
+    xyz.x += 9.7470e-14 * sqrt(2.0 * PI * 4.5282e+09) * cos(2.2399e+06 * phase + shift[0]) * exp(-4.5282e+09 * phase * phase);
+    return XYZ_TO_REC709 * (xyz / 1.0685e-7);
+}
+
+vec3 evalIridescence(float outsideIor, float filmIor, float cosTheta1, float thickness, vec3 baseF0) {
+    // The film fades to nothing as it gets thinner than 30 nm.
+    float eta2 = mix(outsideIor, filmIor, smoothstep(0.0, 0.03, thickness));
+    float cosTheta2Sq = 1.0 - sq(outsideIor / eta2) * (1.0 - cosTheta1 * cosTheta1);
+    if (cosTheta2Sq < 0.0) return vec3(1.0); // total internal reflection
+    float cosTheta2 = sqrt(cosTheta2Sq);
+    float R12 = iorToF0(eta2, outsideIor);
+    R12 = R12 + (1.0 - R12) * pow(clamp(1.0 - cosTheta1, 0.0, 1.0), 5.0);
+    float T121 = 1.0 - R12;
+    float phi12 = eta2 < outsideIor ? PI : 0.0;
+    float phi21 = PI - phi12;
+    vec3 sqrtF0 = sqrt(clamp(baseF0, 0.0, 0.9999));
+    vec3 baseIor = (1.0 + sqrtF0) / (1.0 - sqrtF0);
+    vec3 R1 = iorToF0(baseIor, eta2);
+    vec3 R23 = R1 + (1.0 - R1) * pow(clamp(1.0 - cosTheta2, 0.0, 1.0), 5.0);
+    vec3 phi23 = vec3(baseIor.r < eta2 ? PI : 0.0, baseIor.g < eta2 ? PI : 0.0, baseIor.b < eta2 ? PI : 0.0);
+    float opd = 2.0 * eta2 * thickness * cosTheta2;
+    vec3 phi = vec3(phi21) + phi23;
+    vec3 R123 = clamp(R12 * R23, 1e-5, 0.9999);
+    vec3 r123 = sqrt(R123);
+    vec3 Rs = sq(T121) * R23 / (1.0 - R123);
+    vec3 I = R12 + Rs;
+    vec3 Cm = Rs - T121;
+    for (int m = 1; m <= 2; m++) {
+        Cm *= r123;
+        I += Cm * 2.0 * evalSensitivity(float(m) * opd, float(m) * phi);
+    }
+    return max(I, vec3(0.0));
+}
+#endif
+
+// iblFresnel is the split-sum Fresnel of the environment as the Khronos
+// Sample Viewer computes it: Schlick with a roughness-dependent grazing
+// term, plus the energy of multiple scattering (Fdez-Aguera 2019), which
+// keeps rough metals from darkening; w is the specular weight.
+vec3 iblFresnel(vec3 F0, float w, float NdotV, float roughness, vec2 lut) {
+    vec3 Fr = max(vec3(1.0 - roughness), F0) - F0;
+    vec3 kS = F0 + Fr * pow(1.0 - NdotV, 5.0);
+    vec3 FssEss = w * (kS * lut.x + lut.y);
+    float Ems = 1.0 - (lut.x + lut.y);
+    vec3 Favg = w * (F0 + (1.0 - F0) / 21.0);
+    return FssEss + Ems * FssEss * Favg / (1.0 - Favg * Ems);
+}
+
 vec3 irradiance(vec3 n) {
+    n = uEnvRotation * n;
     vec3 c = uSH[0] * 0.282095
         + uSH[1] * 0.488603 * n.y + uSH[2] * 0.488603 * n.z + uSH[3] * 0.488603 * n.x
         + uSH[4] * 1.092548 * n.x * n.y + uSH[5] * 1.092548 * n.y * n.z
@@ -159,7 +294,7 @@ vec3 irradiance(vec3 n) {
 }
 
 vec3 specularLight(vec3 dir, float roughness) {
-    return textureLod(uEnvSpecular, dir, roughness * (uEnvMips - 1.0)).rgb;
+    return textureLod(uEnvSpecular, uEnvRotation * dir, roughness * (uEnvMips - 1.0)).rgb;
 }
 
 // Khronos PBR Neutral tone mapping.
@@ -223,11 +358,26 @@ void main() {
 
     float metallic = uMetallicFactor;
     float roughness = uRoughnessFactor;
+#ifdef SPECGLOSS
+    // The specular-glossiness workflow: F0 is the specular colour,
+    // roughness 1 - glossiness, and the diffuse colour is the base colour
+    // (the diffuse factor and texture); nothing is metallic.
+    vec3 sgSpecular = uSGSpecularFactor;
+    float glossiness = uGlossinessFactor;
+    if (uHasTex[14]) {
+        vec4 sg = sampleTex(14);
+        sgSpecular *= sg.rgb;
+        glossiness *= sg.a;
+    }
+    roughness = 1.0 - glossiness;
+    metallic = 0.0;
+#else
     if (uHasTex[1]) {
         vec4 mr = sampleTex(1);
         roughness *= mr.g;
         metallic *= mr.b;
     }
+#endif
     roughness = clamp(roughness, 0.0, 1.0);
     metallic = clamp(metallic, 0.0, 1.0);
 
@@ -235,7 +385,12 @@ void main() {
     // is one, otherwise from the screen-space derivatives of position and UV.
     vec3 ng = normalize(vNormal);
     vec3 t = vec3(1.0, 0.0, 0.0), b = vec3(0.0, 1.0, 0.0);
-    if (uHasTex[2] || uHasTex[11]) {
+#ifdef ANISOTROPY
+    const bool needFrame = true;
+#else
+    bool needFrame = uHasTex[2] || uHasTex[11];
+#endif
+    if (needFrame) {
         if (length(vTangent.xyz) > 0.5) {
             t = normalize(vTangent.xyz - ng * dot(ng, vTangent.xyz));
             b = cross(ng, t) * (vTangent.w < 0.0 ? -1.0 : 1.0);
@@ -267,7 +422,12 @@ void main() {
     vec3 specColor = uSpecularColorFactor;
     if (uHasTex[8]) specColor *= sampleTex(8).rgb;
     float f0ior = pow((uIor - 1.0) / (uIor + 1.0), 2.0);
-    vec3 f0d = min(vec3(f0ior) * specColor, vec3(1.0)) * specW;
+    vec3 f0dUnweighted = min(vec3(f0ior) * specColor, vec3(1.0));
+#ifdef SPECGLOSS
+    f0dUnweighted = sgSpecular;
+    specW = 1.0;
+#endif
+    vec3 f0d = f0dUnweighted * specW;
     vec3 f90d = vec3(specW);
     vec3 f0 = mix(f0d, base.rgb, metallic);
     vec3 f90 = mix(f90d, vec3(1.0), metallic);
@@ -309,16 +469,80 @@ void main() {
     const float thickness = 0.0;
 #endif
 
+#ifdef IRIDESCENCE
+    float irF = uIridescenceFactor;
+    if (uHasTex[15]) irF *= sampleTex(15).r;
+    float irThick = uIridescenceThickness.y;
+    if (uHasTex[16]) irThick = mix(uIridescenceThickness.x, uIridescenceThickness.y, sampleTex(16).g);
+    if (irThick == 0.0) irF = 0.0;
+    // The film's Fresnel over the dielectric and over the metal, at the
+    // view angle (the Sample Viewer uses it for every light too).
+    // (Each only where it is weighted: a pure metal or dielectric pays one.)
+    vec3 irD = metallic < 1.0 ? evalIridescence(1.0, uIridescenceIor, NdotV, irThick, f0dUnweighted) : vec3(0.0);
+    vec3 irM = metallic > 0.0 ? evalIridescence(1.0, uIridescenceIor, NdotV, irThick, base.rgb) : vec3(0.0);
+#endif
+
+#ifdef ANISOTROPY
+    vec2 anDir = vec2(1.0, 0.0);
+    float anStrength = uAnisotropy.z;
+    if (uHasTex[17]) {
+        vec3 s = sampleTex(17).rgb;
+        anDir = s.xy * 2.0 - 1.0;
+        anStrength *= s.z;
+    }
+    anDir = mat2(uAnisotropy.x, uAnisotropy.y, -uAnisotropy.y, uAnisotropy.x) * anDir;
+    vec3 anT = mat3(t, b, n) * normalize(vec3(anDir, 0.0));
+    vec3 anB = cross(ng, anT);
+    anStrength = clamp(anStrength, 0.0, 1.0);
+#endif
+
+#ifdef DIFFUSE_TRANSMISSION
+    float dtF = uDiffuseTransmissionFactor;
+    if (uHasTex[18]) dtF *= sampleTex(18).a;
+    vec3 dtColor = uDiffuseTransmissionColor;
+    if (uHasTex[19]) dtColor *= sampleTex(19).rgb;
+    // Light through the volume's thickness (mean scale), when it has one.
+    float dtThick = uThicknessFactor;
+    if (uHasTex[13]) dtThick *= sampleTex(13).g;
+    dtThick *= (length(uModel[0].xyz) + length(uModel[1].xyz) + length(uModel[2].xyz)) / 3.0;
+    vec3 dtAtten = uAttenuationDistance > 0.0 ? pow(uAttenuationColor, vec3(dtThick / uAttenuationDistance)) : vec3(1.0);
+#endif
+
     vec3 lut = texture(uBRDFLUT, vec2(NdotV, roughness)).rgb;
     float sheenE = hasSheen ? texture(uBRDFLUT, vec2(NdotV, sheenRough)).b : 0.0;
     float sheenScaling = 1.0 - max3(sheenColor) * sheenE;
 
     // Image-based lighting.
     vec3 r = reflect(-v, n);
-    vec3 Fss = f0 * lut.x + f90 * lut.y;
-    vec3 Fd = f0d * lut.x + f90d * lut.y; // dielectric part, for the diffuse weight
+    // The dielectric and the metal Fresnel of the environment, mixed by
+    // metallic; the dielectric one also weights the diffuse.
+    vec3 Fd = iblFresnel(f0dUnweighted, specW, NdotV, roughness, lut.xy);
+    vec3 Fss = mix(Fd, iblFresnel(base.rgb, 1.0, NdotV, roughness, lut.xy), metallic);
+    vec3 diffW = 1.0 - Fd;
+#ifdef IRIDESCENCE
+    // The film's Fresnel replaces the plain one by the factor; the
+    // dielectric's diffuse is weighted by its largest channel (rgb_mix).
+    Fss = mix(Fss, mix(irD, irM, metallic), irF);
+    diffW = mix(diffW, vec3(1.0 - max3(irD)), irF);
+#endif
+#ifdef ANISOTROPY
+    // The environment along a normal bent toward the anisotropy
+    // direction's normal, as the Sample Viewer reads the prefiltered map.
+    vec3 anTan = cross(anB, v);
+    vec3 anNormal = cross(anTan, anB);
+    float bend = 1.0 - anStrength * (1.0 - roughness);
+    bend = bend * bend * bend * bend;
+    vec3 bentN = normalize(mix(anNormal, n, bend));
+    vec3 iblSpec = specularLight(normalize(reflect(-v, bentN)), roughness) * Fss;
+#else
     vec3 iblSpec = specularLight(r, roughness) * Fss;
-    vec3 iblDiffuse = irradiance(n) * diffuseColor * (1.0 - Fd);
+#endif
+    vec3 diffuseLight = irradiance(n) * diffuseColor;
+#ifdef DIFFUSE_TRANSMISSION
+    // Light diffused through the surface from behind, tinted by its colour.
+    diffuseLight = mix(diffuseLight, irradiance(-n) * dtColor * dtAtten * (1.0 - metallic), dtF);
+#endif
+    vec3 iblDiffuse = diffuseLight * diffW;
     // Sheen from the environment: the roughest GGX level stands in for a
     // Charlie-filtered map (the lobe is broad); this matches the Khronos
     // Sample Viewer more closely than a Charlie filter with the spec's
@@ -335,28 +559,43 @@ void main() {
     // thickness, blurred by roughness, tinted by the base colour and
     // attenuated by Beer's law; it replaces the dielectric diffuse.
     vec3 transmitted = vec3(0.0);
+#ifdef TRANSMISSION
     if (transmission > 0.0) {
         vec3 scale = vec3(length(uModel[0].xyz), length(uModel[1].xyz), length(uModel[2].xyz));
-        vec3 ray = normalize(refract(-v, n, 1.0 / uIor)) * thickness * scale;
-        vec3 exitPos = vWorldPos + ray;
-        vec3 behind;
-#ifdef TRANSMISSION
-        if (uHasTransmissionFB) {
-            vec4 ndc = uViewProj * vec4(exitPos, 1.0);
-            vec2 uv = ndc.xy / ndc.w * 0.5 + 0.5;
-            float size = float(textureSize(uTransmissionFB, 0).x);
-            float lod = log2(size) * roughness * clamp(uIor * 2.0 - 2.0, 0.0, 1.0);
-            behind = displayedToLinear(textureLod(uTransmissionFB, uv, lod).rgb);
-        } else
-#endif
-        {
-            behind = specularLight(refract(-v, n, 1.0 / uIor), roughness);
+        // KHR_materials_dispersion: red, green and blue refract with
+        // their own IOR, spread about the material's by the Abbe number
+        // (20 / dispersion), each read where its own ray leaves.
+        float halfSpread = (uIor - 1.0) * 0.025 * uDispersion;
+        vec3 iors = vec3(uIor - halfSpread, uIor, uIor + halfSpread);
+        int passes = uDispersion > 0.0 ? 3 : 1;
+        vec3 behind = vec3(0.0);
+        float rayLen = 0.0;
+        for (int i = 0; i < passes; i++) {
+            float ior = passes == 1 ? uIor : iors[i];
+            vec3 ray = normalize(refract(-v, n, 1.0 / ior)) * thickness * scale;
+            rayLen = length(ray);
+            vec3 c;
+            if (uHasTransmissionFB) {
+                vec4 ndc = uViewProj * vec4(vWorldPos + ray, 1.0);
+                vec2 uv = ndc.xy / ndc.w * 0.5 + 0.5;
+                float size = float(textureSize(uTransmissionFB, 0).x);
+                float lod = log2(size) * roughness * clamp(ior * 2.0 - 2.0, 0.0, 1.0);
+                c = displayedToLinear(textureLod(uTransmissionFB, uv, lod).rgb);
+            } else {
+                c = specularLight(refract(-v, n, 1.0 / ior), roughness);
+            }
+            if (passes == 1) {
+                behind = c;
+            } else {
+                behind[i] = c[i];
+            }
         }
         if (uAttenuationDistance > 0.0) {
-            behind *= pow(uAttenuationColor, vec3(length(ray) / uAttenuationDistance));
+            behind *= pow(uAttenuationColor, vec3(rayLen / uAttenuationDistance));
         }
         transmitted = behind * base.rgb;
     }
+#endif
 
     float ao = 1.0;
     if (uHasTex[3]) ao = 1.0 + uOcclusionStrength * (sampleTex(3).r - 1.0);
@@ -365,7 +604,7 @@ void main() {
     vec3 sheen = iblSheen * ao;
     vec3 clearcoat = iblCC * ao;
     // The transmitted part of the dielectric is weighted like its diffuse.
-    vec3 transmit = transmitted * (1.0 - metallic) * (1.0 - Fd);
+    vec3 transmit = transmitted * (1.0 - metallic) * diffW;
 
     for (int i = 0; i < 4; i++) {
         if (i >= uLightCount) break;
@@ -391,11 +630,33 @@ void main() {
         float NdotL = clamp(dot(n, l), 0.0, 1.0);
         float NdotH = clamp(dot(n, h), 0.0, 1.0);
         float VdotH = clamp(dot(v, h), 0.0, 1.0);
+#ifdef DIFFUSE_TRANSMISSION
+        {
+            // The diffuse lobe mixed with its mirror through the surface.
+            vec3 Fdl = F_Schlick(f0d, f90d, VdotH);
+#ifdef IRIDESCENCE
+            Fdl = mix(Fdl, vec3(max3(irD)), irF);
+#endif
+            vec3 front = NdotL * diffuseColor;
+            vec3 back = clamp(dot(-n, l), 0.0, 1.0) * dtColor * dtAtten * (1.0 - metallic);
+            diffuse += intensity * (1.0 - Fdl) * mix(front, back, dtF) / PI;
+        }
+#endif
         if (NdotL > 0.0) {
             vec3 F = F_Schlick(f0, f90, VdotH);
             vec3 Fdl = F_Schlick(f0d, f90d, VdotH);
+#ifdef IRIDESCENCE
+            F = mix(F, mix(irD, irM, metallic), irF);
+            Fdl = mix(Fdl, vec3(max3(irD)), irF);
+#endif
+#ifndef DIFFUSE_TRANSMISSION
             diffuse += intensity * NdotL * (1.0 - Fdl) * diffuseColor / PI;
+#endif
+#ifdef ANISOTROPY
+            specular += intensity * NdotL * F * specularGGXAniso(a, anStrength, n, v, l, h, anT, anB);
+#else
             specular += intensity * NdotL * F * D_GGX(NdotH, a) * V_GGX(NdotL, NdotV, a);
+#endif
             if (hasSheen) {
                 sheen += intensity * NdotL * sheenColor * D_Charlie(sheenRough, NdotH) * V_Sheen(NdotL, NdotV, sheenRough);
             }

@@ -7,6 +7,7 @@ out vec4 fragColor;
 uniform mat4 uInvViewProj; // inverse of projection * rotation-only view
 uniform samplerCube uEnvSpecular;
 uniform float uLod;
+uniform mat3 uEnvRotation; // world direction to the environment's
 uniform float uExposure;
 
 // Khronos PBR Neutral tone mapping.
@@ -28,7 +29,7 @@ vec3 toneMap(vec3 color) {
 void main() {
     vec4 p = uInvViewProj * vec4(vNDC, 1.0, 1.0);
     vec3 d = normalize(p.xyz / p.w);
-    vec3 c = textureLod(uEnvSpecular, d, uLod).rgb;
+    vec3 c = textureLod(uEnvSpecular, uEnvRotation * d, uLod).rgb;
     c = toneMap(c * uExposure);
     fragColor = vec4(pow(clamp(c, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
 }

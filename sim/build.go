@@ -498,9 +498,10 @@ func unitInertia(sh scene.Shape, sc mgl64.Vec3, points func() []mgl64.Vec3) (flo
 // body's centre of mass.
 func (s *Sim) setupGravity() {
 	d := s.Doc
+	s.chooseGravity()
 	fields := d.GravityNodes()
 	if len(fields) == 0 {
-		g := d.NetGravity(s.world, mgl64.Vec3{}).Add(s.extraG)
+		g := d.NetGravityWith(s.world, mgl64.Vec3{}, s.worldG)
 		s.constG = &g
 		return
 	}
@@ -525,7 +526,7 @@ func (s *Sim) gravityForces() {
 			if s.constG != nil {
 				g = *s.constG
 			} else {
-				g = s.Doc.NetGravity(s.world, b.CenterOfMass).Add(s.extraG)
+				g = s.Doc.NetGravityWith(s.world, b.CenterOfMass, s.worldG)
 			}
 			f = g.Mul(b.Mass * b.GravityFactor)
 		}

@@ -16,6 +16,11 @@ import (
 // DefaultStep is the fixed time step when Options.Step is 0: 1/240 s.
 const DefaultStep = 1.0 / 240
 
+// StandardGravity is the gravity a scene without a world gravity plays
+// with (m/s², standard gravity), pulling down -Y as Godot, Unity and the
+// other engines default to. It is never written into the document.
+const StandardGravity = 9.80665
+
 // Options tune a simulation. The zero value is usable.
 type Options struct {
 	// Step is the fixed time step in seconds (DefaultStep when 0).
@@ -33,6 +38,9 @@ type Options struct {
 	// MaxContacts is the most contact points one step makes (the rest are
 	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
 	MaxContacts int
+	// NoDefaultGravity plays a document without a world gravity with none
+	// (only its gravity fields) instead of StandardGravity down -Y.
+	NoDefaultGravity bool
 }
 
 // Body is one dynamic or kinematic body of the simulation and its state
@@ -111,9 +119,13 @@ type Sim struct {
 	contacts [][3]float64
 	joints   []*joint
 	err      error
-	// extraG is gravity the document does not hold (an XODE scene's), added
-	// to scene.NetGravity everywhere; the document is saved without it.
-	extraG mgl64.Vec3
+	// worldG is the world gravity played: the document's, or when it has
+	// none a default (StandardGravity, or an XODE scene's) that is never
+	// written into the document. DefaultGravity says which.
+	worldG *scene.WorldGravity
+	// DefaultGravity is true when the document has no world gravity and
+	// the scene plays with a default one (GravityVector says which).
+	DefaultGravity bool
 	// pass holds each body's PyBrain pass-group bits.
 	pass map[int]uint64
 	// kinematic drives kinematic bodies from an animation (kinematic.go).
@@ -313,10 +325,34 @@ func (s *Sim) applyXODE() {
 		}
 	}
 	if isXODE && d.WorldGravity == nil {
-		s.extraG = mgl64.Vec3{0, -9.81, 0}
+		s.worldG = &scene.WorldGravity{Gravity: 9.81, Direction: [3]float64{0, -1, 0}}
+		s.DefaultGravity = true
 		s.warnf("XODE has no gravity: playing with (0, -9.81, 0), the gravity of PyBrain's ODE environment")
 	}
 }
+
+// chooseGravity picks the world gravity played (after applyXODE, which may
+// have chosen PyBrain's): the document's, else StandardGravity down -Y
+// unless Options.NoDefaultGravity.
+func (s *Sim) chooseGravity() {
+	if s.worldG != nil {
+		return
+	}
+	if wg := s.Doc.WorldGravity; wg != nil {
+		s.worldG = wg
+		return
+	}
+	if s.opt.NoDefaultGravity {
+		return
+	}
+	s.worldG = &scene.WorldGravity{Gravity: StandardGravity, Direction: [3]float64{0, -1, 0}}
+	s.DefaultGravity = true
+	s.warnf("the file has no world gravity: playing with %g m/s² down (-Y), the default of game engines; it is not written to the file (add one in the Physics tab to change it)", StandardGravity)
+}
+
+// GravityVector returns the world gravity the scene plays with (m/s²),
+// default included; gravity fields come on top of it where they act.
+func (s *Sim) GravityVector() mgl64.Vec3 { return s.worldG.Vector() }
 
 func xodeExtras(n *gltf.Node) map[string]any {
 	if n == nil {
@@ -492,10 +528,7 @@ func (s *Sim) Contacts() [][3]float64 { return s.contacts }
 // potential energy in the world gravity (J), for watching a scene gain or
 // lose energy. Gravity fields are not included in the potential.
 func (s *Sim) Energy() float64 {
-	g := s.extraG
-	if wg := s.Doc.WorldGravity; wg != nil && mgl64.Vec3(wg.Direction).Len() > 0 {
-		g = g.Add(mgl64.Vec3(wg.Direction).Normalize().Mul(wg.Gravity))
-	}
+	g := s.worldG.Vector()
 	e := 0.0
 	for _, b := range s.Bodies {
 		if b.Type != scene.MotionDynamic {

@@ -45,7 +45,7 @@ func TestSleepAndWake(t *testing.T) {
 
 	drift := newSim(t, tscene{shapes: []string{sphere(0.5)}, nodes: []tnode{
 		{name: "drifter", ext: dynamic(1, 0, `"linearVelocity": [0.02, 0, 0]`)},
-	}}, Options{})
+	}}, Options{NoDefaultGravity: true})
 	if err := drift.Run(5); err != nil {
 		t.Fatal(err)
 	}

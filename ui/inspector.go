@@ -183,7 +183,7 @@ func physicsTab(s *State, act func(app.Intent)) g.Widget {
 			})
 			button("Remove world gravity", func() { e.do(scene.SetWorldGravity{}) })
 		} else {
-			imgui.TextWrapped("None in the file (engines use their own default).")
+			imgui.TextWrapped("None in the file: Play uses 9.80665 m/s² down (-Y), as engines do, without writing it.")
 			button("Add world gravity (9.81 m/s² down)", func() {
 				e.do(scene.SetWorldGravity{Gravity: &scene.WorldGravity{Gravity: 9.81, Direction: [3]float64{0, -1, 0}}})
 			})

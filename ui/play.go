@@ -26,7 +26,7 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 	}
 	s.speed = int32(p.Speed)
 	contacts := p.Contacts
-	status := "stopped: Play builds the physics world from the scene as it is now"
+	status := "stopped: Play builds the physics world from the scene as it is now\n" + s.S.PlayGravity()
 	if p.Running() {
 		status = fmt.Sprintf("t = %.3f s", p.Time)
 		if !p.Playing {

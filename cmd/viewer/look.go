@@ -16,7 +16,7 @@ type lookFlags struct {
 
 func addLookFlags(fs *flag.FlagSet) lookFlags {
 	return lookFlags{
-		env:        fs.String("env", "studio", "lighting environment: studio, soft-room or outdoor"),
+		env:        fs.String("env", "studio", "lighting environment: studio, soft-room, outdoor or file (the file's own EXT_lights_image_based, else studio)"),
 		exposure:   fs.Float64("exposure", 0, "exposure in stops (each +1 doubles the light)"),
 		background: fs.String("background", "plain", "behind the scene: plain, blurred or environment"),
 	}
@@ -37,8 +37,11 @@ func (l lookFlags) parse() (look, error) {
 			out.env, found = render.Environment(i), true
 		}
 	}
+	if strings.EqualFold(*l.env, "file") {
+		out.env, found = render.EnvFile, true
+	}
 	if !found {
-		return out, fmt.Errorf("-env %q: want studio, soft-room or outdoor", *l.env)
+		return out, fmt.Errorf("-env %q: want studio, soft-room, outdoor or file", *l.env)
 	}
 	switch *l.background {
 	case "plain":

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"physview/internal/app"
 	"physview/render"
 	"physview/ui"
 )
@@ -18,6 +19,9 @@ func TestLookNames(t *testing.T) {
 			t.Errorf("environment %d: ui %q, render %q", i, ui.EnvironmentNames[i], n)
 		}
 	}
+	if int(render.EnvFile) != len(render.EnvironmentNames) || int32(render.EnvFile) != app.FileEnvironment || render.EnvFile.String() != ui.FileEnvironmentName {
+		t.Errorf("the file's environment is %d %q in render, after the %d built-in ones %q in ui", render.EnvFile, render.EnvFile, len(render.EnvironmentNames), ui.FileEnvironmentName)
+	}
 	if len(ui.BackgroundNames) != int(render.BackgroundEnvironment)+1 {
 		t.Errorf("ui lists %d backgrounds", len(ui.BackgroundNames))
 	}
@@ -29,6 +33,7 @@ func TestLookNames(t *testing.T) {
 		{"studio", "plain", look{env: render.EnvStudio, bg: render.BackgroundColor}, false},
 		{"soft-room", "blurred", look{env: render.EnvSoftRoom, bg: render.BackgroundBlurred}, false},
 		{"Outdoor", "environment", look{env: render.EnvOutdoor, bg: render.BackgroundEnvironment}, false},
+		{"file", "environment", look{env: render.EnvFile, bg: render.BackgroundEnvironment}, false},
 		{"moon", "plain", look{}, true},
 		{"studio", "stars", look{}, true},
 	} {

@@ -94,7 +94,7 @@ const usage = `usage:
                                 write IN as OUT (.gltf, .glb, .xode, .g4tf or .g4b); glTF physics in the
                                 dialect it was read in (current OMI or KHR forms), or the one -physics names
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N]
-                    [-env studio|soft-room|outdoor] [-exposure EV] [-background plain|blurred|environment] FILE
+                    [-env studio|soft-room|outdoor|file] [-exposure EV] [-background plain|blurred|environment] FILE
                                 render one frame without a window (EGL, no X server needed)
   viewer install-desktop [-exec PATH]
                                 desktop entry, icon and .gltf/.glb associations in the XDG folders

@@ -109,10 +109,18 @@ func printBodies(w io.Writer, s *sim.Sim, asJSON bool) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
-			Bodies []simBody `json:"bodies"`
-		}{bodies})
+			Gravity        [3]float64 `json:"gravity"`
+			DefaultGravity bool       `json:"defaultGravity"`
+			Bodies         []simBody  `json:"bodies"`
+		}{[3]float64(s.GravityVector()), s.DefaultGravity, bodies})
 	}
 	fmt.Fprintf(w, "t = %.4g s (%d steps of %.4g s), %d dynamic bodies\n", s.Time, s.Steps, s.StepSize(), len(bodies))
+	g := s.GravityVector()
+	source := "the file's world gravity"
+	if s.DefaultGravity {
+		source = "default: the file has no world gravity"
+	}
+	fmt.Fprintf(w, "gravity (%.6g, %.6g, %.6g) m/s² (%s)\n", g[0], g[1], g[2], source)
 	for _, b := range bodies {
 		fmt.Fprintf(w, "node %d %q: position (%.4f, %.4f, %.4f) rotation (%.4f, %.4f, %.4f, %.4f) velocity (%.4f, %.4f, %.4f) angular (%.4f, %.4f, %.4f)\n",
 			b.Node, b.Name, b.Position[0], b.Position[1], b.Position[2], b.Rotation[0], b.Rotation[1], b.Rotation[2], b.Rotation[3],

@@ -382,6 +382,15 @@ func (s *Session) loadFinished(r loadDone) error {
 		s.msg = Message{}
 	}
 	s.install(d, filepath.Base(r.load.Path))
+	// A file with its own lighting (EXT_lights_image_based) opens lit by
+	// it; the View tab lists it beside the built-in environments.
+	if d.ImageBasedLight() >= 0 {
+		if r.load.keep == nil {
+			s.View.Environment = FileEnvironment
+		}
+	} else if s.View.Environment == FileEnvironment {
+		s.View.Environment = 0
+	}
 	if k := r.load.keep; k != nil {
 		s.Camera = k.cam
 		s.Variant = variantByName(d, k.variant)

@@ -165,3 +165,45 @@ func TestRecentRestoresView(t *testing.T) {
 	}
 	s.Close()
 }
+
+// TestPlayDefaultGravity: Play of a file without world gravity falls under
+// standard gravity, the Play tab's notes say so, and the document neither
+// gains a world gravity nor becomes modified (issue 22 item 1).
+func TestPlayDefaultGravity(t *testing.T) {
+	s := New()
+	if err := s.LoadNow(filepath.Join("..", "..", "cmd", "viewer", "testdata", "sim_fall_nogravity.gltf")); err != nil {
+		t.Fatal(err)
+	}
+	if g := s.PlayGravity(); !strings.Contains(g, "none in the file") || !strings.Contains(g, "9.80665") {
+		t.Errorf("before Play the tab says %q, want the default gravity named", g)
+	}
+	s.StepPlay(240)
+	if s.Play.Sim == nil {
+		t.Fatalf("Play did not start: %q", s.Play.Error)
+	}
+	said := false
+	for _, n := range s.Play.Notes {
+		said = said || strings.Contains(n, "no world gravity")
+	}
+	if !said {
+		t.Errorf("Play notes %q do not say the default gravity is used", s.Play.Notes)
+	}
+	b := s.Play.Sim.Bodies[0]
+	if drop := 10 - b.Position[1]; drop < 4.85 || drop > 4.96 {
+		t.Errorf("the ball dropped %.4g m in 1 s, want g/2 = 4.903", drop)
+	}
+	if s.Doc.WorldGravity != nil || s.Modified() {
+		t.Errorf("after Play: world gravity %+v, modified %v; want none, false", s.Doc.WorldGravity, s.Modified())
+	}
+}
+
+// TestPlayGravityOfFile: a file with a world gravity is said to use it.
+func TestPlayGravityOfFile(t *testing.T) {
+	s := New()
+	if err := s.LoadNow(filepath.Join("..", "..", "cmd", "viewer", "testdata", "sim_fall.gltf")); err != nil {
+		t.Fatal(err)
+	}
+	if g, want := s.PlayGravity(), "gravity: the file's world gravity, (0, -9.81, 0) m/s²"; g != want {
+		t.Errorf("PlayGravity() = %q, want %q", g, want)
+	}
+}

@@ -66,6 +66,20 @@ type Play struct {
 // Running reports whether a simulation exists (playing or paused).
 func (p *Play) Running() bool { return p.Sim != nil }
 
+// PlayGravity says which world gravity Play uses for the open document:
+// the file's, or, when it has none, sim.StandardGravity down -Y (never
+// written into the file).
+func (s *Session) PlayGravity() string {
+	if s.Doc == nil {
+		return ""
+	}
+	if wg := s.Doc.WorldGravity; wg != nil {
+		g := wg.Vector()
+		return fmt.Sprintf("gravity: the file's world gravity, (%.4g, %.4g, %.4g) m/s²", g[0], g[1], g[2])
+	}
+	return fmt.Sprintf("gravity: none in the file, so Play uses %g m/s² down (-Y), as engines do (not saved)", sim.StandardGravity)
+}
+
 func (p *Play) addSample(t, height, speed, energy float64) {
 	if len(p.T) >= PlayHistory {
 		n := len(p.T) - PlayHistory + 1

@@ -64,6 +64,11 @@ type ViewOptions struct {
 	Joints bool
 }
 
+// FileEnvironment is ViewOptions.Environment for the document's own
+// lighting (EXT_lights_image_based): the entry after the built-in ones
+// (render.EnvFile).
+const FileEnvironment int32 = 3
+
 // DefaultViewOptions has the grid, the axes and every debug category on.
 func DefaultViewOptions() ViewOptions {
 	o := ViewOptions{Grid: true, Axes: true}

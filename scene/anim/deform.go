@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/qmuntal/gltf"
+
+	"physview/scene"
 )
 
 // Deform is what moves one primitive's vertices besides its node: skin
@@ -42,12 +44,13 @@ func (m *Model) Deform(me, p int) *Deform {
 	if df, ok := m.deforms[key]; ok {
 		return df
 	}
-	df := readDeform(m.Doc.GLTF, me, p)
+	df := readDeform(m.Doc, me, p)
 	m.deforms[key] = df
 	return df
 }
 
-func readDeform(doc *gltf.Document, me, p int) *Deform {
+func readDeform(d *scene.Document, me, p int) *Deform {
+	doc := d.GLTF
 	if me < 0 || me >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[me].Primitives) {
 		return nil
 	}
@@ -56,24 +59,23 @@ func readDeform(doc *gltf.Document, me, p int) *Deform {
 	if !ok {
 		return nil
 	}
-	pos, err := readVec3(doc, pi)
+	pos, err := readVec3(d, pi)
 	if err != nil {
 		return nil
 	}
 	df := &Deform{Positions: pos}
 	n := len(pos)
 	if prim.Indices != nil {
-		idx, _, err := readFloats(doc, *prim.Indices)
+		idx, err := d.AccessorIndices(*prim.Indices)
 		if err != nil {
 			return nil
 		}
-		df.Indices = make([]uint32, len(idx))
-		for i, v := range idx {
-			if v < 0 || int(v) >= n {
+		for _, v := range idx {
+			if int64(v) >= int64(n) {
 				return nil
 			}
-			df.Indices[i] = uint32(v)
 		}
+		df.Indices = idx
 	}
 	fail := func(err error) *Deform {
 		df.Err = fmt.Errorf("mesh %d primitive %d: %w", me, p, err)
@@ -86,11 +88,11 @@ func readDeform(doc *gltf.Document, me, p int) *Deform {
 		if !jok || !wok {
 			continue
 		}
-		jv, comps, err := readFloats(doc, ji)
+		jv, comps, err := readFloats(d, ji)
 		if err != nil || comps != 4 || len(jv) != 4*n {
 			return fail(fmt.Errorf("JOINTS_%d: cannot be read (%v)", set, err))
 		}
-		wv, comps, err := readFloats(doc, wi)
+		wv, comps, err := readFloats(d, wi)
 		if err != nil || comps != 4 || len(wv) != 4*n {
 			return fail(fmt.Errorf("WEIGHTS_%d: cannot be read (%v)", set, err))
 		}
@@ -110,7 +112,7 @@ func readDeform(doc *gltf.Document, me, p int) *Deform {
 			if !ok {
 				continue
 			}
-			v, err := readVec3(doc, ai)
+			v, err := readVec3(d, ai)
 			if err != nil || len(v) != n {
 				return fail(fmt.Errorf("target %d %s: cannot be read (%v)", ti, name, err))
 			}
@@ -121,8 +123,8 @@ func readDeform(doc *gltf.Document, me, p int) *Deform {
 	return df
 }
 
-func readVec3(doc *gltf.Document, i int) ([][3]float32, error) {
-	v, comps, err := readFloats(doc, i)
+func readVec3(d *scene.Document, i int) ([][3]float32, error) {
+	v, comps, err := readFloats(d, i)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func ReadInstances(d *scene.Document, n int) []mgl64.Mat4 {
 		if !ok {
 			return nil
 		}
-		v, c, err := readFloats(doc, i)
+		v, c, err := readFloats(d, i)
 		if err != nil || c != comps {
 			return nil
 		}

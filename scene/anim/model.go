@@ -88,7 +88,7 @@ func NewModel(d *scene.Document) *Model {
 	}
 	m.skins = make([]*skinData, len(doc.Skins))
 	for i := range doc.Skins {
-		s, err := readSkin(doc, i)
+		s, err := readSkin(d, i)
 		if err != nil {
 			m.Problems = append(m.Problems, fmt.Sprintf("skin %d: %v (drawn unskinned)", i, err))
 			continue
@@ -156,7 +156,7 @@ func (m *Model) channel(a *gltf.Animation, c *gltf.AnimationChannel, samplers []
 		s.Interp = CubicSpline
 	}
 	var err error
-	if s.Times, _, err = readFloats(doc, gs.Input); err != nil {
+	if s.Times, _, err = readFloats(m.Doc, gs.Input); err != nil {
 		return ch, fmt.Errorf("sampler %d input: %w", c.Sampler, err)
 	}
 	for i := 1; i < len(s.Times); i++ {
@@ -165,7 +165,7 @@ func (m *Model) channel(a *gltf.Animation, c *gltf.AnimationChannel, samplers []
 		}
 	}
 	var comps int
-	if s.Values, comps, err = readFloats(doc, gs.Output); err != nil {
+	if s.Values, comps, err = readFloats(m.Doc, gs.Output); err != nil {
 		return ch, fmt.Errorf("sampler %d output: %w", c.Sampler, err)
 	}
 	keys := len(s.Times)

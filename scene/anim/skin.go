@@ -4,7 +4,8 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/qmuntal/gltf"
+
+	"physview/scene"
 )
 
 // skinData is one skin's joints and inverse bind matrices.
@@ -13,7 +14,8 @@ type skinData struct {
 	ibm    []mgl64.Mat4
 }
 
-func readSkin(doc *gltf.Document, i int) (*skinData, error) {
+func readSkin(d *scene.Document, i int) (*skinData, error) {
+	doc := d.GLTF
 	sk := doc.Skins[i]
 	s := &skinData{joints: sk.Joints, ibm: make([]mgl64.Mat4, len(sk.Joints))}
 	for k, j := range sk.Joints {
@@ -23,7 +25,7 @@ func readSkin(doc *gltf.Document, i int) (*skinData, error) {
 		s.ibm[k] = mgl64.Ident4()
 	}
 	if sk.InverseBindMatrices != nil {
-		vals, comps, err := readFloats(doc, *sk.InverseBindMatrices)
+		vals, comps, err := readFloats(d, *sk.InverseBindMatrices)
 		if err != nil {
 			return nil, fmt.Errorf("inverseBindMatrices: %w", err)
 		}

@@ -742,6 +742,7 @@ func (l *links) extensions() {
 	root := l.sc.root
 	usedRaw, hasUsed := root["extensionsUsed"].([]any)
 	reqRaw, hasReq := root["extensionsRequired"].([]any)
+	l.extensionObjects()
 	seen := map[string]bool{}
 	for _, e := range l.sc.exts {
 		seen[e.name] = true
@@ -779,7 +780,15 @@ func (l *links) extensions() {
 			l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but not supported: the file will not display right", name)
 		}
 	}
-	for _, e := range l.sc.exts {
+}
+
+// extensionObjects checks every extension object found: declared, in a
+// place its extension allows, its properties. An extension's check may
+// find extensions inside it (KHR_texture_transform on a material
+// extension's textureInfo), which are checked in turn and count as used.
+func (l *links) extensionObjects() {
+	for i := 0; i < len(l.sc.exts); i++ {
+		e := l.sc.exts[i]
 		if !l.used[e.name] {
 			l.fs.addc(Error, "UNDECLARED_EXTENSION", e.path, "extension %q is not declared in extensionsUsed", e.name)
 		}

@@ -172,6 +172,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},
 		{"volume_alone", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", Warning, true},
 		{"volume_double_sided", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", Warning, true},
+		{"transform_in_extension_texture", fixture(`"extensionsUsed":["KHR_materials_iridescence","KHR_texture_transform"],"images":[{"uri":"a.png"}],"textures":[{"source":0}],"materials":[{"extensions":{"KHR_materials_iridescence":{"iridescenceFactor":1,"iridescenceTexture":{"index":0,"extensions":{"KHR_texture_transform":{"scale":[2,2]}}}}}}]`), "UNUSED_EXTENSION", Info, false},
+		{"transform_unused", fixture(`"extensionsUsed":["KHR_texture_transform"],"images":[{"uri":"a.png"}],"textures":[{"source":0}],"materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}]`), "UNUSED_EXTENSION", Info, true},
 		{"texture_webp_core", fixture(`"images":[{"uri":"a.webp"}],"textures":[{"source":0}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},
 	}
 	for _, c := range cases {
