@@ -392,6 +392,7 @@ func (b *Body) set(what C.int, v ...float64) {
 	if b.id == nil || !b.w.usable() {
 		return
 	}
+	b.w.fresh = false // the states the last Step read are out of date
 	var a [4]C.double
 	for i, x := range v {
 		a[i] = C.double(x)

@@ -192,3 +192,25 @@ func TestConvexOffOrigin(t *testing.T) {
 		t.Errorf("sphere at y = %g, want resting on the cube's top (1.25)", y)
 	}
 }
+
+// TestStatesAfterSet: States after a Step returns what the Step read, and
+// after a body is moved, where it is now.
+func TestStatesAfterSet(t *testing.T) {
+	w, err := NewWorld()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Destroy()
+	b := w.NewBody()
+	b.SetLinearVel([3]float64{1, 0, 0})
+	if err := w.Step(0.5, nil); err != nil {
+		t.Fatal(err)
+	}
+	if x := w.States()[0]; x != 0.5 {
+		t.Errorf("after the step x = %g, want 0.5", x)
+	}
+	b.SetPosition([3]float64{7, 8, 9})
+	if st := w.States(); st[0] != 7 || st[1] != 8 || st[2] != 9 {
+		t.Errorf("after SetPosition the state is at %v, want (7, 8, 9)", st[:3])
+	}
+}
