@@ -474,6 +474,7 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp ph
 			fs.warnf(pp.code("TRIMESH_DYNAMIC"), p, "trimesh shape %d on a dynamic body: most engines only support trimeshes on static or kinematic bodies", s)
 		}
 	}
+	d.validatePhysicsRange(n, b, path, fs, pp)
 	if m := b.Motion; m != nil {
 		if m.Mass < 0 {
 			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/mass", "mass %g must not be negative", m.Mass)

@@ -6,6 +6,11 @@
 // each dynamic body as a force every step, and writes the poses back into
 // the copy, never into the document it was given.
 //
+// Every value is checked before it reaches ODE (check.go: positions, scales,
+// sizes, speeds, masses within the range ODE plays); an error ODE itself
+// reports comes back as a Go error and stops the run (sim/ode), and contacts
+// are bounded per pair and per step, what is dropped counted.
+//
 // It is its own top-level package because it is the only one that links C
 // (ODE, through sim/ode): scene/ stays pure Go and testable anywhere.
 package sim

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -33,6 +34,10 @@ func (s *Sim) AnimateKinematic(k *KinematicAnimation) {
 			continue
 		}
 		t, r, _ := rigid(world[b.Node])
+		if p := t.Add(r.Mul3x1(b.com)); !finite(p[:]...) || p.Len() > MaxDistance {
+			s.err = &RangeError{Node: b.Node, Name: b.Name, Time: s.Time, What: fmt.Sprintf("is animated to (%g, %g, %g), outside what ODE plays (%g m)", p[0], p[1], p[2], MaxDistance)}
+			return
+		}
 		b.body.SetPosition(t.Add(r.Mul3x1(b.com)))
 		b.body.SetRotation(xyzw(quatOf(r)))
 		b.body.SetLinearVel([3]float64{})
@@ -47,9 +52,9 @@ func (s *Sim) animated(b *Body) bool {
 
 // driveKinematic sets the animated kinematic bodies' velocities for the
 // next step (the hook Step calls before stepping ODE).
-func (s *Sim) driveKinematic() {
+func (s *Sim) driveKinematic() error {
 	if s.kinematic == nil {
-		return
+		return nil
 	}
 	dt := s.opt.Step
 	world := s.kinematic.World(s.Time + dt)
@@ -72,7 +77,12 @@ func (s *Sim) driveKinematic() {
 			angle := 2 * math.Atan2(s, dq.W)
 			w = dq.V.Mul(angle / s / dt)
 		}
+		if !finite(v[:]...) || !finite(w[:]...) || com.Len() > MaxDistance || v.Len() > MaxSpeed || w.Len() > MaxSpeed {
+			return &RangeError{Node: b.Node, Name: b.Name, Time: s.Time,
+				What: fmt.Sprintf("is animated to (%g, %g, %g) at %.3g m/s and %.3g rad/s, outside what ODE plays (%g m, %g m/s)", com[0], com[1], com[2], v.Len(), w.Len(), MaxDistance, MaxSpeed)}
+		}
 		b.body.SetLinearVel(v)
 		b.body.SetAngularVel(w)
 	}
+	return nil
 }

@@ -29,6 +29,15 @@ type Options struct {
 	Iterations int
 	// RecordContacts keeps each step's contact points (Contacts).
 	RecordContacts bool
+	// NoSleep keeps every body awake. By default a body resting on
+	// something sleeps (ODE's auto-disable: its velocity, averaged over
+	// 10 steps, under 0.05 m/s and 0.05 rad/s for 10 steps) until
+	// something touches, moves or pushes it; a body touching nothing never
+	// sleeps.
+	NoSleep bool
+	// MaxContacts is the most contact points one step makes (the rest are
+	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
+	MaxContacts int
 	// NoDefaultGravity plays a document without a world gravity with none
 	// (only its gravity fields) instead of StandardGravity down -Y.
 	NoDefaultGravity bool
@@ -72,6 +81,10 @@ func (e *NaNError) Error() string {
 	return fmt.Sprintf("body %q (node %d) became NaN or infinite at t = %.4g s; the run stopped there", e.Name, e.Node, e.Time)
 }
 
+// DroppedContacts counts what a contact budget left out: pairs of geoms
+// never collided and contacts cut off a pair.
+type DroppedContacts struct{ Pairs, Contacts int }
+
 // ErrNoBodies is returned by New for a scene with nothing that moves.
 var ErrNoBodies = errors.New("the scene has no dynamic or kinematic bodies: nothing to simulate")
 
@@ -84,8 +97,13 @@ type Sim struct {
 	Bodies []*Body
 	// Triggers are the base trigger nodes (a compound trigger counts once).
 	Triggers []int
-	// Warnings say what was approximated.
+	// Warnings say what was approximated, and what ODE warned about
+	// (dMessage) while building and stepping.
 	Warnings []string
+	// Dropped counts what the contact budget left out (Options.MaxContacts)
+	// over the whole run; DroppedSteps is how many steps dropped any.
+	Dropped      DroppedContacts
+	DroppedSteps int
 	// Time is the simulated time in seconds; Steps the steps taken.
 	Time  float64
 	Steps int
@@ -112,6 +130,8 @@ type Sim struct {
 	pass map[int]uint64
 	// kinematic drives kinematic bodies from an animation (kinematic.go).
 	kinematic *KinematicAnimation
+	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
+	odeWarnings, moreODE int
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -143,6 +163,15 @@ func (s *Sim) Close() {
 	}
 }
 
+// Awake returns how many bodies are awake (the rest rest on something and
+// sleep; see Options.NoSleep).
+func (s *Sim) Awake() int {
+	if s.w == nil {
+		return 0
+	}
+	return s.w.Awake()
+}
+
 // StepSize returns the fixed time step in seconds.
 func (s *Sim) StepSize() float64 { return s.opt.Step }
 
@@ -172,9 +201,15 @@ func (s *Sim) build() error {
 	s.w = w
 	w.SetIterations(s.opt.Iterations)
 	w.SetRecordContacts(s.opt.RecordContacts)
+	if s.opt.NoSleep {
+		w.NoSleep()
+	}
 	s.applyXODE()
 	s.world = d.WorldMatrices()
 	nodes := d.SceneNodes()
+	if err := s.checkValues(nodes); err != nil {
+		return err
+	}
 
 	// Moving bodies first, parents before children.
 	for _, n := range nodes {
@@ -210,9 +245,45 @@ func (s *Sim) build() error {
 		return err
 	}
 	s.setupGravity()
+	if g := s.constG; g != nil && !(g.Len() <= MaxDistance) {
+		return fmt.Errorf("the scene's gravity (%g, %g, %g) is not finite or more than %g m/s²; the scene is not played", g[0], g[1], g[2], MaxDistance)
+	}
 	s.forces = make([]float64, 3*len(s.Bodies))
+	maxContacts := s.opt.MaxContacts
+	if maxContacts <= 0 {
+		maxContacts = 32*len(s.Bodies) + 1024
+	}
+	w.SetMaxContacts(maxContacts)
+	s.odeMessages()
+	if err := w.Err(); err != nil {
+		return fmt.Errorf("building the physics world: %w", err)
+	}
 	s.readStates()
 	return nil
+}
+
+// maxODEWarnings bounds the ODE messages kept in Warnings over a run.
+const maxODEWarnings = 20
+
+// odeMessages moves ODE's warnings (dMessage) into Warnings, a bounded
+// number of them.
+func (s *Sim) odeMessages() {
+	msgs, more := s.w.Messages()
+	for _, m := range msgs {
+		if s.odeWarnings >= maxODEWarnings {
+			more++
+			continue
+		}
+		n := len(s.Warnings)
+		s.warnf("ODE: %s", m)
+		if len(s.Warnings) > n {
+			s.odeWarnings++
+		}
+	}
+	if more > 0 {
+		s.moreODE += more
+		s.warnf("ODE: more messages than shown")
+	}
 }
 
 // applyXODE gives a scene imported from XODE what ODE would play it with:
@@ -379,11 +450,31 @@ func (s *Sim) Step() error {
 		return errors.New("sim: the simulation was closed")
 	}
 	s.gravityForces()
-	s.driveKinematic()
-	s.w.Step(s.opt.Step, s.forces)
+	if err := s.driveKinematic(); err != nil {
+		s.err = err
+		return err
+	}
+	stepErr := s.w.Step(s.opt.Step, s.forces)
+	s.odeMessages()
+	if stepErr != nil {
+		s.err = fmt.Errorf("ODE failed at t = %.4g s: %w; the simulation stopped and must be reset", s.Time, stepErr)
+		return s.err
+	}
 	s.Time += s.opt.Step
 	s.Steps++
+	if s.w.BadContacts() > 0 {
+		s.warnf("ODE's collision made contacts with no valid normal (deep overlaps of convex shapes): they were skipped")
+	}
+	if pairs, contacts := s.w.Dropped(); pairs+contacts > 0 {
+		s.Dropped.Pairs += pairs
+		s.Dropped.Contacts += contacts
+		s.DroppedSteps++
+	}
 	if err := s.readStates(); err != nil {
+		s.err = err
+		return err
+	}
+	if err := s.checkRange(); err != nil {
 		s.err = err
 		return err
 	}

@@ -308,20 +308,31 @@ func TestBadScenes(t *testing.T) {
 	}
 }
 
-// TestNaN: a run whose body overflows stops and names the body.
-func TestNaN(t *testing.T) {
-	s := newSim(t, tscene{shapes: []string{sphere(1)}, gravity: `{"gravity": 1e308, "direction": [0, -1, 0]}`,
-		nodes: []tnode{{name: "rocket", ext: dynamic(1000, 0, "")}}}, Options{})
-	err := s.Run(1)
-	var ne *NaNError
-	if !errors.As(err, &ne) || ne.Name != "rocket" || ne.Node != 0 {
-		t.Fatalf("error = %v, want a NaNError naming rocket", err)
+// TestHugeGravity: a gravity of 1e308 m/s² is refused before it reaches
+// ODE; one of 1e5 m/s² plays until the body leaves the range ODE handles,
+// and the run stops there naming the body.
+func TestHugeGravity(t *testing.T) {
+	d := tscene{shapes: []string{sphere(1)}, gravity: `{"gravity": 1e308, "direction": [0, -1, 0]}`,
+		nodes: []tnode{{name: "rocket", ext: dynamic(1000, 0, "")}}}.doc(t)
+	if _, err := New(d, Options{}); err == nil || !strings.Contains(err.Error(), "gravity (0, -1e+308, 0)") {
+		t.Errorf("gravity 1e308: error = %v, want one naming the gravity", err)
 	}
-	if !strings.Contains(err.Error(), `body "rocket" (node 0) became NaN or infinite`) {
+	s := newSim(t, tscene{shapes: []string{sphere(1)}, gravity: `{"gravity": 1e5, "direction": [0, -1, 0]}`,
+		nodes: []tnode{{name: "rocket", ext: dynamic(1000, 0, "")}}}, Options{})
+	err := s.Run(10)
+	var re *RangeError
+	if !errors.As(err, &re) || re.Name != "rocket" || re.Node != 0 {
+		t.Fatalf("error = %v, want a RangeError naming rocket", err)
+	}
+	// y = g t²/2 passes 1e6 m at t = sqrt(2e6/1e5) = 4.47 s.
+	if re.Time < 4.4 || re.Time > 4.5 {
+		t.Errorf("stopped at t = %g s, want about 4.47 s", re.Time)
+	}
+	if !strings.Contains(err.Error(), `body "rocket" (node 0) is more than 1e+06 m from the origin`) {
 		t.Errorf("message %q does not name the body", err)
 	}
 	if s.Step() == nil {
-		t.Error("stepping after a NaN error should keep failing")
+		t.Error("stepping after a range error should keep failing")
 	}
 }
 

@@ -48,6 +48,9 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 	info := ""
 	if p.Running() {
 		info = fmt.Sprintf("%d bodies with motion", p.Bodies)
+		if p.Awake < p.Bodies {
+			info += fmt.Sprintf(", %d asleep", p.Bodies-p.Awake)
+		}
 		if p.Playing && p.StepMS > 0 {
 			info += fmt.Sprintf("; stepping takes %.1f ms a frame", p.StepMS)
 		}
@@ -63,6 +66,7 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 		g.Label(status).Wrapped(true),
 		g.Condition(info != "", g.Label(info).Wrapped(true), nil),
 		g.Condition(p.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(p.Error).Wrapped(true)), nil),
+		g.Condition(p.Dropped != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(g.Label(p.Dropped).Wrapped(true)), nil),
 		g.Layout(inside),
 		g.Label(plotted).Wrapped(true),
 		g.Custom(func() { playPlot(p) }),

@@ -11,7 +11,10 @@
 //	viewer simulate [flags] FILE    play the physics and print the final poses
 //	viewer edit [-o OUT] FILE COMMAND...  apply edits (fit, shape, motion, rename, gravity, remove-collider) and save once
 //
-// Exit status 2 means the input could not be read at all.
+// Exit status 2 means the input could not be read at all; 3 means viewer
+// itself failed (a bug: a recovered panic), so scripts can tell the two
+// apart. A crash that cannot be recovered (a Go runtime fatal error, a
+// panic on another goroutine) ends the process with SIGABRT, never with 2.
 package main
 
 import (
@@ -20,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"physview/scene"
@@ -37,13 +41,32 @@ func fail(code int, format string, args ...any) error {
 	return &exitError{code, fmt.Errorf(format, args...)}
 }
 
+// exitInternal is the status of a failure of viewer itself.
+const exitInternal = 3
+
 func main() {
+	setCrashMode()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run executes one command line and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
-	err := dispatch(args, stdout, stderr)
+// setCrashMode makes a crash the runtime cannot hand back (a fatal error,
+// a panic on another goroutine) end the process with SIGABRT instead of
+// Go's exit status 2, which means "cannot read the input" here.
+func setCrashMode() { debug.SetTraceback("crash") }
+
+// dispatchFunc runs a command line (a variable so tests can make it fail).
+var dispatchFunc = dispatch
+
+// run executes one command line and returns the exit status; a panic is
+// recovered and reported as an internal error (exitInternal).
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "viewer: internal error (a bug, please report it): %v\n%s", r, debug.Stack())
+			code = exitInternal
+		}
+	}()
+	err := dispatchFunc(args, stdout, stderr)
 	if err == nil {
 		return 0
 	}

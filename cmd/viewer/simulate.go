@@ -55,9 +55,20 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	for _, w := range s.Warnings {
 		fmt.Fprintln(stderr, "viewer: note:", w)
 	}
+	shown := len(s.Warnings)
 	runErr := s.Run(*seconds)
+	// What ODE said while stepping, and the contacts the budget dropped:
+	// on stderr, so that stdout stays the poses (JSON with -json).
+	for _, w := range s.Warnings[shown:] {
+		fmt.Fprintln(stderr, "viewer: note:", w)
+	}
+	if s.DroppedSteps > 0 {
+		fmt.Fprintf(stderr, "viewer: note: %d of %d steps made too many contacts: %d touching pairs and %d contact points were dropped\n",
+			s.DroppedSteps, s.Steps, s.Dropped.Pairs, s.Dropped.Contacts)
+	}
 	var nan *sim.NaNError
-	if runErr != nil && !errors.As(runErr, &nan) {
+	var far *sim.RangeError
+	if runErr != nil && !errors.As(runErr, &nan) && !errors.As(runErr, &far) {
 		return fail(1, "%s: %v", path, runErr)
 	}
 	if err := printBodies(stdout, s, *asJSON); err != nil {

@@ -43,8 +43,12 @@ type Play struct {
 	StepMS float64
 	// Error is why the scene cannot play (or why it stopped: NaN).
 	Error string
-	// Notes say what was approximated.
+	// Notes say what was approximated, and what ODE warned about.
 	Notes []string
+	// Dropped says when the contact budget dropped contacts ("" when it
+	// never did); Awake is how many bodies are awake (the rest sleep).
+	Dropped string
+	Awake   int
 	// Inside lists the triggers with bodies inside, as text.
 	Inside []string
 	// Plotted is the name of the body in the plot ("" for none selected).
@@ -164,6 +168,10 @@ func (s *Session) stepPlay(steps int) bool {
 		p.StepMS = float64(p.stepTime.Microseconds()) / 1000 / float64(p.frames)
 	}
 	p.Time = p.Sim.Time
+	p.Notes, p.Awake = p.Sim.Warnings, p.Sim.Awake()
+	if sm := p.Sim; sm.DroppedSteps > 0 {
+		p.Dropped = fmt.Sprintf("contacts dropped in %d of %d steps (%d pairs, %d points): too many bodies touch at once for the contact budget", sm.DroppedSteps, sm.Steps, sm.Dropped.Pairs, sm.Dropped.Contacts)
+	}
 	if done == 0 {
 		return false
 	}
@@ -183,7 +191,7 @@ func (s *Session) startPlay(now time.Time) {
 	p.Sim = sm
 	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
-	p.Error, p.Notes, p.Bodies = "", sm.Warnings, len(sm.Bodies)
+	p.Error, p.Notes, p.Bodies, p.Dropped, p.Awake = "", sm.Warnings, len(sm.Bodies), "", sm.Awake()
 	p.clearSamples()
 	s.sample()
 	s.updateInside()
