@@ -272,6 +272,19 @@ func buildXclose(t *testing.T) string {
 // viewRect is the 3D view without the status bar.
 var viewRect = image.Rect(0, 30, 890, 750)
 
+// waitScreenChange captures the screen until r differs from before (a
+// dialog or menu has been drawn), for at most 15 s.
+func waitScreenChange(t *testing.T, display string, before image.Image, r image.Rectangle, name string) {
+	t.Helper()
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		if diffFraction(before, captureScreen(t, display, name), r, 24) > 0.002 {
+			time.Sleep(300 * time.Millisecond) // a frame more for imgui to take keys
+			return
+		}
+	}
+	t.Fatalf("the screen did not change within 15 s (%s)", name)
+}
+
 // diffFraction is the fraction of pixels (every 2nd) in r that differ by
 // more than tol in any channel (0..255).
 func diffFraction(a, b image.Image, r image.Rectangle, tol int) float64 {
@@ -336,9 +349,10 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	v.drag(300, 450, 420, 400)
 	orbited := captureScreen(t, display, "files-a-orbited.png")
 
-	// Ctrl+O, Down past "..", Down past a.glb to b.gltf, Enter.
+	// Ctrl+O, Down past "..", Down past a.glb to b.gltf, Enter: the keys
+	// only once the browser is drawn (a loaded machine draws it late).
 	v.ctrl("o")
-	captureScreen(t, display, "files-browser.png")
+	waitScreenChange(t, display, orbited, image.Rect(0, 0, 1280, 780), "files-browser.png")
 	v.key("Down", "Down", "Return")
 	v.wait("opened b.gltf", 30*time.Second)
 
