@@ -53,8 +53,32 @@ func (d *Document) recordBaseline() {
 		// writes it): that part is written anew.
 		if strings.HasSuffix(f.Code, "_LEGACY_FORM") || strings.HasSuffix(f.Code, "_UNDEFINED_PROPERTY") {
 			d.source.legacy = append(d.source.legacy, f.Path)
+			// An archived block (OMI_collider, which the model never
+			// writes) is read into the current blocks of the same owner
+			// (OMI_physics_shape, _body): the file's bytes of those no
+			// longer say what the model holds, so every owned block of
+			// that owner is written anew too.
+			if owner, block, ok := extensionOwner(f.Path); ok && strings.HasSuffix(f.Code, "_LEGACY_FORM") && base[block] == nil {
+				for p := range base {
+					if strings.HasPrefix(p, owner+"/extensions/") {
+						d.source.legacy = append(d.source.legacy, p)
+					}
+				}
+			}
 		}
 	}
+}
+
+// extensionOwner returns the JSON pointer of the object whose extension
+// block path lies in ("" for the document, "/nodes/3", ...) and the
+// pointer of the block itself.
+func extensionOwner(path string) (owner, block string, ok bool) {
+	i := strings.Index(path, "/extensions/")
+	if i < 0 {
+		return "", "", false
+	}
+	name, _, _ := strings.Cut(path[i+len("/extensions/"):], "/")
+	return path[:i], path[:i] + "/extensions/" + name, true
 }
 
 // faithful returns what to write for the owned block at path: the file's
