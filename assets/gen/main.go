@@ -421,10 +421,10 @@ func build() ([]byte, error) {
 	hillsN := add("Hills (static heightmap)", mHills, [3]float64{5, 0.02, -2.5})
 	probe := add("Probe (ray trigger)", -1, [3]float64{-2.5, 2.5, 0})
 	killPlane := add("Kill plane (plane trigger)", -1, [3]float64{0, -1, 0})
-	// The bracket starts tilted 15 degrees, its low corner 0.3 m up, in
-	// the free front-left corner: it lands on the corner and rocks back
-	// onto its base.
-	bracketN := add("Bracket (dynamic compound of convex hulls)", mBracket, [3]float64{-3.2, 0.45, 4.2})
+	// The bracket starts tilted 15 degrees, its low corner 0.86 m up, in
+	// the free front-left corner: in Play it falls on the corner and rocks
+	// back onto its base.
+	bracketN := add("Bracket (dynamic compound of convex hulls)", mBracket, [3]float64{-3.2, 1, 4.2})
 	nodes[bracketN].Rotation = quat(mgl64.QuatRotate(0.35, mgl64.Vec3{0, 1, 0}).Mul(mgl64.QuatRotate(0.26, mgl64.Vec3{0, 0, 1})))
 	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door,
 		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane, bracketN}
