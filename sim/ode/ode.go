@@ -339,6 +339,12 @@ func (w *World) NewTriMesh(vertices []float64, indices []uint32, s Surface) (*Ge
 	ix := w.cUints(indices)
 	C.dGeomTriMeshDataBuildDouble(data, unsafe.Pointer(v), C.int(3*unsafe.Sizeof(C.dReal(0))), C.int(len(vertices)/3),
 		unsafe.Pointer(ix), C.int(len(indices)), C.int(3*unsafe.Sizeof(C.uint(0))))
+	// ODE's convex-trimesh collider needs the angles between faces: without
+	// them it aborts the process (ODE INTERNAL ERROR 2) when a convex body
+	// touches the mesh.
+	if C.dGeomTriMeshDataPreprocess2(data, 1<<C.dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, nil) == 0 {
+		return nil, errors.New("ode: preparing the triangle mesh failed (out of memory?)")
+	}
 	return w.addGeom(C.dCreateTriMesh(w.space, data, nil, nil, nil), s)
 }
 
