@@ -1,12 +1,12 @@
 // Command gen writes the built-in demo scene, assets/demo.glb: meshes with
-// real materials, three material variants, colliders of every OMI shape type
-// on static, kinematic and dynamic bodies, G4MF general shapes (rounded box,
-// superellipsoid, cone, tapered capsule), a plane, a ray and a heightmap, a compound collider, a
-// concave bracket whose collider is a compound of convex hulls fitted by the
-// real decomposition (scene.Document.DecomposeNode and FitCompoundEdit),
-// triggers, a gravity volume of each of the six types and a hinge joint. The
-// fourth variant, Iridescent, shows KHR_materials_iridescence and
-// KHR_materials_anisotropy.
+// real materials, four material variants (the fourth, Iridescent, shows
+// KHR_materials_iridescence and KHR_materials_anisotropy), colliders of
+// every OMI shape type on static, kinematic and dynamic bodies, G4MF general
+// shapes (rounded box, superellipsoid, cone, tapered capsule), a plane, a
+// ray and a heightmap, a compound collider, a concave bracket whose collider
+// is a compound of convex hulls fitted by the real decomposition
+// (scene.Document.DecomposeNode and FitCompoundEdit), triggers, a gravity
+// volume of each of the six types and a hinge joint.
 //
 // Run it with `go generate ./assets` from the repository root.
 package main
@@ -333,8 +333,9 @@ func build() ([]byte, error) {
 	}}
 	doc.ExtensionsUsed = []string{"KHR_materials_anisotropy", "KHR_materials_iridescence"}
 
-	// addMesh writes a mesh; tangents only with tangents set (they are
-	// 16 bytes a vertex).
+	// addMeshT writes a mesh, its tangents only when tangents is set
+	// (16 bytes a vertex: only where a material needs them); addMesh
+	// writes none.
 	addMeshT := func(name string, g geometry, mat int, tangents bool) int {
 		pos := modeler.WritePosition(doc, g.pos)
 		nrm := modeler.WriteNormal(doc, g.nrm)
@@ -626,7 +627,7 @@ func build() ([]byte, error) {
 	}
 	var h scene.History
 	if _, err := h.Do(d, fit); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("bracket: %s: %w", fit.Name(), err)
 	}
 
 	if fs := d.Validate(); scene.HasErrors(fs) {
