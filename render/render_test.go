@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"physview/assets"
 	"physview/debugdraw"
 	"physview/internal/testcorpus"
@@ -35,6 +37,13 @@ func showing(tb testing.TB, d *scene.Document) *Renderer {
 // with the debug drawing.
 func shot(t *testing.T, d *scene.Document, variant, w, h int) (*image.NRGBA, []string) {
 	t.Helper()
+	return shotFraming(t, d, variant, w, h, nil)
+}
+
+// shotFraming is shot with the camera framing box (min, max) instead of
+// the whole scene when box is not nil.
+func shotFraming(t *testing.T, d *scene.Document, variant, w, h int, box *[2]mgl64.Vec3) (*image.NRGBA, []string) {
+	t.Helper()
 	r := showing(t, d)
 	defer r.Delete()
 	lo0, hi0 := r.Bounds()
@@ -42,6 +51,9 @@ func shot(t *testing.T, d *scene.Document, variant, w, h int) (*image.NRGBA, []s
 	cache.Update()
 	r.SetDebug(cache.Groups())
 	lo, hi := r.Bounds()
+	if box != nil {
+		lo, hi = box[0], box[1]
+	}
 	opt := DefaultOptions()
 	opt.Variant = variant
 	img, err := r.RenderImage(NewCamera(lo, hi), w, h, opt)
@@ -274,7 +286,7 @@ func TestGoldenDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for v, name := range []string{"Day", "Night", "Gold"} {
+	for v, name := range []string{"Day", "Night", "Gold", "Iridescent"} {
 		if d.VariantLabel(v) != name {
 			t.Fatalf("variant %d is %q, want %q", v, d.VariantLabel(v), name)
 		}
@@ -286,4 +298,57 @@ func TestGoldenDemo(t *testing.T) {
 	compareGolden(t, "demo", img)
 	gold, _ := shot(t, d, 2, 480, 270)
 	compareGolden(t, "demo-gold", gold)
+	// The Iridescent variant, close up on the superellipsoid (a thin film)
+	// and the platform (brushed steel), and the Day variant of the same.
+	closeUp := &[2]mgl64.Vec3{{-0.6, 0, -3.6}, {1.3, 1.9, -0.5}}
+	ir, msgs := shotFraming(t, d, 3, 480, 270, closeUp)
+	if len(msgs) > 0 {
+		t.Errorf("messages (iridescent): %v", msgs)
+	}
+	compareGolden(t, "demo-iridescent", ir)
+	day, _ := shotFraming(t, d, 0, 480, 270, closeUp)
+	compareGolden(t, "demo-day-closeup", day)
+	// The thin film adds saturated greens and magentas the Day materials
+	// (gold, steel) do not have; the debug lines are the same in both.
+	irG, irM := hueBands(ir)
+	dayG, dayM := hueBands(day)
+	t.Logf("saturated green-cyan / magenta pixels: iridescent %d / %d, day %d / %d", irG, irM, dayG, dayM)
+	if irG-dayG < 150 || irM-dayM < 150 {
+		t.Errorf("the Iridescent variant adds %d green-cyan and %d magenta pixels, want at least 150 of each", irG-dayG, irM-dayM)
+	}
+}
+
+// hueBands counts the saturated, lit pixels whose hue is green to cyan
+// (140-190 degrees) and magenta (290-340 degrees).
+func hueBands(img *image.NRGBA) (green, magenta int) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := img.NRGBAAt(x, y)
+			r, g, bl := float64(c.R)/255, float64(c.G)/255, float64(c.B)/255
+			hi, lo := math.Max(r, math.Max(g, bl)), math.Min(r, math.Min(g, bl))
+			if hi < 0.15 || (hi-lo)/hi < 0.5 {
+				continue
+			}
+			var h float64
+			switch hi {
+			case r:
+				h = 60 * math.Mod((g-bl)/(hi-lo), 6)
+			case g:
+				h = 60 * ((bl-r)/(hi-lo) + 2)
+			default:
+				h = 60 * ((r-g)/(hi-lo) + 4)
+			}
+			if h < 0 {
+				h += 360
+			}
+			switch {
+			case h >= 140 && h < 190:
+				green++
+			case h >= 290 && h < 340:
+				magenta++
+			}
+		}
+	}
+	return green, magenta
 }

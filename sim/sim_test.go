@@ -433,8 +433,8 @@ func TestShapesRest(t *testing.T) {
 }
 
 // TestDemoScenePlays: the built-in demo (every shape type, compound
-// collider, hinge, triggers, every gravity field) plays 5 s with every
-// dynamic body on or above the ground.
+// colliders, hinge, triggers, every gravity field) plays 5 s with every
+// dynamic body on or above the ground and the concave bracket at rest.
 func TestDemoScenePlays(t *testing.T) {
 	d, err := scene.Decode(assets.Demo, nil)
 	if err != nil {
@@ -449,11 +449,29 @@ func TestDemoScenePlays(t *testing.T) {
 	if err := s.Run(5); err != nil {
 		t.Fatal(err)
 	}
+	bracket := false
 	for _, b := range s.Bodies {
 		t.Logf("%s at %.3f, %.3f, %.3f", b.Name, b.CenterOfMass[0], b.CenterOfMass[1], b.CenterOfMass[2])
 		if b.CenterOfMass[1] < -0.2 || b.CenterOfMass.Len() > 30 {
 			t.Errorf("%s ended at %v: through the ground or flung away", b.Name, b.CenterOfMass)
 		}
+		if len(d.CompoundParts(b.Node)) == 0 || d.GLTF.Nodes[b.Node].Mesh == nil {
+			continue
+		}
+		// The concave bracket (a compound of convex hulls) dropped tilted
+		// rests on its base where it fell, its origin (the middle of the
+		// base's underside) on the ground.
+		bracket = true
+		start := d.GLTF.Nodes[b.Node].Translation
+		up := b.Rotation.Rotate(mgl64.Vec3{0, 1, 0})
+		moved := math.Hypot(b.Position[0]-start[0], b.Position[2]-start[2])
+		t.Logf("%s: origin y %.4f, up %.4f, moved %.3f m, speed %.3f m/s", b.Name, b.Position[1], up[1], moved, b.LinearVelocity.Len())
+		if math.Abs(b.Position[1]) > 0.02 || up[1] < 0.99 || moved > 0.5 || b.LinearVelocity.Len() > 0.05 {
+			t.Errorf("%s is not resting on its base near where it fell: position %v, up %v, speed %g", b.Name, b.Position, up, b.LinearVelocity.Len())
+		}
+	}
+	if !bracket {
+		t.Error("no dynamic mesh with a compound of convex hulls in the demo")
 	}
 }
 

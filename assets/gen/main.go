@@ -1,14 +1,19 @@
 // Command gen writes the built-in demo scene, assets/demo.glb: meshes with
-// real materials, three material variants, colliders of every OMI shape type
-// on static, kinematic and dynamic bodies, G4MF general shapes (rounded box,
-// superellipsoid, cone, tapered capsule), a plane, a ray and a heightmap, a compound collider, triggers, a
-// gravity volume of each of the six types and a hinge joint.
+// real materials, four material variants (the fourth, Iridescent, shows
+// KHR_materials_iridescence and KHR_materials_anisotropy), colliders of
+// every OMI shape type on static, kinematic and dynamic bodies, G4MF general
+// shapes (rounded box, superellipsoid, cone, tapered capsule), a plane, a
+// ray and a heightmap, a compound collider, a concave bracket whose collider
+// is a compound of convex hulls fitted by the real decomposition
+// (scene.Document.DecomposeNode and FitCompoundEdit), triggers, a gravity
+// volume of each of the six types and a hinge joint.
 //
 // Run it with `go generate ./assets` from the repository root.
 package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"os"
@@ -17,6 +22,7 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 
+	"physview/internal/concave"
 	"physview/scene"
 )
 
@@ -36,9 +42,11 @@ func main() {
 	}
 }
 
-// geometry is an indexed triangle mesh.
+// geometry is an indexed triangle mesh; tan, when set, holds a tangent per
+// vertex (written only for meshes whose material needs one: anisotropy).
 type geometry struct {
 	pos, nrm [][3]float32
+	tan      [][4]float32
 	idx      []uint32
 }
 
@@ -77,7 +85,7 @@ func box(sx, sy, sz float32) geometry {
 }
 
 // lathe revolves a profile (radius, y) about +Y; normals come from the
-// profile's direction.
+// profile's direction, tangents go around the axis.
 func lathe(profile [][2]float64, segs int) geometry {
 	var g geometry
 	rings := len(profile)
@@ -95,6 +103,9 @@ func lathe(profile [][2]float64, segs int) geometry {
 			th := 2 * math.Pi * float64(s) / float64(segs)
 			c, sn := math.Cos(th), math.Sin(th)
 			g.vertex([3]float32{float32(p[0] * c), float32(p[1]), float32(p[0] * sn)}, [3]float32{float32(nr * c), float32(ny), float32(nr * sn)})
+			// Around the axis (the brushed material turns it along the
+			// profile).
+			g.tan = append(g.tan, [4]float32{float32(-sn), 0, float32(c), 1})
 		}
 	}
 	w := uint32(segs + 1)
@@ -229,6 +240,46 @@ func ramp(w, h, l float32) geometry {
 	return flatFaces(v, [][3]int{{0, 1, 2}, {0, 2, 3}, {3, 5, 4}, {3, 2, 5}, {0, 5, 1}, {0, 4, 5}, {0, 3, 4}, {1, 5, 2}})
 }
 
+// bracket is a U-shaped bracket (internal/concave's U scaled by s: 1.5 s
+// wide and tall, 0.5 s deep, standing on y = 0), flat shaded.
+func bracket(s float64) geometry {
+	u := concave.U()
+	v := make([][3]float32, len(u.Pos))
+	for i, p := range u.Pos {
+		v[i] = [3]float32{float32(p[0] * s), float32(p[1] * s), float32(p[2] * s)}
+	}
+	faces := make([][3]int, len(u.Tris))
+	for i, t := range u.Tris {
+		faces[i] = [3]int{int(t[0]), int(t[1]), int(t[2])}
+	}
+	return flatFaces(v, faces)
+}
+
+// centroid is the centre of the solid a closed mesh bounds (the sum of the
+// tetrahedra from the origin to each triangle, weighted by volume).
+func centroid(g geometry) [3]float64 {
+	var c [3]float64
+	vol := 0.0
+	for i := 0; i+2 < len(g.idx); i += 3 {
+		var p [3][3]float64
+		for k := 0; k < 3; k++ {
+			for a := 0; a < 3; a++ {
+				p[k][a] = float64(g.pos[g.idx[i+k]][a])
+			}
+		}
+		v := (p[0][0]*(p[1][1]*p[2][2]-p[1][2]*p[2][1]) - p[0][1]*(p[1][0]*p[2][2]-p[1][2]*p[2][0]) + p[0][2]*(p[1][0]*p[2][1]-p[1][1]*p[2][0])) / 6
+		vol += v
+		for a := 0; a < 3; a++ {
+			c[a] += v * (p[0][a] + p[1][a] + p[2][a]) / 4
+		}
+	}
+	for a := range c {
+		// To the micrometre: float32 positions leave noise (1e-17 for 0).
+		c[a] = math.Round(c[a]/vol*1e6)/1e6 + 0 // + 0: -0 becomes 0
+	}
+	return c
+}
+
 func normal(a, b, c [3]float32) [3]float32 {
 	u := [3]float32{b[0] - a[0], b[1] - a[1], b[2] - a[2]}
 	v := [3]float32{c[0] - a[0], c[1] - a[1], c[2] - a[2]}
@@ -238,6 +289,9 @@ func normal(a, b, c [3]float32) [3]float32 {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// quat is q as glTF's x, y, z, w.
+func quat(q mgl64.Quat) [4]float64 { return [4]float64{q.V[0], q.V[1], q.V[2], q.W} }
 
 func pbr(name string, rgb [3]float64, metal, rough float64) *gltf.Material {
 	return &gltf.Material{
@@ -253,33 +307,53 @@ func build() ([]byte, error) {
 	doc := gltf.NewDocument()
 	doc.Asset.Generator = "physview assets/gen"
 	doc.Materials = []*gltf.Material{
-		pbr("Ground", [3]float64{0.22, 0.24, 0.22}, 0, 0.9),   // 0
-		pbr("Crate", [3]float64{0.8, 0.45, 0.15}, 0, 0.6),     // 1
-		pbr("Steel", [3]float64{0.8, 0.82, 0.85}, 1, 0.3),     // 2
-		pbr("Rubber", [3]float64{0.15, 0.5, 0.85}, 0, 0.5),    // 3
-		pbr("Stone", [3]float64{0.55, 0.5, 0.46}, 0, 0.8),     // 4
-		pbr("CrateNight", [3]float64{0.1, 0.15, 0.4}, 0, 0.5), // 5
-		pbr("Gold", [3]float64{1.0, 0.77, 0.34}, 1, 0.25),     // 6
-		pbr("RubberNight", [3]float64{0.6, 0.1, 0.5}, 0, 0.4), // 7
-		pbr("Glass", [3]float64{0.6, 0.85, 0.95}, 0, 0.05),    // 8
+		pbr("Ground", [3]float64{0.22, 0.24, 0.22}, 0, 0.9),         // 0
+		pbr("Crate", [3]float64{0.8, 0.45, 0.15}, 0, 0.6),           // 1
+		pbr("Steel", [3]float64{0.8, 0.82, 0.85}, 1, 0.3),           // 2
+		pbr("Rubber", [3]float64{0.15, 0.5, 0.85}, 0, 0.5),          // 3
+		pbr("Stone", [3]float64{0.55, 0.5, 0.46}, 0, 0.8),           // 4
+		pbr("CrateNight", [3]float64{0.1, 0.15, 0.4}, 0, 0.5),       // 5
+		pbr("Gold", [3]float64{1.0, 0.77, 0.34}, 1, 0.25),           // 6
+		pbr("RubberNight", [3]float64{0.6, 0.1, 0.5}, 0, 0.4),       // 7
+		pbr("Glass", [3]float64{0.6, 0.85, 0.95}, 0, 0.05),          // 8
+		pbr("Iridescent", [3]float64{0.25, 0.25, 0.27}, 1, 0.15),    // 9
+		pbr("BrushedSteel", [3]float64{0.9, 0.9, 0.92}, 1, 0.25),    // 10
+		pbr("BracketPaint", [3]float64{0.75, 0.2, 0.12}, 0.2, 0.45), // 11
 	}
 	doc.Materials[8].AlphaMode = gltf.AlphaBlend
 	doc.Materials[8].PBRMetallicRoughness.BaseColorFactor[3] = 0.35
+	// A thin film over metal: the colour turns with the angle of view.
+	doc.Materials[9].Extensions = gltf.Extensions{"KHR_materials_iridescence": map[string]any{
+		"iridescenceFactor": 1, "iridescenceIor": 1.6, "iridescenceThicknessMaximum": 480,
+	}}
+	// Brushed along the capsule's length: its tangents go around the axis,
+	// the rotation turns the direction a quarter turn.
+	doc.Materials[10].Extensions = gltf.Extensions{"KHR_materials_anisotropy": map[string]any{
+		"anisotropyStrength": 0.9, "anisotropyRotation": math.Pi / 2,
+	}}
+	doc.ExtensionsUsed = []string{"KHR_materials_anisotropy", "KHR_materials_iridescence"}
 
-	addMesh := func(name string, g geometry, mat int) int {
+	// addMeshT writes a mesh, its tangents only when tangents is set
+	// (16 bytes a vertex: only where a material needs them); addMesh
+	// writes none.
+	addMeshT := func(name string, g geometry, mat int, tangents bool) int {
 		pos := modeler.WritePosition(doc, g.pos)
 		nrm := modeler.WriteNormal(doc, g.nrm)
+		attr := gltf.PrimitiveAttributes{gltf.POSITION: pos, gltf.NORMAL: nrm}
+		if tangents {
+			attr[gltf.TANGENT] = modeler.WriteTangent(doc, g.tan)
+		}
 		idx := modeler.WriteIndices(doc, g.idx)
 		doc.Meshes = append(doc.Meshes, &gltf.Mesh{Name: name, Primitives: []*gltf.Primitive{{
-			Attributes: gltf.PrimitiveAttributes{gltf.POSITION: pos, gltf.NORMAL: nrm},
-			Indices:    ptr(idx), Material: ptr(mat),
+			Attributes: attr, Indices: ptr(idx), Material: ptr(mat),
 		}}})
 		return len(doc.Meshes) - 1
 	}
+	addMesh := func(name string, g geometry, mat int) int { return addMeshT(name, g, mat, false) }
 	mGround := addMesh("Ground", box(14, 0.4, 12), 0)
 	mCrate := addMesh("Crate", box(1, 1, 1), 1)
 	mBall := addMesh("Ball", sphere(0.5), 3)
-	mCapsule := addMesh("TaperedCapsule", capsule(1, 0.3, 0.5), 2)
+	mCapsule := addMeshT("TaperedCapsule", capsule(1, 0.3, 0.5), 2, true) // brushed in the Iridescent variant
 	mCylinder := addMesh("Cone", cylinder(1.5, 0.3, 0.6), 4)
 	mTetra := addMesh("Tetra", tetra(0.6), 4)
 	mRamp := addMesh("Ramp", ramp(2, 1, 3), 4)
@@ -292,6 +366,8 @@ func build() ([]byte, error) {
 	mGCone := addMesh("GeneralCone", supportMesh(generalCone), 4)
 	mGCapsule := addMesh("GeneralTaperedCapsule", supportMesh(generalCapsule), 3)
 	mHills := addMesh("Hills", heightGrid(hills), 0)
+	bracketGeo := bracket(0.7)
+	mBracket := addMesh("Bracket", bracketGeo, 11)
 
 	var nodes []*gltf.Node
 	add := func(name string, mesh int, t [3]float64) int {
@@ -346,8 +422,13 @@ func build() ([]byte, error) {
 	hillsN := add("Hills (static heightmap)", mHills, [3]float64{5, 0.02, -2.5})
 	probe := add("Probe (ray trigger)", -1, [3]float64{-2.5, 2.5, 0})
 	killPlane := add("Kill plane (plane trigger)", -1, [3]float64{0, -1, 0})
+	// The bracket starts tilted 15 degrees, its low corner 0.86 m up, in
+	// the free front-left corner: in Play it falls on the corner and rocks
+	// back onto its base.
+	bracketN := add("Bracket (dynamic compound of convex hulls)", mBracket, [3]float64{-3.2, 1, 4.2})
+	nodes[bracketN].Rotation = quat(mgl64.QuatRotate(0.35, mgl64.Vec3{0, 1, 0}).Mul(mgl64.QuatRotate(0.26, mgl64.Vec3{0, 0, 1})))
 	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door,
-		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane}
+		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane, bracketN}
 	roots = append(roots, gravityNodes...)
 
 	// The kinematic platform slides 1.5 m along X and back in 3 s: the
@@ -476,6 +557,11 @@ func build() ([]byte, error) {
 	set(hillsN, scene.Body{Collider: collider(sHills)})
 	set(probe, scene.Body{Trigger: trigger(sRay)})
 	set(killPlane, scene.Body{Trigger: trigger(sPlane)})
+	// The bracket's body has the motion, centred on its solid (the origin
+	// is the middle of its base's underside); its colliders are the hulls.
+	bracketMotion := motion(scene.MotionDynamic, 6)
+	bracketMotion.CenterOfMass = centroid(bracketGeo)
+	set(bracketN, scene.Body{Motion: bracketMotion})
 
 	// One gravity volume of each type, each a base trigger.
 	for i, n := range gravityNodes {
@@ -511,14 +597,38 @@ func build() ([]byte, error) {
 	d.Nodes[hinge].Joint = &scene.NodeJoint{Joint: 0, ConnectedNode: anchor}
 
 	// Variants: Day uses the ordinary materials; Night and Gold swap the
-	// crate's and the ball's.
-	d.Variants = []scene.Variant{{Name: "Day"}, {Name: "Night"}, {Name: "Gold"}}
+	// crate's and the ball's; Iridescent shows the Khronos thin-film and
+	// anisotropy materials.
+	d.Variants = []scene.Variant{{Name: "Day"}, {Name: "Night"}, {Name: "Gold"}, {Name: "Iridescent"}}
 	d.Primitives[scene.PrimitiveRef{Mesh: mCrate, Primitive: 0}] = &scene.PrimitiveVariants{Mappings: []scene.Mapping{
 		{Material: 1, Variants: []int{0}}, {Material: 5, Variants: []int{1}}, {Material: 6, Variants: []int{2}},
 	}}
 	d.Primitives[scene.PrimitiveRef{Mesh: mBall, Primitive: 0}] = &scene.PrimitiveVariants{Mappings: []scene.Mapping{
-		{Material: 7, Variants: []int{1}}, {Material: 6, Variants: []int{2}},
+		{Material: 7, Variants: []int{1}}, {Material: 6, Variants: []int{2}}, {Material: 9, Variants: []int{3}},
 	}}
+	// Iridescent: a thin film on the ball and the superellipsoid, brushed
+	// steel on the platform.
+	d.Primitives[scene.PrimitiveRef{Mesh: mEgg, Primitive: 0}] = &scene.PrimitiveVariants{Mappings: []scene.Mapping{
+		{Material: 9, Variants: []int{3}},
+	}}
+	d.Primitives[scene.PrimitiveRef{Mesh: mCapsule, Primitive: 0}] = &scene.PrimitiveVariants{Mappings: []scene.Mapping{
+		{Material: 10, Variants: []int{3}},
+	}}
+
+	// The bracket's compound: decomposed and fitted as the window's "Fit
+	// compound of convex hulls" does it, one edit.
+	res, err := d.DecomposeNode(context.Background(), bracketN, scene.CompoundOptions{MaxHulls: 8, MaxVertices: 16})
+	if err != nil {
+		return nil, err
+	}
+	fit, err := d.FitCompoundEdit(bracketN, scene.PartHulls(res.Parts))
+	if err != nil {
+		return nil, err
+	}
+	var h scene.History
+	if _, err := h.Do(d, fit); err != nil {
+		return nil, fmt.Errorf("bracket: %s: %w", fit.Name(), err)
+	}
 
 	if fs := d.Validate(); scene.HasErrors(fs) {
 		return nil, fmt.Errorf("demo scene has errors: %v", fs)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"physview/assets"
@@ -21,8 +22,8 @@ func TestDemoUpToDate(t *testing.T) {
 }
 
 // TestDemoCoversEveryFeature: the demo shows every shape type, every motion
-// type, a compound collider, a compound trigger, every gravity type, a joint
-// and at least two variants.
+// type, a compound collider, a dynamic mesh with a compound of convex hulls,
+// a compound trigger, every gravity type, a joint and at least two variants.
 func TestDemoCoversEveryFeature(t *testing.T) {
 	d, err := scene.Decode(assets.Demo, nil)
 	if err != nil {
@@ -73,4 +74,54 @@ func TestDemoCoversEveryFeature(t *testing.T) {
 	if !compoundCollider || !compoundTrigger || !joint || len(d.Variants) < 2 {
 		t.Errorf("compound collider %v, compound trigger %v, joint %v, variants %d", compoundCollider, compoundTrigger, joint, len(d.Variants))
 	}
+	// A dynamic body with a mesh whose colliders are convex hulls on
+	// child nodes, as a compound fit leaves them.
+	hulls := 0
+	for n, ne := range d.Nodes {
+		if b := ne.Body; b != nil && b.Motion != nil && b.Motion.Type == scene.MotionDynamic && d.GLTF.Nodes[n].Mesh != nil {
+			if parts := d.CompoundParts(n); len(parts) > 1 {
+				hulls = len(parts)
+				t.Logf("%s: %d hulls", d.GLTF.Nodes[n].Name, hulls)
+			}
+		}
+	}
+	if hulls == 0 {
+		t.Error("no dynamic mesh with a compound of convex hulls")
+	}
+}
+
+// TestDemoVariantMaterials: some variant gives a primitive an iridescent
+// material and one an anisotropic material (on a primitive with tangents),
+// and extensionsUsed names both extensions.
+func TestDemoVariantMaterials(t *testing.T) {
+	d, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]string{}
+	for ref, pv := range d.Primitives {
+		prim := d.GLTF.Meshes[ref.Mesh].Primitives[ref.Primitive]
+		for _, m := range pv.Mappings {
+			for _, ext := range []string{"KHR_materials_iridescence", "KHR_materials_anisotropy"} {
+				if _, ok := d.GLTF.Materials[m.Material].Extensions[ext]; !ok {
+					continue
+				}
+				if _, tan := prim.Attributes["TANGENT"]; ext == "KHR_materials_anisotropy" && !tan {
+					t.Errorf("mesh %s has an anisotropic variant material but no tangents", d.GLTF.Meshes[ref.Mesh].Name)
+				}
+				for _, v := range m.Variants {
+					found[ext] = d.VariantLabel(v)
+				}
+			}
+		}
+	}
+	for _, ext := range []string{"KHR_materials_iridescence", "KHR_materials_anisotropy"} {
+		if found[ext] == "" {
+			t.Errorf("no variant uses %s", ext)
+		}
+		if !slices.Contains(d.GLTF.ExtensionsUsed, ext) {
+			t.Errorf("extensionsUsed %v lacks %s", d.GLTF.ExtensionsUsed, ext)
+		}
+	}
+	t.Logf("variants: %v", found)
 }

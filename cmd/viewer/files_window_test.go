@@ -17,6 +17,7 @@ import (
 
 	"physview/assets"
 	"physview/internal/portal/portaltest"
+	"physview/scene"
 )
 
 // boxGLTF is a 1 m box (12 triangles, no indices) in colour rgba, as a
@@ -370,9 +371,15 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 		t.Errorf("reopened from the recent list, %.1f%% of the view differs from when it was left: camera not restored", d*100)
 	}
 
-	// An edit: Variants tab (after Scene, Inspector, Physics), Add variant.
+	// An edit: Variants tab (after Scene, Inspector, Physics), Add variant
+	// (under a 24-pixel row for "(default)" and each of the demo's
+	// variants).
+	demo, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	v.click(1053, 119)
-	v.click(1083, 244)
+	v.click(1083, 148+24*(1+len(demo.Variants)))
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}
@@ -396,8 +403,9 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 		t.Fatal("the viewer did not close after Save")
 	}
 	saved, _ := os.ReadFile(a)
-	if !bytes.Contains(saved, []byte(`"Variant 3"`)) {
-		t.Errorf("a.glb after Save lacks the added variant")
+	// An unnamed variant is named after the count before it.
+	if added := fmt.Sprintf("%q", fmt.Sprintf("Variant %d", len(demo.Variants))); !bytes.Contains(saved, []byte(added)) {
+		t.Errorf("a.glb after Save lacks the added variant %s", added)
 	}
 	recent, _ := os.ReadFile(filepath.Join(config, "physview", "recent.json"))
 	if !bytes.Contains(recent, []byte(`"variant"`)) && !bytes.Contains(recent, []byte(`"camera"`)) {

@@ -183,7 +183,7 @@ func TestScreenshotCommand(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"screenshot", "-variant", "Purple", demo}, `no variant "Purple" (the file has: Day, Night, Gold)`},
+		{[]string{"screenshot", "-variant", "Purple", demo}, `no variant "Purple" (the file has: Day, Night, Gold, Iridescent)`},
 		{[]string{"screenshot", "-size", "big", demo}, "WIDTHxHEIGHT"},
 		{[]string{"screenshot", "-camera", "3", demo}, "camera 3 does not exist"},
 	}

@@ -365,6 +365,15 @@ int pv_convex_new(pv_ctx *c, double *planes, unsigned nplanes, double *points, u
 int pv_trimesh_new(pv_ctx *c, dTriMeshDataID data, double *v, int nv, unsigned *ix, int ni, dGeomID *out) {
 	GUARD(c);
 	dGeomTriMeshDataBuildDouble(data, v, 3 * sizeof(double), nv, ix, ni, 3 * sizeof(unsigned));
+	// ODE's convex-trimesh collider needs the angles between faces: without
+	// them it raises ODE INTERNAL ERROR 2 ("Please preprocess the trimesh
+	// data") when a convex body touches the mesh.
+	if (!dGeomTriMeshDataPreprocess2(data, 1U << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, NULL)) {
+		snprintf(c->error, sizeof c->error, "ODE: preparing the triangle mesh failed (out of memory?)");
+		c->broken = 1;
+		UNGUARD();
+		return -1;
+	}
 	*out = dCreateTriMesh(c->space, data, NULL, NULL, NULL);
 	UNGUARD();
 	return 0;
