@@ -18,11 +18,14 @@ import (
 const cpuFloats = 10
 
 // cpuSkinning reports whether skins and morph targets are posed on the
-// CPU: on software rasterisers (llvmpipe, softpipe, SwiftShader), whose
-// vertex stage runs on one thread and reads joint matrices slowly, posing
-// in Go on every core is several times faster; elsewhere the vertex
-// shader does it. PHYSVIEW_SKINNING=cpu or gpu overrides. Decided once
-// per renderer, on the GL thread.
+// CPU: on softpipe and SwiftShader, whose vertex stage is interpreted or
+// slow at indexed reads (softpipe: 100 skinned foxes cost 1.8x the
+// unskinned frame in the shader, 1.03x posed in Go, BenchmarkSkinnedFoxes),
+// posing in Go on every core is cheaper; elsewhere, llvmpipe included
+// (whose JIT vertex shader skins the foxes for about 1.0x where Go posing
+// costs 1.2x of the frame's CPU time), the vertex shader does it.
+// PHYSVIEW_SKINNING=cpu or gpu overrides. Decided once per renderer, on
+// the GL thread.
 func (r *Renderer) cpuSkinning() bool {
 	if !r.skinMode.decided {
 		r.skinMode.decided = true
@@ -32,7 +35,7 @@ func (r *Renderer) cpuSkinning() bool {
 		case "gpu":
 		default:
 			name := strings.ToLower(gl.GoStr(gl.GetString(gl.RENDERER)))
-			r.skinMode.cpu = strings.Contains(name, "llvmpipe") || strings.Contains(name, "softpipe") || strings.Contains(name, "swiftshader")
+			r.skinMode.cpu = strings.Contains(name, "softpipe") || strings.Contains(name, "swiftshader")
 		}
 	}
 	return r.skinMode.cpu
