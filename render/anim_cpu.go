@@ -3,6 +3,7 @@ package render
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -243,13 +244,15 @@ func poseOnCPU(jobs []cpuJob) {
 		gl.BindBuffer(gl.ARRAY_BUFFER, j.d.cpuVBO)
 		// A new store each time: the GPU may still read the old one.
 		gl.BufferData(gl.ARRAY_BUFFER, len(j.d.cpuData)*4, gl.Ptr(j.d.cpuData), gl.STREAM_DRAW)
+		j.d.cpuUploads++
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
 }
 
 // cpuJobFor prepares item it's posing on the CPU in pose p, making its
 // vertex buffer the first time; ok is false when the item is posed by the
-// shader.
+// shader. The job's d is nil when the item's joints and weights are those
+// its buffer already holds (an animation that moves other nodes).
 func (r *Renderer) cpuJobFor(it *drawItem, p *anim.Pose, joints []mgl64.Mat4) (cpuJob, bool) {
 	d, def := it.dyn, it.prim.def
 	if d == nil || def == nil || def.cpu == nil {
@@ -269,6 +272,10 @@ func (r *Renderer) cpuJobFor(it *drawItem, p *anim.Pose, joints []mgl64.Mat4) (c
 	if def.targets > 0 {
 		job.weights = cpuWeights(p.Weights(r.anim, it.node), def.targets)
 	}
+	if d.cpuPosed && slices.Equal(job.joints, d.cpuJoints) && slices.Equal(job.weights, d.cpuWeights) {
+		return cpuJob{}, true
+	}
+	d.cpuPosed, d.cpuJoints, d.cpuWeights = true, job.joints, job.weights
 	return job, true
 }
 
