@@ -100,7 +100,10 @@ func foxHerd(tb testing.TB, n int, skinned bool) *scene.Document {
 // last two move less when other jobs share the machine).
 // The skinned copies are drawn twice, posed on the CPU and in the vertex
 // shader (cpuSkinning picks one of the two for a driver), so that both
-// paths are compared under the same load.
+// paths are compared under the same load. A second renderer of the
+// unskinned herd is a control: its ratio to the first, 1 in principle, is
+// the noise floor of the run (on llvmpipe one renderer's frames now and
+// then cost 20-40% more for a whole run, whichever renderer it is).
 func BenchmarkSkinnedFoxes(b *testing.B) {
 	h, err := NewHeadless()
 	if err != nil {
@@ -150,8 +153,8 @@ func BenchmarkSkinnedFoxes(b *testing.B) {
 	}
 	cpu := probe.cpuSkinning() // the path this driver uses
 	probe.Delete()
-	skinned, other, unskinned := newVariant(true, cpu), newVariant(true, !cpu), newVariant(false, cpu)
-	all := []*variant{skinned, other, unskinned}
+	skinned, other, unskinned, control := newVariant(true, cpu), newVariant(true, !cpu), newVariant(false, cpu), newVariant(false, cpu)
+	all := []*variant{skinned, other, unskinned, control}
 	defer func() {
 		for _, v := range all {
 			v.r.Delete() // before the context closes
@@ -211,9 +214,11 @@ func BenchmarkSkinnedFoxes(b *testing.B) {
 		otherName = "cpu-path-median-ratio"
 	}
 	b.ReportMetric(median(other)/median(unskinned), otherName)
+	b.ReportMetric(median(control)/median(unskinned), "control-median-ratio")
 	if unskinned.cpu > 0 {
 		b.ReportMetric(float64(skinned.cpu)/float64(unskinned.cpu), "cpu-time-ratio")
 		b.ReportMetric(float64(other.cpu)/float64(unskinned.cpu), strings.Replace(otherName, "median", "cpu-time", 1))
+		b.ReportMetric(float64(control.cpu)/float64(unskinned.cpu), "control-cpu-time-ratio")
 	}
 	if e := gl.GetError(); e != gl.NO_ERROR {
 		b.Fatal(fmt.Sprintf("GL error 0x%x", e))
