@@ -56,6 +56,10 @@ type itemDyn struct {
 	scratch              []float32
 	cpuVBO, cpuVAO       uint32    // vertices posed on the CPU (anim_cpu.go)
 	cpuData              []float32 // their floats, cpuFloats per vertex
+	cpuPosed             bool      // cpuVBO holds the vertices posed by:
+	cpuJoints            [][12]float32
+	cpuWeights           []float32
+	cpuUploads           int // how many times cpuVBO was written (for tests)
 }
 
 // uploadDeform puts primitive (m, p)'s skin and morph data on the GPU, in
@@ -317,7 +321,9 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 			d.mirrored = len(joints) > 0 && joints[0].Mat3().Det() < 0
 		}
 		if job, ok := r.cpuJobFor(it, p, joints); ok {
-			jobs = append(jobs, job)
+			if job.d != nil {
+				jobs = append(jobs, job)
+			}
 			continue
 		}
 		if d.skin >= 0 {

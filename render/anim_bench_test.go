@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,7 +33,7 @@ func foxHerd(tb testing.TB, n int, skinned bool) *scene.Document {
 	skin := g["skins"].([]any)[0].(map[string]any)
 	an := g["animations"].([]any)[0].(map[string]any)
 	roots := g["scenes"].([]any)[0].(map[string]any)["nodes"].([]any)
-	var outNodes, outSkins, outChannels, outRoots []any
+	var outNodes, outSkins, outChannels, outRoots, grid []any
 	off := func(v any, k int) any { return v.(float64) + float64(k*len(nodes)) }
 	for k := 0; k < n; k++ {
 		for _, raw := range nodes {
@@ -69,11 +71,13 @@ func foxHerd(tb testing.TB, n int, skinned bool) *scene.Document {
 		for _, r := range roots {
 			// Each copy's root on a 10-wide grid, 150 units apart (a fox
 			// is about 150 long).
-			outNodes = append(outNodes, map[string]any{"children": []any{off(r, k)}, "translation": []any{float64(k%10) * 150, 0, float64(k/10) * 150}})
-			outRoots = append(outRoots, float64(len(outNodes)-1))
+			grid = append(grid, map[string]any{"children": []any{off(r, k)}, "translation": []any{float64(k%10) * 150, 0, float64(k/10) * 150}})
+			outRoots = append(outRoots, float64(n*len(nodes)+len(grid)-1))
 		}
 	}
-	// The grid nodes come after every copy's nodes; fix their indices.
+	// The grid nodes come after every copy's nodes, so that copy k's
+	// nodes are at k*len(nodes) as off assumes.
+	outNodes = append(outNodes, grid...)
 	g["nodes"], g["skins"] = outNodes, outSkins
 	g["animations"] = []any{map[string]any{"channels": outChannels, "samplers": an["samplers"]}}
 	g["scenes"] = []any{map[string]any{"nodes": outRoots}}
@@ -91,7 +95,15 @@ func foxHerd(tb testing.TB, n int, skinned bool) *scene.Document {
 
 // BenchmarkSkinnedFoxes poses and draws one frame of 100 skinned Fox
 // copies, each frame at a new time, and the same 100 unskinned, frames
-// alternating in one run; it reports both times and their ratio.
+// alternating in one run; it reports both times and their ratio (of the
+// means, of the medians, and of the process's CPU time, all threads: the
+// last two move less when other jobs share the machine).
+// The skinned copies are drawn twice, posed on the CPU and in the vertex
+// shader (cpuSkinning picks one of the two for a driver), so that both
+// paths are compared under the same load. A second renderer of the
+// unskinned herd is a control: its ratio to the first, 1 in principle, is
+// the noise floor of the run (on llvmpipe one renderer's frames now and
+// then cost 20-40% more for a whole run, whichever renderer it is).
 func BenchmarkSkinnedFoxes(b *testing.B) {
 	h, err := NewHeadless()
 	if err != nil {
@@ -117,47 +129,97 @@ func BenchmarkSkinnedFoxes(b *testing.B) {
 		gl.DeleteRenderbuffers(1, &depth)
 	}()
 	type variant struct {
-		r     *Renderer
-		cam   Camera
-		spent time.Duration
-		pose  time.Duration
+		r      *Renderer
+		cam    Camera
+		frames []time.Duration
+		pose   time.Duration
+		cpu    time.Duration // the process's CPU time in its frames
 	}
-	var vs [2]*variant
-	for i, skinned := range []bool{true, false} {
+	newVariant := func(skinned, cpu bool) *variant {
 		d := foxHerd(b, 100, skinned)
-		r := showing(b, d)
-		defer r.Delete()
+		r, err := New()
+		if err != nil {
+			b.Fatal(err)
+		}
+		r.skinMode = skinMode{decided: true, cpu: cpu}
+		r.SetDocument(d)
+		r.WaitTextures()
 		lo, hi := r.Bounds()
-		vs[i] = &variant{r: r, cam: NewCamera(lo, hi)}
+		return &variant{r: r, cam: NewCamera(lo, hi)}
 	}
+	probe, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cpu := probe.cpuSkinning() // the path this driver uses
+	probe.Delete()
+	skinned, other, unskinned, control := newVariant(true, cpu), newVariant(true, !cpu), newVariant(false, cpu), newVariant(false, cpu)
+	all := []*variant{skinned, other, unskinned, control}
+	defer func() {
+		for _, v := range all {
+			v.r.Delete() // before the context closes
+		}
+	}()
 	opt := DefaultOptions()
 	frame := func(v *variant, t float64) {
-		start := time.Now()
+		cpu0, start := processCPU(), time.Now()
 		m := v.r.Animation()
 		v.r.SetPose(m.Pose(0, t))
 		v.pose += time.Since(start)
 		v.r.Draw(v.cam, w, hgt, opt)
 		gl.Finish()
-		v.spent += time.Since(start)
+		v.frames = append(v.frames, time.Since(start))
+		v.cpu += processCPU() - cpu0
 	}
-	// Warm up: compile programs, upload textures.
-	frame(vs[0], 0)
-	frame(vs[1], 0)
-	vs[0].spent, vs[1].spent, vs[0].pose, vs[1].pose = 0, 0, 0, 0
+	// Warm up: compile programs, upload textures, and wait for the
+	// environment's prefilter, which would otherwise run on other threads
+	// during the timed frames.
+	for _, v := range all {
+		v.r.waitEnv = true
+		frame(v, 0)
+		v.r.waitEnv = false
+		v.frames, v.pose, v.cpu = v.frames[:0], 0, 0
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t := float64(i) * 0.05
-		frame(vs[0], t)
-		frame(vs[1], t)
+		// The order turns each time: work one frame leaves behind (the
+		// garbage collector's, the driver's) falls on each variant alike.
+		for k := range all {
+			frame(all[(i+k)%len(all)], t)
+		}
 	}
 	b.StopTimer()
-	sk := vs[0].spent.Seconds() * 1000 / float64(b.N)
-	un := vs[1].spent.Seconds() * 1000 / float64(b.N)
-	b.ReportMetric(sk, "skinned-ms/frame")
-	b.ReportMetric(un, "unskinned-ms/frame")
-	b.ReportMetric(sk/un, "ratio")
-	b.ReportMetric(vs[0].pose.Seconds()*1000/float64(b.N), "skinned-pose-ms")
-	b.ReportMetric(vs[1].pose.Seconds()*1000/float64(b.N), "unskinned-pose-ms")
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1000 }
+	mean := func(v *variant) float64 {
+		var sum time.Duration
+		for _, f := range v.frames {
+			sum += f
+		}
+		return ms(sum) / float64(len(v.frames))
+	}
+	median := func(v *variant) float64 {
+		f := slices.Clone(v.frames)
+		slices.Sort(f)
+		return ms(f[len(f)/2])
+	}
+	b.ReportMetric(mean(skinned), "skinned-ms/frame")
+	b.ReportMetric(mean(unskinned), "unskinned-ms/frame")
+	b.ReportMetric(mean(skinned)/mean(unskinned), "ratio")
+	b.ReportMetric(median(skinned)/median(unskinned), "median-ratio")
+	b.ReportMetric(ms(skinned.pose)/float64(b.N), "skinned-pose-ms")
+	b.ReportMetric(ms(unskinned.pose)/float64(b.N), "unskinned-pose-ms")
+	otherName := "shader-path-median-ratio"
+	if !cpu {
+		otherName = "cpu-path-median-ratio"
+	}
+	b.ReportMetric(median(other)/median(unskinned), otherName)
+	b.ReportMetric(median(control)/median(unskinned), "control-median-ratio")
+	if unskinned.cpu > 0 {
+		b.ReportMetric(float64(skinned.cpu)/float64(unskinned.cpu), "cpu-time-ratio")
+		b.ReportMetric(float64(other.cpu)/float64(unskinned.cpu), strings.Replace(otherName, "median", "cpu-time", 1))
+		b.ReportMetric(float64(control.cpu)/float64(unskinned.cpu), "control-cpu-time-ratio")
+	}
 	if e := gl.GetError(); e != gl.NO_ERROR {
 		b.Fatal(fmt.Sprintf("GL error 0x%x", e))
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -18,11 +19,14 @@ import (
 const cpuFloats = 10
 
 // cpuSkinning reports whether skins and morph targets are posed on the
-// CPU: on software rasterisers (llvmpipe, softpipe, SwiftShader), whose
-// vertex stage runs on one thread and reads joint matrices slowly, posing
-// in Go on every core is several times faster; elsewhere the vertex
-// shader does it. PHYSVIEW_SKINNING=cpu or gpu overrides. Decided once
-// per renderer, on the GL thread.
+// CPU: on softpipe and SwiftShader, whose vertex stage is interpreted or
+// slow at indexed reads (softpipe: 100 skinned foxes cost 1.8x the
+// unskinned frame in the shader, 1.03x posed in Go, BenchmarkSkinnedFoxes),
+// posing in Go on every core is cheaper; elsewhere, llvmpipe included
+// (whose JIT vertex shader skins the foxes for about 1.0x where Go posing
+// costs 1.2x of the frame's CPU time), the vertex shader does it.
+// PHYSVIEW_SKINNING=cpu or gpu overrides. Decided once per renderer, on
+// the GL thread.
 func (r *Renderer) cpuSkinning() bool {
 	if !r.skinMode.decided {
 		r.skinMode.decided = true
@@ -32,7 +36,7 @@ func (r *Renderer) cpuSkinning() bool {
 		case "gpu":
 		default:
 			name := strings.ToLower(gl.GoStr(gl.GetString(gl.RENDERER)))
-			r.skinMode.cpu = strings.Contains(name, "llvmpipe") || strings.Contains(name, "softpipe") || strings.Contains(name, "swiftshader")
+			r.skinMode.cpu = strings.Contains(name, "softpipe") || strings.Contains(name, "swiftshader")
 		}
 	}
 	return r.skinMode.cpu
@@ -54,12 +58,14 @@ type cpuDeform struct {
 	tan              [][4]float32
 	joints           [][8]uint16 // nil when not skinned
 	weights          [][8]float32
+	influences       int            // how many of the eight any vertex weights
+	tangents         bool           // the primitive has tangents (else the stand-in (0, 0, 0, 1) stays)
 	dpos, dnrm, dtan [][][3]float32 // per target; nil entries when absent
 }
 
 func newCPUDeform(pd *scene.PrimitiveData, df *anim.Deform, src func(int) int) *cpuDeform {
 	n := len(pd.Positions)
-	c := &cpuDeform{pos: pd.Positions, nrm: pd.Normals, tan: pd.Tangents}
+	c := &cpuDeform{pos: pd.Positions, nrm: pd.Normals, tan: pd.Tangents, tangents: pd.Tangents != nil}
 	if c.nrm == nil {
 		c.nrm = make([][3]float32, n)
 		for i := range c.nrm {
@@ -83,6 +89,11 @@ func newCPUDeform(pd *scene.PrimitiveData, df *anim.Deform, src func(int) int) *
 					copy(c.weights[i][4*set:], df.Weights[set][s][:])
 				}
 			}
+			for k, w := range c.weights[i] {
+				if w != 0 {
+					c.influences = max(c.influences, k+1)
+				}
+			}
 		}
 	}
 	remap := func(a [][3]float32) [][3]float32 {
@@ -99,20 +110,37 @@ func newCPUDeform(pd *scene.PrimitiveData, df *anim.Deform, src func(int) int) *
 		c.dpos = append(c.dpos, remap(tg.Position))
 		c.dnrm = append(c.dnrm, remap(tg.Normal))
 		c.dtan = append(c.dtan, remap(tg.Tangent))
+		if tg.Tangent != nil {
+			c.tangents = true
+		}
 	}
 	return c
 }
 
 // pose writes every vertex morphed by weights and, when joints (each
 // joint matrix's three top rows) is not nil, skinned to world space.
+// Normals are transformed by the blended matrix's cofactor matrix (signed
+// by its determinant), tangents by the matrix itself.
 func (c *cpuDeform) pose(out []float32, joints [][12]float32, weights []float32) {
+	// The targets that move anything, found once rather than per vertex.
+	var active []int
+	for k, w := range weights {
+		if w != 0 && k < len(c.dpos) {
+			active = append(active, k)
+		}
+	}
+	out = out[:len(c.pos)*cpuFloats]
+	nrm, tan := c.nrm[:len(c.pos)], c.tan[:len(c.pos)]
+	var jw [][8]float32
+	var jj [][8]uint16
+	if joints != nil {
+		jw, jj = c.weights[:len(c.pos)], c.joints[:len(c.pos)]
+	}
+	influences := min(c.influences, 8)
 	for i := range c.pos {
-		p, nr := c.pos[i], c.nrm[i]
-		t := c.tan[i]
-		for k, w := range weights {
-			if w == 0 || k >= len(c.dpos) {
-				continue
-			}
+		p, nr, t := c.pos[i], nrm[i], tan[i]
+		for _, k := range active {
+			w := weights[k]
 			if d := c.dpos[k]; d != nil {
 				p[0], p[1], p[2] = p[0]+w*d[i][0], p[1]+w*d[i][1], p[2]+w*d[i][2]
 			}
@@ -125,55 +153,60 @@ func (c *cpuDeform) pose(out []float32, joints [][12]float32, weights []float32)
 		}
 		if joints != nil {
 			var m [12]float32
-			for k := 0; k < 8; k++ {
-				w := c.weights[i][k]
-				j := int(c.joints[i][k])
+			ws, js := &jw[i], &jj[i]
+			for k := 0; k < influences; k++ {
+				w := ws[k]
+				j := int(js[k])
 				if w == 0 || j >= len(joints) {
 					continue
 				}
 				jm := &joints[j]
-				for e := range m {
-					m[e] += w * jm[e]
-				}
+				m[0] += w * jm[0]
+				m[1] += w * jm[1]
+				m[2] += w * jm[2]
+				m[3] += w * jm[3]
+				m[4] += w * jm[4]
+				m[5] += w * jm[5]
+				m[6] += w * jm[6]
+				m[7] += w * jm[7]
+				m[8] += w * jm[8]
+				m[9] += w * jm[9]
+				m[10] += w * jm[10]
+				m[11] += w * jm[11]
 			}
 			p = [3]float32{
 				m[0]*p[0] + m[1]*p[1] + m[2]*p[2] + m[3],
 				m[4]*p[0] + m[5]*p[1] + m[6]*p[2] + m[7],
 				m[8]*p[0] + m[9]*p[1] + m[10]*p[2] + m[11],
 			}
-			// Normals by the cofactor matrix (signed by the determinant),
-			// tangents by the matrix itself.
-			c0 := [3]float32{m[0], m[4], m[8]}
-			c1 := [3]float32{m[1], m[5], m[9]}
-			c2 := [3]float32{m[2], m[6], m[10]}
-			x0, x1, x2 := cross3(c1, c2), cross3(c2, c0), cross3(c0, c1)
-			if c0[0]*x0[0]+c0[1]*x0[1]+c0[2]*x0[2] < 0 {
-				x0, x1, x2 = neg3(x0), neg3(x1), neg3(x2)
+			// The cofactor matrix's columns: the cross products of the
+			// matrix's columns c0 = (m0 m4 m8), c1 = (m1 m5 m9), c2 = (m2
+			// m6 m10).
+			x00, x01, x02 := m[5]*m[10]-m[9]*m[6], m[9]*m[2]-m[1]*m[10], m[1]*m[6]-m[5]*m[2]
+			x10, x11, x12 := m[6]*m[8]-m[10]*m[4], m[10]*m[0]-m[2]*m[8], m[2]*m[4]-m[6]*m[0]
+			x20, x21, x22 := m[4]*m[9]-m[8]*m[5], m[8]*m[1]-m[0]*m[9], m[0]*m[5]-m[4]*m[1]
+			if m[0]*x00+m[4]*x01+m[8]*x02 < 0 {
+				x00, x01, x02 = -x00, -x01, -x02
+				x10, x11, x12 = -x10, -x11, -x12
+				x20, x21, x22 = -x20, -x21, -x22
 			}
 			nr = [3]float32{
-				x0[0]*nr[0] + x1[0]*nr[1] + x2[0]*nr[2],
-				x0[1]*nr[0] + x1[1]*nr[1] + x2[1]*nr[2],
-				x0[2]*nr[0] + x1[2]*nr[1] + x2[2]*nr[2],
+				x00*nr[0] + x10*nr[1] + x20*nr[2],
+				x01*nr[0] + x11*nr[1] + x21*nr[2],
+				x02*nr[0] + x12*nr[1] + x22*nr[2],
 			}
-			tt := [3]float32{
-				m[0]*t[0] + m[1]*t[1] + m[2]*t[2],
-				m[4]*t[0] + m[5]*t[1] + m[6]*t[2],
-				m[8]*t[0] + m[9]*t[1] + m[10]*t[2],
+			if c.tangents {
+				t[0], t[1], t[2] = m[0]*t[0]+m[1]*t[1]+m[2]*t[2],
+					m[4]*t[0]+m[5]*t[1]+m[6]*t[2],
+					m[8]*t[0]+m[9]*t[1]+m[10]*t[2]
 			}
-			t[0], t[1], t[2] = tt[0], tt[1], tt[2]
 		}
-		o := out[i*cpuFloats : i*cpuFloats+cpuFloats]
+		o := (*[cpuFloats]float32)(out[i*cpuFloats:])
 		o[0], o[1], o[2] = p[0], p[1], p[2]
 		o[3], o[4], o[5] = nr[0], nr[1], nr[2]
 		o[6], o[7], o[8], o[9] = t[0], t[1], t[2], t[3]
 	}
 }
-
-func cross3(a, b [3]float32) [3]float32 {
-	return [3]float32{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
-}
-
-func neg3(a [3]float32) [3]float32 { return [3]float32{-a[0], -a[1], -a[2]} }
 
 // cpuJob is one item to pose on the CPU.
 type cpuJob struct {
@@ -211,13 +244,15 @@ func poseOnCPU(jobs []cpuJob) {
 		gl.BindBuffer(gl.ARRAY_BUFFER, j.d.cpuVBO)
 		// A new store each time: the GPU may still read the old one.
 		gl.BufferData(gl.ARRAY_BUFFER, len(j.d.cpuData)*4, gl.Ptr(j.d.cpuData), gl.STREAM_DRAW)
+		j.d.cpuUploads++
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, 0)
 }
 
 // cpuJobFor prepares item it's posing on the CPU in pose p, making its
 // vertex buffer the first time; ok is false when the item is posed by the
-// shader.
+// shader. The job's d is nil when the item's joints and weights are those
+// its buffer already holds (an animation that moves other nodes).
 func (r *Renderer) cpuJobFor(it *drawItem, p *anim.Pose, joints []mgl64.Mat4) (cpuJob, bool) {
 	d, def := it.dyn, it.prim.def
 	if d == nil || def == nil || def.cpu == nil {
@@ -232,25 +267,41 @@ func (r *Renderer) cpuJobFor(it *drawItem, p *anim.Pose, joints []mgl64.Mat4) (c
 	}
 	job := cpuJob{d: d, c: def.cpu}
 	if d.skin >= 0 {
-		job.joints = make([][12]float32, len(joints))
-		for k, m := range joints {
-			for row := 0; row < 3; row++ {
-				for col := 0; col < 4; col++ {
-					job.joints[k][4*row+col] = float32(m[4*col+row])
-				}
-			}
-		}
+		job.joints = cpuJoints(joints)
 	}
 	if def.targets > 0 {
-		w := p.Weights(r.anim, it.node)
-		job.weights = make([]float32, def.targets)
-		for k := range job.weights {
-			if k < len(w) {
-				job.weights[k] = float32(w[k])
+		job.weights = cpuWeights(p.Weights(r.anim, it.node), def.targets)
+	}
+	if d.cpuPosed && slices.Equal(job.joints, d.cpuJoints) && slices.Equal(job.weights, d.cpuWeights) {
+		return cpuJob{}, true
+	}
+	d.cpuPosed, d.cpuJoints, d.cpuWeights = true, job.joints, job.weights
+	return job, true
+}
+
+// cpuJoints returns the three top rows of each joint matrix, the form
+// cpuDeform.pose takes.
+func cpuJoints(joints []mgl64.Mat4) [][12]float32 {
+	out := make([][12]float32, len(joints))
+	for k, m := range joints {
+		for row := 0; row < 3; row++ {
+			for col := 0; col < 4; col++ {
+				out[k][4*row+col] = float32(m[4*col+row])
 			}
 		}
 	}
-	return job, true
+	return out
+}
+
+// cpuWeights returns the first n morph weights of w (zero past its end).
+func cpuWeights(w []float64, n int) []float32 {
+	out := make([]float32, n)
+	for k := range out {
+		if k < len(w) {
+			out[k] = float32(w[k])
+		}
+	}
+	return out
 }
 
 // cpuVAO makes the vertex array of an item posed on the CPU: position,

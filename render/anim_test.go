@@ -273,3 +273,69 @@ func TestNodeBoundsPosed(t *testing.T) {
 		r.Delete()
 	}
 }
+
+// TestCPUPoseOnlyWhenChanged checks that items posed on the CPU are posed
+// and uploaded again only when their joints or morph weights change: the
+// same pose set twice, a STEP key held, a node the animation does not
+// move cost nothing; a new pose and the rest pose are drawn.
+func TestCPUPoseOnlyWhenChanged(t *testing.T) {
+	headless(t)
+	t.Setenv("PHYSVIEW_SKINNING", "cpu")
+	uploads := func(r *Renderer, node int) int {
+		for _, it := range r.items {
+			if it.node == node && it.dyn != nil {
+				return it.dyn.cpuUploads
+			}
+		}
+		t.Fatalf("node %d has no posed item", node)
+		return 0
+	}
+	type step struct {
+		time float64 // NaN: the rest pose
+		want []int   // uploads so far, per node
+	}
+	tests := []struct {
+		file  string
+		nodes []int
+		steps []step
+	}{
+		// SetDocument poses the rest pose once.
+		{"skin.gltf", []int{0}, []step{
+			{1, []int{2}},
+			{1, []int{2}}, // the same pose again
+			{0.5, []int{3}},
+			{math.NaN(), []int{4}},
+			{math.NaN(), []int{4}},
+		}},
+		// The weights of node 0 are a STEP animation keyed at 0 and 1;
+		// node 1 has weights of its own and no animation.
+		{"morph.gltf", []int{0, 1}, []step{
+			{0, []int{2, 1}},
+			{0.2, []int{2, 1}}, // the step's value held
+			{0.4, []int{2, 1}},
+			{1, []int{3, 1}},
+		}},
+	}
+	for _, tc := range tests {
+		func() {
+			r := showing(t, loadAnimFixture(t, tc.file))
+			defer r.Delete()
+			if !r.cpuSkinning() {
+				t.Fatal("PHYSVIEW_SKINNING=cpu not followed")
+			}
+			m := r.Animation()
+			for i, s := range tc.steps {
+				if math.IsNaN(s.time) {
+					r.SetPose(nil)
+				} else {
+					r.SetPose(m.Pose(0, s.time))
+				}
+				for k, n := range tc.nodes {
+					if got := uploads(r, n); got != s.want[k] {
+						t.Errorf("%s step %d (t=%g): node %d uploaded %d times, want %d", tc.file, i, s.time, n, got, s.want[k])
+					}
+				}
+			}
+		}()
+	}
+}
