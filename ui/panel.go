@@ -173,6 +173,12 @@ func NodeLabel(d *scene.Document, n int) string {
 				tags = append(tags, "compound collider")
 			}
 		}
+		if b.Collider == nil {
+			// A fitted compound: convex hull colliders on child nodes.
+			if k := len(d.CompoundParts(n)); k > 0 {
+				tags = append(tags, fmt.Sprintf("compound of %d convex hulls", k))
+			}
+		}
 		if t := b.Trigger; t != nil {
 			tags = append(tags, "trigger")
 		}

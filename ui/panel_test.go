@@ -13,10 +13,11 @@ func TestNodeLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"Ground":                               "Ground  [mesh, collider box]",
-		"Dumbbell (dynamic compound collider)": "Dumbbell (dynamic compound collider)  [dynamic, compound collider]",
-		"Planetoid (point gravity)":            "Planetoid (point gravity)  [trigger, gravity point]",
-		"Hinge (joint)":                        "Hinge (joint)  [joint]",
+		"Ground":                                     "Ground  [mesh, collider box]",
+		"Dumbbell (dynamic compound collider)":       "Dumbbell (dynamic compound collider)  [dynamic, compound collider]",
+		"Planetoid (point gravity)":                  "Planetoid (point gravity)  [trigger, gravity point]",
+		"Hinge (joint)":                              "Hinge (joint)  [joint]",
+		"Bracket (dynamic compound of convex hulls)": "Bracket (dynamic compound of convex hulls)  [mesh, dynamic, compound of 3 convex hulls]",
 	}
 	found := 0
 	for i, n := range d.GLTF.Nodes {
