@@ -80,8 +80,31 @@ func (l *links) bufferViews() {
 	}
 }
 
+// elementLength is the bytes one element covers without the padding after
+// its last column: byte and short matrices (MAT2 of bytes, MAT3 of bytes or
+// shorts) pad each column to 4 bytes, but nothing follows the last one. It
+// is what a byteStride must reach and what the last element of a buffer
+// view needs.
+func elementLength(a *gltf.Accessor) int {
+	cs := a.ComponentType.ByteSize()
+	switch a.Type {
+	case gltf.AccessorMat2:
+		if cs == 1 {
+			return 6
+		}
+	case gltf.AccessorMat3:
+		if cs == 1 {
+			return 11
+		}
+		if cs == 2 {
+			return 22
+		}
+	}
+	return cs * a.Type.Components()
+}
+
 // elementSize is the byte size of one element, with matrix columns padded
-// to 4 bytes.
+// to 4 bytes: the distance between elements without a byteStride.
 func elementSize(a *gltf.Accessor) int {
 	cs := a.ComponentType.ByteSize()
 	switch a.Type {
@@ -118,10 +141,18 @@ func (l *links) accessors() {
 			}
 		}
 		if a.Sparse != nil && a.Sparse.Count > a.Count {
-			l.fs.addc(Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", p+"/sparse", "the sparse accessor overrides %d elements, the accessor has %d", a.Sparse.Count, a.Count)
+			l.fs.addc(Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", p+"/sparse/count", "the sparse accessor overrides %d elements, the accessor has %d", a.Sparse.Count, a.Count)
 		}
 		if a.Sparse != nil {
 			sp := a.Sparse
+			// Sparse indices and values are tightly packed: a byteStride on
+			// their buffer views has no meaning (glTF 2.0, 3.6.2.3).
+			if bv := l.view(&sp.Indices.BufferView); bv != nil && bv.ByteStride != 0 {
+				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/indices/bufferView", "only buffer views with raw vertex data can have byteStride")
+			}
+			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteStride != 0 {
+				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/values/bufferView", "only buffer views with raw vertex data can have byteStride")
+			}
 			if bv := l.view(&sp.Indices.BufferView); bv != nil {
 				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(sp.Indices.ComponentType.ByteSize())
 				if need > int64(bv.ByteLength) {
@@ -129,7 +160,7 @@ func (l *links) accessors() {
 				}
 			}
 			if bv := l.view(&sp.Values.BufferView); bv != nil {
-				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(elementSize(a))
+				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(cs*a.Type.Components())
 				if need > int64(bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/values", "sparse values (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Values.ByteOffset, need-int64(sp.Values.ByteOffset), sp.Values.BufferView, bv.ByteLength)
 				}
@@ -141,28 +172,28 @@ func (l *links) accessors() {
 		}
 		if a.ByteOffset%cs != 0 {
 			l.fs.addc(Error, "ACCESSOR_OFFSET_ALIGNMENT", p+"/byteOffset", "offset %d is not a multiple of the component size %d", a.ByteOffset, cs)
-		} else if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && a.ByteOffset%4 != 0 {
+		}
+		if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && a.ByteOffset%4 != 0 {
 			l.fs.addc(Error, "ACCESSOR_MATRIX_ALIGNMENT", p+"/byteOffset", "matrix accessors must be aligned to 4-byte boundaries")
 		}
 		if (bv.ByteOffset+a.ByteOffset)%cs != 0 {
 			l.fs.addc(Error, "ACCESSOR_TOTAL_OFFSET_ALIGNMENT", p, "the total byte offset %d is not a multiple of the component size %d", bv.ByteOffset+a.ByteOffset, cs)
 		}
-		es := elementSize(a)
-		stride := es
+		el := elementLength(a)
+		stride := elementSize(a)
 		if bv.ByteStride != 0 {
-			if bv.ByteStride < es {
-				l.fs.addc(Error, "ACCESSOR_SMALL_BYTESTRIDE", p, "buffer view byteStride %d is less than the element size %d", bv.ByteStride, es)
+			if bv.ByteStride < el {
+				l.fs.addc(Error, "ACCESSOR_SMALL_BYTESTRIDE", p, "buffer view byteStride %d is less than the element length %d", bv.ByteStride, el)
 			}
 			stride = bv.ByteStride
 		}
-		if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && stride%4 != 0 {
-			l.fs.addc(Error, "ACCESSOR_MATRIX_ALIGNMENT", p, "matrix accessors must be aligned to 4-byte boundaries")
-		}
+		// A byteStride that is not a multiple of 4 is VALUE_MULTIPLE_OF on
+		// the buffer view; ACCESSOR_MATRIX_ALIGNMENT is the byteOffset's.
 		if a.Count > 0 {
-			length := int64(stride)*int64(a.Count-1) + int64(es)
+			length := int64(stride)*int64(a.Count-1) + int64(el)
 			if int64(a.ByteOffset)+length > int64(bv.ByteLength) {
 				at := p
-				if a.ByteOffset != 0 {
+				if a.ByteOffset > bv.ByteLength {
 					at += "/byteOffset"
 				}
 				l.fs.addc(Error, "ACCESSOR_TOO_LONG", at, "the accessor (offset %d, length %d) does not fit buffer view %d (length %d)", a.ByteOffset, length, *a.BufferView, bv.ByteLength)
@@ -593,7 +624,10 @@ func (l *links) animations() {
 				}
 				continue
 			}
-			if rawPath != "" && rawPath != "translation" && rawPath != "rotation" && rawPath != "scale" && rawPath != "weights" {
+			// KHR_animation_pointer, once in extensionsUsed, adds "pointer"
+			// to the valid paths, with or without the extension object.
+			pointerPath := rawPath == "pointer" && l.used["KHR_animation_pointer"]
+			if rawPath != "" && rawPath != "translation" && rawPath != "rotation" && rawPath != "scale" && rawPath != "weights" && !pointerPath {
 				l.fs.addc(Warning, "VALUE_NOT_IN_LIST", tp+"/path", "invalid value %q; valid values are translation, rotation, scale, weights", rawPath)
 				continue
 			}

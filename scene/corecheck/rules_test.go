@@ -118,6 +118,25 @@ func TestRuleBoundaries(t *testing.T) {
 			`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2},"mode":0}]}]`,
 			f32(0, 0, 0), u8(joints...), f32(weights...))
 	}
+	// mat2 is two byte MAT2 elements in a buffer view of length n, with
+	// byteStride stride (0: none).
+	mat2 := func(n, stride int) []byte {
+		bv := fmt.Sprintf(`{"buffer":0,"byteLength":%d`, n)
+		if stride != 0 {
+			bv += fmt.Sprintf(`,"byteStride":%d`, stride)
+		}
+		return withViews(`"accessors":[{"bufferView":0,"componentType":5121,"count":2,"type":"MAT2"}]`, make([]byte, 16), bv+`}`)
+	}
+	// sparse is a float accessor with one sparse value; its indices and
+	// values views get byteStride stride (0: none).
+	sparse := func(stride int) []byte {
+		st := ""
+		if stride != 0 {
+			st = fmt.Sprintf(`,"byteStride":%d`, stride)
+		}
+		return withViews(`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","sparse":{"count":1,"indices":{"bufferView":0,"componentType":5121},"values":{"bufferView":1}}}]`,
+			make([]byte, 8), `{"buffer":0,"byteLength":4`+st+`},{"buffer":0,"byteOffset":4,"byteLength":4`+st+`}`)
+	}
 	node := func(n string) []byte {
 		return fixture(`"nodes":[` + n + `],"scenes":[{"nodes":[0]}],"scene":0`)
 	}
@@ -153,6 +172,16 @@ func TestRuleBoundaries(t *testing.T) {
 		{"weights_zero_joint_1", skinned([]int{0, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, true},
 		{"joint_repeated_weight_0", skinned([]int{1, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, false},
 		{"joint_repeated_weighted", skinned([]int{1, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, true},
+		// Accessor lengths: a byte MAT2 covers 6 bytes (two 4-byte-aligned
+		// columns, nothing after the last), so 2 of them fit 14 bytes.
+		{"mat2_bytes_fit", mat2(14, 0), "ACCESSOR_TOO_LONG", Error, false},
+		{"mat2_bytes_too_long", mat2(13, 0), "ACCESSOR_TOO_LONG", Error, true},
+		{"mat2_stride_element", mat2(16, 6), "ACCESSOR_SMALL_BYTESTRIDE", Error, false},
+		{"mat2_stride_small", mat2(16, 5), "ACCESSOR_SMALL_BYTESTRIDE", Error, true},
+		{"mat2_stride_unaligned", mat2(16, 6), "ACCESSOR_MATRIX_ALIGNMENT", Error, false}, // the view's VALUE_MULTIPLE_OF
+		// Sparse indices and values are packed: no byteStride on their views.
+		{"sparse_packed", sparse(0), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, false},
+		{"sparse_strided", sparse(4), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, true},
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
@@ -356,6 +385,10 @@ func TestImageAndExtensionNotes(t *testing.T) {
 			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
 			`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`),
 			"INCOMPLETE_EXTENSION_SUPPORT", true},
+		// "pointer" is a valid path once KHR_animation_pointer is declared,
+		// even on a channel whose target carries no extension object.
+		{"pointer_path_declared", fixture(`"extensionsUsed":["KHR_animation_pointer"],` + pointerChannel), "VALUE_NOT_IN_LIST", false},
+		{"pointer_path_undeclared", fixture(pointerChannel), "VALUE_NOT_IN_LIST", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -412,4 +445,16 @@ func TestHostileSkin(t *testing.T) {
 			t.Errorf("the chain has a common root (node 0): %v", f)
 		}
 	}
+}
+
+// pointerChannel is an animation whose only channel has the path "pointer"
+// and no KHR_animation_pointer object on its target.
+const pointerChannel = `"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC4"}],` +
+	`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer"}}],"samplers":[{"input":0,"output":1}]}]`
+
+// withViews is a glTF with buf as its one buffer (a data URI) and views as
+// the JSON of its buffer views, for views fixture cannot describe.
+func withViews(json string, buf []byte, views string) []byte {
+	return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":%d,"uri":"data:application/octet-stream;base64,%s"}],"bufferViews":[%s],%s}`,
+		len(buf), base64.StdEncoding.EncodeToString(buf), views, json))
 }
