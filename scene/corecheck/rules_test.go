@@ -196,6 +196,10 @@ func TestRuleBoundaries(t *testing.T) {
 		// Extensions.
 		{"unsupported", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_EXTENSION", Info, true},
 		{"unsupported_required", fixture(`"extensionsUsed":["EXT_foo"],"extensionsRequired":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, true},
+		{"unknown_extension_object", fixture(`"extensionsUsed":["EXT_foo"],"extensions":{"EXT_foo":{}}`), "TYPE_MISMATCH", Error, false},
+		{"unknown_extension_number", fixture(`"extensionsUsed":["EXT_foo"],"extensions":{"EXT_foo":42}`), "TYPE_MISMATCH", Error, true},
+		{"unknown_extension_null", fixture(`"extensionsUsed":["EXT_foo"],"extensions":{"EXT_foo":null}`), "TYPE_MISMATCH", Error, true},
+		{"known_extension_array", fixture(`"extensionsUsed":["KHR_lights_punctual"],"extensions":{"KHR_lights_punctual":[]}`), "UNDEFINED_PROPERTY", Error, true},
 		{"supported_optional", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, false},
 		{"emissive_zero", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, true},
 		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},

@@ -375,7 +375,13 @@ func (s *schema) common(o map[string]any, p, kind string) {
 	}
 	if e := s.obj(o, p, "extensions", false); e != nil {
 		for _, name := range sortedKeys(e) {
-			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
+			ep := p + "/extensions/" + jsonPointerEscape(name)
+			// Every extension's value is an object, whether or not the
+			// extension is known (JSON null included).
+			if _, isObj := e[name].(map[string]any); !isObj {
+				s.fs.addc(Error, "TYPE_MISMATCH", ep, "type mismatch: an extension object must be a JSON object")
+			}
+			s.exts = append(s.exts, extUse{name, kind, ep, e[name]})
 		}
 	}
 }
