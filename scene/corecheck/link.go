@@ -776,6 +776,7 @@ func (l *links) extensions() {
 	root := l.sc.root
 	usedRaw, hasUsed := root["extensionsUsed"].([]any)
 	reqRaw, hasReq := root["extensionsRequired"].([]any)
+	l.extensionObjects()
 	seen := map[string]bool{}
 	for _, e := range l.sc.exts {
 		seen[e.name] = true
@@ -813,7 +814,16 @@ func (l *links) extensions() {
 			l.fs.addc(Error, "UNSUPPORTED_REQUIRED_EXTENSION", p, "extension %q is required but not supported: the file will not display right", name)
 		}
 	}
-	for _, e := range l.sc.exts {
+}
+
+// extensionObjects checks each extension object found: declared, in a place
+// its extension allows, and its schema. The checks read texture infos inside
+// extension objects, which add the extensions found there (a
+// KHR_texture_transform in a KHR_materials_sheen texture) to the list this
+// loop is walking, so they are checked too.
+func (l *links) extensionObjects() {
+	for i := 0; i < len(l.sc.exts); i++ {
+		e := l.sc.exts[i]
 		if !l.used[e.name] {
 			l.fs.addc(Error, "UNDECLARED_EXTENSION", e.path, "extension %q is not declared in extensionsUsed", e.name)
 		}

@@ -200,6 +200,9 @@ func TestRuleBoundaries(t *testing.T) {
 		{"unknown_extension_number", fixture(`"extensionsUsed":["EXT_foo"],"extensions":{"EXT_foo":42}`), "TYPE_MISMATCH", Error, true},
 		{"unknown_extension_null", fixture(`"extensionsUsed":["EXT_foo"],"extensions":{"EXT_foo":null}`), "TYPE_MISMATCH", Error, true},
 		{"known_extension_array", fixture(`"extensionsUsed":["KHR_lights_punctual"],"extensions":{"KHR_lights_punctual":[]}`), "UNDEFINED_PROPERTY", Error, true},
+		// Extensions inside extension objects' texture infos are found too.
+		{"nested_transform_declared", fixture(`"extensionsUsed":["KHR_materials_sheen","KHR_texture_transform"],` + sheenTransform), "UNUSED_EXTENSION", Info, false},
+		{"nested_transform_undeclared", fixture(`"extensionsUsed":["KHR_materials_sheen"],` + sheenTransform), "UNDECLARED_EXTENSION", Error, true},
 		{"supported_optional", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, false},
 		{"emissive_zero", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, true},
 		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},
@@ -462,3 +465,7 @@ func withViews(json string, buf []byte, views string) []byte {
 	return []byte(fmt.Sprintf(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":%d,"uri":"data:application/octet-stream;base64,%s"}],"bufferViews":[%s],%s}`,
 		len(buf), base64.StdEncoding.EncodeToString(buf), views, json))
 }
+
+// sheenTransform is a material whose KHR_materials_sheen texture has a
+// KHR_texture_transform.
+const sheenTransform = `"textures":[{}],"materials":[{"extensions":{"KHR_materials_sheen":{"sheenColorTexture":{"index":0,"extensions":{"KHR_texture_transform":{"offset":[0.1,0.2]}}}}}}]`
