@@ -200,24 +200,30 @@ func (l *links) skinRoots() {
 	turn := 0
 	budget := hostileBudget
 	for si, s := range l.doc.Skins {
+		// Unresolved joints (UNRESOLVED_REFERENCE) take no part; a skin
+		// none of whose joints resolves has no common root.
 		var common []int
-		ok := true
-		for k, j := range s.Joints {
-			if j < 0 || j >= n || budget <= 0 {
+		ok, first := true, true
+		for _, j := range s.Joints {
+			if j < 0 || j >= n {
+				continue
+			}
+			if budget <= 0 {
 				ok = false
 				break
 			}
 			turn++
 			for a, steps := j, 0; a >= 0 && steps <= n; a, steps = parent[a], steps+1 {
 				stamp[a] = turn
-				if k == 0 {
+				if first {
 					common = append(common, a)
 				}
 				budget--
 			}
-			if k > 0 {
+			if !first {
 				common = slices.DeleteFunc(common, func(a int) bool { return stamp[a] != turn })
 			}
+			first = false
 		}
 		if !ok || len(s.Joints) == 0 {
 			continue
@@ -225,7 +231,6 @@ func (l *links) skinRoots() {
 		p := fmt.Sprintf("/skins/%d", si)
 		if len(common) == 0 {
 			l.fs.addc(Error, "SKIN_NO_COMMON_ROOT", p+"/joints", "the joints do not have a common root")
-			continue
 		}
 		if s.Skeleton != nil && *s.Skeleton >= 0 && *s.Skeleton < n && !slices.Contains(common, *s.Skeleton) {
 			l.fs.addc(Error, "SKIN_SKELETON_INVALID", p+"/skeleton", "skeleton node %d is not a common root of the joints", *s.Skeleton)

@@ -191,6 +191,9 @@ func TestRuleBoundaries(t *testing.T) {
 		{"matrix_trs", node(`{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,1,2,3,1]}`), "NODE_MATRIX_NON_TRS", Error, false},
 		{"matrix_non_trs", node(`{"matrix":[1,0,0,0.5,0,1,0,0,0,0,1,0,0,0,0,1]}`), "NODE_MATRIX_NON_TRS", Error, true},
 		{"skin_common_root", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "SKIN_NO_COMMON_ROOT", Error, false},
+		{"skin_joint_unresolved_resolved_root", fixture(`"nodes":[{"children":[1]},{}],"scenes":[{"nodes":[0]}],"scene":0,"skins":[{"joints":[0,1,5]}]`), "SKIN_NO_COMMON_ROOT", Error, false},
+		{"skin_joints_all_unresolved", fixture(`"skins":[{"joints":[0]}]`), "SKIN_NO_COMMON_ROOT", Error, true},
+		{"skin_no_root_skeleton", fixture(`"nodes":[{},{},{}],"scenes":[{"nodes":[0,1,2]}],"scene":0,"skins":[{"joints":[0,1],"skeleton":2}]`), "SKIN_SKELETON_INVALID", Error, true},
 		{"skin_no_common_root", fixture(`"nodes":[{},{}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[0,1]}]`), "SKIN_NO_COMMON_ROOT", Error, true},
 		{"unused_node", fixture(`"nodes":[{"name":"a"},{"name":"b"}],"scenes":[{"nodes":[0]}],"scene":0`), "UNUSED_OBJECT", Info, true},
 		// Extensions.
