@@ -103,6 +103,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)
+	sc.dropUnderNotObjects(&fs)
 	res.Findings = fs
 	return res, nil
 }

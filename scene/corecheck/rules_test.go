@@ -182,6 +182,12 @@ func TestRuleBoundaries(t *testing.T) {
 		// Sparse indices and values are packed: no byteStride on their views.
 		{"sparse_packed", sparse(0), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, false},
 		{"sparse_strided", sparse(4), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, true},
+		// A root collection element that is not an object is TYPE_MISMATCH
+		// and nothing more.
+		{"image_array_mismatch", fixture(`"images":[["uri","a.png"]]`), "TYPE_MISMATCH", Error, true},
+		{"image_array_no_oneof", fixture(`"images":[["uri","a.png"]]`), "ONE_OF_MISMATCH", Error, false},
+		{"image_array_not_unused", fixture(`"images":[["uri","a.png"]]`), "UNUSED_OBJECT", Info, false},
+		{"image_empty_oneof", fixture(`"images":[{}]`), "ONE_OF_MISMATCH", Error, true},
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},

@@ -49,6 +49,9 @@ type schema struct {
 	count map[string]int // length of each root collection
 	// exts lists each extension object seen: name, owner kind, pointer.
 	exts []extUse
+	// notObjects are the pointers of root collection elements that are not
+	// JSON objects: TYPE_MISMATCH is all Khronos says of them.
+	notObjects []string
 }
 
 type extUse struct {
@@ -482,6 +485,7 @@ func (s *schema) collection(key string) []map[string]any {
 		m, isObj := v.(map[string]any)
 		if !isObj {
 			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "object")
+			s.notObjects = append(s.notObjects, fmt.Sprintf("/%s/%d", key, i))
 			m = map[string]any{}
 			a[i] = m
 		}
@@ -911,4 +915,29 @@ func (s *schema) node(o map[string]any, p string) {
 			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with weights")
 		}
 	}
+}
+
+// dropUnderNotObjects removes the findings about root collection elements
+// that are not objects, but their TYPE_MISMATCH: they are decoded as empty
+// objects so that indices into the collection stay in place, and the
+// rules would otherwise report that empty object's missing properties and
+// its not being used.
+func (s *schema) dropUnderNotObjects(fs *findings) {
+	if len(s.notObjects) == 0 {
+		return
+	}
+	kept := (*fs)[:0]
+	for _, f := range *fs {
+		drop := false
+		for _, p := range s.notObjects {
+			if (f.Path == p && f.Code != "TYPE_MISMATCH") || strings.HasPrefix(f.Path, p+"/") {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			kept = append(kept, f)
+		}
+	}
+	*fs = kept
 }
