@@ -510,14 +510,37 @@ func (l *links) materialRules() {
 		if int(si) < 0 || int(si) >= len(l.doc.Images) {
 			continue
 		}
-		mt := l.doc.Images[int(si)].MimeType
-		if mt == "" {
-			mt = sniffMime(l.doc, int(si))
-		}
+		mt := imageMime(l.doc, int(si))
 		if mt != "" && mt != "image/png" && mt != "image/jpeg" {
 			l.fs.addc(Error, "TEXTURE_INVALID_IMAGE_MIME_TYPE", fmt.Sprintf("/textures/%d/source", i), "invalid MIME type %q for a texture source: image/png or image/jpeg (others through an extension)", mt)
 		}
 	}
+	// EXT_texture_webp's source must be a WebP image (the extension's
+	// specification: "the image ... MUST be image/webp").
+	for i, v := range texs {
+		t, _ := v.(map[string]any)
+		w, _ := asMap(t["extensions"])["EXT_texture_webp"].(map[string]any)
+		src, ok := w["source"]
+		if !ok {
+			continue
+		}
+		si, _, _ := numberValue(src)
+		if int(si) < 0 || int(si) >= len(l.doc.Images) {
+			continue
+		}
+		if mt := imageMime(l.doc, int(si)); mt != "" && mt != "image/webp" {
+			l.fs.addc(Error, "TEXTURE_INVALID_IMAGE_MIME_TYPE", fmt.Sprintf("/textures/%d/extensions/EXT_texture_webp/source", i), "invalid MIME type %q for an EXT_texture_webp source: image/webp", mt)
+		}
+	}
+}
+
+// imageMime is image i's MIME type: its mimeType, else what its URI says
+// (a data URI's media type, a file name's extension).
+func imageMime(doc *gltf.Document, i int) string {
+	if mt := doc.Images[i].MimeType; mt != "" {
+		return mt
+	}
+	return sniffMime(doc, i)
 }
 
 // sniffMime names the format of image i from its URI's file extension, or

@@ -217,6 +217,13 @@ func TestRuleBoundaries(t *testing.T) {
 		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},
 		{"volume_alone", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", Warning, true},
 		{"volume_double_sided", fixture(`"extensionsUsed":["KHR_materials_volume"],"materials":[{"doubleSided":true,"extensions":{"KHR_materials_volume":{}}}]`), "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", Warning, true},
+		// An image's mimeType against its content; a data URI's media type
+		// against its content; the EXT_texture_webp source must be WebP.
+		{"mime_matches", fixture(`"images":[{"mimeType":"image/png","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, false},
+		{"mime_differs", fixture(`"images":[{"mimeType":"image/jpeg","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, true},
+		{"data_uri_media_differs", fixture(`"images":[{"uri":"data:image/jpeg;base64,` + onePNG + `"}]`), "INVALID_URI", Error, true},
+		{"webp_source_png", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"data:image/png;base64,` + onePNG + `"}],"textures":[{"extensions":{"EXT_texture_webp":{"source":0}}}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},
+		{"webp_source_webp", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"a.webp"}],"textures":[{"extensions":{"EXT_texture_webp":{"source":0}}}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, false},
 		{"texture_webp_core", fixture(`"images":[{"uri":"a.webp"}],"textures":[{"source":0}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},
 	}
 	for _, c := range cases {
@@ -478,3 +485,6 @@ func withViews(json string, buf []byte, views string) []byte {
 // sheenTransform is a material whose KHR_materials_sheen texture has a
 // KHR_texture_transform.
 const sheenTransform = `"textures":[{}],"materials":[{"extensions":{"KHR_materials_sheen":{"sheenColorTexture":{"index":0,"extensions":{"KHR_texture_transform":{"offset":[0.1,0.2]}}}}}}]`
+
+// onePNG is a 1x1 PNG, base64.
+const onePNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC"
