@@ -1030,6 +1030,13 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		rootExt := asMap(asMap(l.sc.root["extensions"])["KHR_lights_punctual"])
 		if rootExt == nil {
 			l.fs.addc(Error, "UNSATISFIED_DEPENDENCY", e.path, "dependency failed: /extensions/KHR_lights_punctual must be defined")
+			// "light" is still required, though there is nothing to
+			// resolve it against.
+			l.extObject(e, func(s *schema, o map[string]any, p string) {
+				if _, ok := o["light"]; !ok {
+					s.fs.addc(Error, "UNDEFINED_PROPERTY", p, "property %q must be defined", "light")
+				}
+			})
 			return
 		}
 		lights, _ := rootExt["lights"].([]any)

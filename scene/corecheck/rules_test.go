@@ -212,6 +212,8 @@ func TestRuleBoundaries(t *testing.T) {
 		// Extensions inside extension objects' texture infos are found too.
 		{"nested_transform_declared", fixture(`"extensionsUsed":["KHR_materials_sheen","KHR_texture_transform"],` + sheenTransform), "UNUSED_EXTENSION", Info, false},
 		{"nested_transform_undeclared", fixture(`"extensionsUsed":["KHR_materials_sheen"],` + sheenTransform), "UNDECLARED_EXTENSION", Error, true},
+		{"light_node_no_root_light", fixture(`"extensionsUsed":["KHR_lights_punctual"],"nodes":[{"extensions":{"KHR_lights_punctual":{"light":0}}}]`), "UNDEFINED_PROPERTY", Error, false},
+		{"light_node_no_root_empty", fixture(`"extensionsUsed":["KHR_lights_punctual"],"nodes":[{"extensions":{"KHR_lights_punctual":{}}}]`), "UNDEFINED_PROPERTY", Error, true},
 		{"supported_optional", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_REQUIRED_EXTENSION", Error, false},
 		{"emissive_zero", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, true},
 		{"emissive_set", fixture(`"extensionsUsed":["KHR_materials_emissive_strength"],"materials":[{"emissiveFactor":[1,0,0],"extensions":{"KHR_materials_emissive_strength":{"emissiveStrength":2}}}]`), "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Warning, false},
