@@ -985,10 +985,17 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) { s.index(o, p, "source", "images", false) })
 	},
 	"KHR_animation_pointer": func(l *links, e extUse) {
-		l.fs.addc(Info, "INCOMPLETE_EXTENSION_SUPPORT", e.path, "the animated property the pointer names is not checked (its syntax is)")
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
-			if v, ok := s.str(o, p, "pointer", true); ok && !strings.HasPrefix(v, "/") {
-				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q must be a JSON pointer starting with /", v)
+			v, ok := s.str(o, p, "pointer", true)
+			if !ok {
+				return
+			}
+			if !pointerSyntax.MatchString(v) {
+				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q is not a JSON pointer", v)
+				return
+			}
+			if ai, ci, ok := channelOf(e.path); ok {
+				l.checkAnimationPointer(ai, ci, v, e.path)
 			}
 		})
 	},

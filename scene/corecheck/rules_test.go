@@ -409,7 +409,21 @@ func TestImageAndExtensionNotes(t *testing.T) {
 		{"pointer", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,` +
 			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
 			`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`),
-			"INCOMPLETE_EXTENSION_SUPPORT", true},
+			"INCOMPLETE_EXTENSION_SUPPORT", false},
+		// KHR_animation_pointer pointers against the Object Model.
+		{"pointer_translation_vec3", animPointer("/nodes/0/translation", "VEC3", ""), "KHR_ANIMATION_POINTER_VECTOR_SIZE_MISMATCH", false},
+		{"pointer_translation_vec4", animPointer("/nodes/0/translation", "VEC4", ""), "KHR_ANIMATION_POINTER_VECTOR_SIZE_MISMATCH", true},
+		{"pointer_node_exists", animPointer("/nodes/0/rotation", "VEC4", ""), "KHR_ANIMATION_POINTER_INVALID_POINTER", false},
+		{"pointer_node_missing", animPointer("/nodes/2/rotation", "VEC4", ""), "KHR_ANIMATION_POINTER_INVALID_POINTER", true},
+		{"pointer_zfar_written", animPointer("/cameras/0/perspective/znear", "SCALAR", ""), "KHR_ANIMATION_POINTER_INVALID_POINTER", false},
+		{"pointer_zfar_unwritten", animPointer("/cameras/0/perspective/zfar", "SCALAR", ""), "KHR_ANIMATION_POINTER_INVALID_POINTER", true},
+		{"pointer_unknown_extension", animPointer("/nodes/0/extensions/EXT_foo/bar", "SCALAR", ""), "INCOMPLETE_EXTENSION_SUPPORT", true},
+		{"pointer_extras_key", animPointer("/nodes/0/extras/k", "SCALAR", ""), "KHR_ANIMATION_POINTER_CANNOT_VALIDATE_EXTRAS", true},
+		{"pointer_extras_no_key", animPointer("/nodes/0/extras/j", "SCALAR", ""), "KHR_ANIMATION_POINTER_INVALID_POINTER", true},
+		{"pointer_visibility_on", animPointer("/nodes/0/extensions/KHR_node_visibility/visible", "SCALAR", "STEP"), "KHR_ANIMATION_POINTER_INVALID_POINTER", false},
+		{"pointer_visibility_off", animPointer("/nodes/1/extensions/KHR_node_visibility/visible", "SCALAR", "STEP"), "KHR_ANIMATION_POINTER_INVALID_POINTER", true},
+		{"pointer_bool_step", animPointer("/nodes/0/extensions/KHR_node_visibility/visible", "SCALAR", "STEP"), "KHR_ANIMATION_POINTER_INTEGER_NON_STEP_INTERPOLATION", false},
+		{"pointer_bool_linear", animPointer("/nodes/0/extensions/KHR_node_visibility/visible", "SCALAR", "LINEAR"), "KHR_ANIMATION_POINTER_INTEGER_NON_STEP_INTERPOLATION", true},
 		// "pointer" is a valid path once KHR_animation_pointer is declared,
 		// even on a channel whose target carries no extension object.
 		{"pointer_path_declared", fixture(`"extensionsUsed":["KHR_animation_pointer"],` + pointerChannel), "VALUE_NOT_IN_LIST", false},
@@ -490,3 +504,19 @@ const sheenTransform = `"textures":[{}],"materials":[{"extensions":{"KHR_materia
 
 // onePNG is a 1x1 PNG, base64.
 const onePNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC"
+
+// animPointer is a document whose one channel animates pointer ptr with an
+// output accessor of type typ (unsigned bytes, for a bool) and the sampler
+// interpolation interp ("" for the default). Node 0 has extras {"k":1} and
+// KHR_node_visibility; node 1 has neither; camera 0 writes znear, not zfar.
+func animPointer(ptr, typ, interp string) []byte {
+	sm := `{"input":0,"output":1}`
+	if interp != "" {
+		sm = `{"input":0,"output":1,"interpolation":"` + interp + `"}`
+	}
+	return fixture(`"extensionsUsed":["KHR_animation_pointer","KHR_node_visibility"],` +
+		`"nodes":[{"extras":{"k":1},"extensions":{"KHR_node_visibility":{"visible":true}}},{"name":"b"}],"scenes":[{"nodes":[0,1]}],"scene":0,` +
+		`"cameras":[{"type":"perspective","perspective":{"yfov":1,"znear":0.1}}],` +
+		`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5121,"count":2,"type":"` + typ + `"}],` +
+		`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"` + ptr + `"}}}}],"samplers":[` + sm + `]}]`)
+}
