@@ -481,12 +481,11 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			for k, c := range v {
 				if strings.HasSuffix(k, "Texture") {
 					if t, ok := c.(map[string]any); ok {
-						tc := 0
-						if n, ok := t["texCoord"]; ok {
-							f, _, _ := numberValue(n)
-							tc = int(f)
+						tcs := textureTexCoords(t)
+						need[p+"/"+k] = tcs[0]
+						if len(tcs) > 1 {
+							need[p+"/"+k+"/extensions/KHR_texture_transform"] = tcs[1]
 						}
-						need[p+"/"+k] = tc
 					}
 				}
 				walk(c, p+"/"+k)
@@ -500,21 +499,10 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			l.fs.addc(Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", pp+"/material", "material texture %s needs TEXCOORD_%d", k, tc)
 		}
 	}
-	if !hasTangent {
-		_, hasNormalTex := raw["normalTexture"]
-		exts, _ := raw["extensions"].(map[string]any)
-		needsTangents := false
-		if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok {
-			if _, ok := cc["clearcoatNormalTexture"]; ok {
-				needsTangents = true
-			}
-		}
-		if _, ok := exts["KHR_materials_anisotropy"].(map[string]any); ok {
-			needsTangents = true
-		}
-		if needsTangents && (!hasNormalTex || !hasNormal) {
-			l.fs.addc(Error, "MESH_PRIMITIVE_NO_TANGENT_SPACE", pp+"/material", "the material needs a tangent space; the primitive has no TANGENT and the material no normal map to generate it")
-		}
+	// Without NORMAL and TANGENT, a tangent space is generated from the
+	// normal map; with no normal map there is nothing to generate it from.
+	if _, hasNormalTex := raw["normalTexture"]; !(hasTangent && hasNormal) && !hasNormalTex && needsTangent(raw) {
+		l.fs.addc(Error, "MESH_PRIMITIVE_NO_TANGENT_SPACE", pp+"/material", "the material needs a tangent space; the primitive has no NORMAL and TANGENT and the material no normal map to generate it")
 	}
 }
 

@@ -311,10 +311,14 @@ func (l *links) primitiveRules() {
 					l.fs.addc(Info, "UNUSED_OBJECT", pp+"/attributes/"+sem, "no texture of the material reads %s", sem)
 				}
 			}
-			if hasTangent && !normalTex && !clearcoatNormal(mat) {
+			if hasTangent && !needsTangent(mat) {
 				l.fs.addc(Info, "UNUSED_MESH_TANGENT", pp+"/attributes/TANGENT", "tangents are not used: the material has no normal texture")
 			}
-			if !hasTangent && hasNormal && normalTex && (pr.Mode == gltf.PrimitiveTriangles || pr.Mode == gltf.PrimitiveTriangleStrip || pr.Mode == gltf.PrimitiveTriangleFan) {
+			// A tangent space needs both NORMAL and TANGENT; without them
+			// a renderer generates one from the normal map (MikkTSpace),
+			// which may differ between implementations. Without a normal
+			// map it cannot: MESH_PRIMITIVE_NO_TANGENT_SPACE (links).
+			if !(hasTangent && hasNormal) && normalTex && needsTangent(mat) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", pp+"/material", "the material needs a tangent space the primitive does not give; a generated one may differ between implementations")
 			}
 		}
@@ -354,15 +358,8 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 		switch v := v.(type) {
 		case map[string]any:
 			if strings.HasSuffix(key, "Texture") {
-				tc, _ := texCoord(v)
-				out[tc] = true
-				if ext, ok := v["extensions"].(map[string]any); ok {
-					if tt, ok := ext["KHR_texture_transform"].(map[string]any); ok {
-						if n, ok := tt["texCoord"]; ok {
-							f, _, _ := numberValue(n)
-							out[int(f)] = true
-						}
-					}
+				for _, tc := range textureTexCoords(v) {
+					out[tc] = true
 				}
 			}
 			for k, c := range v {
@@ -380,11 +377,19 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 
 // clearcoatNormal reports whether a material has a clearcoat normal texture
 // (which, like the normal texture, reads the tangents).
-func clearcoatNormal(mat map[string]any) bool {
+// needsTangent reports whether a material needs a tangent space: a normal
+// texture, a clearcoat normal texture, or anisotropy.
+func needsTangent(mat map[string]any) bool {
+	if _, ok := mat["normalTexture"]; ok {
+		return true
+	}
 	exts, _ := mat["extensions"].(map[string]any)
 	cc, _ := exts["KHR_materials_clearcoat"].(map[string]any)
-	_, ok := cc["clearcoatNormalTexture"]
-	return ok
+	if _, ok := cc["clearcoatNormalTexture"]; ok {
+		return true
+	}
+	_, aniso := exts["KHR_materials_anisotropy"].(map[string]any)
+	return aniso
 }
 
 // modeNames are the drawing modes' glTF names (qmuntal/gltf numbers them
@@ -921,4 +926,18 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 			sum = true
 		}
 	}
+}
+
+// textureTexCoords are the texture coordinate sets a texture info names:
+// its texCoord (default 0) and its KHR_texture_transform's texCoord when it
+// sets one. The transform's overrides the other when drawing, but Khronos
+// requires both sets to exist (and counts both as used).
+func textureTexCoords(t map[string]any) []int {
+	tc, _ := texCoord(t)
+	out := []int{tc}
+	if tt, ok := asMap(asMap(t["extensions"])["KHR_texture_transform"])["texCoord"]; ok {
+		f, _, _ := numberValue(tt)
+		out = append(out, int(f))
+	}
+	return out
 }

@@ -188,6 +188,16 @@ func TestRuleBoundaries(t *testing.T) {
 		{"image_array_no_oneof", fixture(`"images":[["uri","a.png"]]`), "ONE_OF_MISMATCH", Error, false},
 		{"image_array_not_unused", fixture(`"images":[["uri","a.png"]]`), "UNUSED_OBJECT", Info, false},
 		{"image_empty_oneof", fixture(`"images":[{}]`), "ONE_OF_MISMATCH", Error, true},
+		// Tangent space: NORMAL and TANGENT, else generated from the normal map.
+		{"tangent_space_given", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, false},
+		{"tangent_space_no_normal", tangentPrim(`"TANGENT":2`, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, true},
+		{"tangent_space_none", tangentPrim(``, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, true},
+		{"tangent_space_clearcoat_no_map", tangentPrim(`"NORMAL":1`, `"extensions":{"KHR_materials_clearcoat":{"clearcoatNormalTexture":{"index":0}}}`), "MESH_PRIMITIVE_NO_TANGENT_SPACE", Error, true},
+		{"tangent_space_clearcoat_map", tangentPrim(`"NORMAL":1`, `"normalTexture":{"index":0},"extensions":{"KHR_materials_clearcoat":{"clearcoatNormalTexture":{"index":0}}}`), "MESH_PRIMITIVE_NO_TANGENT_SPACE", Error, false},
+		// KHR_texture_transform's texCoord replaces the texture info's.
+		{"transform_texcoord_1", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"texCoord":1,"extensions":{"KHR_texture_transform":{"texCoord":1}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, false},
+		{"transform_texcoord_base_3", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"texCoord":3,"extensions":{"KHR_texture_transform":{"texCoord":1}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, true},
+		{"transform_texcoord_2", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"extensions":{"KHR_texture_transform":{"texCoord":2}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, true},
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
@@ -519,4 +529,17 @@ func animPointer(ptr, typ, interp string) []byte {
 		`"cameras":[{"type":"perspective","perspective":{"yfov":1,"znear":0.1}}],` +
 		`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5121,"count":2,"type":"` + typ + `"}],` +
 		`"animations":[{"channels":[{"sampler":0,"target":{"path":"pointer","extensions":{"KHR_animation_pointer":{"pointer":"` + ptr + `"}}}}],"samplers":[` + sm + `]}]`)
+}
+
+// tangentPrim is a primitive with POSITION, TEXCOORD_0 and _1 and the
+// attributes attrs (NORMAL is accessor 1, TANGENT 2) whose material has the
+// properties mat.
+func tangentPrim(attrs, mat string) []byte {
+	if attrs != "" {
+		attrs = "," + attrs
+	}
+	return fixture(`"extensionsUsed":["KHR_materials_clearcoat","KHR_texture_transform"],"textures":[{}],"materials":[{` + mat + `}],` +
+		`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,` +
+		`"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},{"componentType":5126,"count":3,"type":"VEC3"},{"componentType":5126,"count":3,"type":"VEC4"},{"componentType":5126,"count":3,"type":"VEC2"}],` +
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":3,"TEXCOORD_1":3` + attrs + `},"material":0}]}]`)
 }
