@@ -349,7 +349,10 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 	sets := map[string][]int{}
 	count := -1
 	viewUsers := map[int]int{}
-	for _, sem := range sortedAttrKeys(pr.Attributes) {
+	seenAcc := map[int]bool{}
+	// Attributes in the order writers put them (POSITION first): the
+	// Khronos validator reports a mismatch on the later attribute.
+	for _, sem := range writerAttrOrder(pr.Attributes) {
 		ai := pr.Attributes[sem]
 		p := ap + "/" + jsonPointerEscape(sem)
 		if !attrPattern.MatchString(sem) {
@@ -365,8 +368,14 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 			continue
 		}
 		l.useView(a, "VertexBuffer", p)
-		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 {
+		// Two different accessors in one buffer view need its byteStride
+		// (one accessor used by two attributes does not).
+		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 && !seenAcc[ai] {
+			seenAcc[ai] = true
 			viewUsers[*a.BufferView]++
+			if viewUsers[*a.BufferView] == 2 {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d is used by two or more attributes and has no byteStride", *a.BufferView)
+			}
 		}
 		if a.ComponentType == gltf.ComponentUint {
 			l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_UNSIGNED_INT", p, "mesh attributes cannot use UNSIGNED_INT")
@@ -386,11 +395,6 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		}
 		if count < 0 {
 			count = a.Count
-		}
-	}
-	for bvi, n := range viewUsers {
-		if n > 1 {
-			l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", ap, "buffer view %d is used by %d attributes and has no byteStride", bvi, n)
 		}
 	}
 	for base, ks := range sets {
@@ -452,6 +456,23 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		}
 	}
 	l.materialUse(pr, pp, sets["TEXCOORD"], hasTangent, hasNormal)
+}
+
+// writerAttrOrder lists attribute names as glTF writers order them:
+// POSITION, NORMAL, TANGENT, then the indexed sets (TEXCOORD, COLOR,
+// JOINTS, WEIGHTS) by set, then the rest, alphabetically.
+func writerAttrOrder(m map[string]int) []string {
+	rank := func(k string) int {
+		for i, p := range []string{"POSITION", "NORMAL", "TANGENT", "TEXCOORD_", "COLOR_", "JOINTS_", "WEIGHTS_"} {
+			if k == p || (strings.HasSuffix(p, "_") && strings.HasPrefix(k, p)) {
+				return i
+			}
+		}
+		return 99
+	}
+	keys := sortedAttrKeys(m)
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	return keys
 }
 
 func sortedAttrKeys(m map[string]int) []string {
@@ -603,20 +624,23 @@ func (l *links) animations() {
 			rawCh := l.rawChannel(ai, ci)
 			rawPath, _ := rawCh["path"].(string)
 			_, hasPointer := asMap(rawCh["extensions"])["KHR_animation_pointer"]
-			if hasPointer {
-				if rawPath != "pointer" {
-					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", tp+"/path", "with KHR_animation_pointer the path must be \"pointer\", found %q", rawPath)
-				}
-				if ch.Target.Node != nil {
-					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", tp+"/node", "with KHR_animation_pointer the target node must be undefined")
-				}
-				continue
-			}
 			// KHR_animation_pointer, once in extensionsUsed, adds "pointer"
 			// to the valid paths, with or without the extension object.
 			pointerPath := rawPath == "pointer" && l.used["KHR_animation_pointer"]
-			if rawPath != "" && rawPath != "translation" && rawPath != "rotation" && rawPath != "scale" && rawPath != "weights" && !pointerPath {
+			validPath := rawPath == "" || rawPath == "translation" || rawPath == "rotation" || rawPath == "scale" || rawPath == "weights" || pointerPath
+			if !validPath {
 				l.fs.addc(Warning, "VALUE_NOT_IN_LIST", tp+"/path", "invalid value %q; valid values are translation, rotation, scale, weights", rawPath)
+			}
+			if hasPointer {
+				if rawPath != "pointer" {
+					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", tp+"/extensions/KHR_animation_pointer", "with KHR_animation_pointer the path must be \"pointer\", found %q", rawPath)
+				}
+				if ch.Target.Node != nil {
+					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", tp+"/extensions/KHR_animation_pointer", "with KHR_animation_pointer the target node must be undefined")
+				}
+				continue
+			}
+			if !validPath {
 				continue
 			}
 			if ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {

@@ -485,12 +485,12 @@ func (l *links) materialRules() {
 		normalTC, hasNormal := texCoord(m["normalTexture"])
 		if an, ok := exts["KHR_materials_anisotropy"].(map[string]any); ok && hasNormal {
 			if tc, has := texCoord(an["anisotropyTexture"]); has && tc != normalTC {
-				l.fs.addc(Warning, "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", p+"KHR_materials_anisotropy/anisotropyTexture/texCoord", "the normal and anisotropy textures should use the same texture coordinates")
+				l.fs.addc(Warning, "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", p+"KHR_materials_anisotropy/anisotropyTexture", "the normal and anisotropy textures should use the same texture coordinates")
 			}
 		}
 		if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok && hasNormal {
 			if tc, has := texCoord(cc["clearcoatNormalTexture"]); has && tc != normalTC {
-				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture/texCoord", "the normal and clearcoat normal textures should use the same texture coordinates")
+				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture", "the normal and clearcoat normal textures should use the same texture coordinates")
 			}
 		}
 		for _, solo := range []string{"KHR_materials_unlit", "KHR_materials_pbrSpecularGlossiness"} {

@@ -198,6 +198,13 @@ func TestRuleBoundaries(t *testing.T) {
 		{"transform_texcoord_1", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"texCoord":1,"extensions":{"KHR_texture_transform":{"texCoord":1}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, false},
 		{"transform_texcoord_base_3", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"texCoord":3,"extensions":{"KHR_texture_transform":{"texCoord":1}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, true},
 		{"transform_texcoord_2", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"emissiveTexture":{"index":0,"extensions":{"KHR_texture_transform":{"texCoord":2}}}`), "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, true},
+		// image.mimeType: jpeg and png, webp only with EXT_texture_webp.
+		{"mime_webp_declared", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"a.webp","mimeType":"image/webp"}]`), "VALUE_NOT_IN_LIST", Warning, false},
+		{"mime_webp_undeclared", fixture(`"images":[{"uri":"a.webp","mimeType":"image/webp"}]`), "VALUE_NOT_IN_LIST", Warning, true},
+		// Two accessors in one buffer view without byteStride; one accessor
+		// used twice is fine.
+		{"view_one_accessor_twice", sharedView(`"COLOR_0":1,"COLOR_1":1`), "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", Error, false},
+		{"view_two_accessors", sharedView(`"COLOR_0":1,"COLOR_1":2`), "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", Error, true},
 		// Nodes.
 		{"node_with_extras", node(`{"name":"a","extras":{}}`), "NODE_EMPTY", Info, false},
 		{"node_empty", node(`{"name":"a","translation":[1,0,0]}`), "NODE_EMPTY", Info, true},
@@ -438,6 +445,8 @@ func TestImageAndExtensionNotes(t *testing.T) {
 		// even on a channel whose target carries no extension object.
 		{"pointer_path_declared", fixture(`"extensionsUsed":["KHR_animation_pointer"],` + pointerChannel), "VALUE_NOT_IN_LIST", false},
 		{"pointer_path_undeclared", fixture(pointerChannel), "VALUE_NOT_IN_LIST", true},
+		{"pointer_ext_bad_path", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],`+
+			`"animations":[{"channels":[{"sampler":0,"target":{"path":"path","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`), "VALUE_NOT_IN_LIST", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -542,4 +551,12 @@ func tangentPrim(attrs, mat string) []byte {
 		`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,` +
 		`"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},{"componentType":5126,"count":3,"type":"VEC3"},{"componentType":5126,"count":3,"type":"VEC4"},{"componentType":5126,"count":3,"type":"VEC2"}],` +
 		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":3,"TEXCOORD_1":3` + attrs + `},"material":0}]}]`)
+}
+
+// sharedView is a primitive whose POSITION (accessor 0) and the attributes
+// attrs (accessors 1 and 2, both in buffer view 0, no byteStride) are drawn.
+func sharedView(attrs string) []byte {
+	return fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
+		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"bufferView":0,"componentType":5126,"count":1,"type":"VEC3"},{"bufferView":0,"byteOffset":12,"componentType":5126,"count":1,"type":"VEC3"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,`+attrs+`},"mode":0}]}]`, f32(0.5, 0.5, 0.5, 0.5, 0.5, 0.5))
 }

@@ -581,8 +581,18 @@ func checkSchema(tree jsonTree, fs *findings) (*schema, bool) {
 		if hasURI == hasBV {
 			s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of bufferView and uri must be defined")
 		}
-		if _, ok := s.str(o, p, "mimeType", false); !ok && hasBV && bv >= 0 {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mimeType must be defined with bufferView")
+		mt, hasMT := s.str(o, p, "mimeType", false)
+		// image/jpeg and image/png, and what the extensions in use add
+		// (EXT_texture_webp: image/webp).
+		if hasMT && mt != "image/jpeg" && mt != "image/png" && (mt != "image/webp" || !s.declared("EXT_texture_webp")) {
+			allowed := "image/jpeg, image/png"
+			if s.declared("EXT_texture_webp") {
+				allowed += ", image/webp"
+			}
+			s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/mimeType", "invalid value %q; valid values are %s", mt, allowed)
+		}
+		if !hasMT && hasBV && bv >= 0 {
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/bufferView", "dependency failed: mimeType must be defined with bufferView")
 		}
 	}
 	for i, o := range colls["materials"] {
@@ -685,7 +695,7 @@ func (s *schema) accessor(o map[string]any, p string) {
 	s.index(o, p, "bufferView", "bufferViews", false)
 	if _, ok := s.integer(o, p, "byteOffset", false, 0); ok {
 		if _, hasBV := o["bufferView"]; !hasBV {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: bufferView must be defined with byteOffset")
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/byteOffset", "dependency failed: bufferView must be defined with byteOffset")
 		}
 	}
 	s.enumInt(o, p, "componentType", true, componentTypes...)
@@ -775,7 +785,7 @@ func (s *schema) camera(o map[string]any, p string) {
 		s.common(persp, pp, "cameraPerspective")
 		s.number(persp, pp, "aspectRatio", false, 0, none, true)
 		if y, ok := s.number(persp, pp, "yfov", true, 0, none, true); ok && y >= math.Pi {
-			s.fs.addc(Warning, "CAMERA_YFOV_GEQUAL_PI", pp+"/yfov", "yfov should be less than pi")
+			s.fs.addc(Warning, "CAMERA_YFOV_GEQUAL_PI", pp, "yfov should be less than pi")
 		}
 		zf, okf := s.number(persp, pp, "zfar", false, 0, none, true)
 		zn, okn := s.number(persp, pp, "znear", true, 0, none, true)
@@ -891,7 +901,7 @@ func (s *schema) node(o map[string]any, p string) {
 	_, hasMesh := o["mesh"]
 	s.index(o, p, "mesh", "meshes", false)
 	if _, ok := o["skin"]; ok && !hasMesh && skin >= -1 {
-		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with skin")
+		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/skin", "dependency failed: mesh must be defined with skin")
 	}
 	_, hasMatrix := o["matrix"]
 	s.numArray(o, p, "matrix", false, none, none, 16)
@@ -907,12 +917,12 @@ func (s *schema) node(o map[string]any, p string) {
 	s.numArray(o, p, "scale", false, none, none, 3)
 	s.numArray(o, p, "translation", false, none, none, 3)
 	if hasMatrix && (hasR || hasS || hasT) {
-		s.fs.addc(Error, "NODE_MATRIX_TRS", p, "a node can have either a matrix or translation/rotation/scale, not both")
+		s.fs.addc(Error, "NODE_MATRIX_TRS", p+"/matrix", "a node can have either a matrix or translation/rotation/scale, not both")
 	}
 	if _, ok := o["weights"]; ok {
 		s.numArray(o, p, "weights", false, none, none)
 		if !hasMesh {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with weights")
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/weights", "dependency failed: mesh must be defined with weights")
 		}
 	}
 }
@@ -940,4 +950,10 @@ func (s *schema) dropUnderNotObjects(fs *findings) {
 		}
 	}
 	*fs = kept
+}
+
+// declared reports whether extensionsUsed names ext.
+func (s *schema) declared(ext string) bool {
+	used, _ := s.root["extensionsUsed"].([]any)
+	return slices.Contains(used, any(ext))
 }
