@@ -445,7 +445,7 @@ func TestImageAndExtensionNotes(t *testing.T) {
 		// even on a channel whose target carries no extension object.
 		{"pointer_path_declared", fixture(`"extensionsUsed":["KHR_animation_pointer"],` + pointerChannel), "VALUE_NOT_IN_LIST", false},
 		{"pointer_path_undeclared", fixture(pointerChannel), "VALUE_NOT_IN_LIST", true},
-		{"pointer_ext_bad_path", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],`+
+		{"pointer_ext_bad_path", fixture(`"extensionsUsed":["KHR_animation_pointer"],"nodes":[{}],"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
 			`"animations":[{"channels":[{"sampler":0,"target":{"path":"path","extensions":{"KHR_animation_pointer":{"pointer":"/nodes/0/translation"}}}}],"samplers":[{"input":0,"output":1}]}]`), "VALUE_NOT_IN_LIST", true},
 	}
 	for _, c := range cases {
