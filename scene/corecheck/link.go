@@ -330,11 +330,19 @@ func (l *links) meshes() {
 		targets := -1
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("%s/primitives/%d", mp, pi)
-			if targets >= 0 && len(pr.Targets) != targets {
-				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp+"/targets", "all primitives must have the same number of morph targets (%d here, %d in the first)", len(pr.Targets), targets)
+			// Targets that are not objects, or empty ones, were reported
+			// (ARRAY_TYPE_MISMATCH, EMPTY_ENTITY) and do not count.
+			n := 0
+			for _, t := range pr.Targets {
+				if len(t) > 0 {
+					n++
+				}
+			}
+			if targets >= 0 && n != targets {
+				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp+"/targets", "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
 			}
 			if targets < 0 {
-				targets = len(pr.Targets)
+				targets = n
 			}
 			l.primitive(pr, pp, quant)
 		}

@@ -187,6 +187,10 @@ func TestRuleBoundaries(t *testing.T) {
 		{"image_array_mismatch", fixture(`"images":[["uri","a.png"]]`), "TYPE_MISMATCH", Error, true},
 		{"image_array_no_oneof", fixture(`"images":[["uri","a.png"]]`), "ONE_OF_MISMATCH", Error, false},
 		{"image_array_not_unused", fixture(`"images":[["uri","a.png"]]`), "UNUSED_OBJECT", Info, false},
+		{"primitive_array_element", fixture(`"meshes":[{"primitives":[[]]}]`), "UNDEFINED_PROPERTY", Error, false},
+		{"primitive_empty_object", fixture(`"meshes":[{"primitives":[{}]}]`), "UNDEFINED_PROPERTY", Error, true},
+		{"targets_empty_not_counted", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{}]}]}]`), "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, false},
+		{"targets_unequal", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`), "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, true},
 		{"image_empty_oneof", fixture(`"images":[{}]`), "ONE_OF_MISMATCH", Error, true},
 		// Tangent space: NORMAL and TANGENT, else generated from the normal map.
 		{"tangent_space_given", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, false},

@@ -49,8 +49,9 @@ type schema struct {
 	count map[string]int // length of each root collection
 	// exts lists each extension object seen: name, owner kind, pointer.
 	exts []extUse
-	// notObjects are the pointers of root collection elements that are not
-	// JSON objects: TYPE_MISMATCH is all Khronos says of them.
+	// notObjects are the pointers of array elements (in root collections,
+	// or arrays of objects inside objects) that are not JSON objects: the
+	// type mismatch is all Khronos says of them.
 	notObjects []string
 }
 
@@ -506,6 +507,7 @@ func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string
 		m, isObj := v.(map[string]any)
 		if !isObj {
 			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", p+"/"+key, "array element %s is not an object", shortJSON(v))
+			s.notObjects = append(s.notObjects, fmt.Sprintf("%s/%s/%d", p, key, i))
 			m = map[string]any{}
 			a[i] = m
 		}
