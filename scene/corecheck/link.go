@@ -625,7 +625,7 @@ func (l *links) nodes() {
 func (l *links) animations() {
 	for ai, an := range l.doc.Animations {
 		ap := fmt.Sprintf("/animations/%d", ai)
-		targets := map[string]int{}
+		targets := map[string][]int{}
 		for ci, ch := range an.Channels {
 			cp := fmt.Sprintf("%s/channels/%d", ap, ci)
 			tp := cp + "/target"
@@ -654,16 +654,17 @@ func (l *links) animations() {
 			if ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
 				node := l.doc.Nodes[*ch.Target.Node]
 				key := fmt.Sprintf("%d/%s", *ch.Target.Node, rawPath)
-				if first, dup := targets[key]; dup {
-					l.fs.addc(Error, "ANIMATION_DUPLICATE_TARGETS", tp, "the channel has the same target as channel %d", first)
-				} else {
-					targets[key] = ci
+				// Each pair is reported on its earlier channel, naming the
+				// later.
+				for _, prev := range targets[key] {
+					l.fs.addc(Error, "ANIMATION_DUPLICATE_TARGETS", fmt.Sprintf("%s/channels/%d/target", ap, prev), "the channel has the same target as channel %d", ci)
 				}
+				targets[key] = append(targets[key], ci)
 				if rawPath != "weights" && !isIdentityMatrix(node.Matrix) {
-					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_MATRIX", tp+"/path", "an animation channel cannot target TRS properties of a node with a matrix")
+					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_MATRIX", tp, "an animation channel cannot target TRS properties of a node with a matrix")
 				}
 				if rawPath == "weights" && l.morphTargets(node.Mesh) <= 0 {
-					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", tp+"/path", "an animation channel cannot target weights when the mesh has no morph targets")
+					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", tp, "an animation channel cannot target weights when the mesh has no morph targets")
 				}
 			}
 			if ch.Sampler < 0 || ch.Sampler >= len(an.Samplers) {
@@ -674,7 +675,8 @@ func (l *links) animations() {
 			if out == nil {
 				continue
 			}
-			op := fmt.Sprintf("%s/samplers/%d/output", ap, ch.Sampler)
+			// The output's fit to the channel is reported on the channel.
+			op := cp + "/sampler"
 			f := accFormat(out)
 			var allowed []format
 			switch rawPath {

@@ -172,6 +172,9 @@ func TestRuleBoundaries(t *testing.T) {
 		{"weights_zero_joint_1", skinned([]int{0, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, true},
 		{"joint_repeated_weight_0", skinned([]int{1, 1, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, false},
 		{"joint_repeated_weighted", skinned([]int{1, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, true},
+		// Animation channels: a repeated target is reported on each earlier
+		// channel; an output that does not fit, on the channel's sampler.
+		{"duplicate_target_first", dupTargets(3), "ANIMATION_DUPLICATE_TARGETS", Error, true},
 		// Accessor lengths: a byte MAT2 covers 6 bytes (two 4-byte-aligned
 		// columns, nothing after the last), so 2 of them fit 14 bytes.
 		{"mat2_bytes_fit", mat2(14, 0), "ACCESSOR_TOO_LONG", Error, false},
@@ -563,4 +566,47 @@ func sharedView(attrs string) []byte {
 	return fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
 		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"bufferView":0,"componentType":5126,"count":1,"type":"VEC3"},{"bufferView":0,"byteOffset":12,"componentType":5126,"count":1,"type":"VEC3"}],`+
 		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,`+attrs+`},"mode":0}]}]`, f32(0.5, 0.5, 0.5, 0.5, 0.5, 0.5))
+}
+
+// dupTargets is an animation with n channels, all animating node 0's
+// translation.
+func dupTargets(n int) []byte {
+	chs := make([]string, n)
+	for i := range chs {
+		chs[i] = `{"sampler":0,"target":{"node":0,"path":"translation"}}`
+	}
+	return fixture(`"nodes":[{"name":"a"}],"scenes":[{"nodes":[0]}],"scene":0,` +
+		`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
+		`"animations":[{"channels":[` + strings.Join(chs, ",") + `],"samplers":[{"input":0,"output":1}]}]`)
+}
+
+// TestAnimationPointers checks where channel findings are reported: the
+// pointers Khronos reports them at.
+func TestAnimationPointers(t *testing.T) {
+	res, err := Decode(dupTargets(3), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, f := range res.Findings {
+		if f.Code == "ANIMATION_DUPLICATE_TARGETS" {
+			got[f.Path]++
+		}
+	}
+	want := map[string]int{"/animations/0/channels/0/target": 2, "/animations/0/channels/1/target": 1}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("duplicate targets at %v, want %v", got, want)
+	}
+	bad := fixture(`"nodes":[{"name":"a"}],"scenes":[{"nodes":[0]}],"scene":0,` +
+		`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":3,"type":"SCALAR"}],` +
+		`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`)
+	res, err = Decode(bad, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Findings {
+		if strings.HasPrefix(f.Code, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_") && f.Path != "/animations/0/channels/0/sampler" {
+			t.Errorf("%s at %s, want /animations/0/channels/0/sampler", f.Code, f.Path)
+		}
+	}
 }
