@@ -272,6 +272,15 @@ func (l *links) primitiveRules() {
 			use(*s.InverseBindMatrices, "inverse bind matrices", fmt.Sprintf("/skins/%d/inverseBindMatrices", si))
 		}
 	}
+	// An accessor is an animation input or an output, not both (the
+	// input's keyframe times are not the output's values).
+	for ai, an := range l.doc.Animations {
+		for si, sm := range an.Samplers {
+			sp := fmt.Sprintf("/animations/%d/samplers/%d", ai, si)
+			use(sm.Input, "animation input", sp+"/input")
+			use(sm.Output, "animation output", sp+"/output")
+		}
+	}
 	for mi, m := range l.doc.Meshes {
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)

@@ -174,6 +174,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"joint_repeated_weighted", skinned([]int{1, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_JOINTS_INDEX_DUPLICATE", Error, true},
 		// Animation channels: a repeated target is reported on each earlier
 		// channel; an output that does not fit, on the channel's sampler.
+		{"anim_input_output_same", fixture(`"nodes":[{"name":"a"}],"scenes":[{"nodes":[0]}],"scene":0,"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]}],"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":0,"output":0}]}]`), "ACCESSOR_USAGE_OVERRIDE", Error, true},
+		{"anim_input_output_apart", fixture(`"nodes":[{"name":"a"}],"scenes":[{"nodes":[0]}],"scene":0,"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"SCALAR"}],"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":0,"output":1}]}]`), "ACCESSOR_USAGE_OVERRIDE", Error, false},
 		{"duplicate_target_first", dupTargets(3), "ANIMATION_DUPLICATE_TARGETS", Error, true},
 		// Accessor lengths: a byte MAT2 covers 6 bytes (two 4-byte-aligned
 		// columns, nothing after the last), so 2 of them fit 14 bytes.
