@@ -40,13 +40,13 @@ func TestCoreRules(t *testing.T) {
 		{"sampler_enum", scene.Warning, "VALUE_NOT_IN_LIST", "/samplers/0/magFilter"},
 		{"byte_stride_multiple", scene.Error, "VALUE_MULTIPLE_OF", "/bufferViews/0/byteStride"},
 		{"rotation_non_unit", scene.Error, "ROTATION_NON_UNIT", "/nodes/0/rotation"},
-		{"node_matrix_trs", scene.Error, "NODE_MATRIX_TRS", "/nodes/0"},
+		{"node_matrix_trs", scene.Error, "NODE_MATRIX_TRS", "/nodes/0/matrix"},
 		{"camera_zfar", scene.Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", "/cameras/0/perspective"},
 		// Buffers, views, accessors.
 		{"accessor_too_long", scene.Error, "ACCESSOR_TOO_LONG", "/accessors/0"},
 		{"accessor_offset_alignment", scene.Error, "ACCESSOR_OFFSET_ALIGNMENT", "/accessors/0/byteOffset"},
 		{"buffer_view_too_long", scene.Error, "BUFFER_VIEW_TOO_LONG", "/bufferViews/1"},
-		{"sparse_count", scene.Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", "/accessors/2/sparse"},
+		{"sparse_count", scene.Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", "/accessors/2/sparse/count"},
 		{"image_buffer_view_stride", scene.Error, "IMAGE_BUFFER_VIEW_WITH_BYTESTRIDE", "/images/0/bufferView"},
 		// Meshes and their data.
 		{"invalid_attribute", scene.Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", "/meshes/0/primitives/0/attributes/TEXCOORD"},
@@ -54,7 +54,7 @@ func TestCoreRules(t *testing.T) {
 		{"index_oob", scene.Error, "ACCESSOR_INDEX_OOB", "/accessors/1"},
 		{"max_mismatch", scene.Error, "ACCESSOR_MAX_MISMATCH", "/accessors/0/max/2"},
 		// Animations, skins, scenes.
-		{"animation_output_count", scene.Error, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", "/animations/0/samplers/0/output"},
+		{"animation_output_count", scene.Error, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", "/animations/0/channels/0/sampler"},
 		{"animation_input_bounds", scene.Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", "/animations/0/samplers/0/input"},
 		{"skin_ibm_count", scene.Error, "INVALID_IBM_ACCESSOR_COUNT", "/skins/0/inverseBindMatrices"},
 		{"scene_non_root", scene.Error, "SCENE_NON_ROOT_NODE", "/scenes/0/nodes/1"},

@@ -612,3 +612,53 @@ func TestAnimationPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestGLBChunks checks GLB chunk rules at their boundaries: an empty BIN
+// chunk is GLB_EMPTY_BIN_CHUNK (not GLB_EMPTY_CHUNK), a BIN chunk after an
+// unknown one is misplaced but still the buffer's data, and a header length
+// past the end of the file, when the chunks end with it, is
+// GLB_LENGTH_MISMATCH.
+func TestGLBChunks(t *testing.T) {
+	chunk := func(typ uint32, data []byte) []byte {
+		b := binary.LittleEndian.AppendUint32(nil, uint32(len(data)))
+		return append(binary.LittleEndian.AppendUint32(b, typ), data...)
+	}
+	glb := func(extra int, chunks ...[]byte) []byte {
+		body := bytes.Join(chunks, nil)
+		b := append([]byte("glTF"), binary.LittleEndian.AppendUint32(nil, 2)...)
+		b = binary.LittleEndian.AppendUint32(b, uint32(12+len(body)+extra))
+		return append(b, body...)
+	}
+	const jsonT, binT = 0x4E4F534A, 0x004E4942
+	js := []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":4}]}    `)
+	four := []byte{0, 0, 0, 0}
+	cases := []struct {
+		name string
+		data []byte
+		code string
+		want bool
+	}{
+		{"bin_second", glb(0, chunk(jsonT, js), chunk(binT, four)), "BUFFER_MISSING_GLB_DATA", false},
+		{"bin_after_unknown_used", glb(0, chunk(jsonT, js), chunk(0x1234, four), chunk(binT, four)), "BUFFER_MISSING_GLB_DATA", false},
+		{"bin_after_unknown_flagged", glb(0, chunk(jsonT, js), chunk(0x1234, four), chunk(binT, four)), "GLB_UNEXPECTED_BIN_CHUNK", true},
+		{"bin_empty", glb(0, chunk(jsonT, js), chunk(binT, nil)), "GLB_EMPTY_CHUNK", false},
+		{"bin_empty_info", glb(0, chunk(jsonT, js), chunk(binT, nil)), "GLB_EMPTY_BIN_CHUNK", true},
+		{"length_exact", glb(0, chunk(jsonT, js), chunk(binT, four)), "GLB_LENGTH_MISMATCH", false},
+		{"length_past_end", glb(4, chunk(jsonT, js), chunk(binT, four)), "GLB_LENGTH_MISMATCH", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Decode(c.data, nil, Options{})
+			if err != nil {
+				t.Fatalf("does not open: %v", err)
+			}
+			got := false
+			for _, f := range res.Findings {
+				got = got || f.Code == c.code
+			}
+			if got != c.want {
+				t.Errorf("%s found %v, want %v: %v", c.code, got, c.want, res.Findings)
+			}
+		})
+	}
+}
