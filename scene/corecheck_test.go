@@ -51,7 +51,7 @@ func TestCoreRules(t *testing.T) {
 		// Meshes and their data.
 		{"invalid_attribute", scene.Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", "/meshes/0/primitives/0/attributes/TEXCOORD"},
 		{"position_no_bounds", scene.Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", "/meshes/0/primitives/0/attributes/POSITION"},
-		{"index_oob", scene.Error, "ACCESSOR_INDEX_OOB", "/accessors/1"},
+		{"index_oob", scene.Error, "ACCESSOR_INDEX_OOB", "/meshes/0/primitives/0/indices"},
 		{"max_mismatch", scene.Error, "ACCESSOR_MAX_MISMATCH", "/accessors/0/max/2"},
 		// Animations, skins, scenes.
 		{"animation_output_count", scene.Error, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", "/animations/0/channels/0/sampler"},
@@ -70,7 +70,7 @@ func TestCoreRules(t *testing.T) {
 		// More mesh, animation, image, buffer and hierarchy rules.
 		{"too_few_texcoords", scene.Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"},
 		{"mesh_attribute_format", scene.Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", "/meshes/0/primitives/0/attributes/POSITION"},
-		{"animation_input_non_increasing", scene.Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/accessors/0"},
+		{"animation_input_non_increasing", scene.Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", "/animations/0/samplers/0/input"},
 		{"image_mime_type", scene.Error, "IMAGE_MIME_TYPE_INVALID", "/images/0"},
 		{"buffer_byte_length", scene.Error, "BUFFER_BYTE_LENGTH_MISMATCH", "/buffers/0"},
 		{"duplicate_elements", scene.Error, "DUPLICATE_ELEMENTS", "/scenes/0/nodes/2"},

@@ -174,21 +174,29 @@ func checkData(doc *gltf.Document, fs *findings) {
 			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse/indices", i), fs)
 		}
 	}
+	// Data findings are reported where the accessor is used (its first
+	// use, attributes in writers' order), as Khronos does.
 	usedAs := map[int]string{}
-	for _, m := range doc.Meshes {
-		for _, pr := range m.Primitives {
+	usedAt := map[int]string{}
+	for mi, m := range doc.Meshes {
+		for pi, pr := range m.Primitives {
+			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
 			vertices := -1
-			for sem, ai := range pr.Attributes {
+			for _, sem := range writerAttrOrder(pr.Attributes) {
+				ai := pr.Attributes[sem]
 				if ai >= 0 && ai < len(doc.Accessors) {
 					if vertices < 0 || doc.Accessors[ai].Count < vertices {
 						vertices = doc.Accessors[ai].Count
 					}
 				}
-				usedAs[ai] = semanticBase(sem)
+				if _, seen := usedAt[ai]; !seen {
+					usedAs[ai] = semanticBase(sem)
+					usedAt[ai] = pp + "/attributes/" + jsonPointerEscape(sem)
+				}
 			}
 			if pr.Indices != nil && vertices >= 0 {
 				if v := dataView(doc, *pr.Indices); v != nil {
-					checkIndices(v, fmt.Sprintf("/accessors/%d", *pr.Indices), vertices, fs)
+					checkIndices(v, pp+"/indices", vertices, fs)
 				}
 			}
 		}
@@ -199,7 +207,7 @@ func checkData(doc *gltf.Document, fs *findings) {
 		if v == nil {
 			continue
 		}
-		p := fmt.Sprintf("/accessors/%d", ai)
+		p := usedAt[ai]
 		switch usedAs[ai] {
 		case "COLOR":
 			if v.a.ComponentType == gltf.ComponentFloat {
@@ -217,19 +225,19 @@ func checkData(doc *gltf.Document, fs *findings) {
 			checkJoints(v, p, jointsOf[ai], fs)
 		}
 	}
-	for _, an := range doc.Animations {
-		for _, sm := range an.Samplers {
+	for ai, an := range doc.Animations {
+		for si, sm := range an.Samplers {
 			if v := dataView(doc, sm.Input); v != nil && v.comps == 1 && v.a.ComponentType == gltf.ComponentFloat {
-				checkAnimationInput(v, fmt.Sprintf("/accessors/%d", sm.Input), fs)
+				checkAnimationInput(v, fmt.Sprintf("/animations/%d/samplers/%d/input", ai, si), fs)
 			}
 		}
-		for _, ch := range an.Channels {
+		for ci, ch := range an.Channels {
 			if ch.Target.Path != gltf.TRSRotation || ch.Sampler < 0 || ch.Sampler >= len(an.Samplers) {
 				continue
 			}
 			sm := an.Samplers[ch.Sampler]
 			if v := dataView(doc, sm.Output); v != nil && v.comps == 4 {
-				checkQuaternions(v, fmt.Sprintf("/accessors/%d", sm.Output), sm.Interpolation == gltf.InterpolationCubicSpline, fs)
+				checkQuaternions(v, fmt.Sprintf("/animations/%d/channels/%d/sampler", ai, ci), sm.Interpolation == gltf.InterpolationCubicSpline, fs)
 			}
 		}
 	}
@@ -318,32 +326,28 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 		}
 		return x
 	}
+	// Per component: a declared bound the data passes is both out of
+	// bound and a mismatch; one the data does not reach, a mismatch.
 	if len(v.a.Min) == n {
-		above := 0
 		for c := 0; c < n; c++ {
-			if lo[c] < round(v.a.Min[c]) {
-				above++
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", fmt.Sprintf("%s/min/%d", p, c), "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
-			} else if lo[c] != round(v.a.Min[c]) {
-				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", fmt.Sprintf("%s/min/%d", p, c), "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
+			cp := fmt.Sprintf("%s/min/%d", p, c)
+			if lo[c] != round(v.a.Min[c]) {
+				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-		}
-		if above > 0 {
-			fs.addc(Error, "ACCESSOR_MIN_MISMATCH", p+"/min", "declared minimum does not match the data")
+			if lo[c] < round(v.a.Min[c]) {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
+			}
 		}
 	}
 	if len(v.a.Max) == n {
-		below := 0
 		for c := 0; c < n; c++ {
-			if hi[c] > round(v.a.Max[c]) {
-				below++
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", fmt.Sprintf("%s/max/%d", p, c), "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
-			} else if hi[c] != round(v.a.Max[c]) {
-				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", fmt.Sprintf("%s/max/%d", p, c), "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
+			cp := fmt.Sprintf("%s/max/%d", p, c)
+			if hi[c] != round(v.a.Max[c]) {
+				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-		}
-		if below > 0 {
-			fs.addc(Error, "ACCESSOR_MAX_MISMATCH", p+"/max", "declared maximum does not match the data")
+			if hi[c] > round(v.a.Max[c]) {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
+			}
 		}
 	}
 }
