@@ -45,7 +45,7 @@ func TestCoreRules(t *testing.T) {
 		// Buffers, views, accessors.
 		{"accessor_too_long", scene.Error, "ACCESSOR_TOO_LONG", "/accessors/0"},
 		{"accessor_offset_alignment", scene.Error, "ACCESSOR_OFFSET_ALIGNMENT", "/accessors/0/byteOffset"},
-		{"buffer_view_too_long", scene.Error, "BUFFER_VIEW_TOO_LONG", "/bufferViews/1"},
+		{"buffer_view_too_long", scene.Error, "BUFFER_VIEW_TOO_LONG", "/bufferViews/1/byteLength"},
 		{"sparse_count", scene.Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", "/accessors/2/sparse/count"},
 		{"image_buffer_view_stride", scene.Error, "IMAGE_BUFFER_VIEW_WITH_BYTESTRIDE", "/images/0/bufferView"},
 		// Meshes and their data.
@@ -65,7 +65,7 @@ func TestCoreRules(t *testing.T) {
 		{"omi_unresolved", scene.Error, "OMI_UNRESOLVED_REFERENCE", "/nodes/0/extensions/OMI_physics_body/collider/shape"},
 		{"unexpected_extension_object", scene.Error, "UNEXPECTED_EXTENSION_OBJECT", "/nodes/0/extensions/KHR_materials_ior"},
 		{"non_required_extension", scene.Error, "NON_REQUIRED_EXTENSION", "/extensionsUsed/0"},
-		{"light_spot_angles", scene.Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", "/extensions/KHR_lights_punctual/lights/0/spot"},
+		{"light_spot_angles", scene.Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle"},
 		{"material_out_of_range", scene.Error, "VALUE_NOT_IN_RANGE", "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength"},
 		// More mesh, animation, image, buffer and hierarchy rules.
 		{"too_few_texcoords", scene.Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"},

@@ -68,7 +68,11 @@ func (l *links) bufferViews() {
 		if bv.Buffer >= 0 && bv.Buffer < len(l.doc.Buffers) {
 			bl := l.doc.Buffers[bv.Buffer].ByteLength
 			if int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(bl) {
-				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", p, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
+				at := p + "/byteLength"
+				if bv.ByteOffset > bl {
+					at = p + "/byteOffset"
+				}
+				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", at, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
 			}
 		}
 		if bv.ByteStride != 0 && bv.ByteStride > bv.ByteLength && bv.ByteLength > 0 {
@@ -339,7 +343,7 @@ func (l *links) meshes() {
 				}
 			}
 			if targets >= 0 && n != targets {
-				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp+"/targets", "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
+				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
 			}
 			if targets < 0 {
 				targets = n
@@ -447,6 +451,9 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		tp := fmt.Sprintf("%s/targets/%d", pp, ti)
 		for _, sem := range sortedAttrKeys(t) {
 			p := tp + "/" + jsonPointerEscape(sem)
+			if !attrPattern.MatchString(sem) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", p, "invalid attribute name %q", sem)
+			}
 			if _, ok := pr.Attributes[sem]; !ok {
 				l.fs.addc(Error, "MESH_PRIMITIVE_MORPH_TARGET_NO_BASE_ACCESSOR", p, "the primitive has no %s attribute for this morph target", sem)
 			}
@@ -1049,7 +1056,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 							outer = math.Pi / 4
 						}
 						if outer <= inner {
-							s.fs.addc(Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", sp, "outerConeAngle (%g) is less than or equal to innerConeAngle (%g)", outer, inner)
+							s.fs.addc(Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", sp+"/outerConeAngle", "outerConeAngle (%g) is less than or equal to innerConeAngle (%g)", outer, inner)
 						}
 					}
 				}

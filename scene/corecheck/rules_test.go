@@ -195,6 +195,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"primitive_array_element", fixture(`"meshes":[{"primitives":[[]]}]`), "UNDEFINED_PROPERTY", Error, false},
 		{"primitive_empty_object", fixture(`"meshes":[{"primitives":[{}]}]`), "UNDEFINED_PROPERTY", Error, true},
 		{"targets_empty_not_counted", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{}]}]}]`), "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, false},
+		{"target_attribute_valid", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`), "MESH_PRIMITIVE_INVALID_ATTRIBUTE", Error, false},
+		{"target_attribute_invalid", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0,"TEXCOORD_01":0}]}]}]`), "MESH_PRIMITIVE_INVALID_ATTRIBUTE", Error, true},
 		{"targets_unequal", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`), "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, true},
 		{"image_empty_oneof", fixture(`"images":[{}]`), "ONE_OF_MISMATCH", Error, true},
 		// Tangent space: NORMAL and TANGENT, else generated from the normal map.

@@ -774,7 +774,11 @@ func (s *schema) camera(o map[string]any, p string) {
 		zf, okf := s.number(orth, op, "zfar", true, 0, none, true)
 		zn, okn := s.number(orth, op, "znear", true, 0, none, false)
 		if okx && oky && (xm == 0 || ym == 0) {
-			s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", op, "xmag and ymag must not be zero")
+			at := op + "/xmag"
+			if xm != 0 {
+				at = op + "/ymag"
+			}
+			s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", at, "xmag and ymag must not be zero")
 		} else if okx && oky && (xm < 0 || ym < 0) {
 			s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op, "xmag and ymag should not be negative")
 		}
