@@ -171,7 +171,7 @@ func checkData(doc *gltf.Document, fs *findings) {
 	}
 	for i, a := range doc.Accessors {
 		if sp := a.Sparse; sp != nil {
-			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse/indices", i), fs)
+			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse", i), fs)
 		}
 	}
 	// Data findings are reported where the accessor is used (its first
@@ -359,16 +359,18 @@ func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *find
 	if idx == nil || ic == 0 || sp.Count <= 0 || int64(sp.Indices.ByteOffset)+int64(sp.Count)*int64(ic) > int64(len(idx)) {
 		return
 	}
+	// Each problem is reported once per accessor, both may be.
 	prev := int64(-1)
-	for k := 0; k < sp.Count; k++ {
+	oob, order := false, false
+	for k := 0; k < sp.Count && !(oob && order); k++ {
 		e := int64(readUint(idx[sp.Indices.ByteOffset+k*ic:], ic))
-		if e >= int64(a.Count) {
+		if e >= int64(a.Count) && !oob {
 			fs.addc(Error, "ACCESSOR_SPARSE_INDEX_OOB", p, "sparse index %d at %d is not less than the accessor count %d", e, k, a.Count)
-			return
+			oob = true
 		}
-		if e <= prev {
+		if e <= prev && !order {
 			fs.addc(Error, "ACCESSOR_SPARSE_INDICES_NON_INCREASING", p, "sparse index at %d is not greater than the previous: %d <= %d", k, e, prev)
-			return
+			order = true
 		}
 		prev = e
 	}

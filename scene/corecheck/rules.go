@@ -811,12 +811,12 @@ func checkMoreData(doc *gltf.Document, fs *findings) {
 				}
 				done[ai] = true
 				if v := dataView(doc, ai); v != nil && v.comps >= 3 {
-					checkUnitVectors(v, fmt.Sprintf("/accessors/%d", ai), sem == "TANGENT", fs)
+					checkUnitVectors(v, fmt.Sprintf("/meshes/%d/primitives/%d/attributes/%s", mi, pi, sem), sem == "TANGENT", fs)
 				}
 			}
 			if pr.Indices != nil && pr.Mode == gltf.PrimitiveTriangles {
 				if v := dataView(doc, *pr.Indices); v != nil && v.comps == 1 {
-					checkDegenerate(v, fmt.Sprintf("/accessors/%d", *pr.Indices), fs)
+					checkDegenerate(v, fmt.Sprintf("/meshes/%d/primitives/%d/indices", mi, pi), fs)
 				}
 			}
 			if skinned[mi] {
@@ -824,13 +824,13 @@ func checkMoreData(doc *gltf.Document, fs *findings) {
 			}
 		}
 	}
-	for _, s := range doc.Skins {
+	for si, s := range doc.Skins {
 		if s.InverseBindMatrices == nil || done[*s.InverseBindMatrices] {
 			continue
 		}
 		done[*s.InverseBindMatrices] = true
 		if v := dataView(doc, *s.InverseBindMatrices); v != nil && v.comps == 16 {
-			p := fmt.Sprintf("/accessors/%d", *s.InverseBindMatrices)
+			p := fmt.Sprintf("/skins/%d/inverseBindMatrices", si)
 		ibm:
 			for e := 0; e < v.a.Count; e++ {
 				for c, want := range map[int]float64{3: 0, 7: 0, 11: 0, 15: 1} {

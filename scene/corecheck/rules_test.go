@@ -184,6 +184,10 @@ func TestRuleBoundaries(t *testing.T) {
 		{"mat2_stride_element", mat2(16, 6), "ACCESSOR_SMALL_BYTESTRIDE", Error, false},
 		{"mat2_stride_small", mat2(16, 5), "ACCESSOR_SMALL_BYTESTRIDE", Error, true},
 		{"mat2_stride_unaligned", mat2(16, 6), "ACCESSOR_MATRIX_ALIGNMENT", Error, false}, // the view's VALUE_MULTIPLE_OF
+		// Sparse indices: below the count, increasing; both reported.
+		{"sparse_indices_ok", sparseIdx(0, 1, 3), "ACCESSOR_SPARSE_INDEX_OOB", Error, false},
+		{"sparse_indices_oob", sparseIdx(2, 1, 4), "ACCESSOR_SPARSE_INDEX_OOB", Error, true},
+		{"sparse_indices_order", sparseIdx(2, 1, 4), "ACCESSOR_SPARSE_INDICES_NON_INCREASING", Error, true},
 		// Sparse indices and values are packed: no byteStride on their views.
 		{"sparse_packed", sparse(0), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, false},
 		{"sparse_strided", sparse(4), "BUFFER_VIEW_INVALID_BYTE_STRIDE", Error, true},
@@ -663,4 +667,10 @@ func TestGLBChunks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sparseIdx is a 4-element float accessor whose 3 sparse indices are idx.
+func sparseIdx(idx ...int) []byte {
+	return fixture(`"accessors":[{"componentType":5126,"count":4,"type":"SCALAR","sparse":{"count":3,"indices":{"bufferView":0,"componentType":5123},"values":{"bufferView":1}}}]`,
+		u16(idx...), f32(1, 2, 3))
 }
