@@ -350,7 +350,8 @@ func (l *links) meshes() {
 			}
 			l.primitive(pr, pp, quant)
 		}
-		if targets > 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
+		// Weights without morph targets are a count mismatch too (0).
+		if targets >= 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
 			l.fs.addc(Error, "MESH_INVALID_WEIGHTS_COUNT", mp+"/weights", "%d weights for %d morph targets", len(m.Weights), targets)
 		}
 	}
@@ -591,9 +592,16 @@ func (l *links) nodes() {
 			}
 		}
 	}
+	// A node listed as its own child has a parent too (NODE_LOOP).
+	selfChild := map[int]bool{}
+	for i, n := range l.doc.Nodes {
+		if slices.Contains(n.Children, i) {
+			selfChild[i] = true
+		}
+	}
 	for si, s := range l.doc.Scenes {
 		for k, n := range s.Nodes {
-			if n >= 0 && n < len(parent) && parent[n] >= 0 {
+			if n >= 0 && n < len(parent) && (parent[n] >= 0 || selfChild[n]) {
 				l.fs.addc(Error, "SCENE_NON_ROOT_NODE", fmt.Sprintf("/scenes/%d/nodes/%d", si, k), "node %d is not a root node", n)
 			}
 		}

@@ -157,7 +157,7 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	if !ok {
 		return -1, false
 	}
-	n, good := s.intValue(v, p+"/"+key, min)
+	n, good := s.intValue(v, p+"/"+key, min, false)
 	if !good {
 		delete(o, key)
 		return -1, false
@@ -166,7 +166,10 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	return n, true
 }
 
-func (s *schema) intValue(v any, p string, min int64) (int64, bool) {
+// intValue reads an integer at least min. A negative index (a reference,
+// index true) is INVALID_INDEX; any other integer below its minimum,
+// VALUE_NOT_IN_RANGE.
+func (s *schema) intValue(v any, p string, min int64, index bool) (int64, bool) {
 	f, isNum, inf := numberValue(v)
 	if !isNum {
 		s.mismatch(p, v, "integer")
@@ -182,7 +185,7 @@ func (s *schema) intValue(v any, p string, min int64) (int64, bool) {
 	}
 	n := int64(f)
 	if n < min {
-		if min == 0 {
+		if index {
 			s.fs.addc(Error, "INVALID_INDEX", p, "%d must be a non-negative integer", n)
 		} else {
 			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %d is out of range (at least %d)", n, min)
@@ -198,7 +201,7 @@ func (s *schema) index(o map[string]any, p, key, coll string, req bool) int {
 	if !ok {
 		return -1
 	}
-	i, good := s.intValue(v, p+"/"+key, 0)
+	i, good := s.intValue(v, p+"/"+key, 0, true)
 	if !good {
 		delete(o, key)
 		return -1
@@ -222,7 +225,7 @@ func (s *schema) indexArray(o map[string]any, p, key, coll string, req bool) []i
 	clean := a[:0:0]
 	for i, v := range a {
 		ep := fmt.Sprintf("%s/%s/%d", p, key, i)
-		n, good := s.intValue(v, ep, 0)
+		n, good := s.intValue(v, ep, 0, true)
 		if !good {
 			continue
 		}
@@ -704,8 +707,17 @@ func (s *schema) accessor(o map[string]any, p string) {
 	s.boolean(o, p, "normalized")
 	s.integer(o, p, "count", true, 1)
 	s.enumStr(o, p, "type", true, accessorTypes...)
-	s.numArray(o, p, "max", false, none, none)
-	s.numArray(o, p, "min", false, none, none)
+	maxs, _ := s.numArray(o, p, "max", false, none, none)
+	mins, _ := s.numArray(o, p, "min", false, none, none)
+	// Bounds are read (as Khronos does) only with a valid type and
+	// component type.
+	ct, _, _ := numberValue(o["componentType"])
+	_, typeOK := o["type"]
+	if r, ok := glIntRange[int64(ct)]; ok && typeOK {
+		for key, vals := range map[string][]float64{"min": mins, "max": maxs} {
+			s.glInts(p+"/"+key, vals, r)
+		}
+	}
 	if sp := s.obj(o, p, "sparse", false); sp != nil {
 		sp0 := p + "/sparse"
 		s.common(sp, sp0, "sparse")
@@ -740,7 +752,7 @@ func (s *schema) animation(o map[string]any, p string) {
 		cp := fmt.Sprintf("%s/channels/%d", p, i)
 		s.common(ch, cp, "animationChannel")
 		if v, ok := s.get(ch, cp, "sampler", true); ok {
-			n, good := s.intValue(v, cp+"/sampler", 0)
+			n, good := s.intValue(v, cp+"/sampler", 0, true)
 			if !good {
 				delete(ch, "sampler")
 			} else if int(n) >= len(samplers) {
@@ -765,6 +777,8 @@ func (s *schema) camera(o map[string]any, p string) {
 	persp := s.obj(o, p, "perspective", false)
 	if orth != nil && persp != nil {
 		s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of orthographic and perspective must be defined")
+	} else if (typ == "perspective" && persp == nil) || (typ == "orthographic" && orth == nil) {
+		s.fs.addc(Error, "UNDEFINED_PROPERTY", p, "property %q must be defined", typ)
 	}
 	if orth != nil {
 		op := p + "/orthographic"
@@ -853,7 +867,12 @@ func (s *schema) mesh(o map[string]any, p string) {
 		s.indexMap(pr, pp, "attributes", true)
 		s.index(pr, pp, "indices", "accessors", false)
 		s.index(pr, pp, "material", "materials", false)
-		s.enumInt(pr, pp, "mode", false, 0, 1, 2, 3, 4, 5, 6)
+		// The drawing mode is an integer from 0 (POINTS) to 6
+		// (TRIANGLE_FAN).
+		if m, ok := s.integer(pr, pp, "mode", false, 0); ok && m > 6 {
+			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", pp+"/mode", "value %d is out of range (0 to 6)", m)
+			delete(pr, "mode")
+		}
 		for ti, t := range s.objects(pr, pp, "targets", false) {
 			tp := fmt.Sprintf("%s/targets/%d", pp, ti)
 			if len(t) == 0 {
@@ -892,8 +911,14 @@ func (s *schema) node(o map[string]any, p string) {
 		// (parents); here only their type.
 		if arr, isArr := a.([]any); isArr {
 			clean := arr[:0:0]
+			seenChild := map[int64]bool{}
 			for i, v := range arr {
-				if n, good := s.intValue(v, fmt.Sprintf("%s/children/%d", p, i), 0); good {
+				cp := fmt.Sprintf("%s/children/%d", p, i)
+				if n, good := s.intValue(v, cp, 0, true); good {
+					if seenChild[n] {
+						s.fs.addc(Error, "DUPLICATE_ELEMENTS", cp, "duplicate element %d", n)
+					}
+					seenChild[n] = true
 					clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
 				}
 			}
@@ -914,7 +939,9 @@ func (s *schema) node(o map[string]any, p string) {
 	_, hasR := o["rotation"]
 	_, hasS := o["scale"]
 	_, hasT := o["translation"]
-	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok {
+	// A component outside -1..1 is VALUE_NOT_IN_RANGE; the length is
+	// judged only on a rotation whose components are in range.
+	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok && inUnitRange(r) {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
 		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
@@ -962,4 +989,31 @@ func (s *schema) dropUnderNotObjects(fs *findings) {
 func (s *schema) declared(ext string) bool {
 	used, _ := s.root["extensionsUsed"].([]any)
 	return slices.Contains(used, any(ext))
+}
+
+// glIntRange is the range of each integer component type.
+var glIntRange = map[int64][2]float64{
+	5120: {-128, 127}, 5121: {0, 255}, 5122: {-32768, 32767}, 5123: {0, 65535}, 5125: {0, 4294967295},
+}
+
+// glInts checks the bounds of an integer accessor: whole numbers
+// (ARRAY_TYPE_MISMATCH) its component type can hold (INVALID_GL_VALUE).
+func (s *schema) glInts(p string, vals []float64, r [2]float64) {
+	for _, v := range vals {
+		if v != math.Trunc(v) {
+			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", p, "%g is not an integer", v)
+		} else if v < r[0] || v > r[1] {
+			s.fs.addc(Error, "INVALID_GL_VALUE", p, "%g does not fit the component type (%g to %g)", v, r[0], r[1])
+		}
+	}
+}
+
+// inUnitRange reports whether every value is within -1..1.
+func inUnitRange(vs []float64) bool {
+	for _, v := range vs {
+		if v < -1 || v > 1 {
+			return false
+		}
+	}
+	return true
 }
