@@ -12,6 +12,9 @@ import (
 type LoadError struct {
 	Code string
 	Err  error
+	// Pointer is the JSON pointer of the problem ("" for the file as a
+	// whole, such as a broken GLB header).
+	Pointer string
 }
 
 // Error returns the sentence without the code.
@@ -22,6 +25,16 @@ func (e *LoadError) Unwrap() error { return e.Err }
 
 func loadErr(code, format string, args ...any) *LoadError {
 	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
+}
+
+// ErrorPointer returns the JSON pointer of a load error ("" when it is
+// about the whole file or err is not a LoadError).
+func ErrorPointer(err error) string {
+	var le *LoadError
+	if errors.As(err, &le) {
+		return le.Pointer
+	}
+	return ""
 }
 
 // ErrorCode returns the Khronos issue code of a load error, or "" when err

@@ -166,6 +166,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"mesh_weights_no_targets", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}],"weights":[1]}]`), "MESH_INVALID_WEIGHTS_COUNT", Error, true},
 		{"children_unique", fixture(`"nodes":[{"children":[1,2]},{},{}],"scenes":[{"nodes":[0]}]`), "DUPLICATE_ELEMENTS", Error, false},
 		{"children_repeated", fixture(`"nodes":[{"children":[1,1]},{}],"scenes":[{"nodes":[0]}]`), "DUPLICATE_ELEMENTS", Error, true},
+		{"ortho_mag_positive", fixture(`"cameras":[{"type":"orthographic","orthographic":{"xmag":1,"ymag":1,"zfar":10,"znear":0}}]`), "CAMERA_XMAG_YMAG_NEGATIVE", Warning, false},
+		{"ortho_mag_negative", fixture(`"cameras":[{"type":"orthographic","orthographic":{"xmag":-1,"ymag":1,"zfar":10,"znear":0}}]`), "CAMERA_XMAG_YMAG_NEGATIVE", Warning, true},
 		{"camera_type_object", fixture(`"cameras":[{"type":"perspective","perspective":{"yfov":1,"znear":0.1}}]`), "UNDEFINED_PROPERTY", Error, false},
 		{"camera_type_other_object", fixture(`"cameras":[{"type":"perspective","orthographic":{"xmag":1,"ymag":1,"zfar":10,"znear":0}}]`), "UNDEFINED_PROPERTY", Error, true},
 		{"ubyte_bounds_fit", fixture(`"accessors":[{"componentType":5121,"count":1,"type":"SCALAR","min":[0],"max":[255]}]`), "INVALID_GL_VALUE", Error, false},
@@ -691,4 +693,19 @@ func TestGLBChunks(t *testing.T) {
 func sparseIdx(idx ...int) []byte {
 	return fixture(`"accessors":[{"componentType":5126,"count":4,"type":"SCALAR","sparse":{"count":3,"indices":{"bufferView":0,"componentType":5123},"values":{"bufferView":1}}}]`,
 		u16(idx...), f32(1, 2, 3))
+}
+
+// TestLoadErrorPointer checks a document that cannot be read names where:
+// the asset's version, or the root when there is no asset.
+func TestLoadErrorPointer(t *testing.T) {
+	for _, c := range []struct{ doc, code, ptr string }{
+		{`{"asset":{"version":"3.0"}}`, "UNKNOWN_ASSET_MAJOR_VERSION", "/asset/version"},
+		{`{"asset":{}}`, "UNDEFINED_PROPERTY", "/asset"},
+		{`{}`, "UNDEFINED_PROPERTY", "/"},
+	} {
+		_, err := Decode([]byte(c.doc), nil, Options{})
+		if ErrorCode(err) != c.code || ErrorPointer(err) != c.ptr {
+			t.Errorf("%s: %s at %q, want %s at %q", c.doc, ErrorCode(err), ErrorPointer(err), c.code, c.ptr)
+		}
+	}
 }

@@ -787,14 +787,19 @@ func (s *schema) camera(o map[string]any, p string) {
 		ym, oky := s.number(orth, op, "ymag", true, none, none, false)
 		zf, okf := s.number(orth, op, "zfar", true, 0, none, true)
 		zn, okn := s.number(orth, op, "znear", true, 0, none, false)
-		if okx && oky && (xm == 0 || ym == 0) {
-			at := op + "/xmag"
-			if xm != 0 {
-				at = op + "/ymag"
+		// Each magnification on its own: zero is an error, negative a
+		// warning (it flips the image).
+		for _, m := range []struct {
+			key string
+			v   float64
+			ok  bool
+		}{{"xmag", xm, okx}, {"ymag", ym, oky}} {
+			switch {
+			case m.ok && m.v == 0:
+				s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", op+"/"+m.key, "xmag and ymag must not be zero")
+			case m.ok && m.v < 0:
+				s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op+"/"+m.key, "xmag and ymag should not be negative")
 			}
-			s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", at, "xmag and ymag must not be zero")
-		} else if okx && oky && (xm < 0 || ym < 0) {
-			s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op, "xmag and ymag should not be negative")
 		}
 		if okf && okn && zf <= zn {
 			s.fs.addc(Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", op, "zfar must be greater than znear")
