@@ -318,6 +318,27 @@ func attrFormats(sem string, quant bool) []format {
 	return out
 }
 
+// targetFormats lists the accessor formats a morph target attribute may
+// have (glTF 2.0 3.7.2.2; KHR_mesh_quantization adds the normalized and,
+// for POSITION, plain integer ones). Tangent displacements are VEC3.
+func targetFormats(sem string, quant bool) []format {
+	base, _, _ := strings.Cut(sem, "_")
+	switch base {
+	case "POSITION", "NORMAL", "TANGENT":
+		out := fmts(v3, fl, false)
+		if quant {
+			out = append(out, fmts(v3, bs, true)...)
+			if base == "POSITION" {
+				out = append(out, fmts(v3, bs, false)...)
+			}
+		}
+		return out
+	case "TEXCOORD", "COLOR":
+		return attrFormats(sem, quant)
+	}
+	return nil
+}
+
 func containsFormat(list []format, f format) bool {
 	for _, x := range list {
 		if x == f {
@@ -463,6 +484,9 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 				continue
 			}
 			l.useView(a, "VertexBuffer", p)
+			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
+			}
 			if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 			}
@@ -581,11 +605,17 @@ func (l *links) nodes() {
 			}
 		}
 		if n.Skin != nil && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+			// A primitive is skinned when it has JOINTS_n and WEIGHTS_n
+			// sets, as many of each (MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH
+			// otherwise).
 			skinned := false
 			for _, pr := range l.doc.Meshes[*n.Mesh].Primitives {
-				if _, ok := pr.Attributes["JOINTS_0"]; ok {
-					skinned = true
+				j, w := 0, 0
+				for sem := range pr.Attributes {
+					j += b2i(strings.HasPrefix(sem, "JOINTS_"))
+					w += b2i(strings.HasPrefix(sem, "WEIGHTS_"))
 				}
+				skinned = skinned || (j > 0 && j == w)
 			}
 			if !skinned {
 				l.fs.addc(Error, "NODE_SKIN_WITH_NON_SKINNED_MESH", p, "the node has a skin but its mesh has no JOINTS_0")
@@ -1131,3 +1161,10 @@ func (l *links) extObject(e extUse, f func(s *schema, o map[string]any, p string
 }
 
 func sortStringsInPlace(s []string) { slices.Sort(s) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -168,6 +168,10 @@ func TestRuleBoundaries(t *testing.T) {
 		{"children_repeated", fixture(`"nodes":[{"children":[1,1]},{}],"scenes":[{"nodes":[0]}]`), "DUPLICATE_ELEMENTS", Error, true},
 		{"ortho_mag_positive", fixture(`"cameras":[{"type":"orthographic","orthographic":{"xmag":1,"ymag":1,"zfar":10,"znear":0}}]`), "CAMERA_XMAG_YMAG_NEGATIVE", Warning, false},
 		{"ortho_mag_negative", fixture(`"cameras":[{"type":"orthographic","orthographic":{"xmag":-1,"ymag":1,"zfar":10,"znear":0}}]`), "CAMERA_XMAG_YMAG_NEGATIVE", Warning, true},
+		{"morph_position_float", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`), "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", Error, false},
+		{"morph_position_ubyte", fixture(`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"componentType":5121,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":1}]}]}]`), "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", Error, true},
+		{"skin_joints_weights_paired", skinMesh(`"JOINTS_0":1,"WEIGHTS_0":2`), "NODE_SKIN_WITH_NON_SKINNED_MESH", Error, false},
+		{"skin_joints_unpaired", skinMesh(`"JOINTS_0":1`), "NODE_SKIN_WITH_NON_SKINNED_MESH", Error, true},
 		{"camera_type_object", fixture(`"cameras":[{"type":"perspective","perspective":{"yfov":1,"znear":0.1}}]`), "UNDEFINED_PROPERTY", Error, false},
 		{"camera_type_other_object", fixture(`"cameras":[{"type":"perspective","orthographic":{"xmag":1,"ymag":1,"zfar":10,"znear":0}}]`), "UNDEFINED_PROPERTY", Error, true},
 		{"ubyte_bounds_fit", fixture(`"accessors":[{"componentType":5121,"count":1,"type":"SCALAR","min":[0],"max":[255]}]`), "INVALID_GL_VALUE", Error, false},
@@ -708,4 +712,12 @@ func TestLoadErrorPointer(t *testing.T) {
 			t.Errorf("%s: %s at %q, want %s at %q", c.doc, ErrorCode(err), ErrorPointer(err), c.code, c.ptr)
 		}
 	}
+}
+
+// skinMesh is a skinned node whose mesh's primitive has POSITION and the
+// attributes attrs (JOINTS accessor 1, WEIGHTS accessor 2).
+func skinMesh(attrs string) []byte {
+	return fixture(`"nodes":[{"mesh":0,"skin":0},{"name":"j"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1]}],`+
+		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"componentType":5121,"count":1,"type":"VEC4"},{"componentType":5126,"count":1,"type":"VEC4"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,`+attrs+`},"mode":0}]}]`)
 }
