@@ -717,7 +717,7 @@ func TestLoadErrorPointer(t *testing.T) {
 // skinMesh is a skinned node whose mesh's primitive has POSITION and the
 // attributes attrs (JOINTS accessor 1, WEIGHTS accessor 2).
 func skinMesh(attrs string) []byte {
-	return fixture(`"nodes":[{"mesh":0,"skin":0},{"name":"j"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1]}],`+
-		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"componentType":5121,"count":1,"type":"VEC4"},{"componentType":5126,"count":1,"type":"VEC4"}],`+
-		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,`+attrs+`},"mode":0}]}]`)
+	return fixture(`"nodes":[{"mesh":0,"skin":0},{"name":"j"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1]}],` +
+		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"componentType":5121,"count":1,"type":"VEC4"},{"componentType":5126,"count":1,"type":"VEC4"}],` +
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,` + attrs + `},"mode":0}]}]`)
 }
