@@ -386,8 +386,9 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 
 // clearcoatNormal reports whether a material has a clearcoat normal texture
 // (which, like the normal texture, reads the tangents).
-// needsTangent reports whether a material needs a tangent space: a normal
-// texture, a clearcoat normal texture, or anisotropy.
+// needsTangent reports whether a material samples a texture in tangent
+// space: a normal, clearcoat normal or anisotropy texture (an anisotropy
+// strength alone is along the tangent too, but Khronos counts the textures).
 func needsTangent(mat map[string]any) bool {
 	if _, ok := mat["normalTexture"]; ok {
 		return true
@@ -397,8 +398,9 @@ func needsTangent(mat map[string]any) bool {
 	if _, ok := cc["clearcoatNormalTexture"]; ok {
 		return true
 	}
-	_, aniso := exts["KHR_materials_anisotropy"].(map[string]any)
-	return aniso
+	an, _ := exts["KHR_materials_anisotropy"].(map[string]any)
+	_, anisoTex := an["anisotropyTexture"]
+	return anisoTex
 }
 
 // modeNames are the drawing modes' glTF names (qmuntal/gltf numbers them

@@ -231,6 +231,8 @@ func TestRuleBoundaries(t *testing.T) {
 		{"tangent_space_given", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, false},
 		{"tangent_space_no_normal", tangentPrim(`"TANGENT":2`, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, true},
 		{"tangent_space_none", tangentPrim(``, `"normalTexture":{"index":0}`), "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", Warning, true},
+		{"tangent_aniso_strength_only", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"extensions":{"KHR_materials_anisotropy":{"anisotropyStrength":0.5}}`), "UNUSED_MESH_TANGENT", Info, true},
+		{"tangent_aniso_texture", tangentPrim(`"NORMAL":1,"TANGENT":2`, `"extensions":{"KHR_materials_anisotropy":{"anisotropyTexture":{"index":0}}}`), "UNUSED_MESH_TANGENT", Info, false},
 		{"tangent_space_clearcoat_no_map", tangentPrim(`"NORMAL":1`, `"extensions":{"KHR_materials_clearcoat":{"clearcoatNormalTexture":{"index":0}}}`), "MESH_PRIMITIVE_NO_TANGENT_SPACE", Error, true},
 		{"tangent_space_clearcoat_map", tangentPrim(`"NORMAL":1`, `"normalTexture":{"index":0},"extensions":{"KHR_materials_clearcoat":{"clearcoatNormalTexture":{"index":0}}}`), "MESH_PRIMITIVE_NO_TANGENT_SPACE", Error, false},
 		// KHR_texture_transform's texCoord replaces the texture info's.
@@ -586,7 +588,7 @@ func tangentPrim(attrs, mat string) []byte {
 	if attrs != "" {
 		attrs = "," + attrs
 	}
-	return fixture(`"extensionsUsed":["KHR_materials_clearcoat","KHR_texture_transform"],"textures":[{}],"materials":[{` + mat + `}],` +
+	return fixture(`"extensionsUsed":["KHR_materials_anisotropy","KHR_materials_clearcoat","KHR_texture_transform"],"textures":[{}],"materials":[{` + mat + `}],` +
 		`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,` +
 		`"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,1]},{"componentType":5126,"count":3,"type":"VEC3"},{"componentType":5126,"count":3,"type":"VEC4"},{"componentType":5126,"count":3,"type":"VEC2"}],` +
 		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":3,"TEXCOORD_1":3` + attrs + `},"material":0}]}]`)
