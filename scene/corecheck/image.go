@@ -60,7 +60,11 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				// The data URI's media type must name its content;
 				// the image's mimeType, when set, is compared with the
 				// content below (IMAGE_MIME_TYPE_INVALID).
-				if found := sniffImage(data); found != "" && found != media {
+				// (content that is no image format at all included).
+				if found := sniffImage(data); found != media {
+					if found == "" {
+						found = "not an image format"
+					}
 					fs.addc(Error, "INVALID_URI", p+"/uri", "the data URI's media type %s does not match its content (%s)", media, found)
 					continue
 				}

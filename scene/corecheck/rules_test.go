@@ -281,6 +281,7 @@ func TestRuleBoundaries(t *testing.T) {
 		// against its content; the EXT_texture_webp source must be WebP.
 		{"mime_matches", fixture(`"images":[{"mimeType":"image/png","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, false},
 		{"mime_differs", fixture(`"images":[{"mimeType":"image/jpeg","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, true},
+		{"data_uri_not_image", fixture(`"images":[{"uri":"data:image/png;base64,AAAA"}]`), "INVALID_URI", Error, true},
 		{"data_uri_media_differs", fixture(`"images":[{"uri":"data:image/jpeg;base64,` + onePNG + `"}]`), "INVALID_URI", Error, true},
 		{"webp_source_png", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"data:image/png;base64,` + onePNG + `"}],"textures":[{"extensions":{"EXT_texture_webp":{"source":0}}}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},
 		{"webp_source_webp", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"a.webp"}],"textures":[{"extensions":{"EXT_texture_webp":{"source":0}}}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, false},
