@@ -277,6 +277,12 @@ func decodeDataURI(uri string) (media string, data []byte, err error) {
 		}
 		return parts[0], []byte(text), nil
 	}
+	// A base64 payload may be percent-encoded too (RFC 2397 is a URI).
+	if strings.Contains(payload, "%") {
+		if un, err := url.PathUnescape(payload); err == nil {
+			payload = un
+		}
+	}
 	data, err = base64.StdEncoding.DecodeString(payload)
 	if err != nil {
 		return "", nil, fmt.Errorf("bad base64: %v", err)

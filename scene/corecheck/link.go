@@ -75,7 +75,8 @@ func (l *links) bufferViews() {
 				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", at, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
 			}
 		}
-		if bv.ByteStride != 0 && bv.ByteStride > bv.ByteLength && bv.ByteLength > 0 {
+		// (A byteStride outside 4..252 is VALUE_NOT_IN_RANGE, and only that.)
+		if bv.ByteStride >= 4 && bv.ByteStride <= 252 && bv.ByteStride > bv.ByteLength && bv.ByteLength > 0 {
 			l.fs.addc(Error, "BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", p+"/byteStride", "byteStride %d is greater than byteLength %d", bv.ByteStride, bv.ByteLength)
 		}
 		if bv.ByteStride != 0 && bv.Target == gltf.TargetElementArrayBuffer {

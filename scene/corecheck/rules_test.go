@@ -281,6 +281,10 @@ func TestRuleBoundaries(t *testing.T) {
 		// against its content; the EXT_texture_webp source must be WebP.
 		{"mime_matches", fixture(`"images":[{"mimeType":"image/png","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, false},
 		{"mime_differs", fixture(`"images":[{"mimeType":"image/jpeg","uri":"data:image/png;base64,` + onePNG + `"}]`), "IMAGE_MIME_TYPE_INVALID", Error, true},
+		{"data_uri_percent_base64", fixture(`"buffers":[{"byteLength":1,"uri":"data:application/octet-stream;base64,AA%3D%3D"}]`), "INVALID_URI", Error, false},
+		{"ext_used_not_string", fixture(`"extensionsUsed":[5]`), "ARRAY_TYPE_MISMATCH", Error, true},
+		{"stride_252_too_big", fixture(`"buffers":[{"byteLength":256}],"bufferViews":[{"buffer":0,"byteLength":8,"byteStride":252}]`), "BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Error, true},
+		{"stride_256_range_only", fixture(`"buffers":[{"byteLength":256}],"bufferViews":[{"buffer":0,"byteLength":8,"byteStride":256}]`), "BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Error, false},
 		{"data_uri_not_image", fixture(`"images":[{"uri":"data:image/png;base64,AAAA"}]`), "INVALID_URI", Error, true},
 		{"data_uri_media_differs", fixture(`"images":[{"uri":"data:image/jpeg;base64,` + onePNG + `"}]`), "INVALID_URI", Error, true},
 		{"webp_source_png", fixture(`"extensionsUsed":["EXT_texture_webp"],"images":[{"uri":"data:image/png;base64,` + onePNG + `"}],"textures":[{"extensions":{"EXT_texture_webp":{"source":0}}}]`), "TEXTURE_INVALID_IMAGE_MIME_TYPE", Error, true},

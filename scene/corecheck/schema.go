@@ -680,7 +680,7 @@ func (s *schema) stringSet(o map[string]any, key string) {
 	for i, v := range a {
 		str, isStr := v.(string)
 		if !isStr {
-			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "string")
+			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", fmt.Sprintf("/%s/%d", key, i), "array element %s is not a string", shortJSON(v))
 			continue
 		}
 		clean = append(clean, str)
