@@ -11,8 +11,8 @@ import (
 )
 
 // Tolerances of the Khronos glTF-Validator. A unit vector read from a file
-// may be off by the error of 8-bit signed quantization; weights may sum to 1
-// within one 8-bit unsigned step per pair of joints beyond the first two.
+// may be off by the error of 8-bit signed quantization; weights must sum to
+// 1 within float32 rounding (2e-7 per weight added).
 const (
 	// UnitLengthThresholdVec3 is how far the length of a unit 3-vector
 	// (a normal, a tangent's xyz) may be from 1.
@@ -20,8 +20,12 @@ const (
 	// UnitLengthThresholdVec4 is how far the length of a unit quaternion
 	// (node rotation, animation output) may be from 1.
 	UnitLengthThresholdVec4 = 0.00769
-	// UnitSumThresholdStep is the tolerance step of a vertex's weight sum.
+	// UnitSumThresholdStep is one step of an 8-bit unsigned value.
 	UnitSumThresholdStep = 0.0039216
+	// WeightSumThresholdPerWeight is how far a vertex's weight sum (in
+	// float32) may be from 1, per unique non-zero weight it adds: float32
+	// rounding, as the Khronos validator allows.
+	WeightSumThresholdPerWeight = 2e-7
 )
 
 // hostileBudget bounds the steps of the walks up the node tree a check
@@ -798,10 +802,15 @@ var refCollection = map[string]string{
 // ACCESSOR_WEIGHTS_NON_NORMALIZED with its tolerance).
 func checkMoreData(doc *gltf.Document, fs *findings) {
 	done := map[int]bool{}
-	skinned := map[int]bool{}
+	// skinned is each skinned mesh's smallest joint count over the skins
+	// drawing it: a joint index past it has no joint.
+	skinned := map[int]int{}
 	for _, n := range doc.Nodes {
 		if n.Mesh != nil && n.Skin != nil && *n.Skin >= 0 && *n.Skin < len(doc.Skins) && len(doc.Skins[*n.Skin].Joints) > 0 {
-			skinned[*n.Mesh] = true
+			j := len(doc.Skins[*n.Skin].Joints)
+			if prev, ok := skinned[*n.Mesh]; !ok || j < prev {
+				skinned[*n.Mesh] = j
+			}
 		}
 	}
 	for mi, m := range doc.Meshes {
@@ -821,8 +830,8 @@ func checkMoreData(doc *gltf.Document, fs *findings) {
 					checkDegenerate(v, fmt.Sprintf("/meshes/%d/primitives/%d/indices", mi, pi), fs)
 				}
 			}
-			if skinned[mi] {
-				checkInfluences(doc, pr, fmt.Sprintf("/meshes/%d/primitives/%d/attributes", mi, pi), fs)
+			if joints, ok := skinned[mi]; ok {
+				checkInfluences(doc, pr, fmt.Sprintf("/meshes/%d/primitives/%d/attributes", mi, pi), joints, fs)
 			}
 		}
 	}
@@ -882,8 +891,9 @@ func checkDegenerate(v *accessorView, p string, fs *findings) {
 // the Khronos validator does: a joint with weight 0 must be 0, a joint with
 // a non-zero weight must not repeat in the vertex, and the
 // weights of the unique joints of a vertex sum to 1 within
-// UnitSumThresholdStep for every pair of joints beyond the first two.
-func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *findings) {
+// WeightSumThresholdPerWeight per weight. A joint index past the skin's
+// joints (ACCESSOR_JOINTS_INDEX_OOB) adds no weight.
+func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, jointCount int, fs *findings) {
 	var joints, weights []*accessorView
 	for k := 0; ; k++ {
 		ja, jok := pr.Attributes[fmt.Sprintf("JOINTS_%d", k)]
@@ -907,10 +917,14 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 	var seen []float64
 	for e := 0; e < joints[0].a.Count && !(zero && sum); e++ {
 		total := float32(0)
+		added := 0
 		seen = seen[:0]
 		for k := range joints {
 			for c := 0; c < 4; c++ {
 				j, w := joints[k].raw(e, c), weights[k].value(e, c)
+				if j >= float64(jointCount) {
+					continue
+				}
 				if w == 0 {
 					if j != 0 && !zero {
 						fs.addc(Warning, "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", fmt.Sprintf("%s/JOINTS_%d", ap, k), "joint element %d (component %d) is used with weight 0 but is %d, not 0", e*4+c, c, int64(j))
@@ -928,12 +942,16 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 				seen = append(seen, j)
 				if w > 0 {
 					total += float32(w)
+					added++
 				}
 			}
 		}
-		threshold := UnitSumThresholdStep * float64((len(seen)+1)>>1-1)
+		threshold := WeightSumThresholdPerWeight * float64(added)
 		if math.Abs(float64(total)-1) > threshold && !sum {
-			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", ap+"/WEIGHTS_0", "the weights of vertex %d sum to %g, not 1", e, total)
+			// Reported on every WEIGHTS_n set of the vertex.
+			for k := range weights {
+				fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", fmt.Sprintf("%s/WEIGHTS_%d", ap, k), "the weights of vertex %d sum to %g, not 1", e, total)
+			}
 			sum = true
 		}
 	}

@@ -110,8 +110,8 @@ func TestRuleBoundaries(t *testing.T) {
 		return fixture(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,"accessors":[`+accs+`],"meshes":[{"primitives":[`+prim+`]}]`, views...)
 	}
 	skinned := func(joints []int, weights []float64) []byte {
-		return fixture(`"nodes":[{"mesh":0,"skin":0},{"children":[2]},{}],"scenes":[{"nodes":[0,1]}],"scene":0,`+
-			`"skins":[{"joints":[1,2]}],`+
+		return fixture(`"nodes":[{"mesh":0,"skin":0},{"children":[2]},{"children":[3]},{}],"scenes":[{"nodes":[0,1]}],"scene":0,`+
+			`"skins":[{"joints":[1,2,3]}],`+
 			`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},`+
 			`{"bufferView":1,"componentType":5121,"count":1,"type":"VEC4"},`+
 			`{"bufferView":2,"componentType":5126,"count":1,"type":"VEC4"}],`+
@@ -189,7 +189,12 @@ func TestRuleBoundaries(t *testing.T) {
 		{"mode_fits", tri(nil, nil, []int{0, 1, 2}, 4), "MESH_PRIMITIVE_INCOMPATIBLE_MODE", Warning, false},
 		{"mode_lines_odd", tri(nil, nil, []int{0, 1, 2}, 1), "MESH_PRIMITIVE_INCOMPATIBLE_MODE", Warning, true},
 		{"target_missing", tri(nil, nil, nil, -1), "BUFFER_VIEW_TARGET_MISSING", Info, true},
-		// Joints and weights: 1..2 joints exact, 3..4 joints within one step (0.0039216).
+		// Joints and weights: the float32 sum of the weights within 2e-7 per
+		// weight of 1 (three float thirds pass, three 0.333 do not); a
+		// joint past the skin adds no weight.
+		{"weights_thirds", skinned([]int{0, 1, 2, 0}, []float64{1.0 / 3, 1.0 / 3, 1.0 / 3, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, false},
+		{"weights_0333", skinned([]int{0, 1, 2, 0}, []float64{0.333, 0.333, 0.333, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, true},
+		{"weights_joint_past_skin", skinned([]int{0, 5, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, true},
 		{"weights_two_exact", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.5, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, false},
 		{"weights_two_off", skinned([]int{0, 1, 0, 0}, []float64{0.5, 0.501, 0, 0}), "ACCESSOR_WEIGHTS_NON_NORMALIZED", Error, true},
 		{"weights_zero_joint_0", skinned([]int{1, 0, 0, 0}, []float64{1, 0, 0, 0}), "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Warning, false},
