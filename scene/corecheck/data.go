@@ -280,6 +280,7 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
 	badFloat := false
+	nan := make([]bool, n)
 	if isFloat && v.sparse == nil {
 		// The common case, read straight from the bytes.
 		for e := 0; e < v.a.Count; e++ {
@@ -291,7 +292,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
 					}
 					badFloat = true
-					continue
+					if x != x {
+						nan[c] = true
+						continue
+					}
 				}
 				if x < lo[c] {
 					lo[c] = x
@@ -310,16 +314,19 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
 					}
 					badFloat = true
-					continue
+					if math.IsNaN(x) {
+						nan[c] = true
+						continue
+					}
 				}
 				lo[c] = math.Min(lo[c], x)
 				hi[c] = math.Max(hi[c], x)
 			}
 		}
 	}
-	if badFloat {
-		return
-	}
+	// A NaN makes the component's actual bound NaN, which matches no
+	// declared bound (a mismatch, not out of bound); infinities count as
+	// values.
 	round := func(x float64) float64 {
 		if isFloat {
 			return float64(float32(x))
@@ -331,10 +338,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	if len(v.a.Min) == n {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
-			if lo[c] != round(v.a.Min[c]) {
+			if nan[c] || lo[c] != round(v.a.Min[c]) {
 				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-			if lo[c] < round(v.a.Min[c]) {
+			if !nan[c] && lo[c] < round(v.a.Min[c]) {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
 			}
 		}
@@ -342,10 +349,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	if len(v.a.Max) == n {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
-			if hi[c] != round(v.a.Max[c]) {
+			if nan[c] || hi[c] != round(v.a.Max[c]) {
 				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-			if hi[c] > round(v.a.Max[c]) {
+			if !nan[c] && hi[c] > round(v.a.Max[c]) {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
 			}
 		}
@@ -396,12 +403,13 @@ func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
 		default:
 			x = binary.LittleEndian.Uint32(b)
 		}
-		if x == restart {
-			if !rst {
-				fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, x)
-				rst = true
-			}
-		} else if int64(x) >= int64(vertices) && !oob {
+		if x == restart && !rst {
+			fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, x)
+			rst = true
+		}
+		// The restart value is out of range too, unless the primitive has
+		// that many vertices.
+		if int64(x) >= int64(vertices) && !oob {
 			fs.addc(Error, "ACCESSOR_INDEX_OOB", p, "index %d is %d, the primitive has %d vertices", e, x, vertices)
 			oob = true
 		}

@@ -184,6 +184,11 @@ func TestRuleBoundaries(t *testing.T) {
 		{"tangent_sign_bad", tri([]float64{0, 0, 1}, []float64{1, 0, 0, 0.5}, nil, -1), "ACCESSOR_INVALID_SIGN", Error, true},
 		{"tangent_unused", tri([]float64{0, 0, 1}, []float64{1, 0, 0, 1}, nil, -1), "UNUSED_MESH_TANGENT", Info, true},
 		// Indices and modes.
+		{"index_restart_in_range", restartIdx(255, 256), "ACCESSOR_INDEX_OOB", Error, false},
+		{"index_restart_out_of_range", restartIdx(255, 3), "ACCESSOR_INDEX_OOB", Error, true},
+		{"index_restart_flagged", restartIdx(255, 3), "ACCESSOR_INDEX_PRIMITIVE_RESTART", Error, true},
+		{"minmax_nan_mismatch", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR","min":[0],"max":[0]}]`, []byte{0, 0, 0xc0, 0x7f}), "ACCESSOR_MIN_MISMATCH", Error, true},
+		{"minmax_nan_not_out_of_bound", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR","min":[0],"max":[0]}]`, []byte{0, 0, 0xc0, 0x7f}), "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Error, false},
 		{"triangle_ok", tri(nil, nil, []int{0, 1, 2}, -1), "ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Info, false},
 		{"triangle_degenerate", tri(nil, nil, []int{0, 0, 1}, -1), "ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Info, true},
 		{"mode_fits", tri(nil, nil, []int{0, 1, 2}, 4), "MESH_PRIMITIVE_INCOMPATIBLE_MODE", Warning, false},
@@ -732,4 +737,12 @@ func skinMesh(attrs string) []byte {
 	return fixture(`"nodes":[{"mesh":0,"skin":0},{"name":"j"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1]}],` +
 		`"accessors":[{"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"componentType":5121,"count":1,"type":"VEC4"},{"componentType":5126,"count":1,"type":"VEC4"}],` +
 		`"meshes":[{"primitives":[{"attributes":{"POSITION":0,` + attrs + `},"mode":0}]}]`)
+}
+
+// restartIdx is a point primitive of n vertices drawn by the ubyte indices
+// 0, 1 and idx.
+func restartIdx(idx, n int) []byte {
+	return fixture(fmt.Sprintf(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
+		`"accessors":[{"bufferView":0,"componentType":5126,"count":%d,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},{"bufferView":1,"componentType":5121,"count":3,"type":"SCALAR"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"mode":0}]}]`, n), make([]byte, 12*n), u8(0, 1, idx))
 }
