@@ -637,7 +637,8 @@ func (l *links) unusedObjects() {
 		for _, j := range s.Joints {
 			mark("nodes", j)
 		}
-		markp("nodes", s.Skeleton)
+		// The skeleton only names the root the joints hang from; it does
+		// not use the node (Khronos does not count it).
 		markp("accessors", s.InverseBindMatrices)
 	}
 	for _, an := range doc.Animations {

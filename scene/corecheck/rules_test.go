@@ -269,6 +269,7 @@ func TestRuleBoundaries(t *testing.T) {
 		{"skin_joints_all_unresolved", fixture(`"skins":[{"joints":[0]}]`), "SKIN_NO_COMMON_ROOT", Error, true},
 		{"skin_no_root_skeleton", fixture(`"nodes":[{},{},{}],"scenes":[{"nodes":[0,1,2]}],"scene":0,"skins":[{"joints":[0,1],"skeleton":2}]`), "SKIN_SKELETON_INVALID", Error, true},
 		{"skin_no_common_root", fixture(`"nodes":[{},{}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[0,1]}]`), "SKIN_NO_COMMON_ROOT", Error, true},
+		{"skeleton_only_unused", fixture(`"nodes":[{"children":[1]},{"name":"j"},{"name":"s"}],"scenes":[{"nodes":[0]}],"scene":0,"skins":[{"joints":[1],"skeleton":2}]`), "UNUSED_OBJECT", Info, true},
 		{"unused_node", fixture(`"nodes":[{"name":"a"},{"name":"b"}],"scenes":[{"nodes":[0]}],"scene":0`), "UNUSED_OBJECT", Info, true},
 		// Extensions.
 		{"unsupported", fixture(`"extensionsUsed":["EXT_foo"]`), "UNSUPPORTED_EXTENSION", Info, true},
