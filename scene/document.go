@@ -209,7 +209,7 @@ func parents(doc *gltf.Document, fs *findings) []int {
 			case parent[c] >= 0:
 				fs.errorf("NODE_PARENT_OVERRIDE", fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d already has parent %d; a node may have one parent", c, parent[c])
 			case c == i:
-				fs.errorf("NODE_LOOP", fmt.Sprintf("/nodes/%d/children/%d", i, ci), "node %d lists itself as a child", i)
+				fs.errorf("NODE_LOOP", fmt.Sprintf("/nodes/%d", i), "node %d lists itself as a child", i)
 			default:
 				parent[c] = i
 			}

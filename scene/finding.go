@@ -33,6 +33,9 @@ type LoadError = corecheck.LoadError
 // is not a LoadError.
 func ErrorCode(err error) string { return corecheck.ErrorCode(err) }
 
+// ErrorPointer returns the JSON pointer of a load error, or "".
+func ErrorPointer(err error) string { return corecheck.ErrorPointer(err) }
+
 func loadErr(code, format string, args ...any) *LoadError {
 	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
 }

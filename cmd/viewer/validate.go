@@ -59,7 +59,7 @@ func (v validation) report() khronosReport {
 			code = "IO_ERROR"
 		}
 		r.Issues.NumErrors = 1
-		r.Issues.Messages = append(r.Issues.Messages, khronosMessage{Code: code, Message: v.err.Error(), Severity: 0, Pointer: ""})
+		r.Issues.Messages = append(r.Issues.Messages, khronosMessage{Code: code, Message: v.err.Error(), Severity: 0, Pointer: scene.ErrorPointer(v.err)})
 		return r
 	}
 	for _, f := range v.findings {

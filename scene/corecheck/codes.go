@@ -51,6 +51,13 @@ var KhronosCodes = []KhronosCode{
 	{"INVALID_GL_VALUE", Error, false, false, "applies to GL enum values of glTF 1.0 techniques (KHR_techniques_webgl); nothing physview reads has them"},
 	{"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Error, false, true, ""},
 	{"KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Error, false, true, ""},
+	// Codes of the validator's KHR_animation_pointer checks newer than
+	// ISSUES.md 2.0.0-dev.3.11 (its test reports have them).
+	{"KHR_ANIMATION_POINTER_INVALID_POINTER", Error, false, true, ""},
+	{"KHR_ANIMATION_POINTER_CANNOT_VALIDATE_EXTRAS", Info, true, true, ""},
+	{"KHR_ANIMATION_POINTER_COMPONENT_TYPE_MISMATCH", Error, false, true, ""},
+	{"KHR_ANIMATION_POINTER_VECTOR_SIZE_MISMATCH", Error, false, true, ""},
+	{"KHR_ANIMATION_POINTER_INTEGER_NON_STEP_INTERPOLATION", Error, false, true, ""},
 	{"KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", Error, false, true, ""},
 	{"KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", Warning, false, true, ""},
 	{"KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", Warning, false, true, ""},

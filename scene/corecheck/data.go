@@ -185,24 +185,32 @@ func checkData(doc *gltf.Document, fs *findings) {
 	}
 	for i, a := range doc.Accessors {
 		if sp := a.Sparse; sp != nil {
-			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse/indices", i), fs)
+			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse", i), fs)
 		}
 	}
+	// Data findings are reported where the accessor is used (its first
+	// use, attributes in writers' order), as Khronos does.
 	usedAs := map[int]string{}
-	for _, m := range doc.Meshes {
-		for _, pr := range m.Primitives {
+	usedAt := map[int]string{}
+	for mi, m := range doc.Meshes {
+		for pi, pr := range m.Primitives {
+			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
 			vertices := -1
-			for sem, ai := range pr.Attributes {
+			for _, sem := range writerAttrOrder(pr.Attributes) {
+				ai := pr.Attributes[sem]
 				if ai >= 0 && ai < len(doc.Accessors) {
 					if vertices < 0 || doc.Accessors[ai].Count < vertices {
 						vertices = doc.Accessors[ai].Count
 					}
 				}
-				usedAs[ai] = semanticBase(sem)
+				if _, seen := usedAt[ai]; !seen {
+					usedAs[ai] = semanticBase(sem)
+					usedAt[ai] = pp + "/attributes/" + jsonPointerEscape(sem)
+				}
 			}
 			if pr.Indices != nil && vertices >= 0 {
 				if v := dataView(doc, *pr.Indices); v != nil {
-					checkIndices(v, fmt.Sprintf("/accessors/%d", *pr.Indices), vertices, fs)
+					checkIndices(v, pp+"/indices", vertices, fs)
 				}
 			}
 		}
@@ -213,7 +221,7 @@ func checkData(doc *gltf.Document, fs *findings) {
 		if v == nil {
 			continue
 		}
-		p := fmt.Sprintf("/accessors/%d", ai)
+		p := usedAt[ai]
 		switch usedAs[ai] {
 		case "COLOR":
 			if v.a.ComponentType == gltf.ComponentFloat {
@@ -231,19 +239,19 @@ func checkData(doc *gltf.Document, fs *findings) {
 			checkJoints(v, p, jointsOf[ai], fs)
 		}
 	}
-	for _, an := range doc.Animations {
-		for _, sm := range an.Samplers {
+	for ai, an := range doc.Animations {
+		for si, sm := range an.Samplers {
 			if v := dataView(doc, sm.Input); v != nil && v.comps == 1 && v.a.ComponentType == gltf.ComponentFloat {
-				checkAnimationInput(v, fmt.Sprintf("/accessors/%d", sm.Input), fs)
+				checkAnimationInput(v, fmt.Sprintf("/animations/%d/samplers/%d/input", ai, si), fs)
 			}
 		}
-		for _, ch := range an.Channels {
+		for ci, ch := range an.Channels {
 			if ch.Target.Path != gltf.TRSRotation || ch.Sampler < 0 || ch.Sampler >= len(an.Samplers) {
 				continue
 			}
 			sm := an.Samplers[ch.Sampler]
 			if v := dataView(doc, sm.Output); v != nil && v.comps == 4 {
-				checkQuaternions(v, fmt.Sprintf("/accessors/%d", sm.Output), sm.Interpolation == gltf.InterpolationCubicSpline, fs)
+				checkQuaternions(v, fmt.Sprintf("/animations/%d/channels/%d/sampler", ai, ci), sm.Interpolation == gltf.InterpolationCubicSpline, fs)
 			}
 		}
 	}
@@ -286,6 +294,7 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
 	badFloat := false
+	nan := make([]bool, n)
 	if isFloat && v.sparse == nil {
 		// The common case, read straight from the bytes.
 		for e := 0; e < v.a.Count; e++ {
@@ -297,7 +306,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
 					}
 					badFloat = true
-					continue
+					if x != x {
+						nan[c] = true
+						continue
+					}
 				}
 				if x < lo[c] {
 					lo[c] = x
@@ -316,48 +328,47 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
 					}
 					badFloat = true
-					continue
+					if math.IsNaN(x) {
+						nan[c] = true
+						continue
+					}
 				}
 				lo[c] = math.Min(lo[c], x)
 				hi[c] = math.Max(hi[c], x)
 			}
 		}
 	}
-	if badFloat {
-		return
-	}
+	// A NaN makes the component's actual bound NaN, which matches no
+	// declared bound (a mismatch, not out of bound); infinities count as
+	// values.
 	round := func(x float64) float64 {
 		if isFloat {
 			return float64(float32(x))
 		}
 		return x
 	}
+	// Per component: a declared bound the data passes is both out of
+	// bound and a mismatch; one the data does not reach, a mismatch.
 	if len(v.a.Min) == n {
-		above := 0
 		for c := 0; c < n; c++ {
-			if lo[c] < round(v.a.Min[c]) {
-				above++
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", fmt.Sprintf("%s/min/%d", p, c), "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
-			} else if lo[c] != round(v.a.Min[c]) {
-				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", fmt.Sprintf("%s/min/%d", p, c), "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
+			cp := fmt.Sprintf("%s/min/%d", p, c)
+			if nan[c] || lo[c] != round(v.a.Min[c]) {
+				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-		}
-		if above > 0 {
-			fs.addc(Error, "ACCESSOR_MIN_MISMATCH", p+"/min", "declared minimum does not match the data")
+			if !nan[c] && lo[c] < round(v.a.Min[c]) {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
+			}
 		}
 	}
 	if len(v.a.Max) == n {
-		below := 0
 		for c := 0; c < n; c++ {
-			if hi[c] > round(v.a.Max[c]) {
-				below++
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", fmt.Sprintf("%s/max/%d", p, c), "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
-			} else if hi[c] != round(v.a.Max[c]) {
-				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", fmt.Sprintf("%s/max/%d", p, c), "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
+			cp := fmt.Sprintf("%s/max/%d", p, c)
+			if nan[c] || hi[c] != round(v.a.Max[c]) {
+				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-		}
-		if below > 0 {
-			fs.addc(Error, "ACCESSOR_MAX_MISMATCH", p+"/max", "declared maximum does not match the data")
+			if !nan[c] && hi[c] > round(v.a.Max[c]) {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
+			}
 		}
 	}
 }
@@ -369,16 +380,18 @@ func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *find
 	if idx == nil || ic == 0 || sp.Count <= 0 || !Fits(sp.Indices.ByteOffset, ic, sp.Count, ic, len(idx)) {
 		return
 	}
+	// Each problem is reported once per accessor, both may be.
 	prev := int64(-1)
-	for k := 0; k < sp.Count; k++ {
+	oob, order := false, false
+	for k := 0; k < sp.Count && !(oob && order); k++ {
 		e := int64(readUint(idx[sp.Indices.ByteOffset+k*ic:], ic))
-		if e >= int64(a.Count) {
+		if e >= int64(a.Count) && !oob {
 			fs.addc(Error, "ACCESSOR_SPARSE_INDEX_OOB", p, "sparse index %d at %d is not less than the accessor count %d", e, k, a.Count)
-			return
+			oob = true
 		}
-		if e <= prev {
+		if e <= prev && !order {
 			fs.addc(Error, "ACCESSOR_SPARSE_INDICES_NON_INCREASING", p, "sparse index at %d is not greater than the previous: %d <= %d", k, e, prev)
-			return
+			order = true
 		}
 		prev = e
 	}
@@ -404,12 +417,13 @@ func checkIndices(v *accessorView, p string, vertices int, fs *findings) {
 		default:
 			x = binary.LittleEndian.Uint32(b)
 		}
-		if x == restart {
-			if !rst {
-				fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, x)
-				rst = true
-			}
-		} else if int64(x) >= int64(vertices) && !oob {
+		if x == restart && !rst {
+			fs.addc(Error, "ACCESSOR_INDEX_PRIMITIVE_RESTART", p, "index %d holds the primitive restart value %d", e, x)
+			rst = true
+		}
+		// The restart value is out of range too, unless the primitive has
+		// that many vertices.
+		if int64(x) >= int64(vertices) && !oob {
 			fs.addc(Error, "ACCESSOR_INDEX_OOB", p, "index %d is %d, the primitive has %d vertices", e, x, vertices)
 			oob = true
 		}

@@ -66,14 +66,21 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	}
 	version, _ := asMap(sc.root["asset"])["version"].(string)
 	if version == "" {
-		return nil, loadErr("UNDEFINED_PROPERTY", "not a glTF document: no asset.version")
+		le := loadErr("UNDEFINED_PROPERTY", "not a glTF document: no asset.version")
+		le.Pointer = "/asset"
+		if _, ok := sc.root["asset"].(map[string]any); !ok {
+			le.Pointer = "/"
+		}
+		return nil, le
 	}
 	if !strings.HasPrefix(version, "2.") {
 		code := "UNKNOWN_ASSET_MAJOR_VERSION"
 		if _, _, ok := parseVersion(version); !ok {
 			code = "PATTERN_MISMATCH"
 		}
-		return nil, loadErr(code, "glTF version %q is not supported (only 2.x)", version)
+		le := loadErr(code, "glTF version %q is not supported (only 2.x)", version)
+		le.Pointer = "/asset/version"
+		return nil, le
 	}
 
 	// qmuntal/gltf's typed decoder refuses some valid files (an integer
@@ -103,6 +110,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)
+	sc.dropUnderNotObjects(&fs)
 	res.Findings = fs
 	return res, nil
 }
@@ -223,11 +231,13 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 			}
 			name, ok := localURI(b.URI)
 			if dir == nil || !ok || !iofs.ValidPath(name) {
-				return loadErr("IO_ERROR", "buffer %d: cannot read %q: buffer.uri must be a relative path inside the file's folder", i, b.URI)
+				le := loadErr("IO_ERROR", "buffer %d: cannot read %q: buffer.uri must be a relative path inside the file's folder", i, b.URI)
+				le.Pointer = p + "/uri"
+				return le
 			}
 			raw, err := iofs.ReadFile(dir, name)
 			if err != nil {
-				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err))}
+				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err)), Pointer: p + "/uri"}
 			}
 			data = raw
 			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
@@ -273,6 +283,12 @@ func decodeDataURI(uri string) (media string, data []byte, err error) {
 			return "", nil, fmt.Errorf("bad percent-encoding: %v", err)
 		}
 		return parts[0], []byte(text), nil
+	}
+	// A base64 payload may be percent-encoded too (RFC 2397 is a URI).
+	if strings.Contains(payload, "%") {
+		if un, err := url.PathUnescape(payload); err == nil {
+			payload = un
+		}
 	}
 	data, err = base64.StdEncoding.DecodeString(payload)
 	if err != nil {

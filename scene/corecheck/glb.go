@@ -12,6 +12,9 @@ import (
 type LoadError struct {
 	Code string
 	Err  error
+	// Pointer is the JSON pointer of the problem ("" for the file as a
+	// whole, such as a broken GLB header).
+	Pointer string
 }
 
 // Error returns the sentence without the code.
@@ -22,6 +25,16 @@ func (e *LoadError) Unwrap() error { return e.Err }
 
 func loadErr(code, format string, args ...any) *LoadError {
 	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
+}
+
+// ErrorPointer returns the JSON pointer of a load error ("" when it is
+// about the whole file or err is not a LoadError).
+func ErrorPointer(err error) string {
+	var le *LoadError
+	if errors.As(err, &le) {
+		return le.Pointer
+	}
+	return ""
 }
 
 // ErrorCode returns the Khronos issue code of a load error, or "" when err
@@ -58,12 +71,13 @@ func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err e
 	if total <= 12 || len(data) <= 12 {
 		return nil, nil, true, loadErr("GLB_LENGTH_TOO_SMALL", "truncated GLB: %d bytes, the header and one chunk need at least 20", len(data))
 	}
-	if total > int64(len(data)) {
-		return nil, nil, true, loadErr("GLB_UNEXPECTED_END_OF_CHUNK_DATA", "truncated GLB: the header says %d bytes, the file has %d", total, len(data))
-	}
-	end := int(total)
+	// A header length past the end of the file is GLB_LENGTH_MISMATCH when
+	// the chunks end with the file; a chunk cut off is reported below.
+	headerLong := total > int64(len(data))
+	end := int(min(total, int64(len(data))))
 	off := 12
 	lengthMismatch := false
+	sawBIN := false
 	for chunk := 0; off < end || (chunk == 0 && off < len(data)); chunk++ {
 		if len(data)-off < 8 {
 			return nil, nil, true, loadErr("GLB_UNEXPECTED_END_OF_CHUNK_HEADER", "truncated GLB: chunk %d header cut off at byte %d", chunk, off)
@@ -82,7 +96,7 @@ func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err e
 		}
 		body := data[off : off+int(n)]
 		off += int(n)
-		if n == 0 {
+		if n == 0 && typ != chunkBIN { // an empty BIN chunk is GLB_EMPTY_BIN_CHUNK
 			fs.addc(Error, "GLB_EMPTY_CHUNK", "", "chunk %d (0x%08x, at byte %d) has zero length", chunk, typ, start)
 		} else if n%4 != 0 {
 			fs.addc(Error, "GLB_CHUNK_LENGTH_UNALIGNED", "", "the length of chunk %d (0x%08x) is not a multiple of 4", chunk, typ)
@@ -97,23 +111,28 @@ func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err e
 			jsonChunk = body
 		case typ == chunkJSON:
 			fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second JSON chunk (ignored)", chunk, start)
-		case typ == chunkBIN && bin != nil:
-			fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second BIN chunk (ignored)", chunk, start)
 		case typ == chunkBIN:
-			if chunk != 1 {
-				// Read anyway, as the Khronos validator does: the buffer
-				// has its bytes, and a conversion writes them in place.
-				fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk (read anyway)", chunk, start)
-			}
-			bin = body
 			if len(body) == 0 {
 				fs.addc(Info, "GLB_EMPTY_BIN_CHUNK", "", "chunk %d at byte %d: an empty BIN chunk should be omitted", chunk, start)
+			}
+			switch {
+			case sawBIN:
+				fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second BIN chunk (ignored)", chunk, start)
+			case chunk != 1:
+				// Misplaced, but still the buffer's data (as Khronos
+				// reads it).
+				fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk", chunk, start)
+				bin, sawBIN = body, true
+			default:
+				bin, sawBIN = body, true
 			}
 		default:
 			fs.addc(Warning, "GLB_UNKNOWN_CHUNK_TYPE", "", "chunk %d at byte %d has the unknown type 0x%08x (ignored)", chunk, start, typ)
 		}
 	}
-	if lengthMismatch {
+	if headerLong {
+		fs.addc(Error, "GLB_LENGTH_MISMATCH", "", "the header says %d bytes, the file has %d", total, len(data))
+	} else if lengthMismatch {
 		fs.addc(Error, "GLB_LENGTH_MISMATCH", "", "the header says %d bytes, the chunks take %d", total, off)
 	} else if len(data) > end {
 		fs.addc(Warning, "GLB_EXTRA_DATA", "", "%d bytes after the end of the GLB stream (ignored)", len(data)-end)

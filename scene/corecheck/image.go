@@ -57,7 +57,17 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 			}
 			switch media {
 			case "image/png", "image/jpeg", "image/webp", "image/ktx2":
-				declared = media
+				// The data URI's media type must name its content;
+				// the image's mimeType, when set, is compared with the
+				// content below (IMAGE_MIME_TYPE_INVALID).
+				// (content that is no image format at all included).
+				if found := sniffImage(data); found != media {
+					if found == "" {
+						found = "not an image format"
+					}
+					fs.addc(Error, "INVALID_URI", p+"/uri", "the data URI's media type %s does not match its content (%s)", media, found)
+					continue
+				}
 			case "application/gltf-buffer", "application/octet-stream":
 			default:
 				fs.addc(Error, "INVALID_URI", p+"/uri", "the data URI media type %q is not an image type glTF allows", media)
@@ -98,14 +108,33 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				f.Close()
 				continue
 			}
-			w, h := checkImageData(ra, st.Size(), declared, webp, p, fs)
+			w, h := checkImageData(ra, st.Size(), declared, webp, p, p+"/uri", fs)
 			f.Close()
 			checkNPOT(w, h, needsPOT[i], p, fs)
 			continue
 		}
-		w, h := checkImageData(r, size, declared, webp, p, fs)
+		mimeAt := p
+		if im.BufferView == nil {
+			mimeAt = p + "/uri"
+		}
+		w, h := checkImageData(r, size, declared, webp, p, mimeAt, fs)
 		checkNPOT(w, h, needsPOT[i], p, fs)
 	}
+}
+
+// sniffImage names the image format data starts with, or "".
+func sniffImage(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		return "image/png"
+	case bytes.HasPrefix(head, []byte{0xFF, 0xD8}):
+		return "image/jpeg"
+	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		return "image/webp"
+	case bytes.HasPrefix(head, []byte("\xabKTX 20\xbb")):
+		return "image/ktx2"
+	}
+	return ""
 }
 
 func l2view(doc *gltf.Document, i int) *gltf.BufferView {
@@ -116,28 +145,19 @@ func l2view(doc *gltf.Document, i int) *gltf.BufferView {
 }
 
 // checkImageData checks one image's bytes and returns its size in pixels
-// (0, 0 when unknown).
-func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p string, fs *findings) (w, h int) {
+// (0, 0 when unknown). mimeAt is where a mismatch with the declared
+// mimeType is reported: the URI, or the image with a buffer view.
+func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p, mimeAt string, fs *findings) (w, h int) {
 	head := make([]byte, 12)
 	n, _ := r.ReadAt(head, 0)
 	head = head[:n]
-	var found string
-	switch {
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		found = "image/png"
-	case bytes.HasPrefix(head, []byte{0xFF, 0xD8}):
-		found = "image/jpeg"
-	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
-		found = "image/webp"
-	case bytes.HasPrefix(head, []byte("\xabKTX 20\xbb")):
-		found = "image/ktx2"
-	}
+	found := sniffImage(head)
 	if found == "" {
 		fs.addc(Warning, "IMAGE_UNRECOGNIZED_FORMAT", p, "image format not recognised")
 		return 0, 0
 	}
 	if declared != "" && declared != found {
-		fs.addc(Error, "IMAGE_MIME_TYPE_INVALID", p, "the data is %s, the declared type %s", found, declared)
+		fs.addc(Error, "IMAGE_MIME_TYPE_INVALID", mimeAt, "the data is %s, the declared type %s", found, declared)
 	}
 	if found == "image/webp" && !webp {
 		fs.addc(Error, "IMAGE_NON_ENABLED_MIME_TYPE", p, "image/webp needs the EXT_texture_webp extension")

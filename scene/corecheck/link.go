@@ -68,10 +68,15 @@ func (l *links) bufferViews() {
 		if bv.Buffer >= 0 && bv.Buffer < len(l.doc.Buffers) {
 			bl := l.doc.Buffers[bv.Buffer].ByteLength
 			if int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(bl) {
-				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", p, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
+				at := p + "/byteLength"
+				if bv.ByteOffset > bl {
+					at = p + "/byteOffset"
+				}
+				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", at, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
 			}
 		}
-		if bv.ByteStride != 0 && bv.ByteStride > bv.ByteLength && bv.ByteLength > 0 {
+		// (A byteStride outside 4..252 is VALUE_NOT_IN_RANGE, and only that.)
+		if bv.ByteStride >= 4 && bv.ByteStride <= 252 && bv.ByteStride > bv.ByteLength && bv.ByteLength > 0 {
 			l.fs.addc(Error, "BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", p+"/byteStride", "byteStride %d is greater than byteLength %d", bv.ByteStride, bv.ByteLength)
 		}
 		if bv.ByteStride != 0 && bv.Target == gltf.TargetElementArrayBuffer {
@@ -80,8 +85,31 @@ func (l *links) bufferViews() {
 	}
 }
 
+// elementLength is the bytes one element covers without the padding after
+// its last column: byte and short matrices (MAT2 of bytes, MAT3 of bytes or
+// shorts) pad each column to 4 bytes, but nothing follows the last one. It
+// is what a byteStride must reach and what the last element of a buffer
+// view needs.
+func elementLength(a *gltf.Accessor) int {
+	cs := a.ComponentType.ByteSize()
+	switch a.Type {
+	case gltf.AccessorMat2:
+		if cs == 1 {
+			return 6
+		}
+	case gltf.AccessorMat3:
+		if cs == 1 {
+			return 11
+		}
+		if cs == 2 {
+			return 22
+		}
+	}
+	return cs * a.Type.Components()
+}
+
 // elementSize is the byte size of one element, with matrix columns padded
-// to 4 bytes.
+// to 4 bytes: the distance between elements without a byteStride.
 func elementSize(a *gltf.Accessor) int {
 	cs := a.ComponentType.ByteSize()
 	switch a.Type {
@@ -118,10 +146,18 @@ func (l *links) accessors() {
 			}
 		}
 		if a.Sparse != nil && a.Sparse.Count > a.Count {
-			l.fs.addc(Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", p+"/sparse", "the sparse accessor overrides %d elements, the accessor has %d", a.Sparse.Count, a.Count)
+			l.fs.addc(Error, "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", p+"/sparse/count", "the sparse accessor overrides %d elements, the accessor has %d", a.Sparse.Count, a.Count)
 		}
 		if a.Sparse != nil {
 			sp := a.Sparse
+			// Sparse indices and values are tightly packed: a byteStride on
+			// their buffer views has no meaning (glTF 2.0, 3.6.2.3).
+			if bv := l.view(&sp.Indices.BufferView); bv != nil && bv.ByteStride != 0 {
+				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/indices/bufferView", "only buffer views with raw vertex data can have byteStride")
+			}
+			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteStride != 0 {
+				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/values/bufferView", "only buffer views with raw vertex data can have byteStride")
+			}
 			if bv := l.view(&sp.Indices.BufferView); bv != nil {
 				is := sp.Indices.ComponentType.ByteSize()
 				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(is)
@@ -130,7 +166,7 @@ func (l *links) accessors() {
 				}
 			}
 			if bv := l.view(&sp.Values.BufferView); bv != nil {
-				es := elementSize(a)
+				es := cs * a.Type.Components()
 				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(es)
 				if sp.Values.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Values.ByteOffset, es, sp.Count, es, bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/values", "sparse values (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Values.ByteOffset, need-int64(sp.Values.ByteOffset), sp.Values.BufferView, bv.ByteLength)
@@ -143,28 +179,28 @@ func (l *links) accessors() {
 		}
 		if a.ByteOffset%cs != 0 {
 			l.fs.addc(Error, "ACCESSOR_OFFSET_ALIGNMENT", p+"/byteOffset", "offset %d is not a multiple of the component size %d", a.ByteOffset, cs)
-		} else if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && a.ByteOffset%4 != 0 {
+		}
+		if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && a.ByteOffset%4 != 0 {
 			l.fs.addc(Error, "ACCESSOR_MATRIX_ALIGNMENT", p+"/byteOffset", "matrix accessors must be aligned to 4-byte boundaries")
 		}
 		if (bv.ByteOffset+a.ByteOffset)%cs != 0 {
 			l.fs.addc(Error, "ACCESSOR_TOTAL_OFFSET_ALIGNMENT", p, "the total byte offset %d is not a multiple of the component size %d", bv.ByteOffset+a.ByteOffset, cs)
 		}
-		es := elementSize(a)
-		stride := es
+		el := elementLength(a)
+		stride := elementSize(a)
 		if bv.ByteStride != 0 {
-			if bv.ByteStride < es {
-				l.fs.addc(Error, "ACCESSOR_SMALL_BYTESTRIDE", p, "buffer view byteStride %d is less than the element size %d", bv.ByteStride, es)
+			if bv.ByteStride < el {
+				l.fs.addc(Error, "ACCESSOR_SMALL_BYTESTRIDE", p, "buffer view byteStride %d is less than the element length %d", bv.ByteStride, el)
 			}
 			stride = bv.ByteStride
 		}
-		if (a.Type == gltf.AccessorMat2 || a.Type == gltf.AccessorMat3 || a.Type == gltf.AccessorMat4) && stride%4 != 0 {
-			l.fs.addc(Error, "ACCESSOR_MATRIX_ALIGNMENT", p, "matrix accessors must be aligned to 4-byte boundaries")
-		}
+		// A byteStride that is not a multiple of 4 is VALUE_MULTIPLE_OF on
+		// the buffer view; ACCESSOR_MATRIX_ALIGNMENT is the byteOffset's.
 		if a.Count > 0 {
-			length := int64(stride)*int64(a.Count-1) + int64(es)
-			if a.ByteOffset >= 0 && !Fits(a.ByteOffset, stride, a.Count, es, bv.ByteLength) {
+			length := int64(stride)*int64(a.Count-1) + int64(el)
+			if a.ByteOffset >= 0 && !Fits(a.ByteOffset, stride, a.Count, el, bv.ByteLength) {
 				at := p
-				if a.ByteOffset != 0 {
+				if a.ByteOffset > bv.ByteLength {
 					at += "/byteOffset"
 				}
 				l.fs.addc(Error, "ACCESSOR_TOO_LONG", at, "the accessor (offset %d, length %d) does not fit buffer view %d (length %d)", a.ByteOffset, length, *a.BufferView, bv.ByteLength)
@@ -285,6 +321,27 @@ func attrFormats(sem string, quant bool) []format {
 	return out
 }
 
+// targetFormats lists the accessor formats a morph target attribute may
+// have (glTF 2.0 3.7.2.2; KHR_mesh_quantization adds the normalized and,
+// for POSITION, plain integer ones). Tangent displacements are VEC3.
+func targetFormats(sem string, quant bool) []format {
+	base, _, _ := strings.Cut(sem, "_")
+	switch base {
+	case "POSITION", "NORMAL", "TANGENT":
+		out := fmts(v3, fl, false)
+		if quant {
+			out = append(out, fmts(v3, bs, true)...)
+			if base == "POSITION" {
+				out = append(out, fmts(v3, bs, false)...)
+			}
+		}
+		return out
+	case "TEXCOORD", "COLOR":
+		return attrFormats(sem, quant)
+	}
+	return nil
+}
+
 func containsFormat(list []format, f format) bool {
 	for _, x := range list {
 		if x == f {
@@ -301,15 +358,24 @@ func (l *links) meshes() {
 		targets := -1
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("%s/primitives/%d", mp, pi)
-			if targets >= 0 && len(pr.Targets) != targets {
-				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp+"/targets", "all primitives must have the same number of morph targets (%d here, %d in the first)", len(pr.Targets), targets)
+			// Targets that are not objects, or empty ones, were reported
+			// (ARRAY_TYPE_MISMATCH, EMPTY_ENTITY) and do not count.
+			n := 0
+			for _, t := range pr.Targets {
+				if len(t) > 0 {
+					n++
+				}
+			}
+			if targets >= 0 && n != targets {
+				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
 			}
 			if targets < 0 {
-				targets = len(pr.Targets)
+				targets = n
 			}
 			l.primitive(pr, pp, quant)
 		}
-		if targets > 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
+		// Weights without morph targets are a count mismatch too (0).
+		if targets >= 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
 			l.fs.addc(Error, "MESH_INVALID_WEIGHTS_COUNT", mp+"/weights", "%d weights for %d morph targets", len(m.Weights), targets)
 		}
 	}
@@ -320,7 +386,10 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 	sets := map[string][]int{}
 	count := -1
 	viewUsers := map[int]int{}
-	for _, sem := range sortedAttrKeys(pr.Attributes) {
+	seenAcc := map[int]bool{}
+	// Attributes in the order writers put them (POSITION first): the
+	// Khronos validator reports a mismatch on the later attribute.
+	for _, sem := range writerAttrOrder(pr.Attributes) {
 		ai := pr.Attributes[sem]
 		p := ap + "/" + jsonPointerEscape(sem)
 		if !attrPattern.MatchString(sem) {
@@ -336,8 +405,14 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 			continue
 		}
 		l.useView(a, "VertexBuffer", p)
-		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 {
+		// Two different accessors in one buffer view need its byteStride
+		// (one accessor used by two attributes does not).
+		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 && !seenAcc[ai] {
+			seenAcc[ai] = true
 			viewUsers[*a.BufferView]++
+			if viewUsers[*a.BufferView] == 2 {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d is used by two or more attributes and has no byteStride", *a.BufferView)
+			}
 		}
 		if a.ComponentType == gltf.ComponentUint {
 			l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_UNSIGNED_INT", p, "mesh attributes cannot use UNSIGNED_INT")
@@ -357,11 +432,6 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		}
 		if count < 0 {
 			count = a.Count
-		}
-	}
-	for bvi, n := range viewUsers {
-		if n > 1 {
-			l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", ap, "buffer view %d is used by %d attributes and has no byteStride", bvi, n)
 		}
 	}
 	for base, ks := range sets {
@@ -406,6 +476,9 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		tp := fmt.Sprintf("%s/targets/%d", pp, ti)
 		for _, sem := range sortedAttrKeys(t) {
 			p := tp + "/" + jsonPointerEscape(sem)
+			if !attrPattern.MatchString(sem) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", p, "invalid attribute name %q", sem)
+			}
 			if _, ok := pr.Attributes[sem]; !ok {
 				l.fs.addc(Error, "MESH_PRIMITIVE_MORPH_TARGET_NO_BASE_ACCESSOR", p, "the primitive has no %s attribute for this morph target", sem)
 			}
@@ -414,6 +487,9 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 				continue
 			}
 			l.useView(a, "VertexBuffer", p)
+			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
+			}
 			if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 			}
@@ -423,6 +499,23 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		}
 	}
 	l.materialUse(pr, pp, sets["TEXCOORD"], hasTangent, hasNormal)
+}
+
+// writerAttrOrder lists attribute names as glTF writers order them:
+// POSITION, NORMAL, TANGENT, then the indexed sets (TEXCOORD, COLOR,
+// JOINTS, WEIGHTS) by set, then the rest, alphabetically.
+func writerAttrOrder(m map[string]int) []string {
+	rank := func(k string) int {
+		for i, p := range []string{"POSITION", "NORMAL", "TANGENT", "TEXCOORD_", "COLOR_", "JOINTS_", "WEIGHTS_"} {
+			if k == p || (strings.HasSuffix(p, "_") && strings.HasPrefix(k, p)) {
+				return i
+			}
+		}
+		return 99
+	}
+	keys := sortedAttrKeys(m)
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	return keys
 }
 
 func sortedAttrKeys(m map[string]int) []string {
@@ -452,12 +545,11 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			for k, c := range v {
 				if strings.HasSuffix(k, "Texture") {
 					if t, ok := c.(map[string]any); ok {
-						tc := 0
-						if n, ok := t["texCoord"]; ok {
-							f, _, _ := numberValue(n)
-							tc = int(f)
+						tcs := textureTexCoords(t)
+						need[p+"/"+k] = tcs[0]
+						if len(tcs) > 1 {
+							need[p+"/"+k+"/extensions/KHR_texture_transform"] = tcs[1]
 						}
-						need[p+"/"+k] = tc
 					}
 				}
 				walk(c, p+"/"+k)
@@ -471,21 +563,10 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			l.fs.addc(Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", pp+"/material", "material texture %s needs TEXCOORD_%d", k, tc)
 		}
 	}
-	if !hasTangent {
-		_, hasNormalTex := raw["normalTexture"]
-		exts, _ := raw["extensions"].(map[string]any)
-		needsTangents := false
-		if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok {
-			if _, ok := cc["clearcoatNormalTexture"]; ok {
-				needsTangents = true
-			}
-		}
-		if _, ok := exts["KHR_materials_anisotropy"].(map[string]any); ok {
-			needsTangents = true
-		}
-		if needsTangents && (!hasNormalTex || !hasNormal) {
-			l.fs.addc(Error, "MESH_PRIMITIVE_NO_TANGENT_SPACE", pp+"/material", "the material needs a tangent space; the primitive has no TANGENT and the material no normal map to generate it")
-		}
+	// Without NORMAL and TANGENT, a tangent space is generated from the
+	// normal map; with no normal map there is nothing to generate it from.
+	if _, hasNormalTex := raw["normalTexture"]; !(hasTangent && hasNormal) && !hasNormalTex && needsTangent(raw) {
+		l.fs.addc(Error, "MESH_PRIMITIVE_NO_TANGENT_SPACE", pp+"/material", "the material needs a tangent space; the primitive has no NORMAL and TANGENT and the material no normal map to generate it")
 	}
 }
 
@@ -527,20 +608,33 @@ func (l *links) nodes() {
 			}
 		}
 		if n.Skin != nil && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+			// A primitive is skinned when it has JOINTS_n and WEIGHTS_n
+			// sets, as many of each (MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH
+			// otherwise).
 			skinned := false
 			for _, pr := range l.doc.Meshes[*n.Mesh].Primitives {
-				if _, ok := pr.Attributes["JOINTS_0"]; ok {
-					skinned = true
+				j, w := 0, 0
+				for sem := range pr.Attributes {
+					j += b2i(strings.HasPrefix(sem, "JOINTS_"))
+					w += b2i(strings.HasPrefix(sem, "WEIGHTS_"))
 				}
+				skinned = skinned || (j > 0 && j == w)
 			}
 			if !skinned {
 				l.fs.addc(Error, "NODE_SKIN_WITH_NON_SKINNED_MESH", p, "the node has a skin but its mesh has no JOINTS_0")
 			}
 		}
 	}
+	// A node listed as its own child has a parent too (NODE_LOOP).
+	selfChild := map[int]bool{}
+	for i, n := range l.doc.Nodes {
+		if slices.Contains(n.Children, i) {
+			selfChild[i] = true
+		}
+	}
 	for si, s := range l.doc.Scenes {
 		for k, n := range s.Nodes {
-			if n >= 0 && n < len(parent) && parent[n] >= 0 {
+			if n >= 0 && n < len(parent) && (parent[n] >= 0 || selfChild[n]) {
 				l.fs.addc(Error, "SCENE_NON_ROOT_NODE", fmt.Sprintf("/scenes/%d/nodes/%d", si, k), "node %d is not a root node", n)
 			}
 		}
@@ -579,39 +673,46 @@ func (l *links) nodes() {
 func (l *links) animations() {
 	for ai, an := range l.doc.Animations {
 		ap := fmt.Sprintf("/animations/%d", ai)
-		targets := map[string]int{}
+		targets := map[string][]int{}
 		for ci, ch := range an.Channels {
 			cp := fmt.Sprintf("%s/channels/%d", ap, ci)
 			tp := cp + "/target"
 			rawCh := l.rawChannel(ai, ci)
 			rawPath, _ := rawCh["path"].(string)
 			_, hasPointer := asMap(rawCh["extensions"])["KHR_animation_pointer"]
+			// KHR_animation_pointer, once in extensionsUsed, adds "pointer"
+			// to the valid paths, with or without the extension object.
+			pointerPath := rawPath == "pointer" && l.used["KHR_animation_pointer"]
+			validPath := rawPath == "" || rawPath == "translation" || rawPath == "rotation" || rawPath == "scale" || rawPath == "weights" || pointerPath
+			if !validPath {
+				l.fs.addc(Warning, "VALUE_NOT_IN_LIST", tp+"/path", "invalid value %q; valid values are translation, rotation, scale, weights", rawPath)
+			}
 			if hasPointer {
 				if rawPath != "pointer" {
-					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", tp+"/path", "with KHR_animation_pointer the path must be \"pointer\", found %q", rawPath)
+					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", tp+"/extensions/KHR_animation_pointer", "with KHR_animation_pointer the path must be \"pointer\", found %q", rawPath)
 				}
 				if ch.Target.Node != nil {
-					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", tp+"/node", "with KHR_animation_pointer the target node must be undefined")
+					l.fs.addc(Error, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", tp+"/extensions/KHR_animation_pointer", "with KHR_animation_pointer the target node must be undefined")
 				}
 				continue
 			}
-			if rawPath != "" && rawPath != "translation" && rawPath != "rotation" && rawPath != "scale" && rawPath != "weights" {
-				l.fs.addc(Warning, "VALUE_NOT_IN_LIST", tp+"/path", "invalid value %q; valid values are translation, rotation, scale, weights", rawPath)
+			if !validPath {
 				continue
 			}
 			if ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
 				node := l.doc.Nodes[*ch.Target.Node]
 				key := fmt.Sprintf("%d/%s", *ch.Target.Node, rawPath)
-				if first, dup := targets[key]; dup {
-					l.fs.addc(Error, "ANIMATION_DUPLICATE_TARGETS", tp, "the channel has the same target as channel %d", first)
-				} else {
-					targets[key] = ci
+				// Each pair is reported on its earlier channel, naming the
+				// later.
+				for _, prev := range targets[key] {
+					l.fs.addc(Error, "ANIMATION_DUPLICATE_TARGETS", fmt.Sprintf("%s/channels/%d/target", ap, prev), "the channel has the same target as channel %d", ci)
 				}
+				targets[key] = append(targets[key], ci)
 				if rawPath != "weights" && !isIdentityMatrix(node.Matrix) {
-					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_MATRIX", tp+"/path", "an animation channel cannot target TRS properties of a node with a matrix")
+					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_MATRIX", tp, "an animation channel cannot target TRS properties of a node with a matrix")
 				}
 				if rawPath == "weights" && l.morphTargets(node.Mesh) <= 0 {
-					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", tp+"/path", "an animation channel cannot target weights when the mesh has no morph targets")
+					l.fs.addc(Error, "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", tp, "an animation channel cannot target weights when the mesh has no morph targets")
 				}
 			}
 			if ch.Sampler < 0 || ch.Sampler >= len(an.Samplers) {
@@ -622,7 +723,8 @@ func (l *links) animations() {
 			if out == nil {
 				continue
 			}
-			op := fmt.Sprintf("%s/samplers/%d/output", ap, ch.Sampler)
+			// The output's fit to the channel is reported on the channel.
+			op := cp + "/sampler"
 			f := accFormat(out)
 			var allowed []format
 			switch rawPath {
@@ -784,10 +886,11 @@ func (l *links) extensions() {
 	}
 }
 
-// extensionObjects checks every extension object found: declared, in a
-// place its extension allows, its properties. An extension's check may
-// find extensions inside it (KHR_texture_transform on a material
-// extension's textureInfo), which are checked in turn and count as used.
+// extensionObjects checks each extension object found: declared, in a place
+// its extension allows, and its schema. The checks read texture infos inside
+// extension objects, which add the extensions found there (a
+// KHR_texture_transform in a KHR_materials_sheen texture) to the list this
+// loop is walking, so they are checked too.
 func (l *links) extensionObjects() {
 	for i := 0; i < len(l.sc.exts); i++ {
 		e := l.sc.exts[i]
@@ -952,10 +1055,17 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		l.extObject(e, func(s *schema, o map[string]any, p string) { s.index(o, p, "source", "images", false) })
 	},
 	"KHR_animation_pointer": func(l *links, e extUse) {
-		l.fs.addc(Info, "INCOMPLETE_EXTENSION_SUPPORT", e.path, "the animated property the pointer names is not checked (its syntax is)")
 		l.extObject(e, func(s *schema, o map[string]any, p string) {
-			if v, ok := s.str(o, p, "pointer", true); ok && !strings.HasPrefix(v, "/") {
-				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q must be a JSON pointer starting with /", v)
+			v, ok := s.str(o, p, "pointer", true)
+			if !ok {
+				return
+			}
+			if !pointerSyntax.MatchString(v) {
+				s.fs.addc(Error, "PATTERN_MISMATCH", p+"/pointer", "pointer %q is not a JSON pointer", v)
+				return
+			}
+			if ai, ci, ok := channelOf(e.path); ok {
+				l.checkAnimationPointer(ai, ci, v, e.path)
 			}
 		})
 	},
@@ -987,7 +1097,7 @@ var extensionChecks = map[string]func(l *links, e extUse){
 							outer = math.Pi / 4
 						}
 						if outer <= inner {
-							s.fs.addc(Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", sp, "outerConeAngle (%g) is less than or equal to innerConeAngle (%g)", outer, inner)
+							s.fs.addc(Error, "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES", sp+"/outerConeAngle", "outerConeAngle (%g) is less than or equal to innerConeAngle (%g)", outer, inner)
 						}
 					}
 				}
@@ -997,6 +1107,13 @@ var extensionChecks = map[string]func(l *links, e extUse){
 		rootExt := asMap(asMap(l.sc.root["extensions"])["KHR_lights_punctual"])
 		if rootExt == nil {
 			l.fs.addc(Error, "UNSATISFIED_DEPENDENCY", e.path, "dependency failed: /extensions/KHR_lights_punctual must be defined")
+			// "light" is still required, though there is nothing to
+			// resolve it against.
+			l.extObject(e, func(s *schema, o map[string]any, p string) {
+				if _, ok := o["light"]; !ok {
+					s.fs.addc(Error, "UNDEFINED_PROPERTY", p, "property %q must be defined", "light")
+				}
+			})
 			return
 		}
 		lights, _ := rootExt["lights"].([]any)
@@ -1033,15 +1150,12 @@ var extensionChecks = map[string]func(l *links, e extUse){
 	},
 }
 
-// extObject runs f on an extension object, reporting a non-object value.
-// It works on a copy of the findings' schema helpers; the tree is the
-// document's, but extension values are never sanitized for decoding.
+// extObject runs f on an extension object. A value that is not an object
+// was reported as TYPE_MISMATCH where it was found (schema.common); like
+// Khronos, its rules then run on an empty object, so its required
+// properties are reported missing.
 func (l *links) extObject(e extUse, f func(s *schema, o map[string]any, p string)) {
-	o, ok := e.value.(map[string]any)
-	if !ok {
-		l.fs.addc(Error, "TYPE_MISMATCH", e.path, "type mismatch: %s is not an object", shortJSON(e.value))
-		return
-	}
+	o, _ := e.value.(map[string]any)
 	cp := make(map[string]any, len(o))
 	for k, v := range o {
 		cp[k] = v
@@ -1050,3 +1164,10 @@ func (l *links) extObject(e extUse, f func(s *schema, o map[string]any, p string
 }
 
 func sortStringsInPlace(s []string) { slices.Sort(s) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

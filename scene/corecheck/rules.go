@@ -11,8 +11,8 @@ import (
 )
 
 // Tolerances of the Khronos glTF-Validator. A unit vector read from a file
-// may be off by the error of 8-bit signed quantization; weights may sum to 1
-// within one 8-bit unsigned step per pair of joints beyond the first two.
+// may be off by the error of 8-bit signed quantization; weights must sum to
+// 1 within float32 rounding (2e-7 per weight added).
 const (
 	// UnitLengthThresholdVec3 is how far the length of a unit 3-vector
 	// (a normal, a tangent's xyz) may be from 1.
@@ -20,8 +20,12 @@ const (
 	// UnitLengthThresholdVec4 is how far the length of a unit quaternion
 	// (node rotation, animation output) may be from 1.
 	UnitLengthThresholdVec4 = 0.00769
-	// UnitSumThresholdStep is the tolerance step of a vertex's weight sum.
+	// UnitSumThresholdStep is one step of an 8-bit unsigned value.
 	UnitSumThresholdStep = 0.0039216
+	// WeightSumThresholdPerWeight is how far a vertex's weight sum (in
+	// float32) may be from 1, per unique non-zero weight it adds: float32
+	// rounding, as the Khronos validator allows.
+	WeightSumThresholdPerWeight = 2e-7
 )
 
 // hostileBudget bounds the steps of the walks up the node tree a check
@@ -200,24 +204,30 @@ func (l *links) skinRoots() {
 	turn := 0
 	budget := hostileBudget
 	for si, s := range l.doc.Skins {
+		// Unresolved joints (UNRESOLVED_REFERENCE) take no part; a skin
+		// none of whose joints resolves has no common root.
 		var common []int
-		ok := true
-		for k, j := range s.Joints {
-			if j < 0 || j >= n || budget <= 0 {
+		ok, first := true, true
+		for _, j := range s.Joints {
+			if j < 0 || j >= n {
+				continue
+			}
+			if budget <= 0 {
 				ok = false
 				break
 			}
 			turn++
 			for a, steps := j, 0; a >= 0 && steps <= n; a, steps = parent[a], steps+1 {
 				stamp[a] = turn
-				if k == 0 {
+				if first {
 					common = append(common, a)
 				}
 				budget--
 			}
-			if k > 0 {
+			if !first {
 				common = slices.DeleteFunc(common, func(a int) bool { return stamp[a] != turn })
 			}
+			first = false
 		}
 		if !ok || len(s.Joints) == 0 {
 			continue
@@ -225,7 +235,6 @@ func (l *links) skinRoots() {
 		p := fmt.Sprintf("/skins/%d", si)
 		if len(common) == 0 {
 			l.fs.addc(Error, "SKIN_NO_COMMON_ROOT", p+"/joints", "the joints do not have a common root")
-			continue
 		}
 		if s.Skeleton != nil && *s.Skeleton >= 0 && *s.Skeleton < n && !slices.Contains(common, *s.Skeleton) {
 			l.fs.addc(Error, "SKIN_SKELETON_INVALID", p+"/skeleton", "skeleton node %d is not a common root of the joints", *s.Skeleton)
@@ -267,6 +276,15 @@ func (l *links) primitiveRules() {
 			use(*s.InverseBindMatrices, "inverse bind matrices", fmt.Sprintf("/skins/%d/inverseBindMatrices", si))
 		}
 	}
+	// An accessor is an animation input or an output, not both (the
+	// input's keyframe times are not the output's values).
+	for ai, an := range l.doc.Animations {
+		for si, sm := range an.Samplers {
+			sp := fmt.Sprintf("/animations/%d/samplers/%d", ai, si)
+			use(sm.Input, "animation input", sp+"/input")
+			use(sm.Output, "animation output", sp+"/output")
+		}
+	}
 	for mi, m := range l.doc.Meshes {
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
@@ -306,10 +324,14 @@ func (l *links) primitiveRules() {
 					l.fs.addc(Info, "UNUSED_OBJECT", pp+"/attributes/"+sem, "no texture of the material reads %s", sem)
 				}
 			}
-			if hasTangent && !normalTex && !clearcoatNormal(mat) {
+			if hasTangent && !needsTangent(mat) {
 				l.fs.addc(Info, "UNUSED_MESH_TANGENT", pp+"/attributes/TANGENT", "tangents are not used: the material has no normal texture")
 			}
-			if !hasTangent && hasNormal && normalTex && (pr.Mode == gltf.PrimitiveTriangles || pr.Mode == gltf.PrimitiveTriangleStrip || pr.Mode == gltf.PrimitiveTriangleFan) {
+			// A tangent space needs both NORMAL and TANGENT; without them
+			// a renderer generates one from the normal map (MikkTSpace),
+			// which may differ between implementations. Without a normal
+			// map it cannot: MESH_PRIMITIVE_NO_TANGENT_SPACE (links).
+			if !(hasTangent && hasNormal) && normalTex && needsTangent(mat) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_GENERATED_TANGENT_SPACE", pp+"/material", "the material needs a tangent space the primitive does not give; a generated one may differ between implementations")
 			}
 		}
@@ -349,15 +371,8 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 		switch v := v.(type) {
 		case map[string]any:
 			if strings.HasSuffix(key, "Texture") {
-				tc, _ := texCoord(v)
-				out[tc] = true
-				if ext, ok := v["extensions"].(map[string]any); ok {
-					if tt, ok := ext["KHR_texture_transform"].(map[string]any); ok {
-						if n, ok := tt["texCoord"]; ok {
-							f, _, _ := numberValue(n)
-							out[int(f)] = true
-						}
-					}
+				for _, tc := range textureTexCoords(v) {
+					out[tc] = true
 				}
 			}
 			for k, c := range v {
@@ -375,11 +390,21 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 
 // clearcoatNormal reports whether a material has a clearcoat normal texture
 // (which, like the normal texture, reads the tangents).
-func clearcoatNormal(mat map[string]any) bool {
+// needsTangent reports whether a material samples a texture in tangent
+// space: a normal, clearcoat normal or anisotropy texture (an anisotropy
+// strength alone is along the tangent too, but Khronos counts the textures).
+func needsTangent(mat map[string]any) bool {
+	if _, ok := mat["normalTexture"]; ok {
+		return true
+	}
 	exts, _ := mat["extensions"].(map[string]any)
 	cc, _ := exts["KHR_materials_clearcoat"].(map[string]any)
-	_, ok := cc["clearcoatNormalTexture"]
-	return ok
+	if _, ok := cc["clearcoatNormalTexture"]; ok {
+		return true
+	}
+	an, _ := exts["KHR_materials_anisotropy"].(map[string]any)
+	_, anisoTex := an["anisotropyTexture"]
+	return anisoTex
 }
 
 // modeNames are the drawing modes' glTF names (qmuntal/gltf numbers them
@@ -475,12 +500,12 @@ func (l *links) materialRules() {
 		normalTC, hasNormal := texCoord(m["normalTexture"])
 		if an, ok := exts["KHR_materials_anisotropy"].(map[string]any); ok && hasNormal {
 			if tc, has := texCoord(an["anisotropyTexture"]); has && tc != normalTC {
-				l.fs.addc(Warning, "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", p+"KHR_materials_anisotropy/anisotropyTexture/texCoord", "the normal and anisotropy textures should use the same texture coordinates")
+				l.fs.addc(Warning, "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD", p+"KHR_materials_anisotropy/anisotropyTexture", "the normal and anisotropy textures should use the same texture coordinates")
 			}
 		}
 		if cc, ok := exts["KHR_materials_clearcoat"].(map[string]any); ok && hasNormal {
 			if tc, has := texCoord(cc["clearcoatNormalTexture"]); has && tc != normalTC {
-				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture/texCoord", "the normal and clearcoat normal textures should use the same texture coordinates")
+				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture", "the normal and clearcoat normal textures should use the same texture coordinates")
 			}
 		}
 		for _, solo := range []string{"KHR_materials_unlit", "KHR_materials_pbrSpecularGlossiness"} {
@@ -505,14 +530,37 @@ func (l *links) materialRules() {
 		if int(si) < 0 || int(si) >= len(l.doc.Images) {
 			continue
 		}
-		mt := l.doc.Images[int(si)].MimeType
-		if mt == "" {
-			mt = sniffMime(l.doc, int(si))
-		}
+		mt := imageMime(l.doc, int(si))
 		if mt != "" && mt != "image/png" && mt != "image/jpeg" {
 			l.fs.addc(Error, "TEXTURE_INVALID_IMAGE_MIME_TYPE", fmt.Sprintf("/textures/%d/source", i), "invalid MIME type %q for a texture source: image/png or image/jpeg (others through an extension)", mt)
 		}
 	}
+	// EXT_texture_webp's source must be a WebP image (the extension's
+	// specification: "the image ... MUST be image/webp").
+	for i, v := range texs {
+		t, _ := v.(map[string]any)
+		w, _ := asMap(t["extensions"])["EXT_texture_webp"].(map[string]any)
+		src, ok := w["source"]
+		if !ok {
+			continue
+		}
+		si, _, _ := numberValue(src)
+		if int(si) < 0 || int(si) >= len(l.doc.Images) {
+			continue
+		}
+		if mt := imageMime(l.doc, int(si)); mt != "" && mt != "image/webp" {
+			l.fs.addc(Error, "TEXTURE_INVALID_IMAGE_MIME_TYPE", fmt.Sprintf("/textures/%d/extensions/EXT_texture_webp/source", i), "invalid MIME type %q for an EXT_texture_webp source: image/webp", mt)
+		}
+	}
+}
+
+// imageMime is image i's MIME type: its mimeType, else what its URI says
+// (a data URI's media type, a file name's extension).
+func imageMime(doc *gltf.Document, i int) string {
+	if mt := doc.Images[i].MimeType; mt != "" {
+		return mt
+	}
+	return sniffMime(doc, i)
 }
 
 // sniffMime names the format of image i from its URI's file extension, or
@@ -589,7 +637,8 @@ func (l *links) unusedObjects() {
 		for _, j := range s.Joints {
 			mark("nodes", j)
 		}
-		markp("nodes", s.Skeleton)
+		// The skeleton only names the root the joints hang from; it does
+		// not use the node (Khronos does not count it).
 		markp("accessors", s.InverseBindMatrices)
 	}
 	for _, an := range doc.Animations {
@@ -754,10 +803,15 @@ var refCollection = map[string]string{
 // ACCESSOR_WEIGHTS_NON_NORMALIZED with its tolerance).
 func checkMoreData(doc *gltf.Document, fs *findings) {
 	done := map[int]bool{}
-	skinned := map[int]bool{}
+	// skinned is each skinned mesh's smallest joint count over the skins
+	// drawing it: a joint index past it has no joint.
+	skinned := map[int]int{}
 	for _, n := range doc.Nodes {
 		if n.Mesh != nil && n.Skin != nil && *n.Skin >= 0 && *n.Skin < len(doc.Skins) && len(doc.Skins[*n.Skin].Joints) > 0 {
-			skinned[*n.Mesh] = true
+			j := len(doc.Skins[*n.Skin].Joints)
+			if prev, ok := skinned[*n.Mesh]; !ok || j < prev {
+				skinned[*n.Mesh] = j
+			}
 		}
 	}
 	for mi, m := range doc.Meshes {
@@ -769,26 +823,26 @@ func checkMoreData(doc *gltf.Document, fs *findings) {
 				}
 				done[ai] = true
 				if v := dataView(doc, ai); v != nil && v.comps >= 3 {
-					checkUnitVectors(v, fmt.Sprintf("/accessors/%d", ai), sem == "TANGENT", fs)
+					checkUnitVectors(v, fmt.Sprintf("/meshes/%d/primitives/%d/attributes/%s", mi, pi, sem), sem == "TANGENT", fs)
 				}
 			}
 			if pr.Indices != nil && pr.Mode == gltf.PrimitiveTriangles {
 				if v := dataView(doc, *pr.Indices); v != nil && v.comps == 1 {
-					checkDegenerate(v, fmt.Sprintf("/accessors/%d", *pr.Indices), fs)
+					checkDegenerate(v, fmt.Sprintf("/meshes/%d/primitives/%d/indices", mi, pi), fs)
 				}
 			}
-			if skinned[mi] {
-				checkInfluences(doc, pr, fmt.Sprintf("/meshes/%d/primitives/%d/attributes", mi, pi), fs)
+			if joints, ok := skinned[mi]; ok {
+				checkInfluences(doc, pr, fmt.Sprintf("/meshes/%d/primitives/%d/attributes", mi, pi), joints, fs)
 			}
 		}
 	}
-	for _, s := range doc.Skins {
+	for si, s := range doc.Skins {
 		if s.InverseBindMatrices == nil || done[*s.InverseBindMatrices] {
 			continue
 		}
 		done[*s.InverseBindMatrices] = true
 		if v := dataView(doc, *s.InverseBindMatrices); v != nil && v.comps == 16 {
-			p := fmt.Sprintf("/accessors/%d", *s.InverseBindMatrices)
+			p := fmt.Sprintf("/skins/%d/inverseBindMatrices", si)
 		ibm:
 			for e := 0; e < v.a.Count; e++ {
 				for c, want := range map[int]float64{3: 0, 7: 0, 11: 0, 15: 1} {
@@ -838,8 +892,9 @@ func checkDegenerate(v *accessorView, p string, fs *findings) {
 // the Khronos validator does: a joint with weight 0 must be 0, a joint with
 // a non-zero weight must not repeat in the vertex, and the
 // weights of the unique joints of a vertex sum to 1 within
-// UnitSumThresholdStep for every pair of joints beyond the first two.
-func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *findings) {
+// WeightSumThresholdPerWeight per weight. A joint index past the skin's
+// joints (ACCESSOR_JOINTS_INDEX_OOB) adds no weight.
+func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, jointCount int, fs *findings) {
 	var joints, weights []*accessorView
 	for k := 0; ; k++ {
 		ja, jok := pr.Attributes[fmt.Sprintf("JOINTS_%d", k)]
@@ -863,10 +918,14 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 	var seen []float64
 	for e := 0; e < joints[0].a.Count && !(zero && sum); e++ {
 		total := float32(0)
+		added := 0
 		seen = seen[:0]
 		for k := range joints {
 			for c := 0; c < 4; c++ {
 				j, w := joints[k].raw(e, c), weights[k].value(e, c)
+				if j >= float64(jointCount) {
+					continue
+				}
 				if w == 0 {
 					if j != 0 && !zero {
 						fs.addc(Warning, "ACCESSOR_JOINTS_USED_ZERO_WEIGHT", fmt.Sprintf("%s/JOINTS_%d", ap, k), "joint element %d (component %d) is used with weight 0 but is %d, not 0", e*4+c, c, int64(j))
@@ -884,13 +943,31 @@ func checkInfluences(doc *gltf.Document, pr *gltf.Primitive, ap string, fs *find
 				seen = append(seen, j)
 				if w > 0 {
 					total += float32(w)
+					added++
 				}
 			}
 		}
-		threshold := UnitSumThresholdStep * float64((len(seen)+1)>>1-1)
+		threshold := WeightSumThresholdPerWeight * float64(added)
 		if math.Abs(float64(total)-1) > threshold && !sum {
-			fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", ap+"/WEIGHTS_0", "the weights of vertex %d sum to %g, not 1", e, total)
+			// Reported on every WEIGHTS_n set of the vertex.
+			for k := range weights {
+				fs.addc(Error, "ACCESSOR_WEIGHTS_NON_NORMALIZED", fmt.Sprintf("%s/WEIGHTS_%d", ap, k), "the weights of vertex %d sum to %g, not 1", e, total)
+			}
 			sum = true
 		}
 	}
+}
+
+// textureTexCoords are the texture coordinate sets a texture info names:
+// its texCoord (default 0) and its KHR_texture_transform's texCoord when it
+// sets one. The transform's overrides the other when drawing, but Khronos
+// requires both sets to exist (and counts both as used).
+func textureTexCoords(t map[string]any) []int {
+	tc, _ := texCoord(t)
+	out := []int{tc}
+	if tt, ok := asMap(asMap(t["extensions"])["KHR_texture_transform"])["texCoord"]; ok {
+		f, _, _ := numberValue(tt)
+		out = append(out, int(f))
+	}
+	return out
 }

@@ -49,6 +49,10 @@ type schema struct {
 	count map[string]int // length of each root collection
 	// exts lists each extension object seen: name, owner kind, pointer.
 	exts []extUse
+	// notObjects are the pointers of array elements (in root collections,
+	// or arrays of objects inside objects) that are not JSON objects: the
+	// type mismatch is all Khronos says of them.
+	notObjects []string
 }
 
 type extUse struct {
@@ -153,7 +157,7 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	if !ok {
 		return -1, false
 	}
-	n, good := s.intValue(v, p+"/"+key, min)
+	n, good := s.intValue(v, p+"/"+key, min, false)
 	if !good {
 		delete(o, key)
 		return -1, false
@@ -162,7 +166,10 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	return n, true
 }
 
-func (s *schema) intValue(v any, p string, min int64) (int64, bool) {
+// intValue reads an integer at least min. A negative index (a reference,
+// index true) is INVALID_INDEX; any other integer below its minimum,
+// VALUE_NOT_IN_RANGE.
+func (s *schema) intValue(v any, p string, min int64, index bool) (int64, bool) {
 	f, isNum, inf := numberValue(v)
 	if !isNum {
 		s.mismatch(p, v, "integer")
@@ -178,7 +185,7 @@ func (s *schema) intValue(v any, p string, min int64) (int64, bool) {
 	}
 	n := int64(f)
 	if n < min {
-		if min == 0 {
+		if index {
 			s.fs.addc(Error, "INVALID_INDEX", p, "%d must be a non-negative integer", n)
 		} else {
 			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", p, "value %d is out of range (at least %d)", n, min)
@@ -194,7 +201,7 @@ func (s *schema) index(o map[string]any, p, key, coll string, req bool) int {
 	if !ok {
 		return -1
 	}
-	i, good := s.intValue(v, p+"/"+key, 0)
+	i, good := s.intValue(v, p+"/"+key, 0, true)
 	if !good {
 		delete(o, key)
 		return -1
@@ -218,7 +225,7 @@ func (s *schema) indexArray(o map[string]any, p, key, coll string, req bool) []i
 	clean := a[:0:0]
 	for i, v := range a {
 		ep := fmt.Sprintf("%s/%s/%d", p, key, i)
-		n, good := s.intValue(v, ep, 0)
+		n, good := s.intValue(v, ep, 0, true)
 		if !good {
 			continue
 		}
@@ -375,7 +382,13 @@ func (s *schema) common(o map[string]any, p, kind string) {
 	}
 	if e := s.obj(o, p, "extensions", false); e != nil {
 		for _, name := range sortedKeys(e) {
-			s.exts = append(s.exts, extUse{name, kind, p + "/extensions/" + jsonPointerEscape(name), e[name]})
+			ep := p + "/extensions/" + jsonPointerEscape(name)
+			// Every extension's value is an object, whether or not the
+			// extension is known (JSON null included).
+			if _, isObj := e[name].(map[string]any); !isObj {
+				s.fs.addc(Error, "TYPE_MISMATCH", ep, "type mismatch: an extension object must be a JSON object")
+			}
+			s.exts = append(s.exts, extUse{name, kind, ep, e[name]})
 		}
 	}
 }
@@ -476,6 +489,7 @@ func (s *schema) collection(key string) []map[string]any {
 		m, isObj := v.(map[string]any)
 		if !isObj {
 			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "object")
+			s.notObjects = append(s.notObjects, fmt.Sprintf("/%s/%d", key, i))
 			m = map[string]any{}
 			a[i] = m
 		}
@@ -496,6 +510,7 @@ func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string
 		m, isObj := v.(map[string]any)
 		if !isObj {
 			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", p+"/"+key, "array element %s is not an object", shortJSON(v))
+			s.notObjects = append(s.notObjects, fmt.Sprintf("%s/%s/%d", p, key, i))
 			m = map[string]any{}
 			a[i] = m
 		}
@@ -571,8 +586,18 @@ func checkSchema(tree jsonTree, fs *findings) (*schema, bool) {
 		if hasURI == hasBV {
 			s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of bufferView and uri must be defined")
 		}
-		if _, ok := s.str(o, p, "mimeType", false); !ok && hasBV && bv >= 0 {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mimeType must be defined with bufferView")
+		mt, hasMT := s.str(o, p, "mimeType", false)
+		// image/jpeg and image/png, and what the extensions in use add
+		// (EXT_texture_webp: image/webp).
+		if hasMT && mt != "image/jpeg" && mt != "image/png" && (mt != "image/webp" || !s.declared("EXT_texture_webp")) {
+			allowed := "image/jpeg, image/png"
+			if s.declared("EXT_texture_webp") {
+				allowed += ", image/webp"
+			}
+			s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/mimeType", "invalid value %q; valid values are %s", mt, allowed)
+		}
+		if !hasMT && hasBV && bv >= 0 {
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/bufferView", "dependency failed: mimeType must be defined with bufferView")
 		}
 	}
 	for i, o := range colls["materials"] {
@@ -655,7 +680,7 @@ func (s *schema) stringSet(o map[string]any, key string) {
 	for i, v := range a {
 		str, isStr := v.(string)
 		if !isStr {
-			s.mismatch(fmt.Sprintf("/%s/%d", key, i), v, "string")
+			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", fmt.Sprintf("/%s/%d", key, i), "array element %s is not a string", shortJSON(v))
 			continue
 		}
 		clean = append(clean, str)
@@ -675,15 +700,24 @@ func (s *schema) accessor(o map[string]any, p string) {
 	s.index(o, p, "bufferView", "bufferViews", false)
 	if _, ok := s.integer(o, p, "byteOffset", false, 0); ok {
 		if _, hasBV := o["bufferView"]; !hasBV {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: bufferView must be defined with byteOffset")
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/byteOffset", "dependency failed: bufferView must be defined with byteOffset")
 		}
 	}
 	s.enumInt(o, p, "componentType", true, componentTypes...)
 	s.boolean(o, p, "normalized")
 	s.integer(o, p, "count", true, 1)
 	s.enumStr(o, p, "type", true, accessorTypes...)
-	s.numArray(o, p, "max", false, none, none)
-	s.numArray(o, p, "min", false, none, none)
+	maxs, _ := s.numArray(o, p, "max", false, none, none)
+	mins, _ := s.numArray(o, p, "min", false, none, none)
+	// Bounds are read (as Khronos does) only with a valid type and
+	// component type.
+	ct, _, _ := numberValue(o["componentType"])
+	_, typeOK := o["type"]
+	if r, ok := glIntRange[int64(ct)]; ok && typeOK {
+		for key, vals := range map[string][]float64{"min": mins, "max": maxs} {
+			s.glInts(p+"/"+key, vals, r)
+		}
+	}
 	if sp := s.obj(o, p, "sparse", false); sp != nil {
 		sp0 := p + "/sparse"
 		s.common(sp, sp0, "sparse")
@@ -718,7 +752,7 @@ func (s *schema) animation(o map[string]any, p string) {
 		cp := fmt.Sprintf("%s/channels/%d", p, i)
 		s.common(ch, cp, "animationChannel")
 		if v, ok := s.get(ch, cp, "sampler", true); ok {
-			n, good := s.intValue(v, cp+"/sampler", 0)
+			n, good := s.intValue(v, cp+"/sampler", 0, true)
 			if !good {
 				delete(ch, "sampler")
 			} else if int(n) >= len(samplers) {
@@ -743,6 +777,8 @@ func (s *schema) camera(o map[string]any, p string) {
 	persp := s.obj(o, p, "perspective", false)
 	if orth != nil && persp != nil {
 		s.fs.addc(Error, "ONE_OF_MISMATCH", p, "exactly one of orthographic and perspective must be defined")
+	} else if (typ == "perspective" && persp == nil) || (typ == "orthographic" && orth == nil) {
+		s.fs.addc(Error, "UNDEFINED_PROPERTY", p, "property %q must be defined", typ)
 	}
 	if orth != nil {
 		op := p + "/orthographic"
@@ -751,10 +787,19 @@ func (s *schema) camera(o map[string]any, p string) {
 		ym, oky := s.number(orth, op, "ymag", true, none, none, false)
 		zf, okf := s.number(orth, op, "zfar", true, 0, none, true)
 		zn, okn := s.number(orth, op, "znear", true, 0, none, false)
-		if okx && oky && (xm == 0 || ym == 0) {
-			s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", op, "xmag and ymag must not be zero")
-		} else if okx && oky && (xm < 0 || ym < 0) {
-			s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op, "xmag and ymag should not be negative")
+		// Each magnification on its own: zero is an error, negative a
+		// warning (it flips the image).
+		for _, m := range []struct {
+			key string
+			v   float64
+			ok  bool
+		}{{"xmag", xm, okx}, {"ymag", ym, oky}} {
+			switch {
+			case m.ok && m.v == 0:
+				s.fs.addc(Error, "CAMERA_XMAG_YMAG_ZERO", op+"/"+m.key, "xmag and ymag must not be zero")
+			case m.ok && m.v < 0:
+				s.fs.addc(Warning, "CAMERA_XMAG_YMAG_NEGATIVE", op+"/"+m.key, "xmag and ymag should not be negative")
+			}
 		}
 		if okf && okn && zf <= zn {
 			s.fs.addc(Error, "CAMERA_ZFAR_LEQUAL_ZNEAR", op, "zfar must be greater than znear")
@@ -765,7 +810,7 @@ func (s *schema) camera(o map[string]any, p string) {
 		s.common(persp, pp, "cameraPerspective")
 		s.number(persp, pp, "aspectRatio", false, 0, none, true)
 		if y, ok := s.number(persp, pp, "yfov", true, 0, none, true); ok && y >= math.Pi {
-			s.fs.addc(Warning, "CAMERA_YFOV_GEQUAL_PI", pp+"/yfov", "yfov should be less than pi")
+			s.fs.addc(Warning, "CAMERA_YFOV_GEQUAL_PI", pp, "yfov should be less than pi")
 		}
 		zf, okf := s.number(persp, pp, "zfar", false, 0, none, true)
 		zn, okn := s.number(persp, pp, "znear", true, 0, none, true)
@@ -827,7 +872,12 @@ func (s *schema) mesh(o map[string]any, p string) {
 		s.indexMap(pr, pp, "attributes", true)
 		s.index(pr, pp, "indices", "accessors", false)
 		s.index(pr, pp, "material", "materials", false)
-		s.enumInt(pr, pp, "mode", false, 0, 1, 2, 3, 4, 5, 6)
+		// The drawing mode is an integer from 0 (POINTS) to 6
+		// (TRIANGLE_FAN).
+		if m, ok := s.integer(pr, pp, "mode", false, 0); ok && m > 6 {
+			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", pp+"/mode", "value %d is out of range (0 to 6)", m)
+			delete(pr, "mode")
+		}
 		for ti, t := range s.objects(pr, pp, "targets", false) {
 			tp := fmt.Sprintf("%s/targets/%d", pp, ti)
 			if len(t) == 0 {
@@ -866,8 +916,14 @@ func (s *schema) node(o map[string]any, p string) {
 		// (parents); here only their type.
 		if arr, isArr := a.([]any); isArr {
 			clean := arr[:0:0]
+			seenChild := map[int64]bool{}
 			for i, v := range arr {
-				if n, good := s.intValue(v, fmt.Sprintf("%s/children/%d", p, i), 0); good {
+				cp := fmt.Sprintf("%s/children/%d", p, i)
+				if n, good := s.intValue(v, cp, 0, true); good {
+					if seenChild[n] {
+						s.fs.addc(Error, "DUPLICATE_ELEMENTS", cp, "duplicate element %d", n)
+					}
+					seenChild[n] = true
 					clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
 				}
 			}
@@ -881,14 +937,16 @@ func (s *schema) node(o map[string]any, p string) {
 	_, hasMesh := o["mesh"]
 	s.index(o, p, "mesh", "meshes", false)
 	if _, ok := o["skin"]; ok && !hasMesh && skin >= -1 {
-		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with skin")
+		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/skin", "dependency failed: mesh must be defined with skin")
 	}
 	_, hasMatrix := o["matrix"]
 	s.numArray(o, p, "matrix", false, none, none, 16)
 	_, hasR := o["rotation"]
 	_, hasS := o["scale"]
 	_, hasT := o["translation"]
-	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok {
+	// A component outside -1..1 is VALUE_NOT_IN_RANGE; the length is
+	// judged only on a rotation whose components are in range.
+	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok && inUnitRange(r) {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
 		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
@@ -897,12 +955,70 @@ func (s *schema) node(o map[string]any, p string) {
 	s.numArray(o, p, "scale", false, none, none, 3)
 	s.numArray(o, p, "translation", false, none, none, 3)
 	if hasMatrix && (hasR || hasS || hasT) {
-		s.fs.addc(Error, "NODE_MATRIX_TRS", p, "a node can have either a matrix or translation/rotation/scale, not both")
+		s.fs.addc(Error, "NODE_MATRIX_TRS", p+"/matrix", "a node can have either a matrix or translation/rotation/scale, not both")
 	}
 	if _, ok := o["weights"]; ok {
 		s.numArray(o, p, "weights", false, none, none)
 		if !hasMesh {
-			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p, "dependency failed: mesh must be defined with weights")
+			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/weights", "dependency failed: mesh must be defined with weights")
 		}
 	}
+}
+
+// dropUnderNotObjects removes the findings about root collection elements
+// that are not objects, but their TYPE_MISMATCH: they are decoded as empty
+// objects so that indices into the collection stay in place, and the
+// rules would otherwise report that empty object's missing properties and
+// its not being used.
+func (s *schema) dropUnderNotObjects(fs *findings) {
+	if len(s.notObjects) == 0 {
+		return
+	}
+	kept := (*fs)[:0]
+	for _, f := range *fs {
+		drop := false
+		for _, p := range s.notObjects {
+			if (f.Path == p && f.Code != "TYPE_MISMATCH") || strings.HasPrefix(f.Path, p+"/") {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			kept = append(kept, f)
+		}
+	}
+	*fs = kept
+}
+
+// declared reports whether extensionsUsed names ext.
+func (s *schema) declared(ext string) bool {
+	used, _ := s.root["extensionsUsed"].([]any)
+	return slices.Contains(used, any(ext))
+}
+
+// glIntRange is the range of each integer component type.
+var glIntRange = map[int64][2]float64{
+	5120: {-128, 127}, 5121: {0, 255}, 5122: {-32768, 32767}, 5123: {0, 65535}, 5125: {0, 4294967295},
+}
+
+// glInts checks the bounds of an integer accessor: whole numbers
+// (ARRAY_TYPE_MISMATCH) its component type can hold (INVALID_GL_VALUE).
+func (s *schema) glInts(p string, vals []float64, r [2]float64) {
+	for _, v := range vals {
+		if v != math.Trunc(v) {
+			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", p, "%g is not an integer", v)
+		} else if v < r[0] || v > r[1] {
+			s.fs.addc(Error, "INVALID_GL_VALUE", p, "%g does not fit the component type (%g to %g)", v, r[0], r[1])
+		}
+	}
+}
+
+// inUnitRange reports whether every value is within -1..1.
+func inUnitRange(vs []float64) bool {
+	for _, v := range vs {
+		if v < -1 || v > 1 {
+			return false
+		}
+	}
+	return true
 }
