@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
 
+	"physview/scene"
 	"physview/shaders"
 )
 
@@ -119,27 +120,6 @@ func meshSource(f shaderFeatures) string {
 		}
 	}
 	return src[:nl] + defs.String() + src[nl:]
-}
-
-// supportedMaterialExtensions are the material extensions the shader
-// renders; any other KHR_/EXT_ material extension is reported as not
-// rendered.
-var supportedMaterialExtensions = map[string]bool{
-	"KHR_materials_emissive_strength":     true,
-	"KHR_materials_unlit":                 true,
-	"KHR_materials_sheen":                 true,
-	"KHR_materials_specular":              true,
-	"KHR_materials_ior":                   true,
-	"KHR_materials_clearcoat":             true,
-	"KHR_materials_transmission":          true,
-	"KHR_materials_volume":                true,
-	"KHR_materials_dispersion":            true,
-	"KHR_materials_iridescence":           true,
-	"KHR_materials_anisotropy":            true,
-	"KHR_materials_diffuse_transmission":  true,
-	"KHR_materials_pbrSpecularGlossiness": true,
-	"KHR_materials_variants":              true, // switched by the renderer, not a shading model
-	"KHR_texture_transform":               true,
 }
 
 // textureRef is one material texture: which glTF texture, which UV set and
@@ -428,7 +408,9 @@ func readExtensions(m *material, exts gltf.Extensions) {
 }
 
 // unrenderedExtensions lists, once each and sorted, the material (and
-// material texture) extensions of d that the renderer does not draw.
+// material texture) extensions of d that the renderer does not draw: those
+// scene does not list as honoured (scene.ExtensionShown, the one list of
+// what the viewer shows, which the shader's extensions are on).
 func unrenderedExtensions(mats []*gltf.Material) []string {
 	seen := map[string]bool{}
 	for _, m := range mats {
@@ -436,7 +418,7 @@ func unrenderedExtensions(mats []*gltf.Material) []string {
 			continue
 		}
 		for name := range m.Extensions {
-			if !supportedMaterialExtensions[name] {
+			if !scene.ExtensionShown(name) {
 				seen[name] = true
 			}
 		}
