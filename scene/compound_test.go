@@ -233,7 +233,18 @@ func fitCompound(t *testing.T, file string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: 8, MaxVertices: 32})
+	applyCompound(t, d, 8)
+	if err := d.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// applyCompound fits a compound of at most maxHulls hulls (32 vertices
+// each) to node 1 of d, as one edit, and returns the hulls.
+func applyCompound(t *testing.T, d *Document, maxHulls int) []*Hull {
+	t.Helper()
+	res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: maxHulls, MaxVertices: 32})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,10 +259,7 @@ func fitCompound(t *testing.T, file string) string {
 	if _, err := Apply(d, e); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return hulls
 }
 
 func TestFitCompoundKhronos(t *testing.T) {
@@ -317,21 +325,7 @@ func TestSaveAsLeavesSourceBuffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: 4, MaxVertices: 32})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hulls []*Hull
-	for _, p := range res.Parts {
-		hulls = append(hulls, (*Hull)(p.Hull))
-	}
-	e, err := d.FitCompoundEdit(1, hulls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Apply(d, e); err != nil {
-		t.Fatal(err)
-	}
+	hulls := applyCompound(t, d, 4)
 	other := filepath.Join(filepath.Dir(path), "copy.gltf")
 	for round := 0; round < 2; round++ { // a second save to the same new name too
 		if err := d.Save(other); err != nil {
