@@ -12,8 +12,8 @@ import (
 	_ "physview/scene/g4mf" // registers .g4tf and .g4b with scene.FormatFor
 )
 
-// report is what inspect prints, as text or JSON.
-type report struct {
+// inspectReport is what inspect prints, as text or JSON.
+type inspectReport struct {
 	File     string          `json:"file"`
 	Format   string          `json:"format"`
 	Counts   map[string]int  `json:"counts"`
@@ -144,13 +144,13 @@ func cmdInspect(args []string, w io.Writer) error {
 
 func nodeName(d *scene.Document, i int) string { return d.NodeName(i) }
 
-func buildReport(d *scene.Document) report {
+func buildReport(d *scene.Document) inspectReport {
 	g := d.GLTF
 	prims := 0
 	for _, m := range g.Meshes {
 		prims += len(m.Primitives)
 	}
-	r := report{
+	r := inspectReport{
 		File:   d.Path,
 		Format: formatName(d),
 		Counts: map[string]int{
@@ -232,7 +232,7 @@ func formatName(d *scene.Document) string {
 
 func shapeParams(s scene.Shape) string { return s.Params() }
 
-func printReport(w io.Writer, r report) {
+func printReport(w io.Writer, r inspectReport) {
 	fmt.Fprintf(w, "%s (%s)\n", r.File, r.Format)
 	c := r.Counts
 	fmt.Fprintf(w, "  %d nodes, %d meshes (%d primitives), %d materials, %d textures, %d images, %d animations, %d skins, %d cameras\n",

@@ -74,7 +74,7 @@ func TestSceneFlag(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("inspect -scene %s: exit %d: %s", tc.scene, code, errOut)
 		}
-		var r report
+		var r inspectReport
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}
