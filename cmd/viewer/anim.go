@@ -3,10 +3,10 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"math"
 
 	"physview/debugdraw"
+	"physview/internal/report"
 	"physview/render"
 	"physview/scene"
 	"physview/scene/anim"
@@ -79,15 +79,9 @@ func (p *poseFlags) posed() *anim.Pose {
 	return p.applied
 }
 
-// boundsReport is the posed world box of every drawn vertex.
-type boundsReport struct {
-	Min [3]float64 `json:"min"`
-	Max [3]float64 `json:"max"`
-}
-
 // poseBounds returns the bounds of d posed as the flags say; nil when
 // nothing is drawn.
-func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
+func poseBounds(d *scene.Document, pf *poseFlags) (*report.Bounds, error) {
 	if d.GLTF == nil {
 		return nil, nil
 	}
@@ -99,7 +93,7 @@ func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
 	if !ok {
 		return nil, nil
 	}
-	return &boundsReport{Min: lo, Max: hi}, nil
+	return &report.Bounds{Min: lo, Max: hi}, nil
 }
 
 // animateKinematic makes s's kinematic bodies on nodes animation a moves
@@ -137,37 +131,10 @@ func (p *poseFlags) drawJoints(r *render.Renderer) {
 	r.SetOverlay(lines)
 }
 
-// printBounds is inspect's text line for the posed bounds.
-func printBounds(w io.Writer, b *boundsReport, pf *poseFlags) {
-	if b == nil {
-		return
+// when names the pose the flags ask for, for inspect's bounds line.
+func (p *poseFlags) when() string {
+	if p.set() {
+		return fmt.Sprintf("animation %d at %g s", *p.animation, *p.time)
 	}
-	when := "rest pose"
-	if pf.set() {
-		when = fmt.Sprintf("animation %d at %g s", *pf.animation, *pf.time)
-	}
-	fmt.Fprintf(w, "bounds (%s): min (%.4g, %.4g, %.4g) max (%.4g, %.4g, %.4g)\n", when, b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
-}
-
-// animReport is one animation in inspect's report.
-type animReport struct {
-	Index    int     `json:"index"`
-	Name     string  `json:"name"`
-	Start    float64 `json:"start"`
-	End      float64 `json:"end"`
-	Channels int     `json:"channels"`
-}
-
-// animationReports lists d's animations with their time ranges and the
-// channels that can be played.
-func animationReports(d *scene.Document) []animReport {
-	if d.GLTF == nil || len(d.GLTF.Animations) == 0 {
-		return nil
-	}
-	m := anim.NewModel(d)
-	out := make([]animReport, len(m.Animations))
-	for i, a := range m.Animations {
-		out[i] = animReport{Index: i, Name: a.Name, Start: a.Start, End: a.End, Channels: len(a.Channels)}
-	}
-	return out
+	return "rest pose"
 }
