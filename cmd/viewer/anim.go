@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"physview/debugdraw"
 	"physview/internal/report"
-	"physview/render"
 	"physview/scene"
 	"physview/scene/anim"
 	"physview/sim"
@@ -18,8 +16,6 @@ type poseFlags struct {
 	time      *float64
 	animation *int
 	set       func() bool
-	applied   *anim.Pose // what apply posed the renderer with
-	joints    *bool      // screenshot only: draw every skin's joints
 }
 
 func addPoseFlags(fs *flag.FlagSet) *poseFlags {
@@ -28,13 +24,6 @@ func addPoseFlags(fs *flag.FlagSet) *poseFlags {
 		animation: fs.Int("animation", 0, "the animation -time samples (index); -1 plays them all"),
 	}
 	p.set = func() bool { return !math.IsNaN(*p.time) }
-	return p
-}
-
-// addShotPoseFlags is addPoseFlags plus -joints, for screenshot.
-func addShotPoseFlags(fs *flag.FlagSet) *poseFlags {
-	p := addPoseFlags(fs)
-	p.joints = fs.Bool("joints", false, "draw the joints of every skin as lines, on top")
 	return p
 }
 
@@ -51,32 +40,6 @@ func (p *poseFlags) pose(d *scene.Document) (*anim.Model, *anim.Pose, error) {
 		return nil, nil, fail(2, "-time %v: want a finite number of seconds", *p.time)
 	}
 	return m, m.Pose(*p.animation, *p.time), nil
-}
-
-// apply poses r's document as the flags say (nothing without -time).
-func (p *poseFlags) apply(r *render.Renderer) error {
-	if p == nil {
-		return nil
-	}
-	defer p.drawJoints(r)
-	if !p.set() {
-		return nil
-	}
-	m := r.Animation()
-	if a := *p.animation; a >= len(m.Animations) || a < -1 {
-		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
-	}
-	p.applied = m.Pose(*p.animation, *p.time)
-	r.SetPose(p.applied)
-	return nil
-}
-
-// posed returns the pose apply set, nil for the rest pose.
-func (p *poseFlags) posed() *anim.Pose {
-	if p == nil {
-		return nil
-	}
-	return p.applied
 }
 
 // poseBounds returns the bounds of d posed as the flags say; nil when
@@ -111,24 +74,6 @@ func animateKinematic(s *sim.Sim, d *scene.Document, a int) error {
 	world, moves := m.Driver(a)
 	s.AnimateKinematic(&sim.KinematicAnimation{World: world, Moves: moves})
 	return nil
-}
-
-// drawJoints puts every skin's skeleton, posed, in r's overlay (-joints).
-func (p *poseFlags) drawJoints(r *render.Renderer) {
-	if p.joints == nil || !*p.joints {
-		return
-	}
-	m := r.Animation()
-	pose := p.applied
-	if pose == nil {
-		pose = m.Rest()
-	}
-	lo, hi := r.Bounds()
-	var lines []debugdraw.Line
-	for s := range m.Doc.GLTF.Skins {
-		lines = append(lines, debugdraw.SkinLines(m.Doc, m.Joints(s), pose.World, hi.Sub(lo).Len()*0.01)...)
-	}
-	r.SetOverlay(lines)
 }
 
 // when names the pose the flags ask for, for inspect's bounds line.
