@@ -41,7 +41,7 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 	if single && !*asJSON && *format != "sarif" {
 		return validateFile(paths[0], w)
 	}
-	results := report.Validate(paths)
+	results := report.Validate(paths, openDocument)
 	status := 0
 	for _, v := range results {
 		switch {

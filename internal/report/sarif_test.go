@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"physview/scene"
 )
 
 // corecheck holds the core-validation fixtures, one rule broken per file.
@@ -16,7 +18,7 @@ const corecheck = "../../scene/testdata/corecheck/"
 // the order and with the codes of the Khronos layout.
 func TestWriteSARIF(t *testing.T) {
 	file := corecheck + "camera_zfar.gltf"
-	results := Validate([]string{file, corecheck + "buffer_no_uri.gltf"})
+	results := Validate([]string{file, corecheck + "buffer_no_uri.gltf"}, scene.Load)
 	var out bytes.Buffer
 	if err := WriteSARIF(&out, results); err != nil {
 		t.Fatal(err)

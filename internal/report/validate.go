@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"physview/internal/app"
 	"physview/scene"
 	cc "physview/scene/corecheck"
 )
@@ -193,10 +192,12 @@ func ExpandPaths(args []string) ([]string, error) {
 	return out, nil
 }
 
-// Validate loads every file on all cores and collects its findings; the
-// results keep the order of paths. A file that cannot be read, or whose
-// checks panic, has Err set and does not stop the others.
-func Validate(paths []string) []Validation {
+// Validate reads every file with open (the viewer passes
+// app.OpenDocument, which knows every registered format) on all cores and
+// collects its findings; the results keep the order of paths. A file that
+// cannot be read, or whose checks panic, has Err set and does not stop the
+// others.
+func Validate(paths []string, open func(path string) (*scene.Document, error)) []Validation {
 	results := make([]Validation, len(paths))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -206,7 +207,7 @@ func Validate(paths []string) []Validation {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results[i] = validateOne(paths[i])
+				results[i] = validateOne(paths[i], open)
 			}
 		}()
 	}
@@ -218,7 +219,7 @@ func Validate(paths []string) []Validation {
 	return results
 }
 
-func validateOne(path string) (v Validation) {
+func validateOne(path string, open func(string) (*scene.Document, error)) (v Validation) {
 	v.Path = path
 	defer func() {
 		// A bug in a check must not take the other files down with it.
@@ -226,7 +227,7 @@ func validateOne(path string) (v Validation) {
 			v.Err = fmt.Errorf("%s: internal error while validating: %v", path, r)
 		}
 	}()
-	d, err := app.OpenDocument(path)
+	d, err := open(path)
 	if err != nil {
 		v.Err = err
 		return v

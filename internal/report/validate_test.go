@@ -69,7 +69,7 @@ func TestValidateOrder(t *testing.T) {
 	if len(paths) != 3 || paths[1] != broken {
 		t.Fatalf("paths %v", paths)
 	}
-	results := Validate(paths)
+	results := Validate(paths, scene.Load)
 	for i, v := range results {
 		if v.Path != paths[i] {
 			t.Errorf("result %d is %s, want %s", i, v.Path, paths[i])
