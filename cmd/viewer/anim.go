@@ -3,11 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"math"
 
-	"physview/debugdraw"
-	"physview/render"
+	"physview/internal/report"
 	"physview/scene"
 	"physview/scene/anim"
 	"physview/sim"
@@ -18,8 +16,6 @@ type poseFlags struct {
 	time      *float64
 	animation *int
 	set       func() bool
-	applied   *anim.Pose // what apply posed the renderer with
-	joints    *bool      // screenshot only: draw every skin's joints
 }
 
 func addPoseFlags(fs *flag.FlagSet) *poseFlags {
@@ -28,13 +24,6 @@ func addPoseFlags(fs *flag.FlagSet) *poseFlags {
 		animation: fs.Int("animation", 0, "the animation -time samples (index); -1 plays them all"),
 	}
 	p.set = func() bool { return !math.IsNaN(*p.time) }
-	return p
-}
-
-// addShotPoseFlags is addPoseFlags plus -joints, for screenshot.
-func addShotPoseFlags(fs *flag.FlagSet) *poseFlags {
-	p := addPoseFlags(fs)
-	p.joints = fs.Bool("joints", false, "draw the joints of every skin as lines, on top")
 	return p
 }
 
@@ -53,41 +42,9 @@ func (p *poseFlags) pose(d *scene.Document) (*anim.Model, *anim.Pose, error) {
 	return m, m.Pose(*p.animation, *p.time), nil
 }
 
-// apply poses r's document as the flags say (nothing without -time).
-func (p *poseFlags) apply(r *render.Renderer) error {
-	if p == nil {
-		return nil
-	}
-	defer p.drawJoints(r)
-	if !p.set() {
-		return nil
-	}
-	m := r.Animation()
-	if a := *p.animation; a >= len(m.Animations) || a < -1 {
-		return fmt.Errorf("-animation %d: the file has %d animations", a, len(m.Animations))
-	}
-	p.applied = m.Pose(*p.animation, *p.time)
-	r.SetPose(p.applied)
-	return nil
-}
-
-// posed returns the pose apply set, nil for the rest pose.
-func (p *poseFlags) posed() *anim.Pose {
-	if p == nil {
-		return nil
-	}
-	return p.applied
-}
-
-// boundsReport is the posed world box of every drawn vertex.
-type boundsReport struct {
-	Min [3]float64 `json:"min"`
-	Max [3]float64 `json:"max"`
-}
-
 // poseBounds returns the bounds of d posed as the flags say; nil when
 // nothing is drawn.
-func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
+func poseBounds(d *scene.Document, pf *poseFlags) (*report.Bounds, error) {
 	if d.GLTF == nil {
 		return nil, nil
 	}
@@ -99,7 +56,7 @@ func poseBounds(d *scene.Document, pf *poseFlags) (*boundsReport, error) {
 	if !ok {
 		return nil, nil
 	}
-	return &boundsReport{Min: lo, Max: hi}, nil
+	return &report.Bounds{Min: lo, Max: hi}, nil
 }
 
 // animateKinematic makes s's kinematic bodies on nodes animation a moves
@@ -119,55 +76,10 @@ func animateKinematic(s *sim.Sim, d *scene.Document, a int) error {
 	return nil
 }
 
-// drawJoints puts every skin's skeleton, posed, in r's overlay (-joints).
-func (p *poseFlags) drawJoints(r *render.Renderer) {
-	if p.joints == nil || !*p.joints {
-		return
+// when names the pose the flags ask for, for inspect's bounds line.
+func (p *poseFlags) when() string {
+	if p.set() {
+		return fmt.Sprintf("animation %d at %g s", *p.animation, *p.time)
 	}
-	m := r.Animation()
-	pose := p.applied
-	if pose == nil {
-		pose = m.Rest()
-	}
-	lo, hi := r.Bounds()
-	var lines []debugdraw.Line
-	for s := range m.Doc.GLTF.Skins {
-		lines = append(lines, debugdraw.SkinLines(m.Doc, m.Joints(s), pose.World, hi.Sub(lo).Len()*0.01)...)
-	}
-	r.SetOverlay(lines)
-}
-
-// printBounds is inspect's text line for the posed bounds.
-func printBounds(w io.Writer, b *boundsReport, pf *poseFlags) {
-	if b == nil {
-		return
-	}
-	when := "rest pose"
-	if pf.set() {
-		when = fmt.Sprintf("animation %d at %g s", *pf.animation, *pf.time)
-	}
-	fmt.Fprintf(w, "bounds (%s): min (%.4g, %.4g, %.4g) max (%.4g, %.4g, %.4g)\n", when, b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
-}
-
-// animReport is one animation in inspect's report.
-type animReport struct {
-	Index    int     `json:"index"`
-	Name     string  `json:"name"`
-	Start    float64 `json:"start"`
-	End      float64 `json:"end"`
-	Channels int     `json:"channels"`
-}
-
-// animationReports lists d's animations with their time ranges and the
-// channels that can be played.
-func animationReports(d *scene.Document) []animReport {
-	if d.GLTF == nil || len(d.GLTF.Animations) == 0 {
-		return nil
-	}
-	m := anim.NewModel(d)
-	out := make([]animReport, len(m.Animations))
-	for i, a := range m.Animations {
-		out[i] = animReport{Index: i, Name: a.Name, Start: a.Start, End: a.End, Channels: len(a.Channels)}
-	}
-	return out
+	return "rest pose"
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"strings"
 
-	"physview/render"
+	"physview/render/shot"
 )
 
 // lookFlags are the lighting flags of the screenshot command.
@@ -22,41 +20,7 @@ func addLookFlags(fs *flag.FlagSet) lookFlags {
 	}
 }
 
-// look is what the lighting flags ask for.
-type look struct {
-	env      render.Environment
-	exposure float32
-	bg       render.BackgroundMode
-}
-
-func (l lookFlags) parse() (look, error) {
-	var out look
-	found := false
-	for i, name := range render.EnvironmentNames {
-		if strings.EqualFold(strings.ReplaceAll(name, " ", "-"), *l.env) {
-			out.env, found = render.Environment(i), true
-		}
-	}
-	if strings.EqualFold(*l.env, "file") {
-		out.env, found = render.EnvFile, true
-	}
-	if !found {
-		return out, fmt.Errorf("-env %q: want studio, soft-room, outdoor or file", *l.env)
-	}
-	switch *l.background {
-	case "plain":
-		out.bg = render.BackgroundColor
-	case "blurred":
-		out.bg = render.BackgroundBlurred
-	case "environment":
-		out.bg = render.BackgroundEnvironment
-	default:
-		return out, fmt.Errorf("-background %q: want plain, blurred or environment", *l.background)
-	}
-	out.exposure = float32(*l.exposure)
-	return out, nil
-}
-
-func (l look) apply(o *render.Options) {
-	o.Environment, o.Exposure, o.BackgroundMode = l.env, l.exposure, l.bg
+// parse returns the look the flags ask for.
+func (l lookFlags) parse() (shot.Look, error) {
+	return shot.ParseLook(*l.env, *l.background, *l.exposure)
 }

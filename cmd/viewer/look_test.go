@@ -5,6 +5,7 @@ import (
 
 	"physview/internal/app"
 	"physview/render"
+	"physview/render/shot"
 	"physview/ui"
 )
 
@@ -27,15 +28,15 @@ func TestLookNames(t *testing.T) {
 	}
 	for _, c := range []struct {
 		env, bg string
-		want    look
+		want    shot.Look
 		bad     bool
 	}{
-		{"studio", "plain", look{env: render.EnvStudio, bg: render.BackgroundColor}, false},
-		{"soft-room", "blurred", look{env: render.EnvSoftRoom, bg: render.BackgroundBlurred}, false},
-		{"Outdoor", "environment", look{env: render.EnvOutdoor, bg: render.BackgroundEnvironment}, false},
-		{"file", "environment", look{env: render.EnvFile, bg: render.BackgroundEnvironment}, false},
-		{"moon", "plain", look{}, true},
-		{"studio", "stars", look{}, true},
+		{"studio", "plain", shot.Look{Environment: render.EnvStudio, Background: render.BackgroundColor}, false},
+		{"soft-room", "blurred", shot.Look{Environment: render.EnvSoftRoom, Background: render.BackgroundBlurred}, false},
+		{"Outdoor", "environment", shot.Look{Environment: render.EnvOutdoor, Background: render.BackgroundEnvironment}, false},
+		{"file", "environment", shot.Look{Environment: render.EnvFile, Background: render.BackgroundEnvironment}, false},
+		{"moon", "plain", shot.Look{}, true},
+		{"studio", "stars", shot.Look{}, true},
 	} {
 		env, bg, exp := c.env, c.bg, 0.0
 		got, err := lookFlags{env: &env, background: &bg, exposure: &exp}.parse()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"physview/assets"
+	"physview/internal/report"
 	"physview/internal/testcorpus"
 )
 
@@ -78,7 +79,7 @@ func TestInspectJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var r report
+	var r report.Inspection
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"physview/internal/report"
 )
 
 // triangleFile is a glTF with one triangle mesh on node 0 (in scene 0) and
@@ -74,7 +76,7 @@ func TestSceneFlag(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("inspect -scene %s: exit %d: %s", tc.scene, code, errOut)
 		}
-		var r report
+		var r report.Inspection
 		if err := json.Unmarshal([]byte(out), &r); err != nil {
 			t.Fatal(err)
 		}

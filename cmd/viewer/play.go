@@ -5,6 +5,7 @@ import (
 
 	"physview/debugdraw"
 	"physview/internal/app"
+	"physview/render/shot"
 	"physview/sim"
 )
 
@@ -26,7 +27,7 @@ func (a *windowApp) PlayStarted(s *sim.Sim) {
 	}
 	p := &a.play
 	p.meshes = &debugdraw.DocumentMeshes{Doc: s.Doc}
-	p.cache = newDebugCache(s.Doc, a.renderer)
+	p.cache = shot.DebugCache(s.Doc, a.renderer)
 	p.moving = app.MovingNodes(s)
 	p.shownSel = -2
 	a.renderer.ForgetDebug()

@@ -1,25 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 
+	"physview/internal/report"
 	"physview/scene"
 	"physview/sim"
 )
-
-// simBody is one dynamic body's final state in `viewer simulate -json`.
-type simBody struct {
-	Node            int        `json:"node"`
-	Name            string     `json:"name"`
-	Position        [3]float64 `json:"position"`
-	Rotation        [4]float64 `json:"rotation"`
-	LinearVelocity  [3]float64 `json:"linearVelocity"`
-	AngularVelocity [3]float64 `json:"angularVelocity"`
-}
 
 // cmdSimulate runs the scene for -t seconds in steps of -dt and prints each
 // dynamic body's final pose; -o writes the file with the poses applied.
@@ -90,14 +80,15 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// printBodies prints each dynamic body's final state, as text or JSON.
 func printBodies(w io.Writer, s *sim.Sim, asJSON bool) error {
-	bodies := []simBody{}
+	r := report.Simulation{Time: s.Time, Steps: s.Steps, StepSize: s.StepSize(), Gravity: [3]float64(s.GravityVector()), DefaultGravity: s.DefaultGravity}
 	for _, b := range s.Bodies {
 		if b.Type != scene.MotionDynamic {
 			continue
 		}
 		q := b.Rotation
-		bodies = append(bodies, simBody{
+		r.Bodies = append(r.Bodies, report.BodyState{
 			Node: b.Node, Name: b.Name,
 			Position:        [3]float64(b.Position),
 			Rotation:        [4]float64{q.V[0], q.V[1], q.V[2], q.W},
@@ -106,25 +97,8 @@ func printBodies(w io.Writer, s *sim.Sim, asJSON bool) error {
 		})
 	}
 	if asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			Gravity        [3]float64 `json:"gravity"`
-			DefaultGravity bool       `json:"defaultGravity"`
-			Bodies         []simBody  `json:"bodies"`
-		}{[3]float64(s.GravityVector()), s.DefaultGravity, bodies})
+		return r.WriteJSON(w)
 	}
-	fmt.Fprintf(w, "t = %.4g s (%d steps of %.4g s), %d dynamic bodies\n", s.Time, s.Steps, s.StepSize(), len(bodies))
-	g := s.GravityVector()
-	source := "the file's world gravity"
-	if s.DefaultGravity {
-		source = "default: the file has no world gravity"
-	}
-	fmt.Fprintf(w, "gravity (%.6g, %.6g, %.6g) m/s² (%s)\n", g[0], g[1], g[2], source)
-	for _, b := range bodies {
-		fmt.Fprintf(w, "node %d %q: position (%.4f, %.4f, %.4f) rotation (%.4f, %.4f, %.4f, %.4f) velocity (%.4f, %.4f, %.4f) angular (%.4f, %.4f, %.4f)\n",
-			b.Node, b.Name, b.Position[0], b.Position[1], b.Position[2], b.Rotation[0], b.Rotation[1], b.Rotation[2], b.Rotation[3],
-			b.LinearVelocity[0], b.LinearVelocity[1], b.LinearVelocity[2], b.AngularVelocity[0], b.AngularVelocity[1], b.AngularVelocity[2])
-	}
+	r.WriteText(w)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"physview/internal/report"
 	"physview/internal/testcorpus"
 )
 
@@ -22,9 +23,9 @@ func TestSimulateDefaultGravity(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	var got struct {
-		Gravity        [3]float64 `json:"gravity"`
-		DefaultGravity bool       `json:"defaultGravity"`
-		Bodies         []simBody  `json:"bodies"`
+		Gravity        [3]float64         `json:"gravity"`
+		DefaultGravity bool               `json:"defaultGravity"`
+		Bodies         []report.BodyState `json:"bodies"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
@@ -60,8 +61,8 @@ func TestSimulateDefaultGravity(t *testing.T) {
 func TestSimulateBallPit(t *testing.T) {
 	p := filepath.Join(testcorpus.Dir(t), "omigroup-gltf-extensions/extensions/2.0/OMI_physics_body/examples/complex/ball_pit.gltf")
 	var start, end struct {
-		DefaultGravity bool      `json:"defaultGravity"`
-		Bodies         []simBody `json:"bodies"`
+		DefaultGravity bool               `json:"defaultGravity"`
+		Bodies         []report.BodyState `json:"bodies"`
 	}
 	for _, run := range []struct {
 		t   string

@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"physview/internal/report"
 	"physview/scene"
 )
 
 type simOutput struct {
-	Bodies []simBody `json:"bodies"`
+	Bodies []report.BodyState `json:"bodies"`
 }
 
 func TestSimulateJSON(t *testing.T) {

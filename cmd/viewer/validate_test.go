@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"physview/internal/report"
 )
 
 const corecheck = fixtures + "corecheck/"
@@ -17,7 +19,7 @@ func TestValidateJSON(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (errors): %s", code, errOut)
 	}
-	var r khronosReport
+	var r report.Khronos
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("not a report: %v\n%s", err, out)
 	}
@@ -73,8 +75,8 @@ func TestValidateMany(t *testing.T) {
 	}
 	// -json over several files is a JSON array of reports.
 	_, out, _ := runCLI("validate", "-json", corecheck+"buffer_no_uri.gltf", corecheck+"camera_zfar.gltf")
-	var rs []khronosReport
-	hasZfar := func(r khronosReport) bool {
+	var rs []report.Khronos
+	hasZfar := func(r report.Khronos) bool {
 		for _, m := range r.Issues.Messages {
 			if m.Code == "CAMERA_ZFAR_LEQUAL_ZNEAR" && m.Severity == 0 {
 				return true

@@ -15,6 +15,7 @@ import (
 	"physview/internal/app"
 	"physview/internal/recent"
 	"physview/render"
+	"physview/render/shot"
 	"physview/scene"
 	"physview/ui"
 )
@@ -290,7 +291,7 @@ func (a *windowApp) do(in app.Intent) {
 		}
 	case app.UseCamera:
 		if a.renderer != nil && s.Doc != nil {
-			if c, err := shotCamera(s.Doc, a.renderer, in.Index); err == nil {
+			if c, err := shot.Camera(s.Doc, a.renderer, in.Index); err == nil {
 				a.setCam(c)
 			} else {
 				s.Fail(err.Error())
@@ -345,7 +346,7 @@ func (a *windowApp) DocumentReplaced(d *scene.Document) {
 	a.lastSelected = -1
 	if a.renderer != nil {
 		a.renderer.SetDocument(d)
-		a.debug = newDebugCache(d, a.renderer)
+		a.debug = shot.DebugCache(d, a.renderer)
 		a.view.Invalidate()
 		lo, hi := a.renderer.Bounds()
 		a.setCam(render.NewCamera(lo, hi))

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -116,28 +116,27 @@ func ruleText(code string) string {
 	return code
 }
 
-// writeSARIF writes the validations as one SARIF run.
-func writeSARIF(w io.Writer, results []validation) error {
+// WriteSARIF writes the validations as one SARIF 2.1.0 run, as indented
+// JSON: the rules that fired, and one result per finding located by file,
+// line (in .gltf text) and JSON pointer. A file that cannot be read is one
+// error result.
+func WriteSARIF(w io.Writer, results []Validation) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "physview validate", InformationURI: "https://github.com/KhronosGroup/glTF-Validator/blob/main/ISSUES.md"}}}
 	run.Artifacts = []sarifArtifact{}
 	run.Results = []sarifResult{}
 	ruleIndex := map[string]int{}
 	for ai, v := range results {
-		uri := filepath.ToSlash(v.path)
+		uri := filepath.ToSlash(v.Path)
 		var art sarifArtifact
 		art.Location.URI = uri
 		run.Artifacts = append(run.Artifacts, art)
-		findings := v.findings
-		if v.err != nil {
-			code := scene.ErrorCode(v.err)
-			if code == "" {
-				code = "IO_ERROR"
-			}
-			findings = []scene.Finding{{Severity: scene.Error, Code: code, Message: v.err.Error()}}
+		findings := v.Findings
+		if v.Err != nil {
+			findings = []scene.Finding{{Severity: scene.Error, Code: errorCode(v.Err), Message: v.Err.Error()}}
 		}
 		var text []byte
-		if !strings.EqualFold(filepath.Ext(v.path), ".glb") {
-			text, _ = os.ReadFile(v.path)
+		if !strings.EqualFold(filepath.Ext(v.Path), ".glb") {
+			text, _ = os.ReadFile(v.Path)
 		}
 		for _, f := range findings {
 			i, ok := ruleIndex[f.Code]

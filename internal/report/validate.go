@@ -1,0 +1,237 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"physview/scene"
+	cc "physview/scene/corecheck"
+)
+
+// Khronos is a validation report in the layout of the Khronos
+// glTF-Validator, so tools that read its reports read ours.
+type Khronos struct {
+	URI              string        `json:"uri"`
+	MimeType         string        `json:"mimeType"`
+	ValidatorVersion string        `json:"validatorVersion"`
+	Issues           KhronosIssues `json:"issues"`
+}
+
+// KhronosIssues is the counts and messages of a Khronos report.
+type KhronosIssues struct {
+	NumErrors   int              `json:"numErrors"`
+	NumWarnings int              `json:"numWarnings"`
+	NumInfos    int              `json:"numInfos"`
+	NumHints    int              `json:"numHints"`
+	Messages    []KhronosMessage `json:"messages"`
+	Truncated   bool             `json:"truncated"`
+}
+
+// KhronosMessage is one finding of a Khronos report; Severity is 0 (error),
+// 1 (warning), 2 (info) or 3 (hint).
+type KhronosMessage struct {
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Severity int    `json:"severity"`
+	Pointer  string `json:"pointer"`
+}
+
+// Validation is the outcome of validating one file.
+type Validation struct {
+	Path     string
+	Findings []scene.Finding
+	Err      error // the file could not be read at all
+}
+
+// Khronos returns v in the Khronos glTF-Validator layout; a file that could
+// not be read is one error with its Khronos code (IO_ERROR when it has none).
+func (v Validation) Khronos() Khronos {
+	r := Khronos{URI: v.Path, MimeType: "model/gltf+json", ValidatorVersion: "physview"}
+	if strings.EqualFold(filepath.Ext(v.Path), ".glb") {
+		r.MimeType = "model/gltf-binary"
+	}
+	r.Issues.Messages = []KhronosMessage{}
+	if v.Err != nil {
+		r.Issues.NumErrors = 1
+		r.Issues.Messages = append(r.Issues.Messages, KhronosMessage{Code: errorCode(v.Err), Message: v.Err.Error(), Severity: 0, Pointer: scene.ErrorPointer(v.Err)})
+		return r
+	}
+	for _, f := range v.Findings {
+		m := KhronosMessage{Code: f.Code, Message: f.Message, Pointer: f.Path}
+		switch f.Severity {
+		case scene.Error:
+			m.Severity = 0
+			r.Issues.NumErrors++
+		case scene.Warning:
+			m.Severity = 1
+			r.Issues.NumWarnings++
+		case scene.Info:
+			if isHint(f.Code) {
+				m.Severity = 3
+				r.Issues.NumHints++
+				break
+			}
+			fallthrough
+		default:
+			m.Severity = 2
+			r.Issues.NumInfos++
+		}
+		r.Issues.Messages = append(r.Issues.Messages, m)
+	}
+	return r
+}
+
+// errorCode is the Khronos code of a file that could not be read.
+func errorCode(err error) string {
+	if code := scene.ErrorCode(err); code != "" {
+		return code
+	}
+	return "IO_ERROR"
+}
+
+// isHint reports whether the Khronos validator's severity of code is Hint
+// (physview's Info), so the Khronos layout writes it as 3.
+func isHint(code string) bool {
+	for _, k := range cc.KhronosCodes {
+		if k.Code == code {
+			return k.Hint
+		}
+	}
+	return false
+}
+
+// WriteKhronos writes the Khronos layout of results as indented JSON: one
+// report when single, else an array of them.
+func WriteKhronos(w io.Writer, results []Validation, single bool) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "    ")
+	enc.SetEscapeHTML(false)
+	var out any
+	if single {
+		out = results[0].Khronos()
+	} else {
+		reports := make([]Khronos, len(results))
+		for i, v := range results {
+			reports[i] = v.Khronos()
+		}
+		out = reports
+	}
+	return enc.Encode(out)
+}
+
+// WriteSummary writes one line per file (ok or ERRORS with its counts, or
+// why it cannot be read) and a last line counting the files of each kind.
+func WriteSummary(w io.Writer, results []Validation) {
+	counts := [3]int{}
+	for _, v := range results {
+		if v.Err != nil {
+			counts[2]++
+			fmt.Fprintf(w, "%s: cannot be read: %v\n", v.Path, strings.TrimPrefix(v.Err.Error(), v.Path+": "))
+			continue
+		}
+		c := scene.CountBySeverity(v.Findings)
+		state := "ok"
+		if c[scene.Error] > 0 {
+			state = "ERRORS"
+			counts[1]++
+		} else {
+			counts[0]++
+		}
+		fmt.Fprintf(w, "%s: %s, %d errors, %d warnings, %d notes\n", v.Path, state, c[scene.Error], c[scene.Warning], c[scene.Info])
+	}
+	fmt.Fprintf(w, "%d files: %d without errors, %d with errors, %d unreadable\n", len(results), counts[0], counts[1], counts[2])
+}
+
+// WriteFindings lists one file's findings, each with its code, under a line
+// counting them.
+func WriteFindings(w io.Writer, path string, fs []scene.Finding) {
+	c := scene.CountBySeverity(fs)
+	fmt.Fprintf(w, "%s\n", path)
+	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", c[scene.Error], c[scene.Warning], c[scene.Info])
+	for _, f := range fs {
+		fmt.Fprintf(w, "  %-7s %s %s: %s\n", f.Severity, f.Code, f.Path, f.Message)
+	}
+}
+
+// IsDir reports whether p is a folder.
+func IsDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// ExpandPaths replaces each folder in args by the .gltf and .glb files
+// under it; files stay as given, in order.
+func ExpandPaths(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if !IsDir(a) {
+			out = append(out, a)
+			continue
+		}
+		err := filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			ext := strings.ToLower(filepath.Ext(p))
+			if !d.IsDir() && (ext == ".gltf" || ext == ".glb") {
+				out = append(out, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("validate: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// Validate reads every file with open (the viewer passes
+// app.OpenDocument, which knows every registered format) on all cores and
+// collects its findings; the results keep the order of paths. A file that
+// cannot be read, or whose checks panic, has Err set and does not stop the
+// others.
+func Validate(paths []string, open func(path string) (*scene.Document, error)) []Validation {
+	results := make([]Validation, len(paths))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	workers := min(runtime.NumCPU(), len(paths))
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i] = validateOne(paths[i], open)
+			}
+		}()
+	}
+	for i := range paths {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return results
+}
+
+func validateOne(path string, open func(string) (*scene.Document, error)) (v Validation) {
+	v.Path = path
+	defer func() {
+		// A bug in a check must not take the other files down with it.
+		if r := recover(); r != nil {
+			v.Err = fmt.Errorf("%s: internal error while validating: %v", path, r)
+		}
+	}()
+	d, err := open(path)
+	if err != nil {
+		v.Err = err
+		return v
+	}
+	v.Findings = d.Findings()
+	return v
+}

@@ -1,0 +1,93 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"physview/scene"
+	cc "physview/scene/corecheck"
+)
+
+// TestKhronosSeverities checks the Khronos layout's severity numbers and
+// counts: error 0, warning 1, info 2, and 3 for an Info whose Khronos
+// severity is Hint; and a file that cannot be read is one IO_ERROR.
+func TestKhronosSeverities(t *testing.T) {
+	i := slices.IndexFunc(cc.KhronosCodes, func(k cc.KhronosCode) bool { return k.Hint })
+	if i < 0 {
+		t.Fatal("no Khronos code has severity Hint")
+	}
+	hint := cc.KhronosCodes[i].Code
+	v := Validation{Path: "a.GLB", Findings: []scene.Finding{
+		{Severity: scene.Error, Code: "E1", Path: "/nodes/0", Message: "bad"},
+		{Severity: scene.Warning, Code: "W1", Path: "/meshes/1"},
+		{Severity: scene.Info, Code: "I1"},
+		{Severity: scene.Info, Code: hint},
+		{Severity: scene.Error, Code: "E2"},
+	}}
+	r := v.Khronos()
+	if r.MimeType != "model/gltf-binary" || r.URI != "a.GLB" {
+		t.Errorf("uri %q, mime type %q", r.URI, r.MimeType)
+	}
+	if got := [4]int{r.Issues.NumErrors, r.Issues.NumWarnings, r.Issues.NumInfos, r.Issues.NumHints}; got != [4]int{2, 1, 1, 1} {
+		t.Errorf("counts %v, want [2 1 1 1]", got)
+	}
+	var sev []int
+	for _, m := range r.Issues.Messages {
+		sev = append(sev, m.Severity)
+	}
+	if !slices.Equal(sev, []int{0, 1, 2, 3, 0}) {
+		t.Errorf("severities %v, want [0 1 2 3 0]", sev)
+	}
+	if m := r.Issues.Messages[0]; m.Code != "E1" || m.Pointer != "/nodes/0" || m.Message != "bad" {
+		t.Errorf("first message %+v", m)
+	}
+
+	r = Validation{Path: "b.gltf", Err: errors.New("b.gltf: gone")}.Khronos()
+	if r.MimeType != "model/gltf+json" || r.Issues.NumErrors != 1 || len(r.Issues.Messages) != 1 || r.Issues.Messages[0].Code != "IO_ERROR" {
+		t.Errorf("unreadable file: %+v", r)
+	}
+}
+
+// TestValidateOrder checks that files keep their order whatever core
+// validates them, that an unreadable file does not stop the others, and the
+// summary lines.
+func TestValidateOrder(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.gltf")
+	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths, err := ExpandPaths([]string{corecheck + "camera_zfar.gltf", dir, corecheck + "buffer_no_uri.gltf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) != 3 || paths[1] != broken {
+		t.Fatalf("paths %v", paths)
+	}
+	results := Validate(paths, scene.Load)
+	for i, v := range results {
+		if v.Path != paths[i] {
+			t.Errorf("result %d is %s, want %s", i, v.Path, paths[i])
+		}
+	}
+	if results[1].Err == nil || results[0].Err != nil || !scene.HasErrors(results[0].Findings) {
+		t.Errorf("errors: %v, %v, %v", results[0].Err, results[1].Err, results[2].Err)
+	}
+	var out bytes.Buffer
+	WriteSummary(&out, results)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	want := []string{paths[0] + ": ERRORS, ", broken + ": cannot be read: ", paths[2] + ": ok, ", "3 files: 1 without errors, 1 with errors, 1 unreadable"}
+	if len(lines) != len(want) {
+		t.Fatalf("summary:\n%s", out.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d %q, want it to start with %q", i, lines[i], w)
+		}
+	}
+}
