@@ -215,6 +215,11 @@ func (d *Document) AccessorFloats(i int, normalize bool) (vals []float32, comps 
 		return nil, 0, err
 	}
 	comps = a.Type.Components()
+	if zero && a.Count > MaxUnbackedElements {
+		// Nothing in the file backs these zeros: only the count says how
+		// much memory they would take, so it is bounded on its own.
+		return nil, comps, fmt.Errorf("accessor %d: count %d without a bufferView is over the budget of %d elements", i, a.Count, MaxUnbackedElements)
+	}
 	if a.Count > AccessorBudget/(4*max(comps, 1)) {
 		// Divided, not multiplied: a count from the file can overflow.
 		return nil, comps, fmt.Errorf("accessor %d: %d elements of %d components need over the %d MB budget", i, a.Count, comps, AccessorBudget>>20)

@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -319,7 +322,7 @@ func (d *Document) hullGeometry(parts []*Hull) appendGeometry {
 			if d.Path != "" {
 				base = strings.TrimSuffix(filepath.Base(d.Path), filepath.Ext(d.Path))
 			}
-			g.uri = base + "_colliders.bin"
+			g.uri = d.freeResourceName(base + "_colliders")
 		}
 	}
 	le := binary.LittleEndian
@@ -611,4 +614,36 @@ func (d *Document) editedBuffers(root *jsonobj.Object, outDir string, have []Out
 		out = append(out, OutputFile{p, b.Data[:b.ByteLength]})
 	}
 	return out
+}
+
+// freeResourceName returns stem.bin, or stem_N.bin, whichever is neither a
+// resource the document refers to nor a file beside it: a new buffer never
+// takes over a file that is already there.
+func (d *Document) freeResourceName(stem string) string {
+	used := map[string]bool{}
+	for _, b := range d.GLTF.Buffers {
+		used[strings.ToLower(b.URI)] = true
+	}
+	for _, img := range d.GLTF.Images {
+		used[strings.ToLower(img.URI)] = true
+	}
+	dir := d.source.dir
+	if d.Path != "" {
+		dir = filepath.Dir(d.Path)
+	}
+	free := func(name string) bool {
+		if used[strings.ToLower(url.PathEscape(name))] {
+			return false
+		}
+		if dir == "" {
+			return true
+		}
+		_, err := os.Lstat(filepath.Join(dir, name))
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	name := stem + ".bin"
+	for k := 1; !free(name); k++ {
+		name = fmt.Sprintf("%s_%d.bin", stem, k)
+	}
+	return url.PathEscape(name)
 }

@@ -356,3 +356,76 @@ func TestSaveAsLeavesSourceBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveAsKeepsEveryInputFile: Save as in the input's folder never writes
+// over a file of the input: a .glb whose buffer is an external .bin, and a
+// buffer an edit added and an earlier save wrote (reviewed cases).
+func TestSaveAsKeepsEveryInputFile(t *testing.T) {
+	t.Run("glb with an external bin", func(t *testing.T) {
+		gltfPath := copyFixture(t, "l.gltf")
+		js, err := os.ReadFile(gltfPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(filepath.Dir(gltfPath), "ext.glb")
+		if err := os.WriteFile(path, glbContainer(js, nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(gltfPath)
+		orig := readAll(t, path)
+		d, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		applyCompound(t, d, 4)
+		if err := d.Save(filepath.Join(filepath.Dir(path), "other.glb")); err != nil {
+			t.Fatal(err)
+		}
+		after := readAll(t, path)
+		for name, b := range orig {
+			if !bytes.Equal(after[name], b) {
+				t.Errorf("%s changed by Save as other.glb", name)
+			}
+		}
+		o, err := Load(filepath.Join(filepath.Dir(path), "other.glb"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(o.CompoundParts(1)) == 0 {
+			t.Error("other.glb has no compound")
+		}
+	})
+	t.Run("a buffer an edit added", func(t *testing.T) {
+		path := copyFixture(t, "torus.gltf")
+		d, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A file of that name already beside the model is not taken over.
+		stray := filepath.Join(filepath.Dir(path), "torus_colliders.bin")
+		if err := os.WriteFile(stray, []byte("someone else's"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		applyCompound(t, d, 4)
+		if err := d.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(stray); string(b) != "someone else's" {
+			t.Errorf("the fit wrote over an existing torus_colliders.bin")
+		}
+		saved := readAll(t, path)
+		applyCompound(t, d, 6) // a second fit replaces the compound
+		if err := d.Save(filepath.Join(filepath.Dir(path), "other.gltf")); err != nil {
+			t.Fatal(err)
+		}
+		after := readAll(t, path)
+		for name, b := range saved {
+			if !bytes.Equal(after[name], b) {
+				t.Errorf("%s changed by Save as other.gltf", name)
+			}
+		}
+		if _, err := Load(path); err != nil {
+			t.Errorf("the saved torus.gltf no longer loads: %v", err)
+		}
+	})
+}

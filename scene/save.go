@@ -111,7 +111,10 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		}
 		extra = append(extra, res...)
 	}
-	if !asGLB && sameDir && d.source.path != "" && !sameFile(target, d.source.path) {
+	// External buffer files are written for a .gltf and for a .glb whose
+	// buffers live in files (editedBuffers below): under another name in
+	// the same folder, the ones an edit grew or added get new names.
+	if !(asGLB && !d.source.glb) && sameDir && d.source.path != "" && !sameFile(target, d.source.path) {
 		if err := d.redirectGrownBuffers(root, target); err != nil {
 			return nil, err
 		}
@@ -146,8 +149,8 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == bb
 }
 
-// redirectGrownBuffers gives the external buffers an edit grew a file of
-// their own, named after target, when the document is saved as another
+// redirectGrownBuffers gives the external buffers an edit grew or added a
+// file of their own, named after target, when the document is saved as another
 // file in its own folder: writing them under their old names would change
 // the files the loaded document still refers to (Save as, `viewer edit -o`
 // must leave the input as it was).
@@ -171,7 +174,9 @@ func (d *Document) redirectGrownBuffers(root *jsonobj.Object, target string) err
 	}
 	stem := strings.TrimSuffix(filepath.Base(target), filepath.Ext(target))
 	for i, b := range bufs {
-		if i >= d.source.buffers || i >= len(d.GLTF.Buffers) || !isFileURI(b.URI) || !d.bufferChanged(i) {
+		// bufferChanged is true for a buffer an edit added, too: its file
+		// may be one an earlier save of the loaded document wrote.
+		if i >= len(d.GLTF.Buffers) || !isFileURI(b.URI) || !d.bufferChanged(i) {
 			continue
 		}
 		name := url.PathEscape(stem) + ".bin"

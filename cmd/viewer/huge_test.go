@@ -65,8 +65,8 @@ func TestHugeCountEverywhere(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"morph", []string{"screenshot", "-size", "64x48", "-o", filepath.Join(out, "m.png")}, "3999999999 elements of 3 components need over the 1024 MB budget"},
-		{"anim", []string{"screenshot", "-size", "64x48", "-o", filepath.Join(out, "a.png")}, "3999999999 elements of 1 components need over the 1024 MB budget"},
+		{"morph", []string{"screenshot", "-size", "64x48", "-o", filepath.Join(out, "m.png")}, "accessor 1: count 3999999999 without a bufferView is over the budget of 16777216 elements"},
+		{"anim", []string{"screenshot", "-size", "64x48", "-o", filepath.Join(out, "a.png")}, "accessor 1: count 3999999999 without a bufferView is over the budget of 16777216 elements"},
 		{"position", []string{"screenshot", "-size", "64x48", "-o", filepath.Join(out, "p.png")}, "all 3999999999 positions are (0, 0, 0), nothing to draw"},
 		{"physmesh", []string{"simulate"}, "all 3999999999 positions are (0, 0, 0)"},
 		{"omimesh", []string{"simulate"}, "all 3999999999 positions are (0, 0, 0)"},

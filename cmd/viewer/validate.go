@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -42,15 +43,7 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 		return validateFile(paths[0], w)
 	}
 	results := report.Validate(paths, openDocument)
-	status := 0
-	for _, v := range results {
-		switch {
-		case v.Err != nil:
-			status = 2
-		case scene.HasErrors(v.Findings) && status == 0:
-			status = 1
-		}
-	}
+	status := validateStatus(results)
 	switch {
 	case *format == "sarif":
 		err = report.WriteSARIF(w, results)
@@ -80,4 +73,23 @@ func validateFile(path string, w io.Writer) error {
 		return &exitError{code: 1, err: fmt.Errorf("%s: has errors", path)}
 	}
 	return nil
+}
+
+// validateStatus is the exit status of validating several files: 3 when the
+// validator itself failed on one (a recovered panic), else 2 when one
+// cannot be read, else 1 when one has errors, else 0.
+func validateStatus(results []report.Validation) int {
+	status := 0
+	for _, v := range results {
+		var ie *report.InternalError
+		switch {
+		case errors.As(v.Err, &ie):
+			status = exitInternal
+		case v.Err != nil && status != exitInternal:
+			status = 2
+		case v.Err == nil && scene.HasErrors(v.Findings) && status == 0:
+			status = 1
+		}
+	}
+	return status
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"physview/internal/report"
+	"physview/scene"
 )
 
 const corecheck = fixtures + "corecheck/"
@@ -94,5 +96,25 @@ func TestValidateShowsCodes(t *testing.T) {
 	_, out, _ := runCLI("validate", corecheck+"camera_zfar.gltf")
 	if !strings.Contains(out, "error   CAMERA_ZFAR_LEQUAL_ZNEAR /cameras/0/perspective: zfar must be greater than znear") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestValidateStatus: a validator failure (a recovered panic) is status 3,
+// never 2, which means a file cannot be read; 2 outranks 1.
+func TestValidateStatus(t *testing.T) {
+	bad := []scene.Finding{{Severity: scene.Error, Code: "X"}}
+	for _, tc := range []struct {
+		name string
+		in   []report.Validation
+		want int
+	}{
+		{"clean", []report.Validation{{}}, 0},
+		{"errors", []report.Validation{{Findings: bad}}, 1},
+		{"unreadable", []report.Validation{{Findings: bad}, {Err: errors.New("no such file")}}, 2},
+		{"panic", []report.Validation{{Err: errors.New("no such file")}, {Err: &report.InternalError{Path: "a", Value: "boom"}}, {Findings: bad}}, exitInternal},
+	} {
+		if got := validateStatus(tc.in); got != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }

@@ -224,7 +224,7 @@ func validateOne(path string, open func(string) (*scene.Document, error)) (v Val
 	defer func() {
 		// A bug in a check must not take the other files down with it.
 		if r := recover(); r != nil {
-			v.Err = fmt.Errorf("%s: internal error while validating: %v", path, r)
+			v.Err = &InternalError{Path: path, Value: r}
 		}
 	}()
 	d, err := open(path)
@@ -234,4 +234,18 @@ func validateOne(path string, open func(string) (*scene.Document, error)) (v Val
 	}
 	v.Findings = d.Findings()
 	return v
+}
+
+// InternalError is a Validation's Err when the validator itself failed on
+// the file (a recovered panic): not a file that cannot be read, so callers
+// give it another exit status.
+type InternalError struct {
+	// Path is the file; Value what the panic carried.
+	Path  string
+	Value any
+}
+
+// Error names the file and says it is the validator's fault.
+func (e *InternalError) Error() string {
+	return fmt.Sprintf("%s: internal error while validating: %v", e.Path, e.Value)
 }

@@ -91,3 +91,23 @@ func TestValidateOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestValidatePanicIsInternal: a check that panics on one file gives that
+// file an InternalError (the caller's exit status 3), and the others are
+// still validated.
+func TestValidatePanicIsInternal(t *testing.T) {
+	open := func(p string) (*scene.Document, error) {
+		if strings.HasSuffix(p, "boom.gltf") {
+			panic("a check failed")
+		}
+		return scene.Load(p)
+	}
+	results := Validate([]string{corecheck + "camera_zfar.gltf", "boom.gltf"}, open)
+	var ie *InternalError
+	if !errors.As(results[1].Err, &ie) || ie.Path != "boom.gltf" {
+		t.Errorf("boom.gltf: %v, want an InternalError", results[1].Err)
+	}
+	if results[0].Err != nil || len(results[0].Findings) == 0 {
+		t.Errorf("camera_zfar.gltf: %v, %d findings", results[0].Err, len(results[0].Findings))
+	}
+}

@@ -1,6 +1,10 @@
 package anim
 
-import "physview/scene"
+import (
+	"fmt"
+
+	"physview/scene"
+)
 
 // readFloats reads accessor i as float64 components, normalised integers
 // mapped to [0, 1] or [-1, 1] as the glTF specification says. It returns
@@ -13,6 +17,9 @@ func readFloats(d *scene.Document, i int) (vals []float64, comps int, err error)
 	f, comps, err := d.AccessorFloats(i, true)
 	if err != nil {
 		return nil, 0, err
+	}
+	if len(f) > scene.AccessorBudget/8 {
+		return nil, 0, fmt.Errorf("accessor %d: %d values as float64 are over the %d MB budget", i, len(f), scene.AccessorBudget>>20)
 	}
 	vals = make([]float64, len(f))
 	for k, v := range f {

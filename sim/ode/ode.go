@@ -256,6 +256,9 @@ func (w *World) Contacts() int {
 
 // SetRecordContacts turns recording of contact points on or off.
 func (w *World) SetRecordContacts(on bool) {
+	if w.ctx == nil { // destroyed
+		return
+	}
 	w.ctx.record_points = 0
 	if on {
 		w.ctx.record_points = 1
@@ -314,6 +317,9 @@ func (w *World) States() []float64 {
 
 // Overlaps returns the (trigger owner, other owner) pairs found by the last Step.
 func (w *World) Overlaps() [][2]int {
+	if w.ctx == nil { // destroyed
+		return nil
+	}
 	n := int(w.ctx.noverlaps)
 	if n == 0 {
 		return nil
@@ -328,6 +334,9 @@ func (w *World) Overlaps() [][2]int {
 
 // ContactPoints returns the contact positions of the last Step (when recording).
 func (w *World) ContactPoints() [][3]float64 {
+	if w.ctx == nil { // destroyed
+		return nil
+	}
 	n := int(w.ctx.npoints)
 	if n == 0 {
 		return nil
