@@ -111,23 +111,7 @@ func BenchmarkSkinnedFoxes(b *testing.B) {
 	}
 	defer h.Close()
 	const w, hgt = 640, 360
-	var fb, color, depth uint32
-	gl.GenFramebuffers(1, &fb)
-	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
-	gl.GenRenderbuffers(1, &color)
-	gl.BindRenderbuffer(gl.RENDERBUFFER, color)
-	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, hgt)
-	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)
-	gl.GenRenderbuffers(1, &depth)
-	gl.BindRenderbuffer(gl.RENDERBUFFER, depth)
-	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, w, hgt)
-	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth)
-	defer func() {
-		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		gl.DeleteFramebuffers(1, &fb)
-		gl.DeleteRenderbuffers(1, &color)
-		gl.DeleteRenderbuffers(1, &depth)
-	}()
+	defer bindBenchTarget(w, hgt)()
 	type variant struct {
 		r      *Renderer
 		cam    Camera

@@ -70,23 +70,7 @@ func BenchmarkAnisotropicIridescent(b *testing.B) {
 	}
 	defer h.Close()
 	const w, hgt = 1280, 720
-	var fb, color, depth uint32
-	gl.GenFramebuffers(1, &fb)
-	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
-	gl.GenRenderbuffers(1, &color)
-	gl.BindRenderbuffer(gl.RENDERBUFFER, color)
-	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, hgt)
-	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)
-	gl.GenRenderbuffers(1, &depth)
-	gl.BindRenderbuffer(gl.RENDERBUFFER, depth)
-	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, w, hgt)
-	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, depth)
-	defer func() {
-		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		gl.DeleteFramebuffers(1, &fb)
-		gl.DeleteRenderbuffers(1, &color)
-		gl.DeleteRenderbuffers(1, &depth)
-	}()
+	defer bindBenchTarget(w, hgt)()
 	plain := map[string]any{"pbrMetallicRoughness": map[string]any{"baseColorFactor": []float64{0.9, 0.8, 0.7, 1}, "metallicFactor": 1, "roughnessFactor": 0.4}}
 	fancy := map[string]any{"pbrMetallicRoughness": plain["pbrMetallicRoughness"], "extensions": map[string]any{
 		"KHR_materials_anisotropy":  map[string]any{"anisotropyStrength": 0.6, "anisotropyRotation": 0.5},
