@@ -2,7 +2,6 @@ package app
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,27 +9,14 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/internal/depcheck"
 	"physview/scene"
 )
 
 // TestNoGLOrGUI keeps the session free of GL, giu and imgui, so that it
 // runs (and its tests run) with no display.
 func TestNoGLOrGUI(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Fatalf("go list -deps: %v", err)
-	}
-	deps := strings.Fields(string(out))
-	if len(deps) < 10 {
-		t.Fatalf("go list -deps listed only %d packages", len(deps))
-	}
-	for _, p := range deps {
-		for _, bad := range []string{"github.com/go-gl/gl", "github.com/AllenDang/giu", "github.com/AllenDang/cimgui-go", "physview/render", "physview/ui"} {
-			if p == bad || strings.HasPrefix(p, bad+"/") {
-				t.Errorf("internal/app depends on %s", p)
-			}
-		}
-	}
+	depcheck.Forbid(t, "internal/app", "github.com/go-gl/gl", "github.com/AllenDang/giu", "github.com/AllenDang/cimgui-go", "physview/render", "physview/ui")
 }
 
 // recorder is a View that writes down what it was told.
