@@ -86,14 +86,7 @@ func TestFitCompoundSaveUndo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: 8, MaxVertices: 32})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var hulls []*Hull
-			for _, p := range res.Parts {
-				hulls = append(hulls, (*Hull)(p.Hull))
-			}
+			hulls := decomposeHulls(t, d, 8)
 			e, err := d.FitCompoundEdit(1, hulls)
 			if err != nil {
 				t.Fatal(err)
@@ -240,9 +233,9 @@ func fitCompound(t *testing.T, file string) string {
 	return path
 }
 
-// applyCompound fits a compound of at most maxHulls hulls (32 vertices
-// each) to node 1 of d, as one edit, and returns the hulls.
-func applyCompound(t *testing.T, d *Document, maxHulls int) []*Hull {
+// decomposeHulls decomposes node 1 of d into at most maxHulls hulls of at
+// most 32 vertices each.
+func decomposeHulls(t *testing.T, d *Document, maxHulls int) []*Hull {
 	t.Helper()
 	res, err := d.DecomposeNode(context.Background(), 1, CompoundOptions{MaxHulls: maxHulls, MaxVertices: 32})
 	if err != nil {
@@ -252,6 +245,14 @@ func applyCompound(t *testing.T, d *Document, maxHulls int) []*Hull {
 	for _, p := range res.Parts {
 		hulls = append(hulls, (*Hull)(p.Hull))
 	}
+	return hulls
+}
+
+// applyCompound fits a compound of at most maxHulls hulls (32 vertices
+// each) to node 1 of d, as one edit, and returns the hulls.
+func applyCompound(t *testing.T, d *Document, maxHulls int) []*Hull {
+	t.Helper()
+	hulls := decomposeHulls(t, d, maxHulls)
 	e, err := d.FitCompoundEdit(1, hulls)
 	if err != nil {
 		t.Fatal(err)
