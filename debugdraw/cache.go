@@ -46,6 +46,16 @@ func NewCache(d *scene.Document, meshes MeshSource, opt Options) *Cache {
 	return c
 }
 
+// SceneCache makes a cache for d with its markers sized to the scene in
+// the box [lo, hi] (the renderer's bounds).
+func SceneCache(d *scene.Document, lo, hi mgl64.Vec3) *Cache {
+	size := hi.Sub(lo).Len()
+	if size <= 0 {
+		size = 1
+	}
+	return NewCache(d, &DocumentMeshes{Doc: d}, Options{MarkerSize: size * 0.05, GravitySamples: 5})
+}
+
 // Apply marks dirty what an edit changed, as its Change says: the nodes it
 // touched (with their descendants and the joints and compound triggers that
 // refer to them) and the nodes that draw the shapes it changed.

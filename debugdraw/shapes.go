@@ -226,3 +226,25 @@ func trianglePoints(tris [][3]mgl64.Vec3) []mgl64.Vec3 {
 	}
 	return pts
 }
+
+// BoxLines outlines the axis-aligned box [lo, hi] in world space.
+func BoxLines(lo, hi mgl64.Vec3, c [4]float32) []Line {
+	corner := func(i int) [3]float32 {
+		p := lo
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				p[k] = hi[k]
+			}
+		}
+		return [3]float32{float32(p[0]), float32(p[1]), float32(p[2])}
+	}
+	var out []Line
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			if j := i | 1<<k; j != i {
+				out = append(out, Line{A: corner(i), B: corner(j), Color: c})
+			}
+		}
+	}
+	return out
+}

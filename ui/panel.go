@@ -55,6 +55,18 @@ type State struct {
 	ItemLog func(name string, x, y float32)
 }
 
+// LogItems makes ItemLog report each widget's position on log, once per
+// position ("item NAME at X Y").
+func (s *State) LogItems(log func(line string)) {
+	last := map[string][2]int{}
+	s.ItemLog = func(name string, x, y float32) {
+		if p := [2]int{int(x), int(y)}; last[name] != p {
+			last[name] = p
+			log(fmt.Sprintf("item %s at %d %d", name, p[0], p[1]))
+		}
+	}
+}
+
 // PanelWidth is the width of the side panel in pixels.
 const PanelWidth = 450
 

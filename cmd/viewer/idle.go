@@ -106,40 +106,9 @@ func (a *windowApp) afterFrame() {
 		return
 	}
 	timeout := idleTimeout
-	if a.s.Loading() != nil || a.streaming {
+	if a.s.Loading() != nil || a.pacer.Streaming() {
 		timeout = busyTimeout
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
-}
-
-// While a scene's textures stream in, its 3D view is drawn at once without
-// them (the untextured model from the first frame, with the progress bar
-// in the panel), then as little as possible: on a software rasteriser each
-// redraw of a large scene costs 100 ms of CPU or more, and each new set of
-// bound textures makes llvmpipe compile new shader variants, all of it
-// taken from the decoders.
-const (
-	// streamRedrawInterval is the least time between two redraws while
-	// more textures are coming.
-	streamRedrawInterval = 2 * time.Second
-)
-
-// showView says whether this frame shows the 3D view and whether it must
-// be drawn anew because textures or the lighting environment arrived: at
-// once when they are all in, otherwise at most once per
-// streamRedrawInterval. The first frame of a document always shows it.
-func (a *windowApp) showView(now time.Time, arrived, pending int) (show, redraw bool) {
-	a.streaming = pending > 0
-	if arrived > 0 {
-		a.staleView = true
-	}
-	switch {
-	case pending == 0:
-	case !a.viewShown:
-		return true, false // the first draw, untextured
-	case now.Sub(a.lastRedraw) < streamRedrawInterval:
-		return true, false // the view as last drawn, unless the camera moved
-	}
-	return true, a.staleView
 }

@@ -9,10 +9,9 @@ import (
 	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 	"github.com/go-gl/gl/v3.3-core/gl"
-	"github.com/go-gl/mathgl/mgl64"
 
-	"physview/debugdraw"
 	"physview/internal/app"
+	"physview/internal/app/viewport"
 	"physview/internal/recent"
 	"physview/render"
 	"physview/render/shot"
@@ -21,73 +20,41 @@ import (
 )
 
 // windowApp is the windowed viewer: one master window, the 3D view behind
-// the giu panel, driving an app.Session. It turns imgui input into calls
-// on the session and shows what the session holds; it is the session's
-// View (renderer and debug-draw cache).
+// the giu panel, driving an app.Session. It sets up GL, turns imgui input
+// into calls on the session and its viewport.Controller (which shows the
+// session in the renderer), and draws the frames.
 type windowApp struct {
 	wnd      *g.MasterWindow
 	s        *app.Session
 	panel    ui.State
 	renderer *render.Renderer
+	ctl      *viewport.Controller // nil until GL is up
 	view     render.View
-	debug    *debugdraw.Cache
+	pacer    render.Pacer
 	glErr    error
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
-	// lastCam and lastView detect changes that need a redraw of the view;
-	// lastOpt is lastView as render options (optSet once made).
-	lastCam  render.Camera
-	lastView app.ViewOptions
-	lastOpt  render.Options
-	optSet   bool
-	// lastProbe is the probe position last drawn.
-	lastProbe [3]float32
-	probeOn   bool
-	start     time.Time
-	// firstFrame and textured are reported once each on stderr, so tests
-	// and benchmarks can tell when the window shows the scene.
+	// lastCam, lastView and lastVariant are what the view was last drawn
+	// with; opt is lastView as render options (optSet once made).
+	lastCam     render.Camera
+	lastView    app.ViewOptions
+	lastVariant int
+	opt         render.Options
+	optSet      bool
+	// start is when the window opened; firstFrame and textured are
+	// reported once each on stderr, so tests and benchmarks can tell when
+	// the window shows the scene.
+	start                time.Time
 	firstFrame, textured bool
-
-	// meshes reads mesh triangles for picking, once per mesh.
-	meshes *debugdraw.DocumentMeshes
-	picker debugdraw.Picker
-	// pressAt is where the left button went down over the view; orbiting
-	// is set once it moved far enough to be a drag, not a click.
-	pressAt           imgui.Vec2
-	pressed, orbiting bool
-	hoverHandle       int
-	// overlayDirty asks for the on-top lines (hover, handles, probe) to be
-	// rebuilt; probeLines are the probe's part.
-	overlayDirty bool
-	probeLines   []debugdraw.Line
-	wakeFrames   int
-	// shownJoints is the Joints view option the overlay was built with
-	// (timeline.go).
-	shownJoints bool
-	// lastFrameEnd paces the frames (idle.go); frames counts them for
-	// PHYSVIEW_LOG_FRAMES.
-	lastFrameEnd time.Time
-	frames       int
-	// frameStart is when this frame began; frameWork is how long the last
-	// one took, up to its swap (the status bar shows it).
-	frameStart time.Time
-	frameWork  time.Duration
-	// While textures stream in (showView): streaming is set, viewShown
-	// is set once the document's view was drawn, lastRedraw is when it
-	// last was, and staleView says that textures arrived since.
-	streaming   bool
-	viewShown   bool
-	lastRedraw  time.Time
-	staleView   bool
-	loggedNodes bool
-	// lastSelected is the selection the debug lines were built for.
-	lastSelected int
-	files        chooserState // the desktop's file chooser (files.go)
-	play         playView     // Play's moving lines (play.go)
-
-	// compoundGen is the compound preview last drawn (compound.go).
-	compoundGen int
+	// Frame pacing (idle.go): wakeFrames after input, when the last frame
+	// ended, when this one began and how long the last one's work took
+	// (the status bar shows it); frames counts them for PHYSVIEW_LOG_FRAMES.
+	wakeFrames               int
+	lastFrameEnd, frameStart time.Time
+	frameWork                time.Duration
+	frames                   int
+	files                    chooserState // the desktop's file chooser (files.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -102,14 +69,15 @@ func runWindow(path string) error {
 		return fail(2, "no display to open a window on (DISPLAY is not set); use 'viewer screenshot' to render without one")
 	}
 	s := app.New()
-	a := &windowApp{s: s, start: time.Now(), initial: path, lastSelected: -1}
-	logItems(&a.panel) // compound.go
+	a := &windowApp{s: s, start: time.Now(), initial: path}
+	if screenLog {
+		a.panel.LogItems(logLine)
+	}
 	a.panel.S = s
-	s.Views = []app.View{a}
 	s.Wake = postWake
 	s.Preload = render.Preload
 	s.DropPreload = render.DropPreload
-	s.Log = func(line string) { fmt.Fprintln(os.Stderr, "viewer:", line) }
+	s.Log = logLine
 	if p, err := recent.DefaultPath(); err == nil {
 		if s.Recent, err = recent.Load(p); err != nil {
 			fmt.Fprintln(os.Stderr, "viewer:", err)
@@ -135,6 +103,12 @@ func runWindow(path string) error {
 	return nil
 }
 
+// screenLog (PHYSVIEW_LOG_SCREEN=1) reports on stderr where things are on
+// screen, for the tests that drive the window.
+var screenLog = os.Getenv("PHYSVIEW_LOG_SCREEN") != ""
+
+func logLine(line string) { fmt.Fprintln(os.Stderr, "viewer:", line) }
+
 func unwrapErr(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
@@ -148,19 +122,31 @@ func (a *windowApp) cam() render.Camera { return render.Camera(a.s.Camera) }
 
 func (a *windowApp) setCam(c render.Camera) { a.s.Camera = app.Camera(c) }
 
+// initGL makes the renderer and the controller that shows the session in it.
+func (a *windowApp) initGL() {
+	if err := gl.Init(); err != nil {
+		a.glErr = fmt.Errorf("OpenGL: %w", err)
+	} else if a.renderer, err = render.New(); err != nil {
+		a.glErr = err
+	}
+	if a.glErr != nil {
+		a.s.Fail(a.glErr.Error())
+		return
+	}
+	a.ctl = viewport.New(a.s, a.renderer)
+	a.ctl.Redraw = a.view.Invalidate
+	if screenLog {
+		a.ctl.Screen = logLine
+	}
+	a.s.Views = append(a.s.Views, a) // after the controller: it sets the bounds
+}
+
 // frame runs once per frame inside giu's loop, with the GL context current.
 func (a *windowApp) frame() {
 	a.frameStart = time.Now()
 	s := a.s
 	if a.renderer == nil && a.glErr == nil {
-		if err := gl.Init(); err != nil {
-			a.glErr = fmt.Errorf("OpenGL: %w", err)
-		} else if a.renderer, err = render.New(); err != nil {
-			a.glErr = err
-		}
-		if a.glErr != nil {
-			s.Fail(a.glErr.Error())
-		}
+		a.initGL()
 	}
 	if !a.opened {
 		a.opened = true
@@ -172,79 +158,25 @@ func (a *windowApp) frame() {
 	}
 	a.filesFrame()
 	s.Poll()
-	a.compoundFrame() // compound.go
-
 	io := imgui.CurrentIO()
-	size := io.DisplaySize()
-	scale := io.DisplayFramebufferScale()
-	if scale.X == 0 {
-		scale = imgui.Vec2{X: 1, Y: 1}
-	}
-	viewW := int((size.X - ui.PanelWidth) * scale.X)
-	viewH := int((size.Y - 22) * scale.Y)
-
-	if a.renderer != nil && s.Doc != nil {
+	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
 		arrived, pending := a.renderer.Poll()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Messages = a.renderer.Messages
-		if a.debug.Select(s.Selected); s.Selected != a.lastSelected {
-			a.lastSelected = s.Selected
-			a.overlayDirty = true
-		}
-		if a.debug.Update() && s.Play.Sim == nil {
-			a.renderer.SetDebug(a.debug.Groups())
-			a.view.Invalidate()
-			a.overlayDirty = true
-		}
-		a.updateProbe()
 		if !io.WantCaptureKeyboard() && imgui.IsKeyPressedBool(imgui.KeySpace) {
 			s.Do(app.PlayToggle{})
 		}
 		s.PlayFrame(time.Now())
-		s.TimelineFrame(time.Now()) // the animation timeline (timeline.go)
-		if s.View.Joints != a.shownJoints {
-			a.shownJoints, a.overlayDirty = s.View.Joints, true
-		}
-		if s.Play.Sim == nil {
-			a.updateOverlay(a.viewport(io))
-		}
-		// The render options follow the session's view options when they
-		// change (they live there, in one place).
-		if s.View != a.lastView || s.Variant != a.lastOpt.Variant || !a.optSet {
-			a.lastView, a.optSet = s.View, true
-			a.lastOpt = renderOptions(s.View, s.Variant)
-			a.view.Invalidate()
-		}
-		if a.cam() != a.lastCam {
-			a.view.Invalidate()
-			a.lastCam = a.cam()
-		}
-		opt := a.lastOpt
-		show, redraw := a.showView(time.Now(), arrived, pending)
-		if redraw {
-			a.view.Invalidate()
-		}
-		if show && a.view.Present(a.renderer, a.cam(), viewW, viewH, opt) {
-			a.lastRedraw = time.Now()
-			a.staleView, a.viewShown = false, true
-		}
-		// Leave the state imgui expects: full viewport, framebuffer 0.
-		gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
-		if !a.firstFrame && a.viewShown {
-			a.firstFrame = true
-			fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
-		}
-		if pending == 0 && !a.textured {
-			a.textured = true
-			fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
-		}
+		s.TimelineFrame(time.Now())
+		a.ctl.Update(a.viewport(io))
+		a.panel.ProbeText = a.ctl.ProbeText
+		a.present(io, arrived, pending)
 	}
-
 	// The time the last frame took to build and show, not the time
 	// between frames, which includes the sleep while nothing happens.
 	a.panel.FrameMS = float32(a.frameWork.Seconds() * 1000)
-	for _, in := range ui.Build(&a.panel, size.X, size.Y) {
+	for _, in := range ui.Build(&a.panel, io.DisplaySize().X, io.DisplaySize().Y) {
 		a.do(in)
 	}
 	if !imgui.IsAnyItemActive() {
@@ -253,27 +185,44 @@ func (a *windowApp) frame() {
 	if s.ShouldClose() {
 		a.quit()
 	}
-	a.wake(io)
+	a.wake()
 }
 
-// handleInput turns mouse and keys over the 3D view into picks, handle
-// and gizmo drags and camera moves, and the shortcuts into intents.
-func (a *windowApp) handleInput(io *imgui.IO) {
-	a.viewInput(io)
-	// Shortcuts work whenever no text field is being typed in (a click on
-	// a panel button leaves the panel focused, which should not turn off
-	// Ctrl+Z).
-	if !io.WantTextInput() {
-		switch {
-		case imgui.IsKeyPressedBool(imgui.KeyF):
-			a.do(app.FrameView{})
-		case imgui.IsKeyPressedBool(imgui.KeyHome):
-			a.do(app.ResetView{})
-		case imgui.IsKeyDown(imgui.ModCtrl) && !imgui.IsKeyDown(imgui.ModShift) && imgui.IsKeyPressedBool(imgui.KeyS):
-			a.do(app.Save{})
-		default:
-			a.editKeys()
-		}
+// present draws the 3D view when something it shows changed, or copies
+// the last drawing, and leaves the GL state imgui expects.
+func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
+	s := a.s
+	// The render options follow the session's view options when they
+	// change (they live there, in one place).
+	if s.View != a.lastView || s.Variant != a.lastVariant || !a.optSet {
+		a.lastView, a.lastVariant, a.optSet = s.View, s.Variant, true
+		a.opt = renderOptions(s.View, s.Variant)
+		a.view.Invalidate()
+	}
+	if a.cam() != a.lastCam {
+		a.lastCam = a.cam()
+		a.view.Invalidate()
+	}
+	now := time.Now()
+	if a.pacer.Arrived(now, arrived, pending) {
+		a.view.Invalidate()
+	}
+	size, scale := io.DisplaySize(), io.DisplayFramebufferScale()
+	if scale.X == 0 {
+		scale = imgui.Vec2{X: 1, Y: 1}
+	}
+	w, h := int((size.X-ui.PanelWidth)*scale.X), int((size.Y-menuHeight)*scale.Y)
+	if a.view.Present(a.renderer, a.cam(), w, h, a.opt) {
+		a.pacer.Drawn(now)
+	}
+	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
+	if !a.firstFrame && a.pacer.Shown() {
+		a.firstFrame = true
+		fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
+	}
+	if pending == 0 && !a.textured {
+		a.textured = true
+		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
 }
 
@@ -286,8 +235,7 @@ func (a *windowApp) do(in app.Intent) {
 		a.frameSelection()
 	case app.ResetView:
 		if a.renderer != nil {
-			lo, hi := a.renderer.Bounds()
-			a.setCam(render.NewCamera(lo, hi))
+			a.setCam(render.NewCamera(a.renderer.Bounds()))
 		}
 	case app.UseCamera:
 		if a.renderer != nil && s.Doc != nil {
@@ -316,79 +264,26 @@ func renderOptions(o app.ViewOptions, variant int) render.Options {
 	return opt
 }
 
-// frameSelection frames the selected node, or everything.
+// frameSelection frames the selected node, or everything, keeping the
+// direction the camera looks in.
 func (a *windowApp) frameSelection() {
-	if a.renderer == nil {
-		return
+	if a.ctl != nil {
+		c := a.cam()
+		c.Frame(a.ctl.SelectionBounds())
+		a.setCam(c)
 	}
-	lo, hi := a.renderer.Bounds()
-	if n := a.s.Selected; a.s.Doc != nil && n >= 0 {
-		if blo, bhi, ok := a.renderer.NodeBounds(n); ok {
-			lo, hi = blo, bhi
-		}
-	}
-	c := a.cam()
-	yaw, pitch := c.Yaw, c.Pitch
-	c.Frame(lo, hi)
-	c.Yaw, c.Pitch = yaw, pitch
-	a.setCam(c)
 }
 
-// DocumentReplaced shows a new document (app.View).
-func (a *windowApp) DocumentReplaced(d *scene.Document) {
-	a.pressed = false
-	a.meshes = &debugdraw.DocumentMeshes{Doc: d}
-	a.picker.Reset()
-	a.overlayDirty = true
-	a.probeOn = false
+// DocumentReplaced frames a new document and waits for its first frame
+// and textures again (app.View; the controller shows it).
+func (a *windowApp) DocumentReplaced(*scene.Document) {
 	a.textured = false
-	a.loggedNodes = false
-	a.lastSelected = -1
-	if a.renderer != nil {
-		a.renderer.SetDocument(d)
-		a.debug = shot.DebugCache(d, a.renderer)
-		a.view.Invalidate()
-		lo, hi := a.renderer.Bounds()
-		a.setCam(render.NewCamera(lo, hi))
-		a.viewShown = false
-	}
+	a.pacer.Reset()
+	a.setCam(render.NewCamera(a.renderer.Bounds()))
 }
 
-// DocumentChanged redraws after an edit, an undo or a redo, as the Change
-// says (app.View).
-func (a *windowApp) DocumentChanged(ch scene.Change) {
-	if a.debug != nil {
-		a.debug.Apply(ch)
-	}
-	if a.renderer != nil && (len(ch.Moved) > 0 || ch.Structure) {
-		a.renderer.TransformsChanged()
-	}
-	a.probeOn = !a.s.View.Probe // gravity may have changed: redraw the probe
-	a.overlayDirty = true
-	a.view.Invalidate()
-}
+// DocumentChanged and SelectionChanged are the controller's (app.View).
+func (a *windowApp) DocumentChanged(scene.Change) {}
 
-// SelectionChanged redraws the selection's lines and handles (app.View).
-func (a *windowApp) SelectionChanged(int) { a.overlayDirty = true }
-
-// updateProbe redraws the gravity probe when it is switched or moved.
-func (a *windowApp) updateProbe() {
-	o := &a.s.View
-	if o.Probe == a.probeOn && o.ProbeAt == a.lastProbe {
-		return
-	}
-	a.probeOn, a.lastProbe = o.Probe, o.ProbeAt
-	a.view.Invalidate()
-	a.overlayDirty = true
-	if !o.Probe {
-		a.probeLines = nil
-		return
-	}
-	d := a.s.Doc
-	p := mgl64.Vec3{float64(o.ProbeAt[0]), float64(o.ProbeAt[1]), float64(o.ProbeAt[2])}
-	gv := d.NetGravity(d.WorldMatrices(), p)
-	a.panel.ProbeText = fmt.Sprintf("net gravity %.3g m/s² (%.3g, %.3g, %.3g)", gv.Len(), gv[0], gv[1], gv[2])
-	lo, hi := a.renderer.Bounds()
-	scale := hi.Sub(lo).Len() * 0.01
-	a.probeLines = debugdraw.Probe(d, p, scale, 0.02, 200)
-}
+// SelectionChanged is the controller's (app.View).
+func (a *windowApp) SelectionChanged(int) {}

@@ -191,9 +191,5 @@ func Camera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error)
 // scene r draws.
 func DebugCache(d *scene.Document, r *render.Renderer) *debugdraw.Cache {
 	lo, hi := r.Bounds()
-	size := hi.Sub(lo).Len()
-	if size <= 0 {
-		size = 1
-	}
-	return debugdraw.NewCache(d, &debugdraw.DocumentMeshes{Doc: d}, debugdraw.Options{MarkerSize: size * 0.05, GravitySamples: 5})
+	return debugdraw.SceneCache(d, lo, hi)
 }
