@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -248,4 +249,23 @@ type InternalError struct {
 // Error names the file and says it is the validator's fault.
 func (e *InternalError) Error() string {
 	return fmt.Sprintf("%s: internal error while validating: %v", e.Path, e.Value)
+}
+
+// Status is the exit status of validating results: 3 when the validator
+// itself failed on a file (an InternalError), else 2 when a file cannot be
+// read, else 1 when a file has errors, else 0.
+func Status(results []Validation) int {
+	status := 0
+	for _, v := range results {
+		var ie *InternalError
+		switch {
+		case errors.As(v.Err, &ie):
+			status = 3
+		case v.Err != nil && status != 3:
+			status = 2
+		case v.Err == nil && scene.HasErrors(v.Findings) && status == 0:
+			status = 1
+		}
+	}
+	return status
 }

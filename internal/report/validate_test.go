@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,5 +110,34 @@ func TestValidatePanicIsInternal(t *testing.T) {
 	}
 	if results[0].Err != nil || len(results[0].Findings) == 0 {
 		t.Errorf("camera_zfar.gltf: %v, %d findings", results[0].Err, len(results[0].Findings))
+	}
+}
+
+// TestStatus checks the precedence of the exit statuses, 3 > 2 > 1 > 0,
+// whatever the order of the files: a validator failure (a recovered panic)
+// is 3, never 2, which means a file cannot be read.
+func TestStatus(t *testing.T) {
+	bad := []scene.Finding{{Severity: scene.Error, Code: "X"}}
+	warn := []scene.Finding{{Severity: scene.Warning, Code: "W"}}
+	gone := Validation{Err: errors.New("no such file")}
+	panicked := Validation{Err: &InternalError{Path: "a", Value: "boom"}}
+	wrapped := Validation{Err: fmt.Errorf("b: %w", &InternalError{Path: "b", Value: 1})}
+	for _, tc := range []struct {
+		name string
+		in   []Validation
+		want int
+	}{
+		{"none", nil, 0},
+		{"clean", []Validation{{}, {Findings: warn}}, 0},
+		{"errors", []Validation{{}, {Findings: bad}}, 1},
+		{"unreadable after errors", []Validation{{Findings: bad}, gone}, 2},
+		{"errors after unreadable", []Validation{gone, {Findings: bad}}, 2},
+		{"panic first", []Validation{panicked, gone, {Findings: bad}}, 3},
+		{"panic last", []Validation{{Findings: bad}, gone, panicked}, 3},
+		{"wrapped panic", []Validation{gone, wrapped}, 3},
+	} {
+		if got := Status(tc.in); got != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }
