@@ -269,3 +269,43 @@ func Status(results []Validation) int {
 	}
 	return status
 }
+
+// Format is a layout of validate's report.
+type Format string
+
+// The layouts: the summary lines (one file alone lists its findings), the
+// Khronos glTF-Validator JSON, SARIF 2.1.0.
+const (
+	FormatText  Format = "text"
+	FormatJSON  Format = "json"
+	FormatSARIF Format = "sarif"
+)
+
+// ParseFormat reads validate's -format value with its -json flag (the
+// same as -format json): an unknown format, or -json with sarif, is an
+// error naming the flags.
+func ParseFormat(format string, asJSON bool) (Format, error) {
+	switch f := Format(format); {
+	case f != FormatText && f != FormatJSON && f != FormatSARIF:
+		return "", fmt.Errorf("unknown -format %q (text, json or sarif)", format)
+	case f == FormatSARIF && asJSON:
+		return "", errors.New("-json and -format sarif exclude each other")
+	case asJSON:
+		return FormatJSON, nil
+	default:
+		return f, nil
+	}
+}
+
+// Write writes results in layout f: WriteSARIF's, WriteKhronos' (single:
+// one file's report, not a list of them) or WriteSummary's.
+func (f Format) Write(w io.Writer, results []Validation, single bool) error {
+	switch f {
+	case FormatSARIF:
+		return WriteSARIF(w, results)
+	case FormatJSON:
+		return WriteKhronos(w, results, single)
+	}
+	WriteSummary(w, results)
+	return nil
+}

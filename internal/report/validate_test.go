@@ -141,3 +141,50 @@ func TestStatus(t *testing.T) {
 		}
 	}
 }
+
+// TestParseFormat checks how -format and -json combine.
+func TestParseFormat(t *testing.T) {
+	for _, c := range []struct {
+		format  string
+		asJSON  bool
+		want    Format
+		wantErr string
+	}{
+		{"text", false, FormatText, ""},
+		{"text", true, FormatJSON, ""}, // -json alone: the default -format is text
+		{"json", false, FormatJSON, ""},
+		{"json", true, FormatJSON, ""},
+		{"sarif", false, FormatSARIF, ""},
+		{"sarif", true, "", "-json and -format sarif exclude each other"},
+		{"xml", false, "", `unknown -format "xml" (text, json or sarif)`},
+		{"SARIF", false, "", `unknown -format "SARIF" (text, json or sarif)`},
+		{"", true, "", `unknown -format "" (text, json or sarif)`},
+	} {
+		got, err := ParseFormat(c.format, c.asJSON)
+		if got != c.want || (err == nil) != (c.wantErr == "") || (err != nil && err.Error() != c.wantErr) {
+			t.Errorf("ParseFormat(%q, %v) = %q, %v; want %q, %q", c.format, c.asJSON, got, err, c.want, c.wantErr)
+		}
+	}
+}
+
+// TestFormatWrite: each layout starts as its writer's does, and a Khronos
+// report of one file is an object, of several a list.
+func TestFormatWrite(t *testing.T) {
+	results := []Validation{{Path: "a.gltf"}, {Path: "b.gltf", Findings: []scene.Finding{{Severity: scene.Error, Code: "E1"}}}}
+	for _, c := range []struct {
+		f      Format
+		single bool
+		in     []Validation
+		prefix string
+	}{
+		{FormatText, false, results, "a.gltf: ok, 0 errors"},
+		{FormatJSON, false, results, "[\n"},
+		{FormatJSON, true, results[:1], "{\n"},
+		{FormatSARIF, false, results, "{\n  \"$schema\""},
+	} {
+		var b bytes.Buffer
+		if err := c.f.Write(&b, c.in, c.single); err != nil || !strings.HasPrefix(b.String(), c.prefix) {
+			t.Errorf("%s (single %v): %v, output:\n%.200s\nwant it to start %q", c.f, c.single, err, b.String(), c.prefix)
+		}
+	}
+}
