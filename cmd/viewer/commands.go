@@ -12,6 +12,7 @@ import (
 	"physview/scene/anim"
 )
 
+// load reads path; a file that cannot be read is exit status 2.
 func load(path string) (*scene.Document, error) {
 	d, err := openDocument(path)
 	if err != nil {
