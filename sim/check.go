@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -185,6 +186,16 @@ func (s *Sim) checkRange() error {
 		}
 	}
 	return nil
+}
+
+// Stopped reports whether err (from Step or Run) stopped the run because a
+// body left what ODE plays (a *NaNError or a *RangeError): the bodies keep
+// their last finite states, which can still be reported, unlike after any
+// other error.
+func Stopped(err error) bool {
+	var nan *NaNError
+	var far *RangeError
+	return errors.As(err, &nan) || errors.As(err, &far)
 }
 
 // RangeError reports a body that left the range ODE plays during the run.

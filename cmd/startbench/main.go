@@ -44,6 +44,7 @@ import (
 	"syscall"
 	"time"
 
+	"physview/internal/procstat"
 	"physview/render/imgdec"
 	"physview/render/imgdec/ktx2"
 	"physview/scene"
@@ -352,22 +353,7 @@ func window(viewer, display, file string) (timing, int64, error) {
 }
 
 // peakRSS reads VmHWM from /proc, in bytes.
-func peakRSS(pid int) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(l, "VmHWM:") {
-			f := strings.Fields(l)
-			if len(f) >= 2 {
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
-				return kb * 1024
-			}
-		}
-	}
-	return 0
-}
+func peakRSS(pid int) int64 { return procstat.PeakKB(pid) * 1024 }
 
 // procCPU reads a running process's user and system time from /proc.
 func procCPU(pid int) time.Duration {

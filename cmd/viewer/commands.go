@@ -1,17 +1,18 @@
 package main
 
 import (
-	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
-	"slices"
+	"math"
 
 	"physview/internal/app"
 	"physview/internal/report"
 	"physview/scene"
-	_ "physview/scene/g4mf" // registers .g4tf and .g4b with scene.FormatFor
+	"physview/scene/anim"
 )
 
+// load reads path; a file that cannot be read is exit status 2.
 func load(path string) (*scene.Document, error) {
 	d, err := openDocument(path)
 	if err != nil {
@@ -20,29 +21,21 @@ func load(path string) (*scene.Document, error) {
 	return d, nil
 }
 
-// loadForView is load for the commands that show or play the file
-// (screenshot, simulate): a file that requires an extension the viewer
-// cannot honour is refused (exit 2) with one line naming it.
-func loadForView(path string) (*scene.Document, error) {
-	d, err := load(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.CheckRequired(); err != nil {
-		return nil, fail(2, "%v", err)
-	}
-	return d, nil
-}
-
-// saveDocument writes .gltf or .glb, or exports .xode, and returns what
-// could not be carried over.
-func saveDocument(d *scene.Document, path string) ([]string, error) {
-	return app.SaveDocument(d, path)
-}
-
 // openDocument reads a file of any registered format.
-func openDocument(path string) (*scene.Document, error) {
-	return app.OpenDocument(path)
+func openDocument(path string) (*scene.Document, error) { return app.OpenDocument(path) }
+
+// poseFlags are -time and -animation, shared by screenshot and inspect;
+// a NaN time (no -time) is the rest pose.
+type poseFlags struct {
+	time      *float64
+	animation *int
+}
+
+func addPoseFlags(fs *flag.FlagSet) poseFlags {
+	return poseFlags{
+		time:      fs.Float64("time", math.NaN(), "pose the scene at T seconds of the animation (clamped to its range; default: the rest pose)"),
+		animation: fs.Int("animation", 0, "the animation -time samples (index); -1 plays them all"),
+	}
 }
 
 func cmdInspect(args []string, w io.Writer) error {
@@ -61,16 +54,14 @@ func cmdInspect(args []string, w io.Writer) error {
 		return fail(2, "%s: -scene: %v", fs.Arg(0), err)
 	}
 	r := report.Inspect(d)
-	if r.Bounds, err = poseBounds(d, pf); err != nil {
-		return err
+	if r.Bounds, err = report.PosedBounds(d, *pf.animation, *pf.time); err != nil {
+		return fail(2, "-%v", err) // the error starts with the flag's name
 	}
 	if *asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return r.WriteJSON(w)
 	}
 	r.WriteText(w)
-	report.WriteBounds(w, r.Bounds, pf.when())
+	report.WriteBounds(w, r.Bounds, anim.PoseName(*pf.animation, *pf.time))
 	return nil
 }
 
@@ -80,32 +71,13 @@ func cmdConvert(args []string, w io.Writer) error {
 	if err := parseFlags(fs, args, 2, "IN and OUT"); err != nil {
 		return err
 	}
-	in, out := fs.Arg(0), fs.Arg(1)
-	d, err := load(in)
-	if err != nil {
-		return err
-	}
-	var dialectWarnings []string
-	if *physics != "" {
-		p, ok := scene.ParsePhysicsDialect(*physics)
-		if !ok {
-			return fail(2, "convert: -physics %q: want omi or khr", *physics)
-		}
-		dialectWarnings = d.SetPhysicsDialect(p)
-	}
-	warnings, err := saveDocument(d, out)
+	c, err := app.Convert(fs.Arg(0), fs.Arg(1), *physics)
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	for _, dw := range dialectWarnings {
-		if !slices.Contains(warnings, dw) {
-			warnings = append(warnings, dw)
-		}
-	}
-	for _, warning := range warnings {
+	for _, warning := range c.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)
 	}
-	c := scene.CountBySeverity(d.Findings())
-	fmt.Fprintf(w, "wrote %s (%d errors, %d warnings carried over from %s)\n", out, c[scene.Error], c[scene.Warning], in)
+	fmt.Fprintf(w, "wrote %s (%d errors, %d warnings carried over from %s)\n", fs.Arg(1), c.Errors, c.FindingWarnings, fs.Arg(0))
 	return nil
 }

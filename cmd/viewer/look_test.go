@@ -38,8 +38,7 @@ func TestLookNames(t *testing.T) {
 		{"moon", "plain", shot.Look{}, true},
 		{"studio", "stars", shot.Look{}, true},
 	} {
-		env, bg, exp := c.env, c.bg, 0.0
-		got, err := lookFlags{env: &env, background: &bg, exposure: &exp}.parse()
+		got, err := shot.ParseLook(c.env, c.bg, 0)
 		if (err != nil) != c.bad || (!c.bad && got != c.want) {
 			t.Errorf("%s/%s: got %+v, %v", c.env, c.bg, got, err)
 		}

@@ -1,15 +1,7 @@
-// Command viewer opens, inspects, validates and converts glTF files with
-// OMI physics, gravity and joint extensions and KHR_materials_variants.
-//
-//	viewer [FILE]                 the window (the demo scene when no FILE)
-//	viewer inspect [-json] FILE   summary of the scene (.gltf, .glb, .xode), its physics and findings
-//	viewer validate FILE          findings; exit status 1 when any is an error
-//	viewer validate [-json | -format sarif] FILE|DIR...  Khronos-layout or SARIF report, or many files on all cores
-//	viewer convert [-physics omi|khr] IN OUT  rewrite as .gltf, .glb (current OMI or KHR forms), .xode, .g4tf or .g4b
-//	viewer screenshot [flags] FILE  render one frame to PNG without a window
-//	viewer install-desktop        desktop entry and .gltf/.glb associations (uninstall-desktop removes them)
-//	viewer simulate [flags] FILE    play the physics and print the final poses
-//	viewer edit [-o OUT] FILE COMMAND...  apply edits (fit, shape, motion, rename, gravity, remove-collider) and save once
+// Command viewer opens glTF files with OMI or KHR physics, gravity and
+// joint extensions and KHR_materials_variants in a window, and inspects,
+// validates, converts, renders (screenshot), simulates and edits them from
+// the command line: `viewer help` lists the commands and their flags.
 //
 // Exit status 2 means the input could not be read at all; 3 means viewer
 // itself failed (a bug: a recovered panic), so scripts can tell the two

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
 
-	"physview/internal/report"
-	"physview/scene"
+	"physview/internal/app"
 	"physview/sim"
 )
 
@@ -30,38 +28,35 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(2, "simulate: -dt %g must be greater than 0 and at most 1 second", *dt)
 	}
 	path := fs.Arg(0)
-	d, err := loadForView(path)
+	d, err := app.OpenForView(path)
 	if err != nil {
-		return err
+		return fail(2, "%v", err)
 	}
 	s, err := sim.New(d, sim.Options{Step: *dt})
 	if err != nil {
 		return fail(1, "%s: %v", path, err)
 	}
 	defer s.Close()
-	if err := animateKinematic(s, d, *animation); err != nil {
+	if err := app.AnimateKinematic(s, d, *animation); err != nil {
 		return fail(2, "simulate: %v", err)
 	}
-	for _, w := range s.Warnings {
-		fmt.Fprintln(stderr, "viewer: note:", w)
+	// Notes go to stderr, so that stdout stays the poses (JSON with -json).
+	note := func(lines ...string) {
+		for _, l := range lines {
+			fmt.Fprintln(stderr, "viewer: note:", l)
+		}
 	}
+	note(s.Warnings...)
 	shown := len(s.Warnings)
 	runErr := s.Run(*seconds)
-	// What ODE said while stepping, and the contacts the budget dropped:
-	// on stderr, so that stdout stays the poses (JSON with -json).
-	for _, w := range s.Warnings[shown:] {
-		fmt.Fprintln(stderr, "viewer: note:", w)
+	note(s.Warnings[shown:]...) // what ODE said while stepping
+	if dropped := app.DroppedNote(s); dropped != "" {
+		note(dropped)
 	}
-	if s.DroppedSteps > 0 {
-		fmt.Fprintf(stderr, "viewer: note: %d of %d steps made too many contacts: %d touching pairs and %d contact points were dropped\n",
-			s.DroppedSteps, s.Steps, s.Dropped.Pairs, s.Dropped.Contacts)
-	}
-	var nan *sim.NaNError
-	var far *sim.RangeError
-	if runErr != nil && !errors.As(runErr, &nan) && !errors.As(runErr, &far) {
+	if runErr != nil && !sim.Stopped(runErr) {
 		return fail(1, "%s: %v", path, runErr)
 	}
-	if err := printBodies(stdout, s, *asJSON); err != nil {
+	if err := app.SimulationReport(s).Write(stdout, *asJSON); err != nil {
 		return err
 	}
 	if runErr != nil {
@@ -69,36 +64,11 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out != "" {
 		s.Apply()
-		warnings, err := saveDocument(s.Doc, *out)
+		warnings, err := app.SaveDocument(s.Doc, *out)
 		if err != nil {
 			return fail(1, "%v", err)
 		}
-		for _, w := range warnings {
-			fmt.Fprintln(stderr, "viewer: note:", w)
-		}
+		note(warnings...)
 	}
-	return nil
-}
-
-// printBodies prints each dynamic body's final state, as text or JSON.
-func printBodies(w io.Writer, s *sim.Sim, asJSON bool) error {
-	r := report.Simulation{Time: s.Time, Steps: s.Steps, StepSize: s.StepSize(), Gravity: [3]float64(s.GravityVector()), DefaultGravity: s.DefaultGravity}
-	for _, b := range s.Bodies {
-		if b.Type != scene.MotionDynamic {
-			continue
-		}
-		q := b.Rotation
-		r.Bodies = append(r.Bodies, report.BodyState{
-			Node: b.Node, Name: b.Name,
-			Position:        [3]float64(b.Position),
-			Rotation:        [4]float64{q.V[0], q.V[1], q.V[2], q.W},
-			LinearVelocity:  [3]float64(b.LinearVelocity),
-			AngularVelocity: [3]float64(b.AngularVelocity),
-		})
-	}
-	if asJSON {
-		return r.WriteJSON(w)
-	}
-	r.WriteText(w)
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
@@ -20,16 +19,9 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 	if err := flags.Parse(args); err != nil {
 		return fail(2, "validate: %v\n%s", err, usage)
 	}
-	switch *format {
-	case "text":
-	case "json":
-		*asJSON = true
-	case "sarif":
-		if *asJSON {
-			return fail(2, "validate: -json and -format sarif exclude each other")
-		}
-	default:
-		return fail(2, "validate: unknown -format %q (text, json or sarif)", *format)
+	f, err := report.ParseFormat(*format, *asJSON)
+	if err != nil {
+		return fail(2, "validate: %v", err)
 	}
 	if flags.NArg() == 0 {
 		return fail(2, "validate needs FILE or DIR\n%s", usage)
@@ -39,23 +31,14 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	single := len(paths) == 1 && flags.NArg() == 1 && !report.IsDir(flags.Arg(0))
-	if single && !*asJSON && *format != "sarif" {
+	if single && f == report.FormatText {
 		return validateFile(paths[0], w)
 	}
 	results := report.Validate(paths, openDocument)
-	status := validateStatus(results)
-	switch {
-	case *format == "sarif":
-		err = report.WriteSARIF(w, results)
-	case *asJSON:
-		err = report.WriteKhronos(w, results, single)
-	default:
-		report.WriteSummary(w, results)
-	}
-	if err != nil {
+	if err := f.Write(w, results, single); err != nil {
 		return fail(2, "validate: %v", err)
 	}
-	if status != 0 {
+	if status := report.Status(results); status != 0 {
 		return &exitError{code: status, err: fmt.Errorf("")}
 	}
 	return nil
@@ -73,23 +56,4 @@ func validateFile(path string, w io.Writer) error {
 		return &exitError{code: 1, err: fmt.Errorf("%s: has errors", path)}
 	}
 	return nil
-}
-
-// validateStatus is the exit status of validating several files: 3 when the
-// validator itself failed on one (a recovered panic), else 2 when one
-// cannot be read, else 1 when one has errors, else 0.
-func validateStatus(results []report.Validation) int {
-	status := 0
-	for _, v := range results {
-		var ie *report.InternalError
-		switch {
-		case errors.As(v.Err, &ie):
-			status = exitInternal
-		case v.Err != nil && status != exitInternal:
-			status = 2
-		case v.Err == nil && scene.HasErrors(v.Findings) && status == 0:
-			status = 1
-		}
-	}
-	return status
 }

@@ -19,6 +19,20 @@ func OpenDocument(path string) (*scene.Document, error) {
 	return scene.Load(path)
 }
 
+// OpenForView is OpenDocument for showing or playing a file (screenshot,
+// simulate): a file that requires an extension the viewer cannot honour is
+// refused with a *scene.UnsupportedError naming it, as the window does.
+func OpenForView(path string) (*scene.Document, error) {
+	d, err := OpenDocument(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.CheckRequired(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
 // CheckOpenable says why path is not a file the viewer opens (its ending
 // is none of the registered formats'), nil when it is one.
 func CheckOpenable(path string) error {

@@ -220,6 +220,23 @@ func refreshDesktopCaches(p desktopFiles, w io.Writer) {
 	}
 }
 
+// Executable returns the absolute path of the viewer binary the entry
+// should run: exe, or this binary when exe is "" (saying on w when that is
+// a temporary 'go run' build, which the entry would outlive).
+func Executable(exe string, w io.Writer) (string, error) {
+	if exe == "" {
+		p, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("cannot tell where this binary is (use -exec PATH): %v", err)
+		}
+		exe = p
+		if strings.Contains(p, string(filepath.Separator)+"go-build") {
+			fmt.Fprintf(w, "note: %s is a temporary 'go run' binary; build one first (go build -o ~/.local/bin/viewer ./cmd/viewer) and run install-desktop from it, or pass -exec\n", p)
+		}
+	}
+	return filepath.Abs(exe)
+}
+
 // Install writes the entry (running exe, an absolute path), the icon and
 // the MIME package, makes the entry the default for the glTF types, and
 // refreshes the desktop's caches, saying on w what it wrote.

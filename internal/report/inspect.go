@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -284,4 +285,30 @@ func animations(d *scene.Document) []Animation {
 		out[i] = Animation{Index: i, Name: a.Name, Start: a.Start, End: a.End, Channels: len(a.Channels)}
 	}
 	return out
+}
+
+// PosedBounds returns the world box of every vertex drawn in d's shown
+// scene in the pose anim's PoseAt(a, t) gives (the rest pose for a NaN t);
+// nil when nothing is drawn. Errors are PoseAt's.
+func PosedBounds(d *scene.Document, a int, t float64) (*Bounds, error) {
+	if d.GLTF == nil {
+		return nil, nil
+	}
+	m := anim.NewModel(d)
+	p, err := m.PoseAt(a, t)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi, ok := m.Bounds(p)
+	if !ok {
+		return nil, nil
+	}
+	return &Bounds{Min: lo, Max: hi}, nil
+}
+
+// WriteJSON writes the report as indented JSON, inspect -json's output.
+func (r Inspection) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
 }

@@ -62,3 +62,13 @@ func (r Simulation) WriteText(w io.Writer) {
 			b.LinearVelocity[0], b.LinearVelocity[1], b.LinearVelocity[2], b.AngularVelocity[0], b.AngularVelocity[1], b.AngularVelocity[2])
 	}
 }
+
+// Write writes the report as WriteJSON does when asJSON, else as
+// WriteText does.
+func (r Simulation) Write(w io.Writer, asJSON bool) error {
+	if asJSON {
+		return r.WriteJSON(w)
+	}
+	r.WriteText(w)
+	return nil
+}

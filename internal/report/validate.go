@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -248,4 +249,63 @@ type InternalError struct {
 // Error names the file and says it is the validator's fault.
 func (e *InternalError) Error() string {
 	return fmt.Sprintf("%s: internal error while validating: %v", e.Path, e.Value)
+}
+
+// Status is the exit status of validating results: 3 when the validator
+// itself failed on a file (an InternalError), else 2 when a file cannot be
+// read, else 1 when a file has errors, else 0.
+func Status(results []Validation) int {
+	status := 0
+	for _, v := range results {
+		var ie *InternalError
+		switch {
+		case errors.As(v.Err, &ie):
+			status = 3
+		case v.Err != nil && status != 3:
+			status = 2
+		case v.Err == nil && scene.HasErrors(v.Findings) && status == 0:
+			status = 1
+		}
+	}
+	return status
+}
+
+// Format is a layout of validate's report.
+type Format string
+
+// The layouts: the summary lines (one file alone lists its findings), the
+// Khronos glTF-Validator JSON, SARIF 2.1.0.
+const (
+	FormatText  Format = "text"
+	FormatJSON  Format = "json"
+	FormatSARIF Format = "sarif"
+)
+
+// ParseFormat reads validate's -format value with its -json flag (the
+// same as -format json): an unknown format, or -json with sarif, is an
+// error naming the flags.
+func ParseFormat(format string, asJSON bool) (Format, error) {
+	switch f := Format(format); {
+	case f != FormatText && f != FormatJSON && f != FormatSARIF:
+		return "", fmt.Errorf("unknown -format %q (text, json or sarif)", format)
+	case f == FormatSARIF && asJSON:
+		return "", errors.New("-json and -format sarif exclude each other")
+	case asJSON:
+		return FormatJSON, nil
+	default:
+		return f, nil
+	}
+}
+
+// Write writes results in layout f: WriteSARIF's, WriteKhronos' (single:
+// one file's report, not a list of them) or WriteSummary's.
+func (f Format) Write(w io.Writer, results []Validation, single bool) error {
+	switch f {
+	case FormatSARIF:
+		return WriteSARIF(w, results)
+	case FormatJSON:
+		return WriteKhronos(w, results, single)
+	}
+	WriteSummary(w, results)
+	return nil
 }

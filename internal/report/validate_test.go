@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,5 +110,81 @@ func TestValidatePanicIsInternal(t *testing.T) {
 	}
 	if results[0].Err != nil || len(results[0].Findings) == 0 {
 		t.Errorf("camera_zfar.gltf: %v, %d findings", results[0].Err, len(results[0].Findings))
+	}
+}
+
+// TestStatus checks the precedence of the exit statuses, 3 > 2 > 1 > 0,
+// whatever the order of the files: a validator failure (a recovered panic)
+// is 3, never 2, which means a file cannot be read.
+func TestStatus(t *testing.T) {
+	bad := []scene.Finding{{Severity: scene.Error, Code: "X"}}
+	warn := []scene.Finding{{Severity: scene.Warning, Code: "W"}}
+	gone := Validation{Err: errors.New("no such file")}
+	panicked := Validation{Err: &InternalError{Path: "a", Value: "boom"}}
+	wrapped := Validation{Err: fmt.Errorf("b: %w", &InternalError{Path: "b", Value: 1})}
+	for _, tc := range []struct {
+		name string
+		in   []Validation
+		want int
+	}{
+		{"none", nil, 0},
+		{"clean", []Validation{{}, {Findings: warn}}, 0},
+		{"errors", []Validation{{}, {Findings: bad}}, 1},
+		{"unreadable after errors", []Validation{{Findings: bad}, gone}, 2},
+		{"errors after unreadable", []Validation{gone, {Findings: bad}}, 2},
+		{"panic first", []Validation{panicked, gone, {Findings: bad}}, 3},
+		{"panic last", []Validation{{Findings: bad}, gone, panicked}, 3},
+		{"wrapped panic", []Validation{gone, wrapped}, 3},
+	} {
+		if got := Status(tc.in); got != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestParseFormat checks how -format and -json combine.
+func TestParseFormat(t *testing.T) {
+	for _, c := range []struct {
+		format  string
+		asJSON  bool
+		want    Format
+		wantErr string
+	}{
+		{"text", false, FormatText, ""},
+		{"text", true, FormatJSON, ""}, // -json alone: the default -format is text
+		{"json", false, FormatJSON, ""},
+		{"json", true, FormatJSON, ""},
+		{"sarif", false, FormatSARIF, ""},
+		{"sarif", true, "", "-json and -format sarif exclude each other"},
+		{"xml", false, "", `unknown -format "xml" (text, json or sarif)`},
+		{"SARIF", false, "", `unknown -format "SARIF" (text, json or sarif)`},
+		{"", true, "", `unknown -format "" (text, json or sarif)`},
+	} {
+		got, err := ParseFormat(c.format, c.asJSON)
+		if got != c.want || (err == nil) != (c.wantErr == "") || (err != nil && err.Error() != c.wantErr) {
+			t.Errorf("ParseFormat(%q, %v) = %q, %v; want %q, %q", c.format, c.asJSON, got, err, c.want, c.wantErr)
+		}
+	}
+}
+
+// TestFormatWrite: each layout starts as its writer's does, and a Khronos
+// report of one file is an object, of several a list.
+func TestFormatWrite(t *testing.T) {
+	results := []Validation{{Path: "a.gltf"}, {Path: "b.gltf", Findings: []scene.Finding{{Severity: scene.Error, Code: "E1"}}}}
+	for _, c := range []struct {
+		f      Format
+		single bool
+		in     []Validation
+		prefix string
+	}{
+		{FormatText, false, results, "a.gltf: ok, 0 errors"},
+		{FormatJSON, false, results, "[\n"},
+		{FormatJSON, true, results[:1], "{\n"},
+		{FormatSARIF, false, results, "{\n  \"$schema\""},
+	} {
+		var b bytes.Buffer
+		if err := c.f.Write(&b, c.in, c.single); err != nil || !strings.HasPrefix(b.String(), c.prefix) {
+			t.Errorf("%s (single %v): %v, output:\n%.200s\nwant it to start %q", c.f, c.single, err, b.String(), c.prefix)
+		}
 	}
 }
