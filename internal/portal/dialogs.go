@@ -3,6 +3,7 @@ package portal
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"time"
 )
 
@@ -15,6 +16,15 @@ type Request struct {
 	// is given them for Save only (either may be empty).
 	Folder, Name string
 	Filters      []Filter
+}
+
+// Path is the suggested file, Folder/Name, or "" when no name is
+// suggested (a chooser of the caller's own starts there).
+func (r Request) Path() string {
+	if r.Name == "" {
+		return ""
+	}
+	return filepath.Join(r.Folder, r.Name)
 }
 
 // Answer is the portal's answer to a Request: the chosen path, or Err
