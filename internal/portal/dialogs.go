@@ -37,8 +37,8 @@ type Answer struct {
 
 // Dialogs runs the portal's dialogs for a UI thread that must not block:
 // Probe looks for the portal on a goroutine, Start shows one dialog at a
-// time on another, and the UI thread takes the answers in with Poll. Every
-// method but the goroutines' is called from that one thread.
+// time on another, and the UI thread takes the answers in with Poll. The
+// methods are for that one thread; only wake is called from elsewhere.
 type Dialogs struct {
 	wake func()
 	log  func(msg string)

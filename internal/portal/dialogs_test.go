@@ -1,6 +1,7 @@
 package portal
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -138,5 +139,33 @@ func TestDialogsNoPortal(t *testing.T) {
 	}
 	if _, ok := d.Poll(); ok || len(d.logs) != 0 {
 		t.Errorf("no portal: an answer, or log %q", d.logs)
+	}
+}
+
+// TestDialogsCloseWhileOpen closes the Dialogs (the window closed) while
+// the user has not answered: the dialog is given up at once.
+func TestDialogsCloseWhileOpen(t *testing.T) {
+	addr := startBus(t)
+	f := portaltest.Start(t, addr, 0, "file:///m/late.glb")
+	f.SetDelay(20 * time.Second)
+	d := newTestDialogs(t)
+	d.Probe(10 * time.Second)
+	d.waitWake(t, "probe")
+	if !d.Start(Request{Title: "Open a scene"}) {
+		t.Fatal("no portal")
+	}
+	<-f.Calls
+	start := time.Now()
+	d.Close()
+	d.waitWake(t, "the dialog's end")
+	a, ok := d.Poll()
+	if !ok || !errors.Is(a.Err, context.Canceled) || a.Path != "" {
+		t.Errorf("after Close: answer %+v (%v), want context.Canceled", a, ok)
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("the dialog ended %v after Close", waited)
+	}
+	if d.Ready() || d.Start(Request{Title: "Open a scene"}) {
+		t.Error("closed Dialogs took a dialog")
 	}
 }
