@@ -3,6 +3,7 @@ package portal
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"time"
 )
@@ -130,6 +131,11 @@ func (d *Dialogs) Start(r Request) bool {
 			p, err = c.SaveFile(ctx, r.Title, r.Folder, r.Name, r.Filters)
 		} else {
 			p, err = c.OpenFile(ctx, r.Title, r.Filters)
+		}
+		if err != nil && ctx.Err() != nil {
+			// Closed under way: the connection's error, if it came
+			// first, is only a consequence.
+			err = fmt.Errorf("portal: the dialog was given up: %w", ctx.Err())
 		}
 		d.answers <- Answer{Save: r.Save, Path: p, Err: err}
 		d.wake()
