@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"physview/internal/app"
-	"physview/scene"
 	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -149,19 +148,6 @@ func letterKey(c byte) imgui.Key {
 		return imgui.KeyNone
 	}
 	return imgui.KeyA + imgui.Key(c-'A')
-}
-
-// SuggestSave returns the folder and file name Save as proposes: the open
-// file's, or scene.glb in the working folder.
-func SuggestSave(d *scene.Document) (dir, name string) {
-	p := filepath.Join(".", "scene.glb")
-	if d != nil && d.Path != "" {
-		p = d.Path
-	}
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
-	}
-	return filepath.Dir(p), filepath.Base(p)
 }
 
 // loadingOverlay shows, in the middle of the empty 3D view, the file being

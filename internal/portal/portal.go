@@ -191,8 +191,10 @@ func (c *Chooser) ask(ctx context.Context, method, title string, filters []Filte
 	for {
 		select {
 		case <-ctx.Done():
-			// Close the dialog; the answer no longer matters.
-			c.conn.Object(BusName, handle).Call(RequestIface+".Close", dbus.FlagNoReplyExpected)
+			// Close the dialog; the answer no longer matters. Go, not
+			// Call: godbus's Call with no reply expected never returns
+			// when the connection is closed (Dialogs.Close does both).
+			c.conn.Object(BusName, handle).Go(RequestIface+".Close", dbus.FlagNoReplyExpected, nil)
 			return "", fmt.Errorf("portal: %s: %w", method, ctx.Err())
 		case s, ok := <-signals:
 			if !ok {

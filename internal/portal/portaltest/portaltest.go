@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -73,6 +74,8 @@ type Fake struct {
 	Conn     *dbus.Conn
 	Response uint32
 	URIs     []string
+	// delay is how long the user takes to answer (20 ms when 0), in ns.
+	delay atomic.Int64
 	// Calls receives each request.
 	Calls chan Call
 }
@@ -85,13 +88,21 @@ func (f *Fake) answer(method string, sender dbus.Sender, parent, title string, o
 	case f.Calls <- Call{method, parent, title, options}:
 	default:
 	}
+	delay := time.Duration(f.delay.Load())
+	if delay == 0 {
+		delay = 20 * time.Millisecond
+	}
 	go func() {
 		// Answer after the reply, as the real portal does when the user clicks.
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(delay)
 		f.Conn.Emit(handle, "org.freedesktop.portal.Request.Response", f.Response, map[string]dbus.Variant{"uris": dbus.MakeVariant(f.URIs)})
 	}()
 	return handle, nil
 }
+
+// SetDelay sets how long the user takes to answer the following dialogs
+// (20 ms at first).
+func (f *Fake) SetDelay(d time.Duration) { f.delay.Store(int64(d)) }
 
 // OpenFile is the portal method.
 func (f *Fake) OpenFile(sender dbus.Sender, parent, title string, options map[string]dbus.Variant) (dbus.ObjectPath, *dbus.Error) {
