@@ -21,6 +21,27 @@ const DefaultStep = 1.0 / 240
 // other engines default to. It is never written into the document.
 const StandardGravity = 9.80665
 
+// MaxSeparationSpeed is the fastest (m/s) contacts push overlapping
+// bodies apart (ODE's contact max correcting velocity). ODE pushes at
+// ERP × depth / step, unbounded: at 1/240 s and ERP 0.2 a crate placed
+// 0.5 m inside the floor leaves it at 24 m/s and keeps that speed, so a
+// scene authored with overlaps (a common state: a crate half inside the
+// ground, a pile of touching spheres) flew apart when played. Engines
+// bound this push (PhysX's and Unity's max depenetration velocity, 10 m/s
+// by default in Unity; Bullet's split impulse and Jolt move positions
+// instead and add no speed at all). 1 m/s lifts a body out of a 0.5 m
+// overlap in half a second and lets it hop v²/2g = 5 cm at most when it
+// comes free: it looks like settling. Overlaps shallower than bound ×
+// step / ERP (2 cm at 1/240 s and ERP 0.2), those of resting contacts and
+// of most impacts, are corrected exactly as before.
+const MaxSeparationSpeed = 1.0
+
+// ContactSurfaceLayer is how deep (m) contacts may overlap before they are
+// pushed apart: a body resting on another sits in this layer instead of
+// being pushed out and falling back each step (jitter). 1 mm is ODE's
+// manual's suggestion and invisible at the scale of furniture.
+const ContactSurfaceLayer = 0.001
+
 // Options tune a simulation. The zero value is usable.
 type Options struct {
 	// Step is the fixed time step in seconds (DefaultStep when 0).
@@ -38,6 +59,9 @@ type Options struct {
 	// MaxContacts is the most contact points one step makes (the rest are
 	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
 	MaxContacts int
+	// SeparationSpeed bounds how fast contacts push overlapping bodies
+	// apart (m/s; MaxSeparationSpeed when 0, +Inf for ODE's unbounded push).
+	SeparationSpeed float64
 	// NoDefaultGravity plays a document without a world gravity with none
 	// (only its gravity fields) instead of StandardGravity down -Y.
 	NoDefaultGravity bool
@@ -147,6 +171,9 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if opt.Iterations <= 0 {
 		opt.Iterations = 20
 	}
+	if !(opt.SeparationSpeed > 0) {
+		opt.SeparationSpeed = MaxSeparationSpeed
+	}
 	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}}
 	if err := s.build(); err != nil {
 		s.Close()
@@ -200,6 +227,8 @@ func (s *Sim) build() error {
 	}
 	s.w = w
 	w.SetIterations(s.opt.Iterations)
+	w.SetContactMaxCorrectingVel(s.opt.SeparationSpeed)
+	w.SetContactSurfaceLayer(ContactSurfaceLayer)
 	w.SetRecordContacts(s.opt.RecordContacts)
 	if s.opt.NoSleep {
 		w.NoSleep()

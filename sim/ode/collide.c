@@ -500,6 +500,8 @@ int pv_world_set(pv_ctx *c, int what, const double *v) {
 	case PV_W_ERP: dWorldSetERP(c->world, v[0]); break;
 	case PV_W_CFM: dWorldSetCFM(c->world, v[0]); break;
 	case PV_W_ITERATIONS: dWorldSetQuickStepNumIterations(c->world, (int)v[0]); break;
+	case PV_W_MAX_CORRECTING_VEL: dWorldSetContactMaxCorrectingVel(c->world, v[0]); break;
+	case PV_W_SURFACE_LAYER: dWorldSetContactSurfaceLayer(c->world, v[0]); break;
 	case PV_W_NO_SLEEP:
 		c->no_sleep = 1;
 		dWorldSetAutoDisableFlag(c->world, 0);

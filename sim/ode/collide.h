@@ -93,7 +93,7 @@ int pv_body_set_mass(pv_ctx *c, dBodyID b, double mass, const double *inertia);
 enum { PV_J_FIXED = 1, PV_J_BALL, PV_J_HINGE, PV_J_SLIDER, PV_J_UNIVERSAL, PV_J_PISTON };
 int pv_joint_new(pv_ctx *c, int type, dBodyID b1, dBodyID b2, const double *anchor, const double *axis1, const double *axis2, dJointID *out);
 int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v);
-enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP };
+enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP, PV_W_MAX_CORRECTING_VEL, PV_W_SURFACE_LAYER };
 int pv_world_set(pv_ctx *c, int what, const double *v);
 // pv_raise_error and pv_raise_debug make ODE report an error (for tests).
 int pv_raise(pv_ctx *c, int kind);

@@ -196,6 +196,26 @@ func (w *World) SetCFM(v float64) { w.set(C.PV_W_CFM, v) }
 // SetIterations sets the QuickStep iteration count.
 func (w *World) SetIterations(n int) { w.set(C.PV_W_ITERATIONS, float64(n)) }
 
+// SetContactMaxCorrectingVel bounds the speed (m/s) at which a contact
+// pushes overlapping bodies apart (ODE's default is unbounded: the push
+// grows with the depth, ERP × depth / step). Infinity lifts the bound.
+func (w *World) SetContactMaxCorrectingVel(v float64) {
+	if math.IsNaN(v) || v < 0 {
+		return
+	}
+	w.set(C.PV_W_MAX_CORRECTING_VEL, v)
+}
+
+// SetContactSurfaceLayer sets how deep (m) contacts may overlap before
+// ODE pushes them apart: resting contacts sit in that layer instead of
+// being pushed out and falling back every step.
+func (w *World) SetContactSurfaceLayer(d float64) {
+	if math.IsNaN(d) || d < 0 || math.IsInf(d, 0) {
+		return
+	}
+	w.set(C.PV_W_SURFACE_LAYER, d)
+}
+
 // NoSleep keeps every body awake (ODE's auto-disable off); call it before
 // making bodies.
 func (w *World) NoSleep() { w.set(C.PV_W_NO_SLEEP) }
