@@ -98,8 +98,9 @@ func TestOverlapSeparates(t *testing.T) {
 // TestStackStands: a stack of five 1 m boxes on a static floor stays
 // standing for 10 s, awake or allowed to sleep: each box sinks into the one
 // below by no more than the surface layer (so the top one by five layers)
-// and creeps sideways less than 5 mm, no more than with ODE's unbounded
-// push (the creep is QuickStep's friction, there before the bound).
+// and creeps sideways less than 8 mm, no more than with ODE's unbounded
+// push (the creep is QuickStep's friction, there before the bound: 0.6 mm
+// when the stack may sleep, 4 mm awake).
 func TestStackStands(t *testing.T) {
 	ts := tscene{shapes: []string{box(1, 1, 1), box(20, 1, 20)}, gravity: earth, nodes: []tnode{
 		{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
@@ -132,8 +133,8 @@ func TestStackStands(t *testing.T) {
 		opt.SeparationSpeed = math.Inf(1)
 		rawSide, _ := run(opt)
 		t.Logf("NoSleep %v: over 10 s a box moved %.3g mm sideways (unbounded push: %.3g mm) and %.3g mm vertically", opt.NoSleep, side*1000, rawSide*1000, up*1000)
-		if side > 0.005 || side > rawSide+0.001 {
-			t.Errorf("NoSleep %v: a box crept %.3g mm sideways, want under 5 mm and no more than 1 mm beyond the unbounded push's %.3g mm", opt.NoSleep, side*1000, rawSide*1000)
+		if side > 0.008 || side > rawSide+0.0005 {
+			t.Errorf("NoSleep %v: a box crept %.3g mm sideways, want under 8 mm and no more than 0.5 mm beyond the unbounded push's %.3g mm", opt.NoSleep, side*1000, rawSide*1000)
 		}
 	}
 }

@@ -154,6 +154,8 @@ type Sim struct {
 	pass map[int]uint64
 	// kinematic drives kinematic bodies from an animation (kinematic.go).
 	kinematic *KinematicAnimation
+	// staticGeoms are the static colliders' geoms by node.
+	staticGeoms map[int][]*ode.Geom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
 }
@@ -174,7 +176,7 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if !(opt.SeparationSpeed > 0) {
 		opt.SeparationSpeed = MaxSeparationSpeed
 	}
-	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}}
+	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]*ode.Geom{}}
 	if err := s.build(); err != nil {
 		s.Close()
 		return nil, err
@@ -479,6 +481,7 @@ func (s *Sim) Step() error {
 		return errors.New("sim: the simulation was closed")
 	}
 	s.gravityForces()
+	s.driveJoints()
 	if err := s.driveKinematic(); err != nil {
 		s.err = err
 		return err
