@@ -195,26 +195,34 @@ func (s *Sim) makeJoints(nodes []int) error {
 }
 
 // noCollideStatic keeps a body jointed to static geometry from colliding
-// with it, as two jointed bodies never collide: the static side is the
-// collider on the static frame node or on its nearest ancestor with one
-// (a joint frame is often a child of the collider's node). Without this a
-// body hinged inside a static post was pushed out of it every step.
+// with it, as two jointed bodies never collide. The static side is the
+// static body the frame node belongs to (a node with static motion: all
+// the colliders under it), or without one the collider on the frame node
+// or on its nearest ancestor with one (a joint frame is often a child of
+// its collider's node). Without this, OMI's slider_ball, whose rail runs
+// through the ball, shook the ball at metres a second.
 func (s *Sim) noCollideStatic(n, connected int, b1, b2 *ode.Body) error {
+	d := s.Doc
 	body, frame := b1, n
 	if b1 == nil {
 		body, frame = b2, connected
 	}
-	for m := frame; m >= 0; m = s.Doc.Parent(m) {
-		geoms := s.staticGeoms[m]
-		if len(geoms) == 0 {
-			continue
-		}
-		for _, g := range geoms {
-			if err := s.w.NoCollide(body, g); err != nil {
-				return err
+	var geoms []*ode.Geom
+	if sb := d.BodyNode(frame); sb >= 0 {
+		for m, gs := range s.staticGeoms {
+			if d.BodyNode(m) == sb {
+				geoms = append(geoms, gs...)
 			}
 		}
-		return nil
+	} else {
+		for m := frame; m >= 0 && len(geoms) == 0; m = d.Parent(m) {
+			geoms = s.staticGeoms[m]
+		}
+	}
+	for _, g := range geoms {
+		if err := s.w.NoCollide(body, g); err != nil {
+			return err
+		}
 	}
 	return nil
 }
