@@ -124,3 +124,38 @@ func TestSliderThroughStaticRail(t *testing.T) {
 		t.Errorf("top speed %.3g m/s, vertical speed %.3g m/s; want 1 and 0", top, b.LinearVelocity[1])
 	}
 }
+
+// TestStopOutsideRange: a bar hinged to a static post, authored at angle 0
+// with its limits at 1 to 1.5 rad, turns into range at 1 rad/s (the
+// separation bound), where ODE's unbounded stop correction spun it in at
+// 48 rad/s and slammed it into the far stop in 0.03 s.
+func TestStopOutsideRange(t *testing.T) {
+	hinge := `{"limits": [{"linearAxes": [0, 1, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1], "min": 0, "max": 0}, {"angularAxes": [2], "min": 1, "max": 1.5}]}`
+	ts := tscene{shapes: []string{box(0.5, 0.5, 0.5), box(0.1, 1, 0.1)}, joints: []string{hinge}, gravity: `{"gravity": 0, "direction": [0, -1, 0]}`, nodes: []tnode{
+		{name: "post", t: [3]float64{0, 3, 0}, children: []int{1}, ext: static(0, "")},
+		{name: "pin", t: [3]float64{0, 0, 0.3}, ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 3}`},
+		{name: "bar", t: [3]float64{0, 2.5, 0.3}, children: []int{3}, ext: dynamic(1, 1, "")},
+		{name: "attach", t: [3]float64{0, 0.5, 0}},
+	}}
+	for _, tc := range []struct {
+		speed    float64
+		min, max float64 // bounds of the top spin rate (rad/s)
+	}{{0, 0, MaxSeparationSpeed + 0.01}, {math.Inf(1), 40, math.Inf(1)}} {
+		s := newSim(t, ts, Options{SeparationSpeed: tc.speed})
+		top := 0.0
+		for s.Time < 1.2 {
+			if err := s.Step(); err != nil {
+				t.Fatal(err)
+			}
+			top = math.Max(top, s.Bodies[0].AngularVelocity.Len())
+		}
+		a, _ := s.JointAngle(1)
+		t.Logf("separation bound %g: top spin %.3g rad/s, angle after 1.2 s %.3g rad", tc.speed, top, a)
+		if top < tc.min || top > tc.max {
+			t.Errorf("separation bound %g: top spin %.3g rad/s, want between %g and %g", tc.speed, top, tc.min, tc.max)
+		}
+		if a < 1-0.01 || a > 1.5+0.01 {
+			t.Errorf("separation bound %g: angle %.3g rad after 1.2 s, want within the limits 1 to 1.5", tc.speed, a)
+		}
+	}
+}

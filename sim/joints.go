@@ -15,6 +15,15 @@ type joint struct {
 	kind   ode.JointType
 	j      *ode.Joint
 	drives []*driveAxis
+	stops  []*stopAxis
+}
+
+// stopAxis is a rigid stop range of one axis group, in ODE's sense of the
+// axis, and the stop ERP last given to ODE.
+type stopAxis struct {
+	group  int
+	lo, hi float64
+	erp    float64
 }
 
 // axisLimit is what the OMI limits and drives say about one axis.
@@ -148,6 +157,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 			return err
 		}
 		var drives []*driveAxis
+		var stops []*stopAxis
 		for g, l := range []*axisLimit{first, second} {
 			if l == nil {
 				continue
@@ -160,7 +170,9 @@ func (s *Sim) makeJoints(nodes []int) error {
 				}
 				j.SetParam(ode.ParamLoStop+off, lo)
 				j.SetParam(ode.ParamHiStop+off, hi)
-				if !math.IsInf(l.stiffness, 1) {
+				if math.IsInf(l.stiffness, 1) {
+					stops = append(stops, &stopAxis{group: g, lo: lo, hi: hi, erp: s.erp})
+				} else {
 					hk := s.opt.Step * l.stiffness
 					if den := hk + l.damping; den > 0 {
 						j.SetParam(ode.ParamStopERP+off, hk/den)
@@ -189,7 +201,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 				drives = append(drives, da)
 			}
 		}
-		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j, drives: drives})
+		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j, drives: drives, stops: stops})
 	}
 	return nil
 }
@@ -329,6 +341,30 @@ func (s *Sim) driveJoints() {
 			j.j.SetParam(ode.ParamVel+off, d.sign*c)
 			j.j.SetParam(ode.ParamCFM+off, 1/den)
 			j.j.SetParam(ode.ParamFMax+off, f)
+		}
+	}
+}
+
+// boundStops bounds the speed at which a rigid stop pulls its joint back
+// into range to MaxSeparationSpeed (m/s, or rad/s for an angle), as
+// contacts are bounded: ODE corrects a stop at ERP × error / step, so a
+// hinge authored 1 rad outside its limits spun into them at 48 rad/s. Stops
+// within ERP-corrected reach (error under bound × step / ERP) keep the
+// world's ERP and play as before.
+func (s *Sim) boundStops() {
+	fps := 1 / s.opt.Step
+	for _, j := range s.joints {
+		for _, st := range j.stops {
+			x, _ := j.j.State(st.group)
+			e := math.Max(st.lo-x, x-st.hi)
+			erp := s.erp
+			if e*fps*erp > s.opt.SeparationSpeed {
+				erp = s.opt.SeparationSpeed / (e * fps)
+			}
+			if erp != st.erp {
+				j.j.SetParam(ode.ParamStopERP+st.group*ode.ParamGroup2, erp)
+				st.erp = erp
+			}
 		}
 	}
 }

@@ -33,7 +33,9 @@ const StandardGravity = 9.80665
 // overlap in half a second and lets it hop v²/2g = 5 cm at most when it
 // comes free: it looks like settling. Overlaps shallower than bound ×
 // step / ERP (2 cm at 1/240 s and ERP 0.2), those of resting contacts and
-// of most impacts, are corrected exactly as before.
+// of most impacts, are corrected exactly as before. Rigid joint stops are
+// bounded the same way (m/s, or rad/s for an angle): a hinge authored
+// outside its limits turns into them instead of spinning in.
 const MaxSeparationSpeed = 1.0
 
 // ContactSurfaceLayer is how deep (m) contacts may overlap before they are
@@ -60,7 +62,8 @@ type Options struct {
 	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
 	MaxContacts int
 	// SeparationSpeed bounds how fast contacts push overlapping bodies
-	// apart (m/s; MaxSeparationSpeed when 0, +Inf for ODE's unbounded push).
+	// apart and stops pull joints back into range (m/s or rad/s;
+	// MaxSeparationSpeed when 0, +Inf for ODE's unbounded push).
 	SeparationSpeed float64
 	// NoDefaultGravity plays a document without a world gravity with none
 	// (only its gravity fields) instead of StandardGravity down -Y.
@@ -154,6 +157,9 @@ type Sim struct {
 	pass map[int]uint64
 	// kinematic drives kinematic bodies from an animation (kinematic.go).
 	kinematic *KinematicAnimation
+	// erp is the world's error reduction parameter (ODE's 0.2, or an XODE
+	// world's).
+	erp float64
 	// staticGeoms are the static colliders' geoms by node.
 	staticGeoms map[int][]*ode.Geom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
@@ -176,7 +182,7 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if !(opt.SeparationSpeed > 0) {
 		opt.SeparationSpeed = MaxSeparationSpeed
 	}
-	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]*ode.Geom{}}
+	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]*ode.Geom{}, erp: 0.2}
 	if err := s.build(); err != nil {
 		s.Close()
 		return nil, err
@@ -350,6 +356,7 @@ func (s *Sim) applyXODE() {
 			switch k {
 			case "erp", "ERP":
 				s.w.SetERP(f)
+				s.erp = f
 			case "cfm", "CFM":
 				s.w.SetCFM(f)
 			}
@@ -482,6 +489,7 @@ func (s *Sim) Step() error {
 	}
 	s.gravityForces()
 	s.driveJoints()
+	s.boundStops()
 	if err := s.driveKinematic(); err != nil {
 		s.err = err
 		return err
