@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
 )
 
 // overlapRun plays s for seconds and returns the top speed any dynamic
@@ -136,5 +138,36 @@ func TestStackStands(t *testing.T) {
 		if side > 0.008 || side > rawSide+0.0005 {
 			t.Errorf("NoSleep %v: a box crept %.3g mm sideways, want under 8 mm and no more than 0.5 mm beyond the unbounded push's %.3g mm", opt.NoSleep, side*1000, rawSide*1000)
 		}
+	}
+}
+
+// TestSunkFile plays testdata/sunk.gltf, a file authored with bodies inside
+// the floor and each other (a 1 m crate and a ball of radius 0.5 m half
+// in the floor, two 1 m crates 0.5 m into each other), for 2 s: no body
+// goes faster than the bound plus 0.2 s of gravity, and each rests on the
+// floor, the crates side by side. Before the bound the crate and the ball
+// left the floor at 24 m/s and were 28 m up after 2 s.
+func TestSunkFile(t *testing.T) {
+	d, err := scene.Load("testdata/sunk.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	top, at := overlapRun(t, s, 2)
+	t.Logf("top speed %.3g m/s at t = %.3g s", top, at)
+	if limit := MaxSeparationSpeed + 9.81*0.2; top > limit {
+		t.Errorf("top speed %.3g m/s at t = %.3g s, want at most %.3g", top, at, limit)
+	}
+	for _, b := range s.Bodies {
+		if y, v := b.Position[1], b.LinearVelocity.Len(); math.Abs(y-0.5) > 0.002 || v > 0.01 {
+			t.Errorf("%s at y = %.4g moving at %.3g m/s after 2 s, want resting on the floor at 0.5", b.Name, y, v)
+		}
+	}
+	if gap := s.Bodies[3].Position[0] - s.Bodies[2].Position[0]; gap < 1-ContactSurfaceLayer-0.0005 || gap > 1.2 {
+		t.Errorf("crates A and B are %.4g m apart centre to centre, want side by side (1 to 1.2 m)", gap)
 	}
 }
