@@ -255,7 +255,15 @@ func (s *Sim) build() error {
 			continue
 		}
 		mo := b.Motion
-		if mo.Type == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
+		typ := mo.Type
+		if d.PhysicsDialect() == scene.DialectKHR && typ == scene.MotionDynamic && mo.Mass == 0 {
+			// KHR_physics_rigid_bodies: "a value of zero in mass ... should
+			// be understood to represent a value of infinity". A body of
+			// infinite mass is moved by nothing: ODE plays it kinematic.
+			typ = scene.MotionKinematic
+			s.warnf("body %q has mass 0, which KHR_physics_rigid_bodies reads as infinite: played as kinematic (it keeps its velocities; a finite inertia is not played)", nodeName(d, n))
+		}
+		if typ == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
 			return fmt.Errorf("dynamic body %q (node %d): mass %g must be greater than 0", nodeName(d, n), n, mo.Mass)
 		}
 		for _, v := range mo.InertiaDiagonal {
@@ -264,7 +272,7 @@ func (s *Sim) build() error {
 			}
 		}
 		s.byNode[n] = len(s.Bodies)
-		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: mo.Type, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
+		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
 	}
 	if len(s.Bodies) == 0 {
 		return ErrNoBodies
