@@ -172,6 +172,9 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	if !moving {
 		g.SetPosition(t)
 		g.SetRotation(xyzw(q))
+		if !c.trigger {
+			s.staticGeoms[c.node] = append(s.staticGeoms[c.node], g)
+		}
 		return nil
 	}
 	b := s.Bodies[bi]

@@ -3,25 +3,58 @@ package sim
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"physview/scene"
 	"physview/sim/ode"
 )
 
 // joint is one OMI joint node played as an ODE joint.
 type joint struct {
-	node int
-	kind ode.JointType
-	j    *ode.Joint
+	node   int
+	kind   ode.JointType
+	j      *ode.Joint
+	drives []*driveAxis
+	stops  []*stopAxis
 }
 
-// axisLimit is what the OMI limits say about one axis.
+// stopAxis is a rigid stop range of one axis group, in ODE's sense of the
+// axis, and the stop ERP last given to ODE.
+type stopAxis struct {
+	group  int
+	lo, hi float64
+	erp    float64
+}
+
+// axisLimit is what the OMI limits and drives say about one axis.
 type axisLimit struct {
 	locked, ranged     bool
 	min, max           float64
 	stiffness, damping float64
-	velocity, maxForce float64
-	driven             bool
 	offset             bool // locked at a value other than 0
+	// drive is the drive on the axis, nil for none.
+	drive *scene.JointDrive
+}
+
+// driveAxis is a drive played on one axis group of an ODE joint: a damped
+// spring, force = stiffness × (positionTarget − x) + damping ×
+// (velocityTarget − v), at most maxForce (KHR_physics_rigid_bodies),
+// scaled by the axis's effective mass in acceleration mode.
+type driveAxis struct {
+	group  int     // ODE axis group: 0 or 1
+	sign   float64 // -1 when ODE measures the axis the other way round
+	linear bool
+	accel  bool
+	// kp and kd are the stiffness (0 without a position target) and the
+	// damping; xt and vt the targets (vt 0 without a velocity target).
+	kp, kd, xt, vt, maxForce float64
+	// The stops of the axis (in the drive's sense), when ranged.
+	ranged bool
+	lo, hi float64
+	// b1 and b2 index Bodies (-1 for the world); axis is the angular axis
+	// in b1's axes.
+	b1, b2 int
+	axis   mgl64.Vec3
 }
 
 // makeJoints maps every OMI joint node onto the ODE joint that has the same
@@ -45,18 +78,24 @@ func (s *Sim) makeJoints(nodes []int) error {
 			continue
 		}
 		var b1, b2 *ode.Body
+		i1, i2 := -1, -1
 		if i, ok := s.byNode[d.BodyNode(nj.ConnectedNode)]; ok {
-			b1 = s.Bodies[i].body
+			b1, i1 = s.Bodies[i].body, i
 		}
 		if i, ok := s.byNode[d.BodyNode(n)]; ok {
-			b2 = s.Bodies[i].body
+			b2, i2 = s.Bodies[i].body, i
 		}
 		if b1 == nil && b2 == nil || b1 == b2 {
 			s.warnf("joint %q joins nothing that moves (or a body to itself); skipped", name)
 			continue
 		}
-		if nj.EnableCollision {
+		if nj.EnableCollision && b1 != nil && b2 != nil {
 			s.warnf("joint %q: enableCollision is not played; bodies joined by a joint never collide in ODE here", name)
+		}
+		if !nj.EnableCollision && (b1 == nil || b2 == nil) {
+			if err := s.noCollideStatic(n, nj.ConnectedNode, b1, b2); err != nil {
+				return err
+			}
 		}
 		lin, ang := jointAxes(d.Joints[nj.Joint])
 		for k := 0; k < 3; k++ {
@@ -111,11 +150,14 @@ func (s *Sim) makeJoints(nodes []int) error {
 		sign := 1.0
 		if b1 == nil {
 			b1, b2, sign = b2, nil, -1
+			i1, i2 = i2, -1
 		}
 		j, err := s.w.NewJoint(kind, b1, b2, [3]float64{t[0], t[1], t[2]}, a1, a2)
 		if err != nil {
 			return err
 		}
+		var drives []*driveAxis
+		var stops []*stopAxis
 		for g, l := range []*axisLimit{first, second} {
 			if l == nil {
 				continue
@@ -128,7 +170,9 @@ func (s *Sim) makeJoints(nodes []int) error {
 				}
 				j.SetParam(ode.ParamLoStop+off, lo)
 				j.SetParam(ode.ParamHiStop+off, hi)
-				if !math.IsInf(l.stiffness, 1) {
+				if math.IsInf(l.stiffness, 1) {
+					stops = append(stops, &stopAxis{group: g, lo: lo, hi: hi, erp: s.erp})
+				} else {
 					hk := s.opt.Step * l.stiffness
 					if den := hk + l.damping; den > 0 {
 						j.SetParam(ode.ParamStopERP+off, hk/den)
@@ -136,35 +180,75 @@ func (s *Sim) makeJoints(nodes []int) error {
 					}
 				}
 			}
-			if l.driven {
-				f := l.maxForce
-				if math.IsInf(f, 1) {
-					f = 1e12
+			if dr := l.drive; dr != nil {
+				da := &driveAxis{group: g, sign: sign, linear: dr.Type == "linear", accel: dr.Mode == "acceleration",
+					kd: dr.Damping, maxForce: dr.MaxForce, b1: i1, b2: i2}
+				if dr.PositionTarget != nil {
+					da.kp, da.xt = dr.Stiffness, *dr.PositionTarget
 				}
-				j.SetParam(ode.ParamVel+off, sign*l.velocity)
-				j.SetParam(ode.ParamFMax+off, f)
+				if dr.VelocityTarget != nil {
+					da.vt = *dr.VelocityTarget
+				}
+				if l.ranged {
+					da.ranged, da.lo, da.hi = true, l.min, l.max
+				}
+				ax := a1
+				if g == 1 && kind == ode.JointUniversal {
+					ax = a2
+				}
+				_, r1, _ := rigid(s.world[s.Bodies[i1].Node])
+				da.axis = quatOf(r1).Inverse().Rotate(mgl64.Vec3(ax))
+				drives = append(drives, da)
 			}
 		}
-		for _, dr := range d.Joints[nj.Joint].Drives {
-			if dr.PositionTarget != nil {
-				s.warnf("joint %q: position targets of drives are not played (only velocity targets)", name)
+		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j, drives: drives, stops: stops})
+	}
+	return nil
+}
+
+// noCollideStatic keeps a body jointed to static geometry from colliding
+// with it, as two jointed bodies never collide. The static side is the
+// static body the frame node belongs to (a node with static motion: all
+// the colliders under it), or without one the collider on the frame node
+// or on its nearest ancestor with one (a joint frame is often a child of
+// its collider's node). Without this, OMI's slider_ball, whose rail runs
+// through the ball, shook the ball at metres a second.
+func (s *Sim) noCollideStatic(n, connected int, b1, b2 *ode.Body) error {
+	d := s.Doc
+	body, frame := b1, n
+	if b1 == nil {
+		body, frame = b2, connected
+	}
+	var geoms []*ode.Geom
+	if sb := d.BodyNode(frame); sb >= 0 {
+		for m, gs := range s.staticGeoms {
+			if d.BodyNode(m) == sb {
+				geoms = append(geoms, gs...)
 			}
 		}
-		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j})
+	} else {
+		for m := frame; m >= 0 && len(geoms) == 0; m = d.Parent(m) {
+			geoms = s.staticGeoms[m]
+		}
+	}
+	for _, g := range geoms {
+		if err := s.w.NoCollide(body, g); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 func anyDriven(lin, ang [3]axisLimit) bool {
 	for k := 0; k < 3; k++ {
-		if lin[k].driven || ang[k].driven || lin[k].ranged || ang[k].ranged {
+		if lin[k].drive != nil || ang[k].drive != nil || lin[k].ranged || ang[k].ranged {
 			return true
 		}
 	}
 	return false
 }
 
-// jointAxes reads the limits and velocity drives of a joint per axis.
+// jointAxes reads the limits and drives of a joint per axis.
 // A limit with min = max locks its axes (a non-zero value is taken as 0).
 func jointAxes(js scene.JointSettings) (lin, ang [3]axisLimit) {
 	for _, l := range js.Limits {
@@ -188,16 +272,16 @@ func jointAxes(js scene.JointSettings) (lin, ang [3]axisLimit) {
 			}
 		}
 	}
-	for _, dr := range js.Drives {
-		if dr.VelocityTarget == nil || dr.Axis < 0 || dr.Axis > 2 {
+	for i := range js.Drives {
+		dr := &js.Drives[i]
+		if dr.Axis < 0 || dr.Axis > 2 || dr.PositionTarget == nil && dr.VelocityTarget == nil {
 			continue
 		}
 		out := &ang
 		if dr.Type == "linear" {
 			out = &lin
 		}
-		x := &out[dr.Axis]
-		x.driven, x.velocity, x.maxForce = true, *dr.VelocityTarget, dr.MaxForce
+		out[dr.Axis].drive = dr
 	}
 	return lin, ang
 }
@@ -211,4 +295,101 @@ func (s *Sim) JointAngle(n int) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// driveJoints sets each drive's ODE motor for the coming step: a motor
+// row whose target velocity and softness (CFM) make the force it applies
+// the drive's damped spring, integrated implicitly (the spring-damper
+// form of ODE's manual: CFM = 1 / (h kp + kd)), so that stiff drives stay
+// stable. Its force bound is what the spring asks for plus a margin, never
+// an unbounded one: at a stop ODE applies the motor's whole bound as a
+// plain force, and a bound of 1e12 N (a drive without maxForce) threw a
+// 1 kg body off at 100 m/s in one step.
+func (s *Sim) driveJoints() {
+	h := s.opt.Step
+	for _, j := range s.joints {
+		for _, d := range j.drives {
+			off := d.group * ode.ParamGroup2
+			x, v := j.j.State(d.group)
+			x, v = d.sign*x, d.sign*v
+			m := s.effectiveMass(d)
+			kp, kd := d.kp, d.kd
+			if d.accel {
+				kp, kd = kp*m, kd*m
+			}
+			den := h*kp + kd
+			if !(den > 0) || math.IsInf(den, 1) {
+				j.j.SetParam(ode.ParamFMax+off, 0)
+				continue
+			}
+			want := kp*(d.xt-x) + kd*d.vt
+			c := want / den
+			var f float64
+			if d.ranged && (x <= d.lo || x >= d.hi) {
+				// At a stop ODE applies the bound itself, as a force: the
+				// spring's force now, no more than reaches c in one step.
+				f = math.Min(math.Abs(kp*(d.xt-x)+kd*(d.vt-v)), m*math.Abs(c-v)/h)
+			} else {
+				// The implicit force is want − den × v_new: bound it for a
+				// v_new up to 1 m/s from v.
+				f = math.Abs(want) + den*(math.Abs(v)+1)
+			}
+			f = math.Min(f, d.maxForce)
+			if !(f >= 0) || math.IsInf(f, 1) {
+				f = 0
+			}
+			j.j.SetParam(ode.ParamVel+off, d.sign*c)
+			j.j.SetParam(ode.ParamCFM+off, 1/den)
+			j.j.SetParam(ode.ParamFMax+off, f)
+		}
+	}
+}
+
+// boundStops bounds the speed at which a rigid stop pulls its joint back
+// into range to MaxSeparationSpeed (m/s, or rad/s for an angle), as
+// contacts are bounded: ODE corrects a stop at ERP × error / step, so a
+// hinge authored 1 rad outside its limits spun into them at 48 rad/s. Stops
+// within ERP-corrected reach (error under bound × step / ERP) keep the
+// world's ERP and play as before.
+func (s *Sim) boundStops() {
+	fps := 1 / s.opt.Step
+	for _, j := range s.joints {
+		for _, st := range j.stops {
+			x, _ := j.j.State(st.group)
+			e := math.Max(st.lo-x, x-st.hi)
+			erp := s.erp
+			if e*fps*erp > s.opt.SeparationSpeed {
+				erp = s.opt.SeparationSpeed / (e * fps)
+			}
+			if erp != st.erp {
+				j.j.SetParam(ode.ParamStopERP+st.group*ode.ParamGroup2, erp)
+				st.erp = erp
+			}
+		}
+	}
+}
+
+// effectiveMass is the mass (kg) or moment of inertia (kg·m²) the drive
+// moves along or about its axis: the bodies' inverse masses or inverse
+// inertias about the axis added; +Inf when neither body is dynamic.
+func (s *Sim) effectiveMass(d *driveAxis) float64 {
+	inv := 0.0
+	axis := s.Bodies[d.b1].Rotation.Rotate(d.axis)
+	for _, i := range []int{d.b1, d.b2} {
+		if i < 0 || s.Bodies[i].Type != scene.MotionDynamic {
+			continue
+		}
+		b := s.Bodies[i]
+		if d.linear {
+			inv += 1 / b.Mass
+			continue
+		}
+		r := b.Rotation.Mat4().Mat3()
+		local := r.Transpose().Mul3x1(axis)
+		inv += local.Dot(b.Inertia.Inv().Mul3x1(local))
+	}
+	if !(inv > 0) {
+		return math.Inf(1)
+	}
+	return 1 / inv
 }

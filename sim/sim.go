@@ -21,6 +21,29 @@ const DefaultStep = 1.0 / 240
 // other engines default to. It is never written into the document.
 const StandardGravity = 9.80665
 
+// MaxSeparationSpeed is the fastest (m/s) contacts push overlapping
+// bodies apart (ODE's contact max correcting velocity). ODE pushes at
+// ERP × depth / step, unbounded: at 1/240 s and ERP 0.2 a crate placed
+// 0.5 m inside the floor leaves it at 24 m/s and keeps that speed, so a
+// scene authored with overlaps (a common state: a crate half inside the
+// ground, a pile of touching spheres) flew apart when played. Engines
+// bound this push (PhysX's and Unity's max depenetration velocity, 10 m/s
+// by default in Unity; Bullet's split impulse and Jolt move positions
+// instead and add no speed at all). 1 m/s lifts a body out of a 0.5 m
+// overlap in half a second and lets it hop v²/2g = 5 cm at most when it
+// comes free: it looks like settling. Overlaps shallower than bound ×
+// step / ERP (2 cm at 1/240 s and ERP 0.2), those of resting contacts and
+// of most impacts, are corrected exactly as before. Rigid joint stops are
+// bounded the same way (m/s, or rad/s for an angle): a hinge authored
+// outside its limits turns into them instead of spinning in.
+const MaxSeparationSpeed = 1.0
+
+// ContactSurfaceLayer is how deep (m) contacts may overlap before they are
+// pushed apart: a body resting on another sits in this layer instead of
+// being pushed out and falling back each step (jitter). 1 mm is ODE's
+// manual's suggestion and invisible at the scale of furniture.
+const ContactSurfaceLayer = 0.001
+
 // Options tune a simulation. The zero value is usable.
 type Options struct {
 	// Step is the fixed time step in seconds (DefaultStep when 0).
@@ -38,6 +61,10 @@ type Options struct {
 	// MaxContacts is the most contact points one step makes (the rest are
 	// dropped and counted in Sim.Dropped); 0 gives 32 a body plus 1,024.
 	MaxContacts int
+	// SeparationSpeed bounds how fast contacts push overlapping bodies
+	// apart and stops pull joints back into range (m/s or rad/s;
+	// MaxSeparationSpeed when 0, +Inf for ODE's unbounded push).
+	SeparationSpeed float64
 	// NoDefaultGravity plays a document without a world gravity with none
 	// (only its gravity fields) instead of StandardGravity down -Y.
 	NoDefaultGravity bool
@@ -130,6 +157,11 @@ type Sim struct {
 	pass map[int]uint64
 	// kinematic drives kinematic bodies from an animation (kinematic.go).
 	kinematic *KinematicAnimation
+	// erp is the world's error reduction parameter (ODE's 0.2, or an XODE
+	// world's).
+	erp float64
+	// staticGeoms are the static colliders' geoms by node.
+	staticGeoms map[int][]*ode.Geom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
 }
@@ -147,7 +179,10 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if opt.Iterations <= 0 {
 		opt.Iterations = 20
 	}
-	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}}
+	if !(opt.SeparationSpeed > 0) {
+		opt.SeparationSpeed = MaxSeparationSpeed
+	}
+	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]*ode.Geom{}, erp: 0.2}
 	if err := s.build(); err != nil {
 		s.Close()
 		return nil, err
@@ -200,6 +235,8 @@ func (s *Sim) build() error {
 	}
 	s.w = w
 	w.SetIterations(s.opt.Iterations)
+	w.SetContactMaxCorrectingVel(s.opt.SeparationSpeed)
+	w.SetContactSurfaceLayer(ContactSurfaceLayer)
 	w.SetRecordContacts(s.opt.RecordContacts)
 	if s.opt.NoSleep {
 		w.NoSleep()
@@ -218,7 +255,15 @@ func (s *Sim) build() error {
 			continue
 		}
 		mo := b.Motion
-		if mo.Type == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
+		typ := mo.Type
+		if d.PhysicsDialect() == scene.DialectKHR && typ == scene.MotionDynamic && mo.Mass == 0 {
+			// KHR_physics_rigid_bodies: "a value of zero in mass ... should
+			// be understood to represent a value of infinity". A body of
+			// infinite mass is moved by nothing: ODE plays it kinematic.
+			typ = scene.MotionKinematic
+			s.warnf("body %q has mass 0, which KHR_physics_rigid_bodies reads as infinite: played as kinematic (it keeps its velocities; a finite inertia is not played)", nodeName(d, n))
+		}
+		if typ == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
 			return fmt.Errorf("dynamic body %q (node %d): mass %g must be greater than 0", nodeName(d, n), n, mo.Mass)
 		}
 		for _, v := range mo.InertiaDiagonal {
@@ -227,7 +272,7 @@ func (s *Sim) build() error {
 			}
 		}
 		s.byNode[n] = len(s.Bodies)
-		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: mo.Type, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
+		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
 	}
 	if len(s.Bodies) == 0 {
 		return ErrNoBodies
@@ -319,6 +364,7 @@ func (s *Sim) applyXODE() {
 			switch k {
 			case "erp", "ERP":
 				s.w.SetERP(f)
+				s.erp = f
 			case "cfm", "CFM":
 				s.w.SetCFM(f)
 			}
@@ -450,6 +496,8 @@ func (s *Sim) Step() error {
 		return errors.New("sim: the simulation was closed")
 	}
 	s.gravityForces()
+	s.driveJoints()
+	s.boundStops()
 	if err := s.driveKinematic(); err != nil {
 		s.err = err
 		return err

@@ -95,6 +95,10 @@ pv_ctx *pv_ctx_new(void) {
 	c->max_step = 1 << 16;
 	GUARD_RET(c, c); // a broken ctx: Go reads the error and frees it
 	c->world = dWorldCreate();
+	// QuickStep solves constraints in a random order (ODE's own generator,
+	// one for the process): seeded here, a world plays the same every time
+	// it is built, whatever ran before it in the process.
+	dRandSetSeed(0);
 	// A hash space from 1/16 m cells to 1 km: geoms larger than the top
 	// level are tested against all others, so a ground of a few hundred
 	// metres is still hashed.
@@ -138,6 +142,7 @@ int pv_ctx_free(pv_ctx *c) {
 	free(c->overlaps);
 	free(c->points);
 	free(c->touched);
+	free(c->excl);
 	free(c);
 	return rc;
 }
@@ -158,6 +163,24 @@ int pv_ctx_add_geom(pv_ctx *c, dGeomID g, pv_geom info) {
 	c->geoms[c->ngeoms] = info;
 	dGeomSetData(g, (void *)(intptr_t)(c->ngeoms + 1));
 	return c->ngeoms++;
+}
+
+int pv_no_collide(pv_ctx *c, int b, int g) {
+	if (!grow((void **)&c->excl, &c->capexcl, 2 * (c->nexcl + 1), sizeof(int))) return -1;
+	c->excl[2 * c->nexcl] = b;
+	c->excl[2 * c->nexcl + 1] = g;
+	c->nexcl++;
+	return 0;
+}
+
+// excluded reports whether the body of one geom and the other, static,
+// geom are jointed and must not collide.
+static int excluded(pv_ctx *c, dBodyID b1, dBodyID b2, intptr_t i1, intptr_t i2) {
+	if (!c->nexcl || !b1 == !b2) return 0;
+	intptr_t b = (intptr_t)dBodyGetData(b1 ? b1 : b2) - 1, g = b1 ? i2 : i1;
+	for (int k = 0; k < c->nexcl; k++)
+		if (c->excl[2 * k] == b && c->excl[2 * k + 1] == g) return 1;
+	return 0;
 }
 
 static double combine(double a, double b, int ma, int mb) {
@@ -206,6 +229,7 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 	// ODE does not step them, so their contacts would be made for nothing.
 	if ((!b1 || !dBodyIsEnabled(b1)) && (!b2 || !dBodyIsEnabled(b2))) return;
 	if (c->joints && b1 && b2 && dAreConnectedExcluding(b1, b2, dJointTypeContact)) return;
+	if (excluded(c, b1, b2, i1, i2)) return;
 	if (c->ncontacts >= c->max_step) {
 		c->dropped_pairs++; // over the step's budget: not even collided
 		return;
@@ -493,6 +517,42 @@ int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v) {
 	return 0;
 }
 
+int pv_joint_state(pv_ctx *c, dJointID j, int type, int group, double *x, double *v) {
+	GUARD(c);
+	*x = 0;
+	*v = 0;
+	switch (type) {
+	case PV_J_HINGE:
+		*x = dJointGetHingeAngle(j);
+		*v = dJointGetHingeAngleRate(j);
+		break;
+	case PV_J_SLIDER:
+		*x = dJointGetSliderPosition(j);
+		*v = dJointGetSliderPositionRate(j);
+		break;
+	case PV_J_UNIVERSAL:
+		if (group == 0) {
+			*x = dJointGetUniversalAngle1(j);
+			*v = dJointGetUniversalAngle1Rate(j);
+		} else {
+			*x = dJointGetUniversalAngle2(j);
+			*v = dJointGetUniversalAngle2Rate(j);
+		}
+		break;
+	case PV_J_PISTON:
+		if (group == 0) {
+			*x = dJointGetPistonPosition(j);
+			*v = dJointGetPistonPositionRate(j);
+		} else {
+			*x = dJointGetPistonAngle(j);
+			*v = dJointGetPistonAngleRate(j);
+		}
+		break;
+	}
+	UNGUARD();
+	return 0;
+}
+
 int pv_world_set(pv_ctx *c, int what, const double *v) {
 	GUARD(c);
 	switch (what) {
@@ -500,6 +560,8 @@ int pv_world_set(pv_ctx *c, int what, const double *v) {
 	case PV_W_ERP: dWorldSetERP(c->world, v[0]); break;
 	case PV_W_CFM: dWorldSetCFM(c->world, v[0]); break;
 	case PV_W_ITERATIONS: dWorldSetQuickStepNumIterations(c->world, (int)v[0]); break;
+	case PV_W_MAX_CORRECTING_VEL: dWorldSetContactMaxCorrectingVel(c->world, v[0]); break;
+	case PV_W_SURFACE_LAYER: dWorldSetContactSurfaceLayer(c->world, v[0]); break;
 	case PV_W_NO_SLEEP:
 		c->no_sleep = 1;
 		dWorldSetAutoDisableFlag(c->world, 0);

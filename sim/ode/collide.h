@@ -61,6 +61,10 @@ typedef struct {
 	char *touched;
 	int nbodies, captouched;
 	int no_sleep; // auto-disable is off for the whole world
+	// Pairs (body index, static geom index) that never collide: a body
+	// and the static colliders it is jointed to.
+	int *excl;
+	int nexcl, capexcl;
 	// Errors: set once ODE reported an error (the world is then broken).
 	int broken;
 	char error[512];
@@ -74,6 +78,9 @@ void pv_install_handlers(void);
 pv_ctx *pv_ctx_new(void);
 int pv_ctx_free(pv_ctx *c);
 int pv_ctx_add_geom(pv_ctx *c, dGeomID g, pv_geom info);
+// pv_no_collide keeps body index b (creation order) and geom index g apart;
+// -1 when out of memory.
+int pv_no_collide(pv_ctx *c, int b, int g);
 int pv_step(pv_ctx *c, dBodyID *bodies, const double *forces, int n, double dt, double *states);
 int pv_awake(dBodyID *bodies, int n);
 void pv_read_states(dBodyID *bodies, double *out, int n);
@@ -93,7 +100,10 @@ int pv_body_set_mass(pv_ctx *c, dBodyID b, double mass, const double *inertia);
 enum { PV_J_FIXED = 1, PV_J_BALL, PV_J_HINGE, PV_J_SLIDER, PV_J_UNIVERSAL, PV_J_PISTON };
 int pv_joint_new(pv_ctx *c, int type, dBodyID b1, dBodyID b2, const double *anchor, const double *axis1, const double *axis2, dJointID *out);
 int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v);
-enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP };
+// pv_joint_state reads a joint's position (m or rad) and its rate along
+// axis group (0 or 1).
+int pv_joint_state(pv_ctx *c, dJointID j, int type, int group, double *x, double *v);
+enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP, PV_W_MAX_CORRECTING_VEL, PV_W_SURFACE_LAYER };
 int pv_world_set(pv_ctx *c, int what, const double *v);
 // pv_raise_error and pv_raise_debug make ODE report an error (for tests).
 int pv_raise(pv_ctx *c, int kind);

@@ -196,6 +196,26 @@ func (w *World) SetCFM(v float64) { w.set(C.PV_W_CFM, v) }
 // SetIterations sets the QuickStep iteration count.
 func (w *World) SetIterations(n int) { w.set(C.PV_W_ITERATIONS, float64(n)) }
 
+// SetContactMaxCorrectingVel bounds the speed (m/s) at which a contact
+// pushes overlapping bodies apart (ODE's default is unbounded: the push
+// grows with the depth, ERP × depth / step). Infinity lifts the bound.
+func (w *World) SetContactMaxCorrectingVel(v float64) {
+	if math.IsNaN(v) || v < 0 {
+		return
+	}
+	w.set(C.PV_W_MAX_CORRECTING_VEL, v)
+}
+
+// SetContactSurfaceLayer sets how deep (m) contacts may overlap before
+// ODE pushes them apart: resting contacts sit in that layer instead of
+// being pushed out and falling back every step.
+func (w *World) SetContactSurfaceLayer(d float64) {
+	if math.IsNaN(d) || d < 0 || math.IsInf(d, 0) {
+		return
+	}
+	w.set(C.PV_W_SURFACE_LAYER, d)
+}
+
 // NoSleep keeps every body awake (ODE's auto-disable off); call it before
 // making bodies.
 func (w *World) NoSleep() { w.set(C.PV_W_NO_SLEEP) }
@@ -462,8 +482,9 @@ func (b *Body) SetGravityMode(on bool) {
 
 // Geom is a collision shape, static or attached to a body.
 type Geom struct {
-	id C.dGeomID
-	w  *World
+	id    C.dGeomID
+	w     *World
+	index int // into the world's geom list (pv_ctx.geoms)
 	// shift is where the geom's own origin is in the caller's shape frame:
 	// a convex hull ODE needs around its origin was moved by it (NewConvex).
 	shift [3]float64
@@ -483,11 +504,12 @@ func (w *World) addGeom(rc C.int, id C.dGeomID, s Surface) (*Geom, error) {
 	if s.Trigger {
 		info.trigger = 1
 	}
-	if C.pv_ctx_add_geom(w.ctx, id, info) < 0 {
+	index := C.pv_ctx_add_geom(w.ctx, id, info)
+	if index < 0 {
 		return nil, errors.New("ode: out of memory")
 	}
 	w.owners = append(w.owners, s.Owner)
-	return &Geom{id: id, w: w, rot: [4]float64{0, 0, 0, 1}}, nil
+	return &Geom{id: id, w: w, index: int(index), rot: [4]float64{0, 0, 0, 1}}, nil
 }
 
 // checkSize refuses what ODE's geoms cannot hold: sizes must be finite and
@@ -705,6 +727,22 @@ func (g *Geom) set(what C.int, b C.dBodyID, v ...float64) {
 	g.w.check(C.pv_geom_set(g.w.ctx, g.id, what, b, &a[0]))
 }
 
+// NoCollide keeps body b from colliding with static geom g: a body and
+// the static collider it is jointed to (bodies jointed to each other never
+// collide anyway).
+func (w *World) NoCollide(b *Body, g *Geom) error {
+	if !w.usable() {
+		return w.brokenErr()
+	}
+	if b == nil || g == nil || b.w != w || g.w != w {
+		return errors.New("ode: NoCollide needs a body and a geom of this world")
+	}
+	if C.pv_no_collide(w.ctx, C.int(b.Index), C.int(g.index)) < 0 {
+		return errors.New("ode: out of memory")
+	}
+	return nil
+}
+
 // SetBody attaches the geom to b (nil for static).
 func (g *Geom) SetBody(b *Body) {
 	if b == nil {
@@ -826,6 +864,7 @@ const (
 	ParamFMax    = C.dParamFMax
 	ParamStopERP = C.dParamStopERP
 	ParamStopCFM = C.dParamStopCFM
+	ParamCFM     = C.dParamCFM
 	ParamGroup2  = C.dParamGroup2
 )
 
@@ -836,6 +875,21 @@ func (j *Joint) SetParam(p int, v float64) {
 		return
 	}
 	j.w.check(C.pv_joint_param(j.w.ctx, j.id, C.int(j.typ), C.int(p), C.double(v)))
+}
+
+// State returns the joint's position along axis group 0 or 1 (a hinge's
+// or universal's angle in rad, a slider's or piston's position in m, a
+// piston's angle for group 1) and its rate, as ODE measures them; zeros for
+// other types.
+func (j *Joint) State(group int) (x, v float64) {
+	if !j.w.usable() {
+		return 0, 0
+	}
+	var cx, cv C.double
+	if j.w.check(C.pv_joint_state(j.w.ctx, j.id, C.int(j.typ), C.int(group), &cx, &cv)) != nil {
+		return 0, 0
+	}
+	return float64(cx), float64(cv)
 }
 
 // Angle returns a hinge's angle or a slider's position (0 for other types).
