@@ -75,6 +75,40 @@ type gpuPrimitive struct {
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
 	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
+	// uvSet1 is the glTF UV set in the second UV attribute: 1, or the
+	// higher set the material samples (uvSetFor).
+	uvSet1 int
+}
+
+// uvSlot is the UV attribute (0 or 1) a texture on glTF UV set texCoord
+// reads; a set the primitive does not hold reads set 0 (with a message).
+func (gp *gpuPrimitive) uvSlot(texCoord int) int {
+	if texCoord != 0 && (texCoord == gp.uvSet1 || (gp.uvSet1 == 0 && texCoord == 1)) {
+		return 1
+	}
+	return 0
+}
+
+// uvSetFor returns the UV set above 1 that material idx samples when it
+// samples no texture on set 1 and only one set above it (a mesh carries
+// sets 0 and 1 to the shader; this puts that set in place of 1); else 1.
+func uvSetFor(mats []material, idx int) int {
+	if idx < 0 || idx >= len(mats) {
+		return 1
+	}
+	set := 1
+	for _, ref := range mats[idx].tex {
+		switch {
+		case ref.texture < 0 || ref.texCoord == 0:
+		case ref.texCoord == 1:
+			return 1
+		case set == 1:
+			set = ref.texCoord
+		case set != ref.texCoord:
+			return 1
+		}
+	}
+	return set
 }
 
 // drawItem is one primitive drawn at one node.
@@ -184,7 +218,12 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		r.jointBlock = map[uint32]bool{}
 	}
 	r.Messages = append(r.Messages, r.anim.Problems...)
+	r.materials = make([]material, len(d.GLTF.Materials))
+	for i, m := range d.GLTF.Materials {
+		r.materials[i] = newMaterial(m)
+	}
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
+	lostSet := map[int]bool{} // materials already named in a message
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
 		for p := range mesh.Primitives {
@@ -193,19 +232,25 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 				r.Messages = append(r.Messages, err.Error())
 				continue
 			}
+			// The second UV attribute holds TEXCOORD_1, or the higher set
+			// the primitive's material samples instead of set 1.
+			set := 1
+			if k := uvSetFor(r.materials, pd.Material); k > 1 {
+				if uv := d.ReadTexCoords(m, p, k, pd); uv != nil {
+					pd.UV1, set = uv, k
+				}
+			}
 			r.prims[m][p] = upload(pd, m, p)
+			r.prims[m][p].uvSet1 = set
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
-		}
-	}
-	r.materials = make([]material, len(d.GLTF.Materials))
-	for i, m := range d.GLTF.Materials {
-		r.materials[i] = newMaterial(m)
-	}
-	for i, m := range r.materials {
-		for _, ref := range m.tex {
-			if ref.texture >= 0 && ref.texCoord > 1 {
-				r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (sets 0 and 1 are read)", i, ref.texCoord))
-				break
+			if pd.Material >= 0 && pd.Material < len(r.materials) && !lostSet[pd.Material] {
+				for _, ref := range r.materials[pd.Material].tex {
+					if ref.texture >= 0 && ref.texCoord > 1 && ref.texCoord != set {
+						lostSet[pd.Material] = true
+						r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (mesh %d primitive %d has no such set, or the material also samples set 1)", pd.Material, ref.texCoord, m, p))
+						break
+					}
+				}
 			}
 		}
 	}
@@ -572,7 +617,7 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
 		gl.Uniform1i(p.loc(names.has), boolInt(has))
-		gl.Uniform1i(p.loc(names.texCoord), int32(ref.texCoord))
+		gl.Uniform1i(p.loc(names.texCoord), int32(it.prim.uvSlot(ref.texCoord)))
 		tr := ref.transform
 		gl.UniformMatrix3fv(p.loc(names.transform), 1, false, &tr[0])
 	}
