@@ -75,40 +75,63 @@ type gpuPrimitive struct {
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
 	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
-	// uvSet1 is the glTF UV set in the second UV attribute: 1, or the
-	// higher set the material samples (uvSetFor).
-	uvSet1 int
+	// uvSets are the glTF UV sets in the second and third UV attributes
+	// (the first is set 0): 1 and 2, or the sets the material samples in
+	// their place (uvSetsFor); -1 when the primitive has no such set. The
+	// zero value means 1 and 2.
+	uvSets [2]int
 }
 
-// uvSlot is the UV attribute (0 or 1) a texture on glTF UV set texCoord
+// uvSlot is the UV attribute (0, 1 or 2) a texture on glTF UV set texCoord
 // reads; a set the primitive does not hold reads set 0 (with a message).
 func (gp *gpuPrimitive) uvSlot(texCoord int) int {
-	if texCoord != 0 && (texCoord == gp.uvSet1 || (gp.uvSet1 == 0 && texCoord == 1)) {
+	sets := gp.uvSets
+	if sets == [2]int{} {
+		sets = [2]int{1, 2}
+	}
+	switch {
+	case texCoord <= 0:
+		return 0
+	case texCoord == sets[0]:
 		return 1
+	case texCoord == sets[1]:
+		return 2
 	}
 	return 0
 }
 
-// uvSetFor returns the UV set above 1 that material idx samples when it
-// samples no texture on set 1 and only one set above it (a mesh carries
-// sets 0 and 1 to the shader; this puts that set in place of 1); else 1.
-func uvSetFor(mats []material, idx int) int {
+// uvSetsFor returns the glTF UV sets the second and third UV attributes
+// hold for material idx: 1 and 2, unless it samples a set above 2 (say
+// glTF-Transform's palette on TEXCOORD_3 of a mesh with three); then the
+// sets above 0 it samples, when there are at most two, take the places of
+// the ones it does not sample.
+func uvSetsFor(mats []material, idx int) [2]int {
+	sets := [2]int{1, 2}
 	if idx < 0 || idx >= len(mats) {
-		return 1
+		return sets
 	}
-	set := 1
+	var used []int
 	for _, ref := range mats[idx].tex {
-		switch {
-		case ref.texture < 0 || ref.texCoord == 0:
-		case ref.texCoord == 1:
-			return 1
-		case set == 1:
-			set = ref.texCoord
-		case set != ref.texCoord:
-			return 1
+		if ref.texture >= 0 && ref.texCoord > 0 && !slices.Contains(used, ref.texCoord) {
+			used = append(used, ref.texCoord)
 		}
 	}
-	return set
+	if len(used) > 2 {
+		return sets
+	}
+	slices.Sort(used)
+	for _, u := range used {
+		if slices.Contains(sets[:], u) {
+			continue
+		}
+		for j := len(sets) - 1; j >= 0; j-- { // set 1 stays when it can
+			if !slices.Contains(used, sets[j]) {
+				sets[j] = u
+				break
+			}
+		}
+	}
+	return sets
 }
 
 // drawItem is one primitive drawn at one node.
@@ -232,22 +255,29 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 				r.Messages = append(r.Messages, err.Error())
 				continue
 			}
-			// The second UV attribute holds TEXCOORD_1, or the higher set
-			// the primitive's material samples instead of set 1.
-			set := 1
-			if k := uvSetFor(r.materials, pd.Material); k > 1 {
-				if uv := d.ReadTexCoords(m, p, k, pd); uv != nil {
-					pd.UV1, set = uv, k
+			// The second and third UV attributes hold TEXCOORD_1 and
+			// TEXCOORD_2, or the higher sets the primitive's material
+			// samples in their place.
+			sets := uvSetsFor(r.materials, pd.Material)
+			if sets[0] != 1 {
+				if uv := d.ReadTexCoords(m, p, sets[0], pd); uv != nil {
+					pd.UV1 = uv
+				} else {
+					sets[0] = 1
 				}
 			}
-			r.prims[m][p] = upload(pd, m, p)
-			r.prims[m][p].uvSet1 = set
+			uv2 := d.ReadTexCoords(m, p, sets[1], pd)
+			if uv2 == nil {
+				sets[1] = -1 // no such set: a texture on it reads set 0
+			}
+			r.prims[m][p] = upload(pd, uv2, m, p)
+			r.prims[m][p].uvSets = sets
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
 			if pd.Material >= 0 && pd.Material < len(r.materials) && !lostSet[pd.Material] {
 				for _, ref := range r.materials[pd.Material].tex {
-					if ref.texture >= 0 && ref.texCoord > 1 && ref.texCoord != set {
+					if ref.texture >= 0 && ref.texCoord > 1 && r.prims[m][p].uvSlot(ref.texCoord) == 0 {
 						lostSet[pd.Material] = true
-						r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (mesh %d primitive %d has no such set, or the material also samples set 1)", pd.Material, ref.texCoord, m, p))
+						r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (mesh %d primitive %d has no such set, or the material samples more than two sets above 0)", pd.Material, ref.texCoord, m, p))
 						break
 					}
 				}
