@@ -1,9 +1,13 @@
 package corecheck
 
 import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -85,7 +89,8 @@ func glbOf(js string, bin []byte) []byte {
 
 // TestTransformVariantsAgreeWithKhronos validates the glTF-Transform
 // fixtures of testdata/transform with the Khronos validator (skipped
-// without node and the npm package) and with Decode: the same error codes.
+// without node and the npm package) and with Decode: the same codes at the
+// same severities.
 func TestTransformVariantsAgreeWithKhronos(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "transform", "*.gl*"))
 	if len(files) == 0 {
@@ -96,6 +101,8 @@ func TestTransformVariantsAgreeWithKhronos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Khronos severities: 0 error, 1 warning, 2 info, 3 hint.
+	sev := map[Severity]int{Error: 0, Warning: 1, Info: 2}
 	for _, f := range files {
 		rep, ok := reps[f]
 		if !ok || rep.Err != "" {
@@ -104,8 +111,8 @@ func TestTransformVariantsAgreeWithKhronos(t *testing.T) {
 		}
 		var want []string
 		for _, m := range rep.Messages {
-			if m.Severity == 0 && !slices.Contains(want, m.Code) {
-				want = append(want, m.Code)
+			if c := fmt.Sprintf("%s/%d", m.Code, m.Severity); !slices.Contains(want, c) {
+				want = append(want, c)
 			}
 		}
 		slices.Sort(want)
@@ -120,13 +127,60 @@ func TestTransformVariantsAgreeWithKhronos(t *testing.T) {
 		}
 		var got []string
 		for _, fd := range res.Findings {
-			if fd.Severity == Error && !slices.Contains(got, fd.Code) {
-				got = append(got, fd.Code)
+			if c := fmt.Sprintf("%s/%d", fd.Code, sev[fd.Severity]); !slices.Contains(got, c) {
+				got = append(got, c)
 			}
 		}
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s: error codes %v, Khronos %v", f, got, want)
+			t.Errorf("%s: codes %v, Khronos %v", f, got, want)
+		}
+	}
+}
+
+// TestWebPSize checks a WebP image is measured for IMAGE_NPOT_DIMENSIONS,
+// also when a texture names it only through EXT_texture_webp (as
+// glTF-Transform's webp writes it): 3x2 with the default sampler is
+// reported, with a clamped sampler without mipmaps it is not.
+func TestWebPSize(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "transform", "webp_npot.glb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same file with a sampler that needs no power of two.
+	js := data[20 : 20+binary.LittleEndian.Uint32(data[12:])]
+	var doc map[string]any
+	if err := json.Unmarshal(js, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["samplers"] = []any{map[string]any{"magFilter": 9729, "minFilter": 9729, "wrapS": 33071, "wrapT": 33071}}
+	doc["textures"].([]any)[0].(map[string]any)["sampler"] = 0
+	clamped, _ := json.Marshal(doc)
+	bin := data[20+len(js)+8:]
+	cases := []struct {
+		name string
+		data []byte
+		want bool
+	}{
+		{"default sampler", data, true},
+		{"clamped, no mipmaps", glbOf(string(clamped), bin), false},
+	}
+	for _, c := range cases {
+		res, err := Decode(c.data, nil, Options{})
+		if err != nil {
+			t.Fatalf("%s: does not open: %v", c.name, err)
+		}
+		got := false
+		for _, f := range res.Findings {
+			if f.Code == "IMAGE_NPOT_DIMENSIONS" {
+				got = true
+				if f.Path != "/images/0" || !strings.Contains(f.Message, "3x2") {
+					t.Errorf("%s: %s at %s: %q, want /images/0 and 3x2", c.name, f.Code, f.Path, f.Message)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: IMAGE_NPOT_DIMENSIONS %v, want %v: %v", c.name, got, c.want, res.Findings)
 		}
 	}
 }
