@@ -323,6 +323,8 @@ func cpuVAO(gp *gpuPrimitive, vbo uint32) uint32 {
 		gl.EnableVertexAttribArray(uint32(3 + loc))
 		gl.VertexAttribPointerWithOffset(uint32(3+loc), int32(a[0]), gl.FLOAT, false, stride, uintptr(a[1]*4))
 	}
+	gl.EnableVertexAttribArray(locUV2)
+	gl.VertexAttribPointerWithOffset(locUV2, 2, gl.FLOAT, false, stride, uintptr(18*4))
 	if gp.ebo != 0 {
 		gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, gp.ebo)
 	}

@@ -75,6 +75,63 @@ type gpuPrimitive struct {
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
 	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
+	// uvSets are the glTF UV sets in the second and third UV attributes
+	// (the first is set 0): 1 and 2, or the sets the material samples in
+	// their place (uvSetsFor); -1 when the primitive has no such set. The
+	// zero value means 1 and 2.
+	uvSets [2]int
+}
+
+// uvSlot is the UV attribute (0, 1 or 2) a texture on glTF UV set texCoord
+// reads; a set the primitive does not hold reads set 0 (with a message).
+func (gp *gpuPrimitive) uvSlot(texCoord int) int {
+	sets := gp.uvSets
+	if sets == [2]int{} {
+		sets = [2]int{1, 2}
+	}
+	switch {
+	case texCoord <= 0:
+		return 0
+	case texCoord == sets[0]:
+		return 1
+	case texCoord == sets[1]:
+		return 2
+	}
+	return 0
+}
+
+// uvSetsFor returns the glTF UV sets the second and third UV attributes
+// hold for material idx: 1 and 2, unless it samples a set above 2 (say
+// glTF-Transform's palette on TEXCOORD_3 of a mesh with three); then the
+// sets above 0 it samples, when there are at most two, take the places of
+// the ones it does not sample.
+func uvSetsFor(mats []material, idx int) [2]int {
+	sets := [2]int{1, 2}
+	if idx < 0 || idx >= len(mats) {
+		return sets
+	}
+	var used []int
+	for _, ref := range mats[idx].tex {
+		if ref.texture >= 0 && ref.texCoord > 0 && !slices.Contains(used, ref.texCoord) {
+			used = append(used, ref.texCoord)
+		}
+	}
+	if len(used) > 2 {
+		return sets
+	}
+	slices.Sort(used)
+	for _, u := range used {
+		if slices.Contains(sets[:], u) {
+			continue
+		}
+		for j := len(sets) - 1; j >= 0; j-- { // set 1 stays when it can
+			if !slices.Contains(used, sets[j]) {
+				sets[j] = u
+				break
+			}
+		}
+	}
+	return sets
 }
 
 // drawItem is one primitive drawn at one node.
@@ -184,7 +241,12 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		r.jointBlock = map[uint32]bool{}
 	}
 	r.Messages = append(r.Messages, r.anim.Problems...)
+	r.materials = make([]material, len(d.GLTF.Materials))
+	for i, m := range d.GLTF.Materials {
+		r.materials[i] = newMaterial(m)
+	}
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
+	lostSet := map[int]bool{} // materials already named in a message
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
 		for p := range mesh.Primitives {
@@ -193,19 +255,32 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 				r.Messages = append(r.Messages, err.Error())
 				continue
 			}
-			r.prims[m][p] = upload(pd, m, p)
+			// The second and third UV attributes hold TEXCOORD_1 and
+			// TEXCOORD_2, or the higher sets the primitive's material
+			// samples in their place.
+			sets := uvSetsFor(r.materials, pd.Material)
+			if sets[0] != 1 {
+				if uv := d.ReadTexCoords(m, p, sets[0], pd); uv != nil {
+					pd.UV1 = uv
+				} else {
+					sets[0] = 1
+				}
+			}
+			uv2 := d.ReadTexCoords(m, p, sets[1], pd)
+			if uv2 == nil {
+				sets[1] = -1 // no such set: a texture on it reads set 0
+			}
+			r.prims[m][p] = upload(pd, uv2, m, p)
+			r.prims[m][p].uvSets = sets
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
-		}
-	}
-	r.materials = make([]material, len(d.GLTF.Materials))
-	for i, m := range d.GLTF.Materials {
-		r.materials[i] = newMaterial(m)
-	}
-	for i, m := range r.materials {
-		for _, ref := range m.tex {
-			if ref.texture >= 0 && ref.texCoord > 1 {
-				r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (sets 0 and 1 are read)", i, ref.texCoord))
-				break
+			if pd.Material >= 0 && pd.Material < len(r.materials) && !lostSet[pd.Material] {
+				for _, ref := range r.materials[pd.Material].tex {
+					if ref.texture >= 0 && ref.texCoord > 1 && r.prims[m][p].uvSlot(ref.texCoord) == 0 {
+						lostSet[pd.Material] = true
+						r.Messages = append(r.Messages, fmt.Sprintf("material %d: a texture on UV set %d is drawn with UV set 0 (mesh %d primitive %d has no such set, or the material samples more than two sets above 0)", pd.Material, ref.texCoord, m, p))
+						break
+					}
+				}
 			}
 		}
 	}
@@ -572,7 +647,7 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
 		gl.Uniform1i(p.loc(names.has), boolInt(has))
-		gl.Uniform1i(p.loc(names.texCoord), int32(ref.texCoord))
+		gl.Uniform1i(p.loc(names.texCoord), int32(it.prim.uvSlot(ref.texCoord)))
 		tr := ref.transform
 		gl.UniformMatrix3fv(p.loc(names.transform), 1, false, &tr[0])
 	}

@@ -8,11 +8,15 @@ import (
 )
 
 // vertexFloats is the interleaved layout: position 3, normal 3, tangent 4,
-// uv0 2, uv1 2, colour 4.
-const vertexFloats = 18
+// uv0 2, uv1 2, colour 4, uv2 2 (at location 14).
+const vertexFloats = 20
 
-// upload interleaves a primitive's attributes into one buffer.
-func upload(pd *scene.PrimitiveData, mesh, prim int) *gpuPrimitive {
+// locUV2 is the shader location of the third UV attribute.
+const locUV2 = 14
+
+// upload interleaves a primitive's attributes into one buffer; uv2 is the
+// third UV attribute's coordinates, nil for none.
+func upload(pd *scene.PrimitiveData, uv2 [][2]float32, mesh, prim int) *gpuPrimitive {
 	n := len(pd.Positions)
 	data := make([]float32, 0, n*vertexFloats)
 	for i := 0; i < n; i++ {
@@ -45,6 +49,11 @@ func upload(pd *scene.PrimitiveData, mesh, prim int) *gpuPrimitive {
 		} else {
 			data = append(data, 1, 1, 1, 1)
 		}
+		if uv2 != nil {
+			data = append(data, uv2[i][0], uv2[i][1])
+		} else {
+			data = append(data, 0, 0)
+		}
 	}
 	gp := &gpuPrimitive{material: pd.Material, mesh: mesh, prim: prim, mode: glMode(pd.Mode)}
 	gl.GenVertexArrays(1, &gp.vao)
@@ -61,6 +70,8 @@ func upload(pd *scene.PrimitiveData, mesh, prim int) *gpuPrimitive {
 		gl.VertexAttribPointerWithOffset(uint32(loc), size, gl.FLOAT, false, stride, uintptr(offset*4))
 		offset += int(size)
 	}
+	gl.EnableVertexAttribArray(locUV2)
+	gl.VertexAttribPointerWithOffset(locUV2, 2, gl.FLOAT, false, stride, uintptr(offset*4))
 	if pd.Indices != nil {
 		gp.indexed = true
 		gp.count = int32(len(pd.Indices))

@@ -163,6 +163,44 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	return pd, nil
 }
 
+// ReadTexCoords reads TEXCOORD_set of primitive p of mesh m for the
+// vertices of pd, which ReadPrimitive read from that primitive (through
+// pd.Source when flat normals de-indexed it). ReadPrimitive reads sets 0 and
+// 1; the renderer reads a higher set a material samples (glTF-Transform's
+// palette puts its texture on the next free set, TEXCOORD_2 on a mesh with
+// two). Nil when the primitive has no such set, its count differs from the
+// positions' or it cannot be read.
+func (d *Document) ReadTexCoords(m, p, set int, pd *PrimitiveData) [][2]float32 {
+	doc := d.GLTF
+	if set < 0 || pd == nil || m < 0 || m >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[m].Primitives) {
+		return nil
+	}
+	i, ok := doc.Meshes[m].Primitives[p].Attributes[fmt.Sprintf("TEXCOORD_%d", set)]
+	pi, okp := doc.Meshes[m].Primitives[p].Attributes[gltf.POSITION]
+	if !ok || !okp || i < 0 || i >= len(doc.Accessors) || pi < 0 || pi >= len(doc.Accessors) || doc.Accessors[i].Count != doc.Accessors[pi].Count {
+		return nil
+	}
+	v, err := d.readVecs(i, 2)
+	if err != nil {
+		return nil
+	}
+	uv := vec2s(v)
+	if pd.Source == nil {
+		if len(uv) != len(pd.Positions) {
+			return nil
+		}
+		return uv
+	}
+	out := make([][2]float32, len(pd.Source))
+	for k, src := range pd.Source {
+		if int(src) >= len(uv) {
+			return nil
+		}
+		out[k] = uv[src]
+	}
+	return out
+}
+
 // readVecs reads accessor i as vectors of want components (normalized
 // integers mapped to floats, as KHR_mesh_quantization allows for positions,
 // normals, tangents and texture coordinates).

@@ -17,6 +17,7 @@ in vec3 vNormal;
 in vec4 vTangent;
 in vec2 vUV0;
 in vec2 vUV1;
+in vec2 vUV2;
 in vec4 vColor;
 
 out vec4 fragColor;
@@ -95,7 +96,7 @@ uniform mat4 uModel;
 const float PI = 3.14159265359;
 
 vec2 uvFor(int slot) {
-    vec2 uv = uTexCoord[slot] == 1 ? vUV1 : vUV0;
+    vec2 uv = uTexCoord[slot] == 2 ? vUV2 : uTexCoord[slot] == 1 ? vUV1 : vUV0;
     return (uTexTransform[slot] * vec3(uv, 1.0)).xy;
 }
 

@@ -12,6 +12,8 @@ layout(location = 8) in vec4 aJoints1;
 layout(location = 9) in vec4 aWeights1;
 // EXT_mesh_gpu_instancing: the instance's transform (locations 10-13).
 layout(location = 10) in mat4 aInstance;
+// A third UV set (uvSets in render/renderer.go says which glTF set).
+layout(location = 14) in vec2 aUV2;
 
 uniform mat4 uModel;
 uniform mat4 uViewProj;
@@ -43,6 +45,7 @@ out vec3 vNormal;
 out vec4 vTangent;
 out vec2 vUV0;
 out vec2 vUV1;
+out vec2 vUV2;
 out vec4 vColor;
 
 mat4 joint(float j) {
@@ -101,6 +104,7 @@ void main() {
     vTangent = vec4(normalize(mat3(model) * tan), aTangent.w);
     vUV0 = aUV0;
     vUV1 = aUV1;
+    vUV2 = aUV2;
     vColor = aColor;
     gl_Position = uViewProj * world;
 }

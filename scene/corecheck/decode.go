@@ -102,7 +102,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 			im.URI = u
 		}
 	}
-	if err := loadBuffers(doc, dir, glb, bin, &fs); err != nil {
+	if err := loadBuffers(doc, sc, dir, glb, bin, &fs); err != nil {
 		return nil, err
 	}
 	res.GLTF = doc
@@ -185,10 +185,15 @@ func localURI(uri string) (string, bool) {
 // or a file next to the document. A buffer without uri outside a GLB is a
 // placeholder and has no bytes; a remote URI is never fetched (a finding).
 // Only a local file that cannot be read is an error. No buffer is allocated
-// from byteLength: data is sliced from what was read.
-func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *findings) error {
+// from byteLength: data is sliced from what was read. A buffer whose
+// byteLength is missing or invalid is left without bytes, as the Khronos
+// validator leaves it (glTF-Transform writes an empty GLB buffer as {}).
+func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, bin []byte, fs *findings) error {
 	for i, b := range doc.Buffers {
 		p := fmt.Sprintf("/buffers/%d", i)
+		if !sc.bufferLengthOK(i) {
+			continue
+		}
 		var data []byte
 		switch {
 		case b.URI == "" && glb && i == 0:

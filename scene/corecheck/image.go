@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"math"
 	"strings"
 
 	"github.com/qmuntal/gltf"
+	xwebp "golang.org/x/image/webp"
 )
 
 // checkImages checks each image's URI and the structure of its data: the
@@ -17,7 +19,7 @@ import (
 // ReaderAt so a large external image costs a few small reads, not a copy.
 // Images are not decoded (the renderer does that).
 func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *findings) {
-	needsPOT := potImages(doc)
+	needsPOT := potImages(doc, sc)
 	webp := false
 	for _, e := range doc.ExtensionsUsed {
 		webp = webp || e == "EXT_texture_webp"
@@ -167,6 +169,14 @@ func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p, mi
 		return checkPNG(r, size, p, fs)
 	case "image/jpeg":
 		return checkJPEG(r, size, p, fs)
+	case "image/webp":
+		// Only the size, for IMAGE_NPOT_DIMENSIONS, as the Khronos
+		// validator reads it from the VP8, VP8L or VP8X header.
+		cfg, err := xwebp.DecodeConfig(io.NewSectionReader(r, 0, size))
+		if err != nil {
+			return 0, 0
+		}
+		return cfg.Width, cfg.Height
 	}
 	return 0, 0
 }
@@ -174,10 +184,23 @@ func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p, mi
 // potImages marks the images a texture samples with mipmaps or repeating
 // wrap (its sampler's, or the defaults when it has none), where
 // non-power-of-two sizes are a problem for some implementations (WebGL 1).
-func potImages(doc *gltf.Document) map[int]bool {
+// A texture's EXT_texture_webp source counts like its source (glTF-Transform
+// writes WebP textures with no other).
+func potImages(doc *gltf.Document, sc *schema) map[int]bool {
 	out := map[int]bool{}
-	for _, t := range doc.Textures {
-		if t.Source == nil {
+	texs, _ := sc.root["textures"].([]any)
+	for i, t := range doc.Textures {
+		var sources []int
+		if t.Source != nil {
+			sources = append(sources, *t.Source)
+		}
+		if i < len(texs) {
+			w := asMap(asMap(asMap(texs[i])["extensions"])["EXT_texture_webp"])
+			if f, isNum, inf := numberValue(w["source"]); isNum && !inf && f >= 0 && f == math.Trunc(f) && f < float64(len(doc.Images)) {
+				sources = append(sources, int(f))
+			}
+		}
+		if len(sources) == 0 {
 			continue
 		}
 		need := true
@@ -186,7 +209,9 @@ func potImages(doc *gltf.Document) map[int]bool {
 			mip := s.MinFilter != gltf.MinNearest && s.MinFilter != gltf.MinLinear // undefined may mipmap
 			need = mip || s.WrapS != gltf.WrapClampToEdge || s.WrapT != gltf.WrapClampToEdge
 		}
-		out[*t.Source] = out[*t.Source] || need
+		for _, src := range sources {
+			out[src] = out[src] || need
+		}
 	}
 	return out
 }

@@ -65,7 +65,7 @@ func (l *links) view(i *int) *gltf.BufferView {
 func (l *links) bufferViews() {
 	for i, bv := range l.doc.BufferViews {
 		p := fmt.Sprintf("/bufferViews/%d", i)
-		if bv.Buffer >= 0 && bv.Buffer < len(l.doc.Buffers) {
+		if bv.Buffer >= 0 && bv.Buffer < len(l.doc.Buffers) && l.sc.bufferLengthOK(bv.Buffer) {
 			bl := l.doc.Buffers[bv.Buffer].ByteLength
 			if int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(bl) {
 				at := p + "/byteLength"

@@ -522,6 +522,24 @@ func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string
 var rootCollections = []string{"accessors", "animations", "buffers", "bufferViews", "cameras", "images", "materials", "meshes", "nodes", "samplers", "scenes", "skins", "textures"}
 
 // checkSchema checks the whole tree. root must be the decoded top value.
+// bufferLengthOK reports whether buffer i has a byteLength the schema pass
+// accepted (an integer of at least 1; the pass deletes any other). The
+// Khronos validator neither reads nor measures a buffer without one: no
+// IO_ERROR for its file, no BUFFER_MISSING_GLB_DATA, no BUFFER_VIEW_TOO_LONG
+// against it, no checks of data in it; the schema finding is all it gets.
+func (s *schema) bufferLengthOK(i int) bool {
+	bufs, _ := s.root["buffers"].([]any)
+	if i < 0 || i >= len(bufs) {
+		return false
+	}
+	b, ok := bufs[i].(map[string]any)
+	if !ok {
+		return false
+	}
+	_, ok = b["byteLength"]
+	return ok
+}
+
 func checkSchema(tree jsonTree, fs *findings) (*schema, bool) {
 	root, ok := tree.(map[string]any)
 	if !ok {
