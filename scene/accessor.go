@@ -96,6 +96,9 @@ func (d *Document) BufferViewData(v int) ([]byte, error) {
 	if bv.Buffer < 0 || bv.Buffer >= len(doc.Buffers) {
 		return nil, fmt.Errorf("buffer view %d: buffer %d does not exist", v, bv.Buffer)
 	}
+	if uri, ok := d.missingBuffers[bv.Buffer]; ok {
+		return nil, fmt.Errorf("buffer view %d: %w", v, missingBufferError(bv.Buffer, uri))
+	}
 	data := doc.Buffers[bv.Buffer].Data
 	if bv.ByteOffset < 0 || bv.ByteLength < 0 || int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(len(data)) {
 		return nil, fmt.Errorf("buffer view %d reaches past the end of buffer %d (%d bytes)", v, bv.Buffer, len(data))
@@ -384,4 +387,39 @@ func normalizeBound(a *gltf.Accessor, v float64) float64 {
 		return v / 65535
 	}
 	return v
+}
+
+// missingBufferError says that buffer b has no data because its file was
+// not found.
+func missingBufferError(b int, uri string) error {
+	return fmt.Errorf("buffer %d has no data: its file %s was not found", b, uri)
+}
+
+// MissingBuffer returns the first buffer accessor i reads (through its
+// buffer view or its sparse indices and values) whose file was not found
+// when the document was read, with that buffer's uri; ok is false when the
+// accessor reads none.
+func (d *Document) MissingBuffer(i int) (buffer int, uri string, ok bool) {
+	doc := d.GLTF
+	if len(d.missingBuffers) == 0 || i < 0 || i >= len(doc.Accessors) || doc.Accessors[i] == nil {
+		return 0, "", false
+	}
+	a := doc.Accessors[i]
+	views := []int{}
+	if a.BufferView != nil {
+		views = append(views, *a.BufferView)
+	}
+	if a.Sparse != nil {
+		views = append(views, a.Sparse.Indices.BufferView, a.Sparse.Values.BufferView)
+	}
+	for _, v := range views {
+		if v < 0 || v >= len(doc.BufferViews) || doc.BufferViews[v] == nil {
+			continue
+		}
+		b := doc.BufferViews[v].Buffer
+		if uri, ok := d.missingBuffers[b]; ok {
+			return b, uri, true
+		}
+	}
+	return 0, "", false
 }

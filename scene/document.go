@@ -47,6 +47,11 @@ type Document struct {
 	// rootExtra keeps unknown keys of the owned root extension objects.
 	rootExtra map[string]Members
 
+	// missingBuffers are the buffers whose file was not found when the
+	// document was read, by index, with their uri: they have no bytes, and
+	// nothing is drawn from them (BufferViewData, ReadPrimitive).
+	missingBuffers map[int]string
+
 	// loadFindings are the findings made while decoding.
 	loadFindings []Finding
 	// findings are loadFindings plus those of the last Validate.
@@ -121,7 +126,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
 	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
 	d.recordCounts()
 	fs := findings(res.Findings)

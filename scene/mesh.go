@@ -2,7 +2,9 @@ package scene
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/qmuntal/gltf"
@@ -73,6 +75,11 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	}
 	if pi < 0 || pi >= len(doc.Accessors) {
 		return nil, fmt.Errorf("mesh %d primitive %d: POSITION accessor %d does not exist", m, p, pi)
+	}
+	if err := d.primitiveMissingData(prim); err != nil {
+		// Drawn without, a primitive would look whole with parts of it
+		// gone: it is not drawn, and the error names the file.
+		return nil, fmt.Errorf("mesh %d primitive %d: %w", m, p, err)
 	}
 	if d.accessorZeroFilled(pi) {
 		// A valid file may declare billions of zeros; they draw nothing and
@@ -161,6 +168,37 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	}
 	pd.bounds()
 	return pd, nil
+}
+
+// primitiveMissingData says which accessor of prim (attributes in name
+// order, then indices, then morph targets) reads a buffer whose file was
+// not found; nil when none does.
+func (d *Document) primitiveMissingData(prim *gltf.Primitive) error {
+	if len(d.missingBuffers) == 0 {
+		return nil
+	}
+	check := func(what string, attrs gltf.PrimitiveAttributes) error {
+		for _, name := range slices.Sorted(maps.Keys(attrs)) {
+			if b, uri, ok := d.MissingBuffer(attrs[name]); ok {
+				return fmt.Errorf("%s%s accessor %d: %w", what, name, attrs[name], missingBufferError(b, uri))
+			}
+		}
+		return nil
+	}
+	if err := check("", prim.Attributes); err != nil {
+		return err
+	}
+	if prim.Indices != nil {
+		if b, uri, ok := d.MissingBuffer(*prim.Indices); ok {
+			return fmt.Errorf("indices accessor %d: %w", *prim.Indices, missingBufferError(b, uri))
+		}
+	}
+	for t, target := range prim.Targets {
+		if err := check(fmt.Sprintf("morph target %d ", t), target); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readVecs reads accessor i as vectors of want components (normalized

@@ -32,6 +32,9 @@ type Result struct {
 	// GLB BIN chunk, if any; GLB whether data was a GLB container.
 	JSON, BIN []byte
 	GLB       bool
+	// MissingBuffers are the buffers whose file does not exist, by index,
+	// with their uri: an IO_ERROR finding each, and no bytes.
+	MissingBuffers map[int]string
 	// Findings are the core findings, in the order they were made.
 	Findings []Finding
 }
@@ -102,10 +105,11 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 			im.URI = u
 		}
 	}
-	if err := loadBuffers(doc, dir, glb, bin, &fs); err != nil {
+	missing, err := loadBuffers(doc, dir, glb, bin, &fs)
+	if err != nil {
 		return nil, err
 	}
-	res.GLTF = doc
+	res.GLTF, res.MissingBuffers = doc, missing
 	checkLinks(doc, sc, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
@@ -184,9 +188,11 @@ func localURI(uri string) (string, bool) {
 // loadBuffers gives every buffer its bytes: the GLB BIN chunk, a data URI
 // or a file next to the document. A buffer without uri outside a GLB is a
 // placeholder and has no bytes; a remote URI is never fetched (a finding).
-// Only a local file that cannot be read is an error. No buffer is allocated
-// from byteLength: data is sliced from what was read.
-func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *findings) error {
+// A local file that does not exist is an IO_ERROR finding (the buffer has
+// no bytes, and its index is in missing); one that cannot be read
+// otherwise, or a name that leaves the folder, is an error. No buffer is
+// allocated from byteLength: data is sliced from what was read.
+func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *findings) (missing map[int]string, err error) {
 	for i, b := range doc.Buffers {
 		p := fmt.Sprintf("/buffers/%d", i)
 		var data []byte
@@ -233,11 +239,23 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 			if dir == nil || !ok || !iofs.ValidPath(name) {
 				le := loadErr("IO_ERROR", "buffer %d: cannot read %q: buffer.uri must be a relative path inside the file's folder", i, b.URI)
 				le.Pointer = p + "/uri"
-				return le
+				return nil, le
 			}
 			raw, err := iofs.ReadFile(dir, name)
+			if errors.Is(err, iofs.ErrNotExist) {
+				// As Khronos: a finding, and everything else is still
+				// checked; the accessors that read the buffer get no
+				// data checks, and the document says it is missing
+				// (MissingBuffers) so nothing is drawn from it.
+				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(b.URI))
+				if missing == nil {
+					missing = map[int]string{}
+				}
+				missing[i] = b.URI
+				continue
+			}
 			if err != nil {
-				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err)), Pointer: p + "/uri"}
+				return nil, &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err)), Pointer: p + "/uri"}
 			}
 			data = raw
 			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
@@ -252,8 +270,12 @@ func loadBuffers(doc *gltf.Document, dir iofs.FS, glb bool, bin []byte, fs *find
 		}
 		b.Data = data
 	}
-	return nil
+	return missing, nil
 }
+
+// ResourceNotFound is the message of the IO_ERROR finding for a buffer or
+// image file that does not exist, worded as the Khronos validator words it.
+func ResourceNotFound(uri string) string { return fmt.Sprintf("Resource not found (%s).", uri) }
 
 // DecodeDataURI returns the media type and the bytes of a data: URI, as
 // the checks read it (base64 or percent-encoded).
