@@ -94,12 +94,13 @@ func (d *Document) MissingData() []string {
 			if prim == nil {
 				continue
 			}
-			if err := d.primitiveMissingData(prim); err != nil {
+			if r, ok := d.primitiveMissingData(prim); ok {
 				name := ""
 				if g.Meshes[m].Name != "" {
 					name = fmt.Sprintf(" %q", g.Meshes[m].Name)
 				}
-				out = append(out, fmt.Sprintf("mesh %d%s is not drawn: primitive %d: %v", m, name, p, err))
+				// The file first: a status line shows the start.
+				out = append(out, fmt.Sprintf("mesh %d%s is not drawn: its buffer file %s was not found (buffer %d, %s accessor %d of primitive %d)", m, name, r.uri, r.buffer, r.what, r.accessor, p))
 				break
 			}
 		}

@@ -76,10 +76,10 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	if pi < 0 || pi >= len(doc.Accessors) {
 		return nil, fmt.Errorf("mesh %d primitive %d: POSITION accessor %d does not exist", m, p, pi)
 	}
-	if err := d.primitiveMissingData(prim); err != nil {
+	if r, ok := d.primitiveMissingData(prim); ok {
 		// Drawn without, a primitive would look whole with parts of it
 		// gone: it is not drawn, and the error names the file.
-		return nil, fmt.Errorf("mesh %d primitive %d: %w", m, p, err)
+		return nil, fmt.Errorf("mesh %d primitive %d: %w", m, p, r.err())
 	}
 	if d.accessorZeroFilled(pi) {
 		// A valid file may declare billions of zeros; they draw nothing and
@@ -170,35 +170,48 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	return pd, nil
 }
 
-// primitiveMissingData says which accessor of prim (attributes in name
-// order, then indices, then morph targets) reads a buffer whose file was
-// not found; nil when none does.
-func (d *Document) primitiveMissingData(prim *gltf.Primitive) error {
+// missingRead is an accessor of a primitive that reads a buffer whose
+// file was not found: what it is ("POSITION", "indices", "morph target 0
+// NORMAL"), the accessor, the buffer and its uri.
+type missingRead struct {
+	what             string
+	accessor, buffer int
+	uri              string
+}
+
+func (r missingRead) err() error {
+	return fmt.Errorf("%s accessor %d: %w", r.what, r.accessor, missingBufferError(r.buffer, r.uri))
+}
+
+// primitiveMissingData returns the first accessor of prim (attributes in
+// name order, then indices, then morph targets) that reads a buffer whose
+// file was not found; ok is false when none does.
+func (d *Document) primitiveMissingData(prim *gltf.Primitive) (r missingRead, ok bool) {
 	if len(d.missingBuffers) == 0 {
-		return nil
+		return r, false
 	}
-	check := func(what string, attrs gltf.PrimitiveAttributes) error {
+	check := func(what string, attrs gltf.PrimitiveAttributes) (missingRead, bool) {
 		for _, name := range slices.Sorted(maps.Keys(attrs)) {
 			if b, uri, ok := d.MissingBuffer(attrs[name]); ok {
-				return fmt.Errorf("%s%s accessor %d: %w", what, name, attrs[name], missingBufferError(b, uri))
+				return missingRead{what + name, attrs[name], b, uri}, true
 			}
 		}
-		return nil
+		return missingRead{}, false
 	}
-	if err := check("", prim.Attributes); err != nil {
-		return err
+	if r, ok := check("", prim.Attributes); ok {
+		return r, true
 	}
 	if prim.Indices != nil {
 		if b, uri, ok := d.MissingBuffer(*prim.Indices); ok {
-			return fmt.Errorf("indices accessor %d: %w", *prim.Indices, missingBufferError(b, uri))
+			return missingRead{"indices", *prim.Indices, b, uri}, true
 		}
 	}
 	for t, target := range prim.Targets {
-		if err := check(fmt.Sprintf("morph target %d ", t), target); err != nil {
-			return err
+		if r, ok := check(fmt.Sprintf("morph target %d ", t), target); ok {
+			return r, true
 		}
 	}
-	return nil
+	return r, false
 }
 
 // readVecs reads accessor i as vectors of want components (normalized
