@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/qmuntal/gltf"
 
@@ -96,8 +98,8 @@ func (d *Document) BufferViewData(v int) ([]byte, error) {
 	if bv.Buffer < 0 || bv.Buffer >= len(doc.Buffers) {
 		return nil, fmt.Errorf("buffer view %d: buffer %d does not exist", v, bv.Buffer)
 	}
-	if uri, ok := d.missingBuffers[bv.Buffer]; ok {
-		return nil, fmt.Errorf("buffer view %d: %w", v, missingBufferError(bv.Buffer, uri))
+	if why, ok := d.missingBuffers[bv.Buffer]; ok {
+		return nil, fmt.Errorf("buffer view %d: %w", v, missingBufferError(bv.Buffer, why))
 	}
 	data := doc.Buffers[bv.Buffer].Data
 	if bv.ByteOffset < 0 || bv.ByteLength < 0 || int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(len(data)) {
@@ -389,17 +391,17 @@ func normalizeBound(a *gltf.Accessor, v float64) float64 {
 	return v
 }
 
-// missingBufferError says that buffer b has no data because its file was
-// not found.
-func missingBufferError(b int, uri string) error {
-	return fmt.Errorf("buffer %d has no data: its file %s was not found", b, uri)
+// missingBufferError says that buffer b has no data, and why.
+func missingBufferError(b int, why string) error {
+	return fmt.Errorf("buffer %d has no data: %s", b, why)
 }
 
 // MissingBuffer returns the first buffer accessor i reads (through its
-// buffer view or its sparse indices and values) whose file was not found
-// when the document was read, with that buffer's uri; ok is false when the
-// accessor reads none.
-func (d *Document) MissingBuffer(i int) (buffer int, uri string, ok bool) {
+// buffer view or its sparse indices and values) that has no data because
+// its file was not found when the document was read, or the GLB's BIN
+// chunk is cut off, with why ("its file a.bin was not found"); ok is false
+// when the accessor reads none.
+func (d *Document) MissingBuffer(i int) (buffer int, why string, ok bool) {
 	doc := d.GLTF
 	if len(d.missingBuffers) == 0 || i < 0 || i >= len(doc.Accessors) || doc.Accessors[i] == nil {
 		return 0, "", false
@@ -417,9 +419,21 @@ func (d *Document) MissingBuffer(i int) (buffer int, uri string, ok bool) {
 			continue
 		}
 		b := doc.BufferViews[v].Buffer
-		if uri, ok := d.missingBuffers[b]; ok {
-			return b, uri, true
+		if why, ok := d.missingBuffers[b]; ok {
+			return b, why, true
 		}
 	}
 	return 0, "", false
+}
+
+// MissingDataError says which buffer has no data because its file was not
+// found or the GLB's BIN chunk is cut off (the first, by index), nil when
+// every buffer that should have bytes has them: a conversion that writes
+// them all cannot be made.
+func (d *Document) MissingDataError() error {
+	if len(d.missingBuffers) == 0 {
+		return nil
+	}
+	i := slices.Min(slices.Collect(maps.Keys(d.missingBuffers)))
+	return missingBufferError(i, d.missingBuffers[i])
 }

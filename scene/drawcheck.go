@@ -73,7 +73,8 @@ func (pd *PrimitiveData) draws() bool {
 
 // MissingData lists, one sentence a mesh, the meshes of the shown scene
 // that are not drawn because a buffer they read has no data: its file
-// (buffers[N].uri) was not found when the document was read. It is nil
+// (buffers[N].uri) was not found when the document was read, or the GLB's
+// BIN chunk is cut off. It is nil
 // when every mesh has its data. A picture of such a scene is incomplete,
 // whatever else it shows.
 func (d *Document) MissingData() []string {
@@ -100,7 +101,7 @@ func (d *Document) MissingData() []string {
 					name = fmt.Sprintf(" %q", g.Meshes[m].Name)
 				}
 				// The file first: a status line shows the start.
-				out = append(out, fmt.Sprintf("mesh %d%s is not drawn: its buffer file %s was not found (buffer %d, %s accessor %d of primitive %d)", m, name, r.uri, r.buffer, r.what, r.accessor, p))
+				out = append(out, fmt.Sprintf("mesh %d%s is not drawn: %s (buffer %d, %s accessor %d of primitive %d)", m, name, r.why, r.buffer, r.what, r.accessor, p))
 				break
 			}
 		}

@@ -170,30 +170,30 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	return pd, nil
 }
 
-// missingRead is an accessor of a primitive that reads a buffer whose
-// file was not found: what it is ("POSITION", "indices", "morph target 0
-// NORMAL"), the accessor, the buffer and its uri.
+// missingRead is an accessor of a primitive that reads a buffer without
+// data: what it is ("POSITION", "indices", "morph target 0 NORMAL"), the
+// accessor, the buffer and why it has none.
 type missingRead struct {
 	what             string
 	accessor, buffer int
-	uri              string
+	why              string
 }
 
 func (r missingRead) err() error {
-	return fmt.Errorf("%s accessor %d: %w", r.what, r.accessor, missingBufferError(r.buffer, r.uri))
+	return fmt.Errorf("%s accessor %d: %w", r.what, r.accessor, missingBufferError(r.buffer, r.why))
 }
 
 // primitiveMissingData returns the first accessor of prim (attributes in
-// name order, then indices, then morph targets) that reads a buffer whose
-// file was not found; ok is false when none does.
+// name order, then indices, then morph targets) that reads a buffer without
+// data (MissingBuffer); ok is false when none does.
 func (d *Document) primitiveMissingData(prim *gltf.Primitive) (r missingRead, ok bool) {
 	if len(d.missingBuffers) == 0 {
 		return r, false
 	}
 	check := func(what string, attrs gltf.PrimitiveAttributes) (missingRead, bool) {
 		for _, name := range slices.Sorted(maps.Keys(attrs)) {
-			if b, uri, ok := d.MissingBuffer(attrs[name]); ok {
-				return missingRead{what + name, attrs[name], b, uri}, true
+			if b, why, ok := d.MissingBuffer(attrs[name]); ok {
+				return missingRead{what + name, attrs[name], b, why}, true
 			}
 		}
 		return missingRead{}, false
@@ -202,8 +202,8 @@ func (d *Document) primitiveMissingData(prim *gltf.Primitive) (r missingRead, ok
 		return r, true
 	}
 	if prim.Indices != nil {
-		if b, uri, ok := d.MissingBuffer(*prim.Indices); ok {
-			return missingRead{"indices", *prim.Indices, b, uri}, true
+		if b, why, ok := d.MissingBuffer(*prim.Indices); ok {
+			return missingRead{"indices", *prim.Indices, b, why}, true
 		}
 	}
 	for t, target := range prim.Targets {

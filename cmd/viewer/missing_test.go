@@ -26,7 +26,7 @@ func TestMissingBufferCommands(t *testing.T) {
 		{[]string{"validate", file}, 1, []string{"IO_ERROR /buffers/1/uri: " + finding}, nil},
 		{[]string{"inspect", file}, 0, []string{"error /buffers/1/uri: " + finding, `1 "gone": collider shape 0`}, nil},
 		{[]string{"screenshot", "-size", "64x48", "-o", filepath.Join(t.TempDir(), "x.png"), file}, 1, []string{"wrote "},
-			[]string{`mesh 1 "gone" is not drawn: its buffer file gone.bin was not found (buffer 1, POSITION accessor 1 of primitive 0)`}},
+			[]string{`mesh 1 "gone" is not drawn: its file gone.bin was not found (buffer 1, POSITION accessor 1 of primitive 0)`}},
 	} {
 		code, out, errOut := runCLI(tc.args...)
 		if code != tc.code {

@@ -25,7 +25,7 @@ func TestOpenMissingBuffer(t *testing.T) {
 	}
 	s, _ := open(t, p)
 	m, _, ok := s.Message()
-	want := `missing_buffer.gltf: mesh 1 "gone" is not drawn: its buffer file gone.bin was not found (buffer 1, POSITION accessor 1 of primitive 0)`
+	want := `missing_buffer.gltf: mesh 1 "gone" is not drawn: its file gone.bin was not found (buffer 1, POSITION accessor 1 of primitive 0)`
 	if !ok || !m.Error || m.Text != want {
 		t.Errorf("message %q (error %v), want the error %q", m.Text, m.Error, want)
 	}
