@@ -131,3 +131,62 @@ func TestMissingResource(t *testing.T) {
 		})
 	}
 }
+
+// TestSaveMissingBuffer: a document whose buffer file is missing saves
+// beside itself, as a .gltf elsewhere with a warning and no file
+// in the missing one's place (never an empty .bin), and not as a .glb (its
+// bytes are not known): the error names the buffer and the file.
+func TestSaveMissingBuffer(t *testing.T) {
+	dir := t.TempDir()
+	text, err := os.ReadFile("testdata/missing/missing_buffer.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "m.gltf")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := scene.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.MissingDataError(); err == nil || err.Error() != "buffer 1 has no data: its file gone.bin was not found" {
+		t.Errorf("MissingDataError: %v", err)
+	}
+	out := t.TempDir()
+	for _, tc := range []struct {
+		target  string
+		err     string // "" when the save works
+		warning string
+	}{
+		{path, "", ""},
+		{filepath.Join(out, "copy.gltf"), "", "buffer 1: its file gone.bin is missing and was not copied"},
+		{filepath.Join(out, "packed.glb"), "buffer 1 has no data (its file gone.bin was not found), so it cannot be packed into a .glb", ""},
+	} {
+		err := d.Save(tc.target)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("save to %s: %v", filepath.Base(tc.target), err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("save to %s: %v, want an error with %q", filepath.Base(tc.target), err, tc.err)
+		}
+		if tc.warning != "" && !slices.Contains(d.SaveWarnings(), tc.warning) {
+			t.Errorf("save to %s: warnings %q, want %q", filepath.Base(tc.target), d.SaveWarnings(), tc.warning)
+		}
+	}
+	// Saved again, the file still names gone.bin and still lacks it.
+	for _, p := range []string{path, filepath.Join(out, "copy.gltf")} {
+		d, err := scene.Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.MissingDataError(); err == nil || !strings.Contains(err.Error(), "gone.bin") {
+			t.Errorf("%s saved: MissingDataError %v", filepath.Base(p), err)
+		}
+	}
+	for _, p := range []string{filepath.Join(dir, "gone.bin"), filepath.Join(out, "gone.bin"), filepath.Join(out, "packed.glb")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+}
