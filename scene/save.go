@@ -20,6 +20,7 @@ import (
 
 	"physview/scene/corecheck"
 	"physview/scene/internal/jsonobj"
+	"physview/scene/internal/jsonsplice"
 )
 
 // Save writes the document to path as .gltf (JSON, external resources next
@@ -130,6 +131,19 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 	var out bytes.Buffer
 	if err := json.Compact(&out, js); err != nil {
 		return nil, fmt.Errorf("internal: patched JSON is invalid: %w", err)
+	}
+	if d.source.glb == asGLB && d.source.json != nil {
+		// Saved as the kind of file it was read from (.gltf as .gltf,
+		// .glb as .glb): in the file's own layout, indentation and line
+		// breaks included, so that only what an edit changed differs.
+		if b, err := jsonsplice.Splice(d.source.json, out.Bytes()); err == nil {
+			out.Reset()
+			out.Write(b)
+			if asGLB {
+				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " \t\r\n"), bin)}}, extra...), nil
+			}
+			return append([]OutputFile{{target, out.Bytes()}}, extra...), nil
+		}
 	}
 	if !asGLB {
 		var ind bytes.Buffer

@@ -209,7 +209,9 @@ func TestKilledSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledSave$")
-	cmd.Env = append(os.Environ(), "PHYSVIEW_KILLED_SAVE_DIR="+dir)
+	// The child's own temporary folders go inside dir: it is killed
+	// before its test could remove them, and dir's cleanup does.
+	cmd.Env = append(os.Environ(), "PHYSVIEW_KILLED_SAVE_DIR="+dir, "TMPDIR="+dir)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

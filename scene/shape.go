@@ -185,6 +185,19 @@ func (s Shape) encode() json.RawMessage {
 	return w.bytes()
 }
 
+// ParamNames lists the parameters s's kind writes in its sub-object, in
+// their order ("size" for a box; "height", "radiusBottom", "radiusTop"
+// for a capsule). A kind with none, or an unknown type, gives none.
+func (s Shape) ParamNames() []string {
+	k := kindOf(s.Type)
+	if k.encode == nil {
+		return nil
+	}
+	var p writer
+	k.encode(s, &p)
+	return p.obj.Keys()
+}
+
 // validate checks parameter ranges.
 func (s Shape) validate(path string, fs *findings, meshCount int) {
 	sub := path + "/" + s.Type.String()

@@ -221,6 +221,8 @@ func TestEditRefuses(t *testing.T) {
 		{[]string{"shape", "Ball", "radius=abc"}, `radius=abc: not a finite number`},
 		{[]string{"shape", "Ball", "colour=red"}, `unknown key "colour"`},
 		{[]string{"shape", "Lamp", "radius=1"}, `node Lamp has no collider`},
+		{[]string{"shape", "Crate", "radius=2"}, `a box has no radius (its parameters: size)`},
+		{[]string{"shape", "Ball", "size=1,1,1"}, `a sphere has no size (its parameters: radius)`},
 		{[]string{"shape", "Crate", "size=1,2"}, `want three numbers`},
 		{[]string{"motion", "Crate", "floating"}, `unknown motion type "floating"`},
 		{[]string{"motion", "Crate", "dynamic", "mass=-2"}, `cannot be negative`},

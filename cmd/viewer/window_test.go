@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 	}
 	// The viewers the tests start keep their lighting cache in a folder of
 	// the test run's, not in the user's cache.
+	// A test binary a test started (to crash it, say) uses its parent's.
+	if os.Getenv(render.CacheDirEnv) != "" {
+		os.Exit(m.Run())
+	}
 	cache, err := os.MkdirTemp("", "physview-test-cache")
 	if err == nil {
 		os.Setenv(render.CacheDirEnv, cache)

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -312,10 +313,17 @@ func shapeCommand(s *Session, args []string) (scene.Edit, error) {
 		return nil, fmt.Errorf("say what to change: KEY=VALUE (size, radius, radiusTop, radiusBottom, height, mesh)")
 	}
 	sh := d.Shapes[i]
+	params := sh.ParamNames()
 	for _, k := range []string{"size", "radius", "radiusTop", "radiusBottom", "height", "mesh"} {
 		v, ok := opts[k]
 		if !ok {
 			continue
+		}
+		// A key the shape's kind does not have would change nothing in
+		// the file ("radius" sets both radii of a capsule or cylinder).
+		twoRadii := k == "radius" && slices.Contains(params, "radiusTop")
+		if !slices.Contains(params, k) && !twoRadii {
+			return nil, fmt.Errorf("%s=%s: a %s has no %s (its parameters: %s)", k, v, sh.Type, k, paramList(params))
 		}
 		switch k {
 		case "size":
@@ -350,6 +358,14 @@ func shapeCommand(s *Session, args []string) (scene.Edit, error) {
 		}
 	}
 	return scene.SetShape{Index: i, Shape: sh, Label: "Edit " + sh.Type.String() + " of " + d.NodeName(n)}, nil
+}
+
+// paramList names a kind's parameters for a message.
+func paramList(ps []string) string {
+	if len(ps) == 0 {
+		return "none"
+	}
+	return strings.Join(ps, ", ")
 }
 
 func motionCommand(s *Session, args []string) (scene.Edit, error) {

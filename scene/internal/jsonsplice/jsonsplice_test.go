@@ -1,0 +1,124 @@
+package jsonsplice
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestSplice: the new value comes out in the old text's layout; where the
+// two agree the old bytes are kept to the letter.
+func TestSplice(t *testing.T) {
+	four := "{\n    \"asset\": {\n        \"version\": \"2.0\"\n    },\n    \"nodes\": [\n        {\n            \"name\": \"A\",\n            \"translation\": [1, 2.50, 3]\n        }\n    ]\n}\n"
+	tests := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"unchanged, four spaces and a final newline", four,
+			`{"asset":{"version":"2.0"},"nodes":[{"name":"A","translation":[1,2.50,3]}]}`,
+			four},
+		{"unchanged, tabs and CRLF",
+			"{\r\n\t\"a\": [1,\r\n\t\t2],\r\n\t\"b\": \"x  y\"\r\n}",
+			`{"a":[1,2],"b":"x  y"}`,
+			"{\r\n\t\"a\": [1,\r\n\t\t2],\r\n\t\"b\": \"x  y\"\r\n}"},
+		{"one number changed: only its bytes", four,
+			`{"asset":{"version":"2.0"},"nodes":[{"name":"A","translation":[1,7,3]}]}`,
+			strings.Replace(four, "2.50", "7", 1)},
+		{"a member added: laid out like its neighbours", four,
+			`{"asset":{"version":"2.0"},"nodes":[{"name":"A","translation":[1,2.50,3],"extensions":{"X":{"k":[1,2]}}}]}`,
+			strings.Replace(four, "[1, 2.50, 3]\n", "[1, 2.50, 3],\n            \"extensions\": {\n                \"X\": {\n                    \"k\": [\n                        1,\n                        2\n                    ]\n                }\n            }\n", 1)},
+		{"a member removed", four,
+			`{"asset":{"version":"2.0"},"nodes":[{"translation":[1,2.50,3]}]}`,
+			strings.Replace(four, "\"name\": \"A\",\n            ", "", 1)},
+		{"an element appended", "[\n  {\"a\": 1},\n  {\"a\": 2}\n]",
+			`[{"a":1},{"a":2},{"a":3}]`,
+			"[\n  {\"a\": 1},\n  {\"a\": 2},\n  {\n    \"a\": 3\n  }\n]"},
+		{"a second member after a lone one", "{\n  \"a\": 1\n}",
+			`{"a":1,"b":true}`,
+			"{\n  \"a\": 1,\n  \"b\": true\n}"},
+		{"a compact file stays compact", `{"a":{"b":1},"c":[1,2]}`,
+			`{"a":{"b":1,"d":{"e":[3]}},"c":[1,2]}`,
+			`{"a":{"b":1,"d":{"e":[3]}},"c":[1,2]}`},
+		{"a scalar becomes an object, indented from its line", "{\n  \"a\": {\n    \"b\": 1\n  }\n}",
+			`{"a":{"b":{"c":2}}}`,
+			"{\n  \"a\": {\n    \"b\": {\n      \"c\": 2\n    }\n  }\n}"},
+		{"white space inside a string is a change", `{"s": "a b"}`,
+			`{"s":"a  b"}`,
+			`{"s": "a  b"}`},
+		{"keys in another order keep their own bytes", "{\n  \"a\": 1.0,\n  \"b\": 2.0\n}",
+			`{"b":2.0,"a":1.5}`,
+			"{\n  \"b\": 2.0,\n  \"a\": 1.5\n}"},
+		{"an object emptied", "{\n  \"a\": {\n    \"b\": 1\n  }\n}",
+			`{"a":{}}`,
+			"{\n  \"a\": {}\n}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Splice([]byte(tc.old), []byte(tc.new))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tc.want {
+				t.Fatalf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			// The result always says what the new text says.
+			var a, b any
+			if err := json.Unmarshal(got, &a); err != nil {
+				t.Fatalf("the result is not JSON: %v", err)
+			}
+			json.Unmarshal([]byte(tc.new), &b)
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			if !bytes.Equal(ja, jb) {
+				t.Errorf("the result says %s, the new text %s", ja, jb)
+			}
+		})
+	}
+}
+
+// TestSpliceRefuses: text that is not one JSON value is an error, not a
+// guess.
+func TestSpliceRefuses(t *testing.T) {
+	for _, c := range [][2]string{
+		{`{"a":1`, `{"a":1}`},
+		{`{"a":1}`, `{"a":}`},
+		{`{"a":1} x`, `{"a":1}`},
+		{``, `{}`},
+	} {
+		if _, err := Splice([]byte(c[0]), []byte(c[1])); err == nil {
+			t.Errorf("Splice(%q, %q) gave no error", c[0], c[1])
+		}
+	}
+}
+
+// FuzzSplice: for any two JSON values the result is the new value, and an
+// unchanged value comes back byte for byte.
+func FuzzSplice(f *testing.F) {
+	f.Add(`{"a": [1, 2], "b": {"c": "d"}}`, `{"a":[1,3],"b":{"c":"d","e":null}}`)
+	f.Add("[\n  1,\n  2\n]", `[1,2,3]`)
+	f.Add(`"x"`, `{"y":[]}`)
+	f.Fuzz(func(t *testing.T, oldText, newText string) {
+		if !json.Valid([]byte(oldText)) || !json.Valid([]byte(newText)) {
+			return
+		}
+		got, err := Splice([]byte(oldText), []byte(newText))
+		if err != nil {
+			t.Fatalf("Splice(%q, %q): %v", oldText, newText, err)
+		}
+		var a, b any
+		if err := json.Unmarshal(got, &a); err != nil {
+			t.Fatalf("Splice(%q, %q) = %q: not JSON: %v", oldText, newText, got, err)
+		}
+		json.Unmarshal([]byte(newText), &b)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if !bytes.Equal(ja, jb) {
+			t.Fatalf("Splice(%q, %q) = %q says %s, want %s", oldText, newText, got, ja, jb)
+		}
+		if same, _ := Splice([]byte(oldText), []byte(oldText)); !bytes.Equal(same, []byte(oldText)) {
+			t.Fatalf("Splice of %q with itself gave %q", oldText, same)
+		}
+	})
+}
