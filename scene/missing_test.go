@@ -133,7 +133,7 @@ func TestMissingResource(t *testing.T) {
 }
 
 // TestSaveMissingBuffer: a document whose buffer file is missing saves
-// beside itself, as a .gltf elsewhere with a warning and no file
+// beside itself byte for byte, as a .gltf elsewhere with a warning and no file
 // in the missing one's place (never an empty .bin), and not as a .glb (its
 // bytes are not known): the error names the buffer and the file.
 func TestSaveMissingBuffer(t *testing.T) {
@@ -173,6 +173,9 @@ func TestSaveMissingBuffer(t *testing.T) {
 		if tc.warning != "" && !slices.Contains(d.SaveWarnings(), tc.warning) {
 			t.Errorf("save to %s: warnings %q, want %q", filepath.Base(tc.target), d.SaveWarnings(), tc.warning)
 		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(text) {
+		t.Error("the save in place changed the file")
 	}
 	// Saved again, the file still names gone.bin and still lacks it.
 	for _, p := range []string{path, filepath.Join(out, "copy.gltf")} {
