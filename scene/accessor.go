@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/qmuntal/gltf"
 
@@ -95,6 +97,9 @@ func (d *Document) BufferViewData(v int) ([]byte, error) {
 	bv := doc.BufferViews[v]
 	if bv.Buffer < 0 || bv.Buffer >= len(doc.Buffers) {
 		return nil, fmt.Errorf("buffer view %d: buffer %d does not exist", v, bv.Buffer)
+	}
+	if why, ok := d.missingBuffers[bv.Buffer]; ok {
+		return nil, fmt.Errorf("buffer view %d: %w", v, missingBufferError(bv.Buffer, why))
 	}
 	data := doc.Buffers[bv.Buffer].Data
 	if bv.ByteOffset < 0 || bv.ByteLength < 0 || int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(len(data)) {
@@ -384,4 +389,51 @@ func normalizeBound(a *gltf.Accessor, v float64) float64 {
 		return v / 65535
 	}
 	return v
+}
+
+// missingBufferError says that buffer b has no data, and why.
+func missingBufferError(b int, why string) error {
+	return fmt.Errorf("buffer %d has no data: %s", b, why)
+}
+
+// MissingBuffer returns the first buffer accessor i reads (through its
+// buffer view or its sparse indices and values) that has no data because
+// its file was not found when the document was read, or the GLB's BIN
+// chunk is cut off, with why ("its file a.bin was not found"); ok is false
+// when the accessor reads none.
+func (d *Document) MissingBuffer(i int) (buffer int, why string, ok bool) {
+	doc := d.GLTF
+	if len(d.missingBuffers) == 0 || i < 0 || i >= len(doc.Accessors) || doc.Accessors[i] == nil {
+		return 0, "", false
+	}
+	a := doc.Accessors[i]
+	views := []int{}
+	if a.BufferView != nil {
+		views = append(views, *a.BufferView)
+	}
+	if a.Sparse != nil {
+		views = append(views, a.Sparse.Indices.BufferView, a.Sparse.Values.BufferView)
+	}
+	for _, v := range views {
+		if v < 0 || v >= len(doc.BufferViews) || doc.BufferViews[v] == nil {
+			continue
+		}
+		b := doc.BufferViews[v].Buffer
+		if why, ok := d.missingBuffers[b]; ok {
+			return b, why, true
+		}
+	}
+	return 0, "", false
+}
+
+// MissingDataError says which buffer has no data because its file was not
+// found or the GLB's BIN chunk is cut off (the first, by index), nil when
+// every buffer that should have bytes has them: a conversion that writes
+// them all cannot be made.
+func (d *Document) MissingDataError() error {
+	if len(d.missingBuffers) == 0 {
+		return nil
+	}
+	i := slices.Min(slices.Collect(maps.Keys(d.missingBuffers)))
+	return missingBufferError(i, d.missingBuffers[i])
 }

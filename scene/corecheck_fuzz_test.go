@@ -17,6 +17,9 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Add([]byte("glTF\x02\x00\x00\x00\x20\x00\x00\x00\x0c\x00\x00\x00JSON{\"asset\":{}}"))
+	// An unknown first chunk before the JSON, and a BIN chunk cut off.
+	f.Add([]byte("glTF\x02\x00\x00\x00\x30\x00\x00\x00\x04\x00\x00\x00UNKNabcd\x1c\x00\x00\x00JSON{\"asset\":{\"version\":\"2.0\"}} "))
+	f.Add([]byte("glTF\x02\x00\x00\x00\x60\x00\x00\x00\x38\x00\x00\x00JSON{\"asset\":{\"version\":\"2.0\"},\"buffers\":[{\"byteLength\":4}]}\x40\x00\x00\x00BIN\x00\x01\x02"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Decode(data, nil)
 		if err == nil && d.GLTF == nil {

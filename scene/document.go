@@ -47,6 +47,12 @@ type Document struct {
 	// rootExtra keeps unknown keys of the owned root extension objects.
 	rootExtra map[string]Members
 
+	// missingBuffers are the buffers without bytes because their file was
+	// not found when the document was read or the GLB's BIN chunk is cut
+	// off, by index, with why: nothing is drawn from them (BufferViewData,
+	// ReadPrimitive).
+	missingBuffers map[int]string
+
 	// loadFindings are the findings made while decoding.
 	loadFindings []Finding
 	// findings are loadFindings plus those of the last Validate.
@@ -121,7 +127,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
 	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
 	d.recordCounts()
 	fs := findings(res.Findings)
@@ -144,7 +150,9 @@ func Load(path string) (*Document, error) {
 	}
 	if strings.EqualFold(filepath.Ext(path), ".glb") {
 		if len(data) < 12 {
-			return nil, fmt.Errorf("%s: %w", path, loadErr("GLB_UNEXPECTED_END_OF_HEADER", "truncated GLB: %d bytes, the header alone needs 12", len(data)))
+			le := loadErr("GLB_UNEXPECTED_END_OF_HEADER", "truncated GLB: %d bytes, the header alone needs 12", len(data))
+			le.Offset = int64(len(data))
+			return nil, fmt.Errorf("%s: %w", path, le)
 		}
 		if binary.LittleEndian.Uint32(data) != glbMagic && data[0] != '{' {
 			return nil, fmt.Errorf("%s: %w", path, loadErr("GLB_INVALID_MAGIC", "not a GLB: the file does not start with \"glTF\""))

@@ -70,3 +70,41 @@ func (pd *PrimitiveData) draws() bool {
 	}
 	return n >= 1
 }
+
+// MissingData lists, one sentence a mesh, the meshes of the shown scene
+// that are not drawn because a buffer they read has no data: its file
+// (buffers[N].uri) was not found when the document was read, or the GLB's
+// BIN chunk is cut off. It is nil
+// when every mesh has its data. A picture of such a scene is incomplete,
+// whatever else it shows.
+func (d *Document) MissingData() []string {
+	g := d.GLTF
+	if g == nil || len(d.missingBuffers) == 0 {
+		return nil
+	}
+	var out []string
+	seen := map[int]bool{}
+	for _, n := range d.SceneNodes() {
+		node := g.Nodes[n]
+		if node == nil || node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(g.Meshes) || seen[*node.Mesh] {
+			continue
+		}
+		m := *node.Mesh
+		seen[m] = true
+		for p, prim := range g.Meshes[m].Primitives {
+			if prim == nil {
+				continue
+			}
+			if r, ok := d.primitiveMissingData(prim); ok {
+				name := ""
+				if g.Meshes[m].Name != "" {
+					name = fmt.Sprintf(" %q", g.Meshes[m].Name)
+				}
+				// The file first: a status line shows the start.
+				out = append(out, fmt.Sprintf("mesh %d%s is not drawn: %s (buffer %d, %s accessor %d of primitive %d)", m, name, r.why, r.buffer, r.what, r.accessor, p))
+				break
+			}
+		}
+	}
+	return out
+}

@@ -59,12 +59,15 @@ func (fs *findings) infof(code, path, format string, args ...any) {
 	fs.addc(Info, code, path, format, args...)
 }
 
-// sortFindings orders by path and then severity, most serious first, so
-// reports are stable.
+// sortFindings orders by path, then (a GLB container's, without a path) by
+// byte offset, then severity, most serious first, so reports are stable.
 func sortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if c := comparePaths(fs[i].Path, fs[j].Path); c != 0 {
 			return c < 0
+		}
+		if fs[i].Offset != fs[j].Offset {
+			return fs[i].Offset < fs[j].Offset
 		}
 		return fs[i].Severity > fs[j].Severity
 	})

@@ -2,7 +2,9 @@ package scene
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/qmuntal/gltf"
@@ -73,6 +75,11 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 	}
 	if pi < 0 || pi >= len(doc.Accessors) {
 		return nil, fmt.Errorf("mesh %d primitive %d: POSITION accessor %d does not exist", m, p, pi)
+	}
+	if r, ok := d.primitiveMissingData(prim); ok {
+		// Drawn without, a primitive would look whole with parts of it
+		// gone: it is not drawn, and the error names the file.
+		return nil, fmt.Errorf("mesh %d primitive %d: %w", m, p, r.err())
 	}
 	if d.accessorZeroFilled(pi) {
 		// A valid file may declare billions of zeros; they draw nothing and
@@ -199,6 +206,50 @@ func (d *Document) ReadTexCoords(m, p, set int, pd *PrimitiveData) [][2]float32 
 		out[k] = uv[src]
 	}
 	return out
+}
+
+// missingRead is an accessor of a primitive that reads a buffer without
+// data: what it is ("POSITION", "indices", "morph target 0 NORMAL"), the
+// accessor, the buffer and why it has none.
+type missingRead struct {
+	what             string
+	accessor, buffer int
+	why              string
+}
+
+func (r missingRead) err() error {
+	return fmt.Errorf("%s accessor %d: %w", r.what, r.accessor, missingBufferError(r.buffer, r.why))
+}
+
+// primitiveMissingData returns the first accessor of prim (attributes in
+// name order, then indices, then morph targets) that reads a buffer without
+// data (MissingBuffer); ok is false when none does.
+func (d *Document) primitiveMissingData(prim *gltf.Primitive) (r missingRead, ok bool) {
+	if len(d.missingBuffers) == 0 {
+		return r, false
+	}
+	check := func(what string, attrs gltf.PrimitiveAttributes) (missingRead, bool) {
+		for _, name := range slices.Sorted(maps.Keys(attrs)) {
+			if b, why, ok := d.MissingBuffer(attrs[name]); ok {
+				return missingRead{what + name, attrs[name], b, why}, true
+			}
+		}
+		return missingRead{}, false
+	}
+	if r, ok := check("", prim.Attributes); ok {
+		return r, true
+	}
+	if prim.Indices != nil {
+		if b, why, ok := d.MissingBuffer(*prim.Indices); ok {
+			return missingRead{"indices", *prim.Indices, b, why}, true
+		}
+	}
+	for t, target := range prim.Targets {
+		if r, ok := check(fmt.Sprintf("morph target %d ", t), target); ok {
+			return r, true
+		}
+	}
+	return r, false
 }
 
 // readVecs reads accessor i as vectors of want components (normalized

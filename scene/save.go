@@ -476,6 +476,9 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 	for i, b := range d.GLTF.Buffers {
 		align()
 		base[i] = len(bin)
+		if why, ok := d.missingBuffers[i]; ok {
+			return nil, fmt.Errorf("buffer %d has no data (%s), so it cannot be packed into a .glb", i, why)
+		}
 		if len(b.Data) < b.ByteLength {
 			// A placeholder buffer (no uri) or a remote one that was not
 			// fetched: its bytes are unknown, so they cannot be packed.
@@ -631,6 +634,11 @@ func (d *Document) externalResources(root *jsonobj.Object, outDir string) ([]Out
 		if err := json.Unmarshal(raw, &bufs); err == nil {
 			for i, b := range bufs {
 				if isFileURI(b.URI) && i < len(d.GLTF.Buffers) && !d.source.glb {
+					if _, ok := d.missingBuffers[i]; ok {
+						// Never an empty file in its place.
+						d.saveWarnings = append(d.saveWarnings, fmt.Sprintf("buffer %d: its file %s is missing and was not copied", i, b.URI))
+						continue
+					}
 					u, _ := url.PathUnescape(b.URI)
 					out = append(out, OutputFile{filepath.Join(outDir, filepath.FromSlash(u)), d.GLTF.Buffers[i].Data})
 				}

@@ -32,7 +32,11 @@ func TestExitStatus(t *testing.T) {
 		t.Fatalf("convert: %d %s", code, errOut)
 	}
 	data, _ := os.ReadFile(truncated)
-	os.WriteFile(truncated, data[:len(data)-40], 0o644)
+	// Cut inside the JSON chunk: nothing to read. Cut inside the BIN
+	// chunk: the document is read, with the cut as an error finding.
+	os.WriteFile(truncated, data[:40], 0o644)
+	cutBIN := filepath.Join(dir, "cutbin.glb")
+	os.WriteFile(cutBIN, data[:len(data)-40], 0o644)
 	missingBin := filepath.Join(dir, "nobin.gltf")
 	os.WriteFile(missingBin, []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": "nobin.bin"}]}`), 0o644)
 
@@ -51,7 +55,8 @@ func TestExitStatus(t *testing.T) {
 		{"not glTF", []string{"inspect", notGLTF}, 2, notGLTF + ": broken JSON at line 1"},
 		{"broken JSON", []string{"validate", broken}, 2, broken + ": broken JSON"},
 		{"truncated GLB", []string{"inspect", truncated}, 2, truncated + ": truncated GLB"},
-		{"missing bin", []string{"convert", missingBin, filepath.Join(dir, "x.glb")}, 2, missingBin + ": buffer 0: nobin.bin"},
+		{"truncated BIN chunk", []string{"validate", cutBIN}, 1, "has errors"},
+		{"missing bin", []string{"convert", missingBin, filepath.Join(dir, "x.glb")}, 2, missingBin + ": buffer 0 has no data: its file nobin.bin was not found"},
 		{"missing file", []string{"inspect", filepath.Join(dir, "nope.gltf")}, 2, "nope.gltf: no such file"},
 		{"bad target", []string{"convert", fixtures + "current.gltf", filepath.Join(dir, "x.fbx")}, 2, ".gltf or .glb"},
 	}

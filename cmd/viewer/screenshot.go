@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"physview/internal/app"
 	"physview/internal/procstat"
@@ -62,6 +63,10 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	fmt.Fprintf(w, "wrote %s (%dx%d)\n", *out, o.Width, o.Height)
+	if missing := d.MissingData(); len(missing) > 0 {
+		// The picture lacks what the missing files hold: never a success.
+		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(missing, "; "))
+	}
 	// For cmd/startbench: the rusage a parent gets after a Go exec counts
 	// the parent's own peak too.
 	if os.Getenv("PHYSVIEW_PEAK_RSS") == "1" {

@@ -46,9 +46,13 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 
 // validateFile lists one file's findings, each with its code.
 func validateFile(path string, w io.Writer) error {
-	d, err := load(path)
+	d, err := openDocument(path)
 	if err != nil {
-		return err
+		// A GLB may have several problems before the one that stops it.
+		if fs := report.ErrorFindings(err); len(fs) > 1 {
+			report.WriteFindings(w, path, fs)
+		}
+		return fail(2, "%v", err)
 	}
 	fs := d.Findings()
 	report.WriteFindings(w, path, fs)

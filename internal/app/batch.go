@@ -34,6 +34,10 @@ func Convert(in, out, physics string) (Converted, error) {
 	if err != nil {
 		return Converted{}, err
 	}
+	if err := d.MissingDataError(); err != nil {
+		// The copy would lack those bytes.
+		return Converted{}, fmt.Errorf("%s: %w", in, err)
+	}
 	var dialectWarnings []string
 	if physics != "" {
 		p, ok := scene.ParsePhysicsDialect(physics)

@@ -413,6 +413,11 @@ func (s *Session) loadFinished(r loadDone) error {
 		}
 		s.Variant = variantByName(d, e.Variant)
 	}
+	if why := missingDataNotice(d); why != "" {
+		// Said at once, in the status bar: the picture lacks meshes.
+		s.Fail(s.Name + ": " + why)
+		s.logf("%s: %s", s.Name, why)
+	}
 	if s.Recent != nil && d.Path != "" {
 		s.Recent.Touch(d.Path, s.now())
 		s.saveRecent()
@@ -771,4 +776,18 @@ func watchedFiles(d *scene.Document) []string {
 		}
 	}
 	return files
+}
+
+// missingDataNotice says which mesh of the shown scene is not drawn because
+// a buffer file it reads was not found, "" when none; the Findings tab has
+// the IO_ERROR and the renderer's message for every primitive.
+func missingDataNotice(d *scene.Document) string {
+	missing := d.MissingData()
+	switch len(missing) {
+	case 0:
+		return ""
+	case 1:
+		return missing[0]
+	}
+	return fmt.Sprintf("%s (and %d more meshes)", missing[0], len(missing)-1)
 }

@@ -25,11 +25,13 @@ type Report struct {
 }
 
 // Message is one issue of a report: code, severity (0 error, 1 warning,
-// 2 info, 3 hint) and JSON pointer.
+// 2 info, 3 hint) and JSON pointer, or for a problem with a GLB
+// container's structure its byte offset.
 type Message struct {
 	Code     string `json:"code"`
 	Severity int    `json:"severity"`
 	Pointer  string `json:"pointer"`
+	Offset   *int64 `json:"offset,omitempty"`
 }
 
 // script validates each file named on the command line, with its external
@@ -47,7 +49,7 @@ const validator = require(process.env.GLTF_VALIDATOR);
         }),
       });
       console.log(JSON.stringify({file: f, numErrors: r.issues.numErrors,
-        messages: r.issues.messages.map(m => ({code: m.code, severity: m.severity, pointer: m.pointer}))}));
+        messages: r.issues.messages.map(m => ({code: m.code, severity: m.severity, pointer: m.pointer, offset: m.offset}))}));
     } catch (e) {
       console.log(JSON.stringify({file: f, err: String(e)}));
     }

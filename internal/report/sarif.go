@@ -119,7 +119,7 @@ func ruleText(code string) string {
 // WriteSARIF writes the validations as one SARIF 2.1.0 run, as indented
 // JSON: the rules that fired, and one result per finding located by file,
 // line (in .gltf text) and JSON pointer. A file that cannot be read is one
-// error result.
+// error result, after those of the problems found before it stopped.
 func WriteSARIF(w io.Writer, results []Validation) error {
 	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "physview validate", InformationURI: "https://github.com/KhronosGroup/glTF-Validator/blob/main/ISSUES.md"}}}
 	run.Artifacts = []sarifArtifact{}
@@ -132,7 +132,7 @@ func WriteSARIF(w io.Writer, results []Validation) error {
 		run.Artifacts = append(run.Artifacts, art)
 		findings := v.Findings
 		if v.Err != nil {
-			findings = []scene.Finding{{Severity: scene.Error, Code: errorCode(v.Err), Message: v.Err.Error()}}
+			findings = ErrorFindings(v.Err)
 		}
 		var text []byte
 		if !strings.EqualFold(filepath.Ext(v.Path), ".glb") {

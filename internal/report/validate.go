@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -36,12 +37,62 @@ type KhronosIssues struct {
 }
 
 // KhronosMessage is one finding of a Khronos report; Severity is 0 (error),
-// 1 (warning), 2 (info) or 3 (hint).
+// 1 (warning), 2 (info) or 3 (hint). A problem with a GLB container's
+// structure has its byte Offset and no pointer, as Khronos writes it.
 type KhronosMessage struct {
 	Code     string `json:"code"`
 	Message  string `json:"message"`
 	Severity int    `json:"severity"`
 	Pointer  string `json:"pointer"`
+	Offset   *int64 `json:"offset,omitempty"`
+}
+
+// MarshalJSON writes the pointer, or the offset when there is one.
+func (m KhronosMessage) MarshalJSON() ([]byte, error) {
+	type withPointer KhronosMessage
+	if m.Offset == nil {
+		return json.Marshal(withPointer(m))
+	}
+	return json.Marshal(struct {
+		Code     string `json:"code"`
+		Message  string `json:"message"`
+		Severity int    `json:"severity"`
+		Offset   int64  `json:"offset"`
+	}{m.Code, m.Message, m.Severity, *m.Offset})
+}
+
+// glbOffset returns the byte offset of a finding about a GLB container's
+// structure (a GLB_ code without a pointer); ok is false for the others.
+func glbOffset(f scene.Finding) (offset int64, ok bool) {
+	return f.Offset, f.Path == "" && strings.HasPrefix(f.Code, "GLB_")
+}
+
+// ErrorFindings returns a file that cannot be read as findings: the
+// problems found before the one that stopped the reading (a GLB's chunk
+// findings), then that one, an error with its Khronos code (IO_ERROR when
+// it has none), pointer or GLB byte offset.
+func ErrorFindings(err error) []scene.Finding {
+	var out []scene.Finding
+	last := scene.Finding{Severity: scene.Error, Code: errorCode(err), Path: scene.ErrorPointer(err), Message: err.Error()}
+	var le *scene.LoadError
+	if !errors.As(err, &le) {
+		return append(out, last)
+	}
+	out = append(out, le.Findings...)
+	last.Offset = le.Offset
+	at := len(out)
+	if _, ok := glbOffset(last); ok {
+		// In the order Khronos finds them: by byte, and at one chunk
+		// header its errors (this is the last of them) before the
+		// chunk's type warning.
+		for i, f := range out {
+			if off, ok := glbOffset(f); ok && (off > last.Offset || off == last.Offset && f.Severity != scene.Error) {
+				at = i
+				break
+			}
+		}
+	}
+	return slices.Insert(out, at, last)
 }
 
 // Validation is the outcome of validating one file.
@@ -52,20 +103,23 @@ type Validation struct {
 }
 
 // Khronos returns v in the Khronos glTF-Validator layout; a file that could
-// not be read is one error with its Khronos code (IO_ERROR when it has none).
+// not be read is the findings made before it stopped (ErrorFindings) and
+// one error with its Khronos code (IO_ERROR when it has none).
 func (v Validation) Khronos() Khronos {
 	r := Khronos{URI: v.Path, MimeType: "model/gltf+json", ValidatorVersion: "physview"}
 	if strings.EqualFold(filepath.Ext(v.Path), ".glb") {
 		r.MimeType = "model/gltf-binary"
 	}
 	r.Issues.Messages = []KhronosMessage{}
+	findings := v.Findings
 	if v.Err != nil {
-		r.Issues.NumErrors = 1
-		r.Issues.Messages = append(r.Issues.Messages, KhronosMessage{Code: errorCode(v.Err), Message: v.Err.Error(), Severity: 0, Pointer: scene.ErrorPointer(v.Err)})
-		return r
+		findings = ErrorFindings(v.Err)
 	}
-	for _, f := range v.Findings {
+	for _, f := range findings {
 		m := KhronosMessage{Code: f.Code, Message: f.Message, Pointer: f.Path}
+		if off, ok := glbOffset(f); ok {
+			m.Offset = &off
+		}
 		switch f.Severity {
 		case scene.Error:
 			m.Severity = 0
@@ -157,7 +211,11 @@ func WriteFindings(w io.Writer, path string, fs []scene.Finding) {
 	fmt.Fprintf(w, "%s\n", path)
 	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", c[scene.Error], c[scene.Warning], c[scene.Info])
 	for _, f := range fs {
-		fmt.Fprintf(w, "  %-7s %s %s: %s\n", f.Severity, f.Code, f.Path, f.Message)
+		at := f.Path
+		if off, ok := glbOffset(f); ok {
+			at = fmt.Sprintf("byte %d", off)
+		}
+		fmt.Fprintf(w, "  %-7s %s %s: %s\n", f.Severity, f.Code, at, f.Message)
 	}
 }
 

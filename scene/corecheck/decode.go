@@ -8,6 +8,7 @@ import (
 	"fmt"
 	iofs "io/fs"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/qmuntal/gltf"
@@ -32,6 +33,11 @@ type Result struct {
 	// GLB BIN chunk, if any; GLB whether data was a GLB container.
 	JSON, BIN []byte
 	GLB       bool
+	// MissingBuffers are the buffers that have no bytes because their
+	// file does not exist (an IO_ERROR finding each) or the GLB's BIN
+	// chunk is cut off, by index, with why ("its file a.bin was not
+	// found").
+	MissingBuffers map[int]string
 	// Findings are the core findings, in the order they were made.
 	Findings []Finding
 }
@@ -42,13 +48,31 @@ type Result struct {
 // becomes a finding with its issue code; only input that cannot be read at
 // all is an error (a *LoadError, with the code).
 func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
-	res := &Result{}
+	res, err := decode(data, dir, opt)
+	if err != nil {
+		var le *LoadError
+		if errors.As(err, &le) && le.Findings == nil && res != nil {
+			// Khronos reports the GLB container's problems with the
+			// one that stops the reading.
+			le.Findings = res.Findings
+		}
+		return nil, err
+	}
+	return res, nil
+}
+
+// decode is Decode; on an error, res.Findings are the GLB container's
+// findings made before it.
+func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
+	res = &Result{}
 	var fs findings
-	jsonChunk, bin, glb, err := splitGLB(data, &fs)
+	chunks, glb, err := splitGLB(data, &fs)
 	if err != nil {
 		return nil, err
 	}
+	jsonChunk, bin := chunks.json, chunks.bin
 	res.JSON, res.BIN, res.GLB = jsonChunk, bin, glb
+	res.Findings = slices.Clip(fs)
 	tree, err := parseTree(jsonChunk)
 	if err == nil && bytes.HasPrefix(jsonChunk, []byte("\xef\xbb\xbf")) {
 		err = errors.New("byte order mark")
@@ -56,13 +80,13 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	if err != nil {
 		// checkJSON words the error (line and column).
 		if err := checkJSON(jsonChunk); err != nil {
-			return nil, &LoadError{Code: "INVALID_JSON", Err: err}
+			return res, &LoadError{Code: "INVALID_JSON", Err: err}
 		}
-		return nil, loadErr("INVALID_JSON", "broken JSON: %v", err)
+		return res, loadErr("INVALID_JSON", "broken JSON: %v", err)
 	}
 	sc, ok := checkSchema(tree, &fs)
 	if !ok {
-		return nil, loadErr("TYPE_MISMATCH", "not a glTF document: the JSON is not an object")
+		return res, loadErr("TYPE_MISMATCH", "not a glTF document: the JSON is not an object")
 	}
 	version, _ := asMap(sc.root["asset"])["version"].(string)
 	if version == "" {
@@ -71,7 +95,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 		if _, ok := sc.root["asset"].(map[string]any); !ok {
 			le.Pointer = "/"
 		}
-		return nil, le
+		return res, le
 	}
 	if !strings.HasPrefix(version, "2.") {
 		code := "UNKNOWN_ASSET_MAJOR_VERSION"
@@ -80,7 +104,7 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 		}
 		le := loadErr(code, "glTF version %q is not supported (only 2.x)", version)
 		le.Pointer = "/asset/version"
-		return nil, le
+		return res, le
 	}
 
 	// qmuntal/gltf's typed decoder refuses some valid files (an integer
@@ -91,10 +115,10 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 		clean, merr := json.Marshal(sc.root)
 		doc = new(gltf.Document)
 		if merr != nil {
-			return nil, loadErr("INVALID_JSON", "not a valid glTF document: %v", merr)
+			return res, loadErr("INVALID_JSON", "not a valid glTF document: %v", merr)
 		}
 		if err := json.Unmarshal(clean, doc); err != nil {
-			return nil, loadErr("TYPE_MISMATCH", "not a valid glTF document: %v", strings.TrimPrefix(err.Error(), "gltf: "))
+			return res, loadErr("TYPE_MISMATCH", "not a valid glTF document: %v", strings.TrimPrefix(err.Error(), "gltf: "))
 		}
 	}
 	for _, im := range doc.Images {
@@ -102,10 +126,11 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 			im.URI = u
 		}
 	}
-	if err := loadBuffers(doc, sc, dir, glb, bin, &fs); err != nil {
-		return nil, err
+	missing, err := loadBuffers(doc, sc, dir, glb, chunks, &fs)
+	if err != nil {
+		return res, err
 	}
-	res.GLTF = doc
+	res.GLTF, res.MissingBuffers = doc, missing
 	checkLinks(doc, sc, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
@@ -184,11 +209,15 @@ func localURI(uri string) (string, bool) {
 // loadBuffers gives every buffer its bytes: the GLB BIN chunk, a data URI
 // or a file next to the document. A buffer without uri outside a GLB is a
 // placeholder and has no bytes; a remote URI is never fetched (a finding).
-// Only a local file that cannot be read is an error. No buffer is allocated
-// from byteLength: data is sliced from what was read. A buffer whose
-// byteLength is missing or invalid is left without bytes, as the Khronos
-// validator leaves it (glTF-Transform writes an empty GLB buffer as {}).
-func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, bin []byte, fs *findings) error {
+// A local file that does not exist is an IO_ERROR finding (the buffer has
+// no bytes, and missing says why, as for a BIN chunk cut off); one that
+// cannot be read otherwise, or a name that leaves the folder, is an error.
+// No buffer is allocated from byteLength: data is sliced from what was
+// read. A buffer whose byteLength is missing or invalid is left without
+// bytes, as the Khronos validator leaves it (glTF-Transform writes an empty
+// GLB buffer as {}).
+func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks glbChunks, fs *findings) (missing map[int]string, err error) {
+	bin := chunks.bin
 	for i, b := range doc.Buffers {
 		p := fmt.Sprintf("/buffers/%d", i)
 		if !sc.bufferLengthOK(i) {
@@ -197,25 +226,42 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, bin []by
 		var data []byte
 		switch {
 		case b.URI == "" && glb && i == 0:
+			if chunks.binCut {
+				// GLB_UNEXPECTED_END_OF_CHUNK_DATA says so; the buffer
+				// has no bytes (never zeros in their place).
+				missing = setMissing(missing, i, "the GLB's BIN chunk is cut off")
+				continue
+			}
+			if bin == nil && chunks.cut {
+				// The BIN chunk may be what the cut took: the GLB_
+				// finding says so, not BUFFER_MISSING_GLB_DATA (as Khronos).
+				missing = setMissing(missing, i, "the GLB is cut off before a BIN chunk")
+				continue
+			}
 			if bin == nil {
 				fs.addc(Error, "BUFFER_MISSING_GLB_DATA", p, "buffer 0 refers to the GLB binary chunk, which the file does not have")
 				continue
 			}
 			data = bin
-			if len(bin)-b.ByteLength >= 4 {
-				fs.addc(Warning, "BUFFER_GLB_CHUNK_TOO_BIG", p, "the BIN chunk has %d extra padding bytes", len(bin)-b.ByteLength)
+			// Up to 3 bytes pad the chunk to 4; what lies past that
+			// padding is too much (as Khronos counts it).
+			if extra := len(bin) - (b.ByteLength+3)&^3; b.ByteLength >= 0 && extra > 0 && !chunks.cut {
+				fs.addc(Warning, "BUFFER_GLB_CHUNK_TOO_BIG", p, "the BIN chunk has %d bytes more than byteLength %d padded to 4", extra, b.ByteLength)
 			}
 		case b.URI == "":
 			continue // a placeholder: no bytes
 		case strings.HasPrefix(b.URI, "data:"):
 			if glb {
 				fs.addc(Info, "URI_GLB", p+"/uri", "URI used in a GLB container")
-				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
 			media, raw, err := decodeDataURI(b.URI)
 			if err != nil {
+				// Not a data URI, so not DATA_URI_GLB (as Khronos).
 				fs.addc(Error, "INVALID_URI", p+"/uri", "invalid data URI: %v", err)
 				continue
+			}
+			if glb {
+				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
 			if media != "application/octet-stream" && media != "application/gltf-buffer" {
 				fs.addc(Error, "BUFFER_DATA_URI_MIME_TYPE_INVALID", p+"/uri", "data URI media type must be application/octet-stream or application/gltf-buffer, found %q (read anyway)", media)
@@ -238,11 +284,20 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, bin []by
 			if dir == nil || !ok || !iofs.ValidPath(name) {
 				le := loadErr("IO_ERROR", "buffer %d: cannot read %q: buffer.uri must be a relative path inside the file's folder", i, b.URI)
 				le.Pointer = p + "/uri"
-				return le
+				return nil, le
 			}
 			raw, err := iofs.ReadFile(dir, name)
+			if errors.Is(err, iofs.ErrNotExist) {
+				// As Khronos: a finding, and everything else is still
+				// checked; the accessors that read the buffer get no
+				// data checks, and the document says it is missing
+				// (MissingBuffers) so nothing is drawn from it.
+				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(b.URI))
+				missing = setMissing(missing, i, fmt.Sprintf("its file %s was not found", b.URI))
+				continue
+			}
 			if err != nil {
-				return &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err)), Pointer: p + "/uri"}
+				return nil, &LoadError{Code: "IO_ERROR", Err: fmt.Errorf("buffer %d: %s: %w", i, b.URI, unwrapPathError(err)), Pointer: p + "/uri"}
 			}
 			data = raw
 			b.URI = name // unescaped, as qmuntal/gltf's decoder leaves it
@@ -257,8 +312,21 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, bin []by
 		}
 		b.Data = data
 	}
-	return nil
+	return missing, nil
 }
+
+// setMissing records in m (made when nil) why buffer i has no bytes.
+func setMissing(m map[int]string, i int, why string) map[int]string {
+	if m == nil {
+		m = map[int]string{}
+	}
+	m[i] = why
+	return m
+}
+
+// ResourceNotFound is the message of the IO_ERROR finding for a buffer or
+// image file that does not exist, worded as the Khronos validator words it.
+func ResourceNotFound(uri string) string { return fmt.Sprintf("Resource not found (%s).", uri) }
 
 // DecodeDataURI returns the media type and the bytes of a data: URI, as
 // the checks read it (base64 or percent-encoded).

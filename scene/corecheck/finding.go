@@ -55,11 +55,20 @@ type Finding struct {
 	Code     string   `json:"code,omitempty"`
 	Path     string   `json:"path"`
 	Message  string   `json:"message"`
+	// Offset is, for a problem with a GLB container's structure (a GLB_
+	// code; Path is then ""), the byte offset Khronos reports it at. The
+	// header's fields are at 4 and 8 and chunks start at 12, so 0 is none.
+	Offset int64 `json:"offset,omitempty"`
 }
 
 // String formats the finding as "error /path: message".
 func (f Finding) String() string {
 	return fmt.Sprintf("%s %s: %s", f.Severity, f.Path, f.Message)
+}
+
+// addAt adds a finding about a GLB container's structure at byte offset.
+func (fs *findings) addAt(sev Severity, code string, offset int64, format string, args ...any) {
+	*fs = append(*fs, Finding{Severity: sev, Code: code, Offset: offset, Message: fmt.Sprintf(format, args...)})
 }
 
 // findings collects messages while checking.

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // LoadError is input that cannot be read at all (exit status 2 in the
@@ -15,6 +16,12 @@ type LoadError struct {
 	// Pointer is the JSON pointer of the problem ("" for the file as a
 	// whole, such as a broken GLB header).
 	Pointer string
+	// Offset is the byte offset of a problem with a GLB container (a
+	// GLB_ code), as Khronos reports it.
+	Offset int64
+	// Findings are the problems found before the one that stopped the
+	// reading (a GLB's chunk findings), which Khronos reports with it.
+	Findings []Finding
 }
 
 // Error returns the sentence without the code.
@@ -52,90 +59,150 @@ const (
 	chunkBIN  = 0x004E4942 // "BIN\x00"
 )
 
-// splitGLB returns the JSON and BIN chunks of a GLB, or data itself as JSON.
-// Structural problems the file can still be read past (a duplicate or
-// misplaced chunk, trailing bytes) become findings; the rest is a LoadError.
-// Nothing is allocated: the chunks are slices of data.
-func splitGLB(data []byte, fs *findings) (jsonChunk, bin []byte, glb bool, err error) {
+// glbChunks is what splitGLB read from a GLB container.
+type glbChunks struct {
+	json, bin []byte
+	// cut is set when the file ends inside a chunk header or chunk data;
+	// binCut when that chunk is the BIN chunk: its bytes are not used (a
+	// buffer in it has no data).
+	cut, binCut bool
+}
+
+// splitGLB reads a GLB container as the glTF 2.0 specification lays it
+// out ("GLB File Format Specification": a 12-byte header of magic,
+// version and total length, then chunks of length, type and data; the
+// first is JSON, a BIN chunk may follow) and reports each problem the
+// Khronos glTF-Validator reports, at the byte offset it gives: every
+// chunk header is checked for alignment, for fitting the declared length,
+// for its place and type, independently of the others; the stream ends
+// at the declared length when a chunk ends there (GLB_EXTRA_DATA after
+// it), else at the end of the file. A file cut inside a chunk header or
+// chunk data is an error finding, and what was read before it is still
+// used. Only a header that cannot be read, or no JSON chunk to read, is a
+// LoadError, which carries the findings made before it. Data that does not
+// start with the GLB magic is returned as JSON. Nothing is allocated: the
+// chunks are slices of data.
+func splitGLB(data []byte, fs *findings) (c glbChunks, glb bool, err error) {
 	if len(data) < 4 || binary.LittleEndian.Uint32(data) != GLBMagic {
-		return data, nil, false, nil
+		return glbChunks{json: data}, false, nil
 	}
 	if len(data) < 12 {
-		return nil, nil, true, loadErr("GLB_UNEXPECTED_END_OF_HEADER", "truncated GLB: %d bytes, the header alone needs 12", len(data))
+		le := loadErr("GLB_UNEXPECTED_END_OF_HEADER", "truncated GLB: %d bytes, the header alone needs 12", len(data))
+		le.Offset = int64(len(data))
+		return c, true, le
 	}
-	version := binary.LittleEndian.Uint32(data[4:])
+	if version := binary.LittleEndian.Uint32(data[4:]); version != 2 {
+		le := loadErr("GLB_INVALID_VERSION", "GLB version %d is not supported (only 2)", version)
+		le.Offset = 4
+		return c, true, le
+	}
 	total := int64(binary.LittleEndian.Uint32(data[8:]))
-	if version != 2 {
-		return nil, nil, true, loadErr("GLB_INVALID_VERSION", "GLB version %d is not supported (only 2)", version)
+	if total <= 12 {
+		fs.addAt(Error, "GLB_LENGTH_TOO_SMALL", 8, "the header's total length %d is too small: the header alone takes 12 bytes", total)
 	}
-	if total <= 12 || len(data) <= 12 {
-		return nil, nil, true, loadErr("GLB_LENGTH_TOO_SMALL", "truncated GLB: %d bytes, the header and one chunk need at least 20", len(data))
-	}
-	// A header length past the end of the file is GLB_LENGTH_MISMATCH when
-	// the chunks end with the file; a chunk cut off is reported below.
-	headerLong := total > int64(len(data))
-	end := int(min(total, int64(len(data))))
-	off := 12
-	lengthMismatch := false
-	sawBIN := false
-	for chunk := 0; off < end || (chunk == 0 && off < len(data)); chunk++ {
-		if len(data)-off < 8 {
-			return nil, nil, true, loadErr("GLB_UNEXPECTED_END_OF_CHUNK_HEADER", "truncated GLB: chunk %d header cut off at byte %d", chunk, off)
+	size := int64(len(data))
+	off := int64(12)
+	sawJSON, sawBIN := false, false
+	for chunk := 0; off < size; chunk++ {
+		if off == total {
+			// A stream that ends where the header says, with bytes after.
+			fs.addAt(Warning, "GLB_EXTRA_DATA", off, "%d bytes after the end of the GLB stream (its declared length %d; ignored)", size-off, total)
+			break
 		}
+		if size-off < 8 {
+			fs.addAt(Error, "GLB_UNEXPECTED_END_OF_CHUNK_HEADER", size, "truncated GLB: the header of chunk %d is cut off at byte %d", chunk, size)
+			c.cut = true
+			break
+		}
+		start := off
 		n := int64(binary.LittleEndian.Uint32(data[off:]))
 		typ := binary.LittleEndian.Uint32(data[off+4:])
-		start := off
 		off += 8
-		if n > int64(end-off) {
-			if n > int64(len(data)-off) {
-				return nil, nil, true, loadErr("GLB_UNEXPECTED_END_OF_CHUNK_DATA", "truncated GLB: chunk %d says %d bytes, %d remain", chunk, n, len(data)-off)
-			}
-			fs.addc(Error, "GLB_CHUNK_TOO_BIG", "", "chunk %d (0x%08x, at byte %d) length %d does not fit the total GLB length %d", chunk, typ, start, n, total)
-			lengthMismatch = true
-			end = len(data)
+		if n%4 != 0 {
+			fs.addAt(Error, "GLB_CHUNK_LENGTH_UNALIGNED", start, "the length %d of chunk %d (%s) is not a multiple of 4", n, chunk, chunkName(typ))
 		}
-		body := data[off : off+int(n)]
-		off += int(n)
-		if n == 0 && typ != chunkBIN { // an empty BIN chunk is GLB_EMPTY_BIN_CHUNK
-			fs.addc(Error, "GLB_EMPTY_CHUNK", "", "chunk %d (0x%08x, at byte %d) has zero length", chunk, typ, start)
-		} else if n%4 != 0 {
-			fs.addc(Error, "GLB_CHUNK_LENGTH_UNALIGNED", "", "the length of chunk %d (0x%08x) is not a multiple of 4", chunk, typ)
+		if off+n > total {
+			fs.addAt(Error, "GLB_CHUNK_TOO_BIG", start, "chunk %d (%s) of %d bytes ends at byte %d, past the declared GLB length %d", chunk, chunkName(typ), n, off+n, total)
 		}
-		switch {
-		case chunk == 0 && typ != chunkJSON:
-			return nil, nil, true, loadErr("GLB_UNEXPECTED_FIRST_CHUNK", "invalid GLB: the first chunk is not JSON (type 0x%08x)", typ)
-		case chunk == 0:
+		if chunk == 0 && typ != chunkJSON {
+			fs.addAt(Error, "GLB_UNEXPECTED_FIRST_CHUNK", start, "the first chunk must be JSON, not %s", chunkName(typ))
+		}
+		if typ == chunkBIN && chunk > 1 && !sawBIN {
+			// Misplaced, but still the buffer's data (as Khronos reads it).
+			fs.addAt(Error, "GLB_UNEXPECTED_BIN_CHUNK", start, "chunk %d is the BIN chunk, which must be the second chunk", chunk)
+		}
+		var body []byte
+		whole := n <= size-off
+		if whole {
+			body = data[off : off+n]
+		}
+		switch typ {
+		case chunkJSON:
 			if n == 0 {
-				return nil, nil, true, loadErr("GLB_EMPTY_CHUNK", "invalid GLB: the JSON chunk is empty")
+				fs.addAt(Error, "GLB_EMPTY_CHUNK", start, "chunk %d (JSON) has zero length", chunk)
 			}
-			jsonChunk = body
-		case typ == chunkJSON:
-			fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second JSON chunk (ignored)", chunk, start)
-		case typ == chunkBIN:
-			if len(body) == 0 {
-				fs.addc(Info, "GLB_EMPTY_BIN_CHUNK", "", "chunk %d at byte %d: an empty BIN chunk should be omitted", chunk, start)
+			if sawJSON {
+				fs.addAt(Error, "GLB_DUPLICATE_CHUNK", start, "chunk %d is a second JSON chunk (ignored)", chunk)
+			} else if whole && n > 0 {
+				c.json = body
 			}
-			switch {
-			case sawBIN:
-				fs.addc(Error, "GLB_DUPLICATE_CHUNK", "", "chunk %d at byte %d: a second BIN chunk (ignored)", chunk, start)
-			case chunk != 1:
-				// Misplaced, but still the buffer's data (as Khronos
-				// reads it).
-				fs.addc(Error, "GLB_UNEXPECTED_BIN_CHUNK", "", "chunk %d at byte %d: the BIN chunk must be the second chunk", chunk, start)
-				bin, sawBIN = body, true
-			default:
-				bin, sawBIN = body, true
+			sawJSON = true
+		case chunkBIN:
+			if n == 0 {
+				fs.addAt(Info, "GLB_EMPTY_BIN_CHUNK", start, "chunk %d is an empty BIN chunk, which should be omitted", chunk)
 			}
+			if sawBIN {
+				fs.addAt(Error, "GLB_DUPLICATE_CHUNK", start, "chunk %d is a second BIN chunk (ignored)", chunk)
+			} else {
+				c.bin, c.binCut = body, !whole
+			}
+			sawBIN = true
 		default:
-			fs.addc(Warning, "GLB_UNKNOWN_CHUNK_TYPE", "", "chunk %d at byte %d has the unknown type 0x%08x (ignored)", chunk, start, typ)
+			fs.addAt(Warning, "GLB_UNKNOWN_CHUNK_TYPE", start, "chunk %d has the unknown type %s (ignored)", chunk, chunkName(typ))
+		}
+		if !whole {
+			fs.addAt(Error, "GLB_UNEXPECTED_END_OF_CHUNK_DATA", size, "truncated GLB: chunk %d (%s) says %d bytes, %d remain", chunk, chunkName(typ), n, size-off)
+			c.cut = true
+			break
+		}
+		off += n
+	}
+	if !c.cut && off == size && off != total {
+		fs.addAt(Error, "GLB_LENGTH_MISMATCH", off, "the header says %d bytes, the GLB stream has %d", total, off)
+	}
+	if c.json == nil {
+		return c, true, noJSON(sawJSON, fs)
+	}
+	return c, true, nil
+}
+
+// noJSON is the LoadError of a GLB without a JSON chunk to read: the last
+// error finding, which says why, with the findings before it.
+func noJSON(sawJSON bool, fs *findings) *LoadError {
+	why := ""
+	if !sawJSON {
+		why = ": the GLB has no JSON chunk"
+	}
+	for i := len(*fs) - 1; i >= 0; i-- {
+		if f := (*fs)[i]; f.Severity == Error {
+			le := loadErr(f.Code, "%s%s", f.Message, why)
+			le.Offset = f.Offset
+			le.Findings = slices.Delete(slices.Clone(*fs), i, i+1)
+			return le
 		}
 	}
-	if headerLong {
-		fs.addc(Error, "GLB_LENGTH_MISMATCH", "", "the header says %d bytes, the file has %d", total, len(data))
-	} else if lengthMismatch {
-		fs.addc(Error, "GLB_LENGTH_MISMATCH", "", "the header says %d bytes, the chunks take %d", total, off)
-	} else if len(data) > end {
-		fs.addc(Warning, "GLB_EXTRA_DATA", "", "%d bytes after the end of the GLB stream (ignored)", len(data)-end)
+	le := loadErr("GLB_UNEXPECTED_FIRST_CHUNK", "invalid GLB%s", why)
+	le.Offset, le.Findings = 12, slices.Clone(*fs)
+	return le
+}
+
+// chunkName names a chunk type: JSON, BIN or its value in hexadecimal.
+func chunkName(typ uint32) string {
+	switch typ {
+	case chunkJSON:
+		return "JSON"
+	case chunkBIN:
+		return "BIN"
 	}
-	return jsonChunk, bin, true, nil
+	return fmt.Sprintf("0x%08x", typ)
 }

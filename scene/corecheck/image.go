@@ -3,6 +3,7 @@ package corecheck
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	iofs "io/fs"
@@ -100,6 +101,10 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				continue
 			}
 			f, err := dir.Open(name)
+			if errors.Is(err, iofs.ErrNotExist) {
+				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(uri))
+				continue
+			}
 			if err != nil {
 				fs.addc(Error, "IO_ERROR", p+"/uri", "cannot read image %s: %v", uri, unwrapPathError(err))
 				continue
