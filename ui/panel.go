@@ -68,7 +68,7 @@ func (s *State) LogItems(log func(line string)) {
 }
 
 // PanelWidth is the width of the side panel in pixels.
-const PanelWidth = 450
+const PanelWidth = 480
 
 // Build lays out the menu bar and the side panel for a window of width x
 // height and returns the actions the user took this frame.
@@ -92,7 +92,10 @@ func Build(s *State, width, height float32) []app.Intent {
 
 	menuH := float32(22)
 	g.Window("Panel").Pos(width-PanelWidth, menuH).Size(PanelWidth, height-menuH).
-		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar).
+		// The panel itself never scrolls: the title, the messages and the
+		// tabs stay put and each tab's body scrolls on its own (tabBody).
+		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
+			g.WindowFlagsNoScrollbar|g.WindowFlagsNoScrollWithMouse).
 		Layout(
 			g.Label(title(s)),
 			statusArea(s, act),
@@ -102,21 +105,49 @@ func Build(s *State, width, height float32) []app.Intent {
 				if s.S.Doc == nil {
 					return
 				}
+				// Tighter tab padding, so that all eight names fit unclipped;
+				// each tab's body puts the usual padding back.
+				st := imgui.CurrentStyle()
+				pad, inner := st.FramePadding(), st.ItemInnerSpacing()
+				imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, imgui.Vec2{X: tabPadding, Y: pad.Y})
+				imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, imgui.Vec2{X: tabPadding, Y: inner.Y})
+				defer imgui.PopStyleVarV(2)
+				body := func(w g.Widget) g.Layout { return g.Layout{tabBody(w, pad, inner)} }
 				g.TabBar().TabItems(
-					g.TabItem("Scene").Layout(sceneTree(s, act)),
-					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(inspector(s, act)),
-					g.TabItem("Physics").Layout(physicsTab(s, act)),
-					g.TabItem("Variants###variants").Layout(variants(s, act)),
-					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
-					g.TabItem("View").Layout(view(s, act)),
-					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(PlayTab(s, act)),
-					g.TabItem("Animation").Layout(TimelineTab(s, act)),
+					g.TabItem("Scene").Layout(body(sceneTree(s, act))),
+					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(body(inspector(s, act))),
+					g.TabItem("Physics").Layout(body(physicsTab(s, act))),
+					g.TabItem("Variants###variants").Layout(body(variants(s, act))),
+					g.TabItem(findingsLabel(s)).Layout(body(findings(s, act))),
+					g.TabItem("View").Layout(body(view(s, act))),
+					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
+					g.TabItem("Animation").Layout(body(TimelineTab(s, act))),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
 
 	buildFiles(s, act, width, height)
 	return acts
+}
+
+// tabPadding is the tab bar's horizontal frame padding and the gap
+// between tabs (ImGui's default is 4): with PanelWidth it leaves room for
+// every tab's whole name, "Findings" with a three-digit count included.
+const tabPadding = 3
+
+// tabBody lays out one tab's widgets in a child area that fills the rest
+// of the panel and scrolls by itself when they are taller, with the frame
+// padding and inner spacing the widgets normally have.
+func tabBody(w g.Widget, pad, inner imgui.Vec2) g.Widget {
+	return g.Custom(func() {
+		imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, pad)
+		imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, inner)
+		defer imgui.PopStyleVarV(2)
+		if imgui.BeginChildStrV("##tabbody", imgui.Vec2{}, 0, 0) {
+			w.Build()
+		}
+		imgui.EndChild()
+	})
 }
 
 // findingsLabel counts the findings on the tab; the ### part keeps the
@@ -341,7 +372,8 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 	for i, m := range d.GLTF.Materials {
 		names = append(names, fmt.Sprintf("%d %s", i, m.Name))
 	}
-	ws = append(ws, g.Label(fmt.Sprintf("Materials of mesh %d in %q:", mesh, d.VariantLabel(v))))
+	// Named by the selected node: mesh numbers mean nothing to the user.
+	ws = append(ws, g.Label(fmt.Sprintf("Materials of %s (mesh %d) in %q:", d.NodeName(n), mesh, d.VariantLabel(v))).Wrapped(true))
 	for p := range d.GLTF.Meshes[mesh].Primitives {
 		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
 		cur := d.Primitives[ref].MaterialFor(v, -1) + 1
@@ -381,9 +413,9 @@ func view(s *State, act func(app.Intent)) g.Widget {
 				g.InputFloat(&o.ProbeAt[2]).Label("z").Size(80).Format("%.2f"),
 			),
 			g.Label(s.ProbeText),
-			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s)."),
+			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s).").Wrapped(true),
 		}, nil),
-		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow."),
+		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow.").Wrapped(true),
 		g.Separator(),
 		g.Label("Lighting:"),
 		lookControls(s),
