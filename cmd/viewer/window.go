@@ -164,9 +164,6 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Messages = a.renderer.Messages
-		if !io.WantCaptureKeyboard() && imgui.IsKeyPressedBool(imgui.KeySpace) {
-			s.Do(app.PlayToggle{})
-		}
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
 		a.ctl.Update(a.viewport(io))
