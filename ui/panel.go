@@ -217,9 +217,13 @@ func NodeLabel(d *scene.Document, n int) string {
 			}
 		}
 		if b.Collider == nil {
-			// A fitted compound: convex hull colliders on child nodes.
-			if k := len(d.CompoundParts(n)); k > 0 {
+			// A compound: colliders on child nodes (a fitted one: convex
+			// hulls only). Every child collider counts, so that a body of
+			// two hulls and two capsules does not read as two hulls.
+			if k, hulls := childColliders(d, n), len(d.CompoundParts(n)); k > 0 && k == hulls {
 				tags = append(tags, fmt.Sprintf("compound of %d convex hulls", k))
+			} else if k > 0 {
+				tags = append(tags, fmt.Sprintf("compound of %d colliders", k))
 			}
 		}
 		if t := b.Trigger; t != nil {
@@ -236,6 +240,20 @@ func NodeLabel(d *scene.Document, n int) string {
 		return name
 	}
 	return name + "  [" + strings.Join(tags, ", ") + "]"
+}
+
+// childColliders counts node n's children that carry a collider and no
+// motion of their own: the parts of n's compound collider.
+func childColliders(d *scene.Document, n int) int {
+	k := 0
+	for _, c := range d.Children(n) {
+		if c >= 0 && c < len(d.Nodes) {
+			if b := d.Nodes[c].Body; b != nil && b.Collider != nil && b.Motion == nil {
+				k++
+			}
+		}
+	}
+	return k
 }
 
 // selectedRow is the fill of the selected tree row: the accent colour,
@@ -439,4 +457,11 @@ func view(s *State, act func(app.Intent)) g.Widget {
 		}
 	}
 	return ws
+}
+
+// Theme is giu's default theme with opaque popups: a combo's list or a
+// menu over the panel hides the widgets below it instead of showing their
+// labels through its 94% background.
+func Theme() *g.StyleSetter {
+	return g.DefaultTheme().SetColorVec4(g.StyleColorPopupBg, imgui.Vec4{X: 0.08, Y: 0.08, Z: 0.08, W: 1})
 }

@@ -85,6 +85,7 @@ func runWindow(path string) error {
 	}
 	windowHints()
 	a.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	a.wnd.SetStyle(ui.Theme())
 	a.startIdle()
 	a.initFiles()
 	a.wnd.SetDropCallback(func(paths []string) {
