@@ -159,9 +159,15 @@ func findingsLabel(s *State) string {
 	return "Findings###findings"
 }
 
-// tabFlags brings the Inspector forward after a pick in the 3D view,
-// except while Play runs (the Play tab then shows the picked body's plot).
+// tabFlags brings forward the tab asked for (s.tab: a double-click in the
+// Scene tree asks for the Inspector), and the Inspector after a pick in
+// the 3D view, except while Play runs (the Play tab then shows the picked
+// body's plot).
 func tabFlags(s *State, tab string) g.TabItemFlags {
+	if s.tab == tab {
+		s.tab = ""
+		return g.TabItemFlagsSetSelected
+	}
 	if tab == "Inspector" && s.seenPicks != s.S.ViewPicks {
 		s.seenPicks = s.S.ViewPicks
 		if !s.S.Play.Running() {
@@ -266,6 +272,7 @@ var selectedRow = imgui.Vec4{X: 0.22, Y: 0.48, Z: 0.85, W: 1}
 func sceneTree(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
 		d := s.S.Doc
+		imgui.TextDisabled("Click selects; double-click frames and opens the Inspector.")
 		if !imgui.BeginChildStrV("##tree", imgui.Vec2{X: -1, Y: -1}, 0, imgui.WindowFlagsHorizontalScrollbar) {
 			imgui.EndChild()
 			return
@@ -298,6 +305,12 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 				if imgui.IsItemClicked() && !imgui.IsItemToggledOpen() {
 					act(app.Select{Node: n})
 				}
+			}
+			// A double-click frames the node and opens its Inspector: one
+			// gesture instead of a click, F and a tab.
+			if imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(imgui.MouseButtonLeft) {
+				act(app.Select{Node: n, Frame: true})
+				s.tab = "Inspector"
 			}
 			if imgui.IsItemHovered() && imgui.ItemRectMin().X+imgui.CalcTextSize(text).X+24 > right {
 				imgui.SetTooltip(strings.ReplaceAll(text, "%", "%%"))
