@@ -378,8 +378,8 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.click(1053, 119)
-	v.click(1083, 148+24*(1+len(demo.Variants)))
+	v.click(1004, 119)
+	v.click(1050, 148+24*(1+len(demo.Variants)))
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}

@@ -34,7 +34,7 @@ func TestWindowPlay(t *testing.T) {
 	xdo(t, display, "mouseup", "1")
 	time.Sleep(300 * time.Millisecond)
 	// Left of the panel, above the status bar (whose frame time changes).
-	view := image.Rect(0, 30, 820, 740)
+	view := image.Rect(0, 30, 790, 740)
 	before := captureScreen(t, display, "play-before.png")
 	xdo(t, display, "key", "space")
 	time.Sleep(2 * time.Second)
