@@ -50,7 +50,9 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 		GizmoBusy: s.GizmoActive() || (s.View.Gizmo != app.GizmoOff && imguizmo.IsOver()),
 	}
 	c := a.cam()
-	if n := a.ctl.Input(vp, m, &c); n >= 0 {
+	if n := a.ctl.Input(vp, m, &c); a.ctl.HandleTip() != "" {
+		imgui.SetTooltip(a.ctl.HandleTip())
+	} else if n >= 0 {
 		// SetTooltip takes a format: escape the name's percent signs.
 		imgui.SetTooltip(strings.ReplaceAll(ui.NodeLabel(s.Doc, n), "%", "%%"))
 	}
