@@ -478,3 +478,29 @@ func view(s *State, act func(app.Intent)) g.Widget {
 func Theme() *g.StyleSetter {
 	return g.DefaultTheme().SetColorVec4(g.StyleColorPopupBg, imgui.Vec4{X: 0.08, Y: 0.08, Z: 0.08, W: 1})
 }
+
+// ViewTooltip shows text in a tooltip by the mouse over the 3D view, to
+// the cursor's left when it would reach past right (the panel's edge):
+// it never covers the Inspector fields being watched while dragging.
+func ViewTooltip(text string, right float32) {
+	m, st := imgui.MousePos(), imgui.CurrentStyle()
+	w := imgui.CalcTextSize(text).X + 2*st.WindowPadding().X
+	if x := TooltipX(m.X, w, right); x != m.X+tooltipOffset {
+		imgui.SetNextWindowPos(imgui.Vec2{X: x, Y: m.Y + tooltipOffset})
+	}
+	// SetTooltip takes a format: escape the text's percent signs.
+	imgui.SetTooltip(strings.ReplaceAll(text, "%", "%%"))
+}
+
+// tooltipOffset is how far right of and below the mouse a tooltip goes.
+const tooltipOffset = 16
+
+// TooltipX is the left edge of a tooltip w wide for the mouse at x: right
+// of the cursor where it fits left of right, else left of the cursor
+// (but not past the window's left edge).
+func TooltipX(x, w, right float32) float32 {
+	if x+tooltipOffset+w <= right {
+		return x + tooltipOffset
+	}
+	return max(0, x-w-4)
+}

@@ -81,3 +81,16 @@ func TestNodeLabelInstancesAndSkin(t *testing.T) {
 		}
 	}
 }
+
+func TestTooltipX(t *testing.T) {
+	for _, c := range []struct{ x, w, right, want float32 }{
+		{100, 200, 800, 116}, // fits right of the cursor
+		{600, 200, 800, 396}, // would cross into the panel: to the left
+		{584, 200, 800, 600}, // just fits
+		{150, 300, 400, 0},   // fits nowhere: at the window's edge
+	} {
+		if got := TooltipX(c.x, c.w, c.right); got != c.want {
+			t.Errorf("TooltipX(%v, %v, %v) = %v, want %v", c.x, c.w, c.right, got, c.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/AllenDang/cimgui-go/imguizmo"
@@ -51,10 +50,9 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	}
 	c := a.cam()
 	if n := a.ctl.Input(vp, m, &c); a.ctl.HandleTip() != "" {
-		imgui.SetTooltip(a.ctl.HandleTip())
+		ui.ViewTooltip(a.ctl.HandleTip(), float32(vp.X+vp.W))
 	} else if n >= 0 {
-		// SetTooltip takes a format: escape the name's percent signs.
-		imgui.SetTooltip(strings.ReplaceAll(ui.NodeLabel(s.Doc, n), "%", "%%"))
+		ui.ViewTooltip(ui.NodeLabel(s.Doc, n), float32(vp.X+vp.W))
 	}
 	a.setCam(c)
 	k := viewport.Keys{Typing: io.WantTextInput(), Ctrl: imgui.IsKeyDown(imgui.ModCtrl), Shift: imgui.IsKeyDown(imgui.ModShift)}
