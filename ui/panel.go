@@ -250,16 +250,20 @@ func NodeLabel(d *scene.Document, n int) string {
 
 // childColliders counts node n's children that carry a collider and no
 // motion of their own: the parts of n's compound collider.
-func childColliders(d *scene.Document, n int) int {
-	k := 0
+func childColliders(d *scene.Document, n int) int { return len(childColliderNodes(d, n)) }
+
+// childColliderNodes are node n's children with a collider of a valid
+// shape and no motion of their own.
+func childColliderNodes(d *scene.Document, n int) []int {
+	var out []int
 	for _, c := range d.Children(n) {
 		if c >= 0 && c < len(d.Nodes) {
-			if b := d.Nodes[c].Body; b != nil && b.Collider != nil && b.Motion == nil {
-				k++
+			if b := d.Nodes[c].Body; b != nil && b.Collider != nil && b.Motion == nil && b.Collider.Shape >= 0 && b.Collider.Shape < len(d.Shapes) {
+				out = append(out, c)
 			}
 		}
 	}
-	return k
+	return out
 }
 
 // selectedRow is the fill of the selected tree row: the accent colour,
