@@ -474,7 +474,7 @@ func TestWindowReloadAndProgress(t *testing.T) {
 	// The bar's filled part (imgui's yellow) under "Loading big.glb".
 	filled := 0
 	for y := 60; y < 110; y++ {
-		for x := 905; x < 1190; x++ {
+		for x := 810; x < 1190; x++ {
 			r, g, b, _ := loading.At(x, y).RGBA()
 			if r>>8 > 200 && g>>8 > 140 && b>>8 < 60 {
 				filled++
