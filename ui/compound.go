@@ -94,21 +94,45 @@ func compoundControls(s *State, e ed, n int) {
 	}
 }
 
-// compoundParts shows node n's compound collider: its parts (select one
-// to see and edit its hull) and a button that removes them all.
+// compoundParts shows node n's compound collider: the child nodes whose
+// colliders make it up (select one to see and edit it), and a button that
+// removes its convex hull parts. A body whose child colliders are not all
+// hulls (a file's capsules beside fitted hulls) lists them all, so that
+// "No collider." above does not read as a body without any.
 func compoundParts(s *State, e ed, n int) {
-	parts := e.d.CompoundParts(n)
-	if len(parts) == 0 {
+	parts, all := e.d.CompoundParts(n), childColliderNodes(e.d, n)
+	if len(all) == 0 {
 		return
 	}
-	imgui.Text(fmt.Sprintf("Compound collider: %d convex parts", len(parts)))
-	for i, c := range parts {
+	switch b := e.d.Nodes[n].Body; {
+	case b != nil && b.Collider != nil:
+		// The Collider section above already says it is a compound.
+		imgui.Text(fmt.Sprintf("Its parts (%d):", len(all)))
+	case len(all) == len(parts):
+		imgui.Text(fmt.Sprintf("Compound collider: %d convex parts", len(parts)))
+	case len(parts) == 0:
+		imgui.TextWrapped(fmt.Sprintf("Compound collider: colliders on %d child nodes", len(all)))
+	default:
+		imgui.TextWrapped(fmt.Sprintf("Compound collider: colliders on %d child nodes (%d convex hulls)", len(all), len(parts)))
+	}
+	for i, c := range all {
 		if i%4 != 0 {
 			imgui.SameLine()
 		}
-		button(fmt.Sprintf("part %d##cpsel%d", i+1, c), func() { e.act(app.Select{Node: c}) })
+		label := fmt.Sprintf("part %d", i+1)
+		if len(all) != len(parts) {
+			label += " " + e.d.Shapes[e.d.Nodes[c].Body.Collider.Shape].Type.String()
+		}
+		button(fmt.Sprintf("%s##cpsel%d", label, c), func() { e.act(app.Select{Node: c}) })
 	}
-	button(fmt.Sprintf("Remove compound##cprm%d", n), func() {
+	if len(parts) == 0 {
+		return
+	}
+	remove := "Remove compound"
+	if len(all) != len(parts) {
+		remove = "Remove its convex hulls"
+	}
+	button(fmt.Sprintf("%s##cprm%d", remove, n), func() {
 		x, err := e.d.RemoveCompoundEdit(n)
 		if err != nil {
 			e.act(app.ShowError{Text: err.Error()})

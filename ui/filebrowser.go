@@ -254,12 +254,14 @@ func (b *FileBrowser) build(act func(app.Intent)) {
 	choose := func() {
 		if p, ok := b.Submit(); ok {
 			imgui.CloseCurrentPopup()
+			hideFocusRing()
 			act(app.FileChosen{Path: p, Save: b.SaveMode})
 		}
 	}
 	cancel := func() {
 		b.Visible = false
 		imgui.CloseCurrentPopup()
+		hideFocusRing()
 		act(app.ChooserCancelled{})
 	}
 	verb := "Open"

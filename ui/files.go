@@ -115,6 +115,7 @@ func buildPrompt(s *State, act func(app.Intent)) {
 		defer imgui.EndPopup()
 		answer := func(i int) {
 			imgui.CloseCurrentPopup()
+			hideFocusRing()
 			act(app.AnswerPrompt{Choice: i})
 		}
 		imgui.TextUnformatted(p.Text)
@@ -171,3 +172,9 @@ func loadingOverlay(s *State, width, height float32) {
 			g.ProgressBar(frac).Size(-1, 0).Overlay(phase),
 		)
 }
+
+// hideFocusRing hides ImGui's keyboard-focus ring as a dialog closes: the
+// dialog was used with the keyboard (a typed path, Enter, S/D/C), and the
+// panel button or tab clicked before it would otherwise come back framed
+// as if it had the keyboard.
+func hideFocusRing() { imgui.SetNavCursorVisible(false) }

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,7 +22,11 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 	for _, m := range s.Messages {
 		ws = append(ws, g.Style().SetColor(g.StyleColorText, severityColor[scene.Warning]).To(g.Label("render: "+m).Wrapped(true)))
 	}
-	for i, f := range s.S.Doc.Findings() {
+	fs := BySeverity(s.S.Doc.Findings())
+	if sum := findingSummary(fs); sum != "" {
+		ws = append(ws, g.Label(sum), g.Separator())
+	}
+	for i, f := range fs {
 		node := FindingNode(s.S.Doc, f.Path)
 		head := fmt.Sprintf("%-7s %s", f.Severity, f.Code)
 		if node >= 0 {
@@ -43,6 +49,40 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 		return g.Label("No findings.")
 	}
 	return ws
+}
+
+// BySeverity returns the findings errors first, then warnings, then
+// notes, each kind in the file's order: a warning is not buried under a
+// page of notes.
+func BySeverity(fs []scene.Finding) []scene.Finding {
+	out := slices.Clone(fs)
+	slices.SortStableFunc(out, func(a, b scene.Finding) int { return cmp.Compare(b.Severity, a.Severity) })
+	return out
+}
+
+// findingSummary counts the findings of each severity ("" for none).
+func findingSummary(fs []scene.Finding) string {
+	var n [3]int
+	for _, f := range fs {
+		switch f.Severity {
+		case scene.Error:
+			n[0]++
+		case scene.Warning:
+			n[1]++
+		default:
+			n[2]++
+		}
+	}
+	if len(fs) == 0 {
+		return ""
+	}
+	plural := func(k int, one, many string) string {
+		if k == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", k, many)
+	}
+	return plural(n[0], "error", "errors") + ", " + plural(n[1], "warning", "warnings") + ", " + plural(n[2], "note", "notes") + " (most serious first)"
 }
 
 // FindingNode returns the node a finding at JSON pointer path is about: the

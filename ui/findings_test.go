@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"physview/assets"
@@ -44,5 +45,33 @@ func TestFindingNode(t *testing.T) {
 		if got := FindingNode(d, c.path); got != c.want {
 			t.Errorf("FindingNode(%q) = %d, want %d", c.path, got, c.want)
 		}
+	}
+}
+
+// TestBySeverity: errors, then warnings, then notes, each kind in the
+// file's order, and the count line above them.
+func TestBySeverity(t *testing.T) {
+	fs := []scene.Finding{
+		{Severity: scene.Info, Code: "A"},
+		{Severity: scene.Warning, Code: "B"},
+		{Severity: scene.Info, Code: "C"},
+		{Severity: scene.Error, Code: "D"},
+		{Severity: scene.Warning, Code: "E"},
+	}
+	var got []string
+	for _, f := range BySeverity(fs) {
+		got = append(got, f.Code)
+	}
+	if want := "D B E A C"; strings.Join(got, " ") != want {
+		t.Errorf("order %v, want %s", got, want)
+	}
+	if fs[0].Code != "A" {
+		t.Error("BySeverity reordered its argument")
+	}
+	if got, want := findingSummary(fs), "1 error, 2 warnings, 2 notes (most serious first)"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	if got := findingSummary(nil); got != "" {
+		t.Errorf("summary of none: %q", got)
 	}
 }

@@ -36,7 +36,7 @@ func lookControls(s *State) g.Widget {
 		g.Combo("Environment", env, names, &s.S.View.Environment).Size(200),
 		g.Row(
 			g.SliderFloat(&s.S.View.Exposure, -4, 4).Label("Exposure (stops)").Format("%+.1f").Size(200),
-			g.Button("0##exposure").OnClick(func() { s.S.View.Exposure = 0 }),
+			g.Button("Reset##exposure").OnClick(func() { s.S.View.Exposure = 0 }),
 		),
 		g.Combo("Background", bg, BackgroundNames, &s.S.View.Background).Size(200),
 	}

@@ -39,9 +39,8 @@ func statusArea(s *State, act func(app.Intent)) g.Widget {
 			if m.Error {
 				c = color.RGBA{255, 110, 100, uint8(255 * alpha)}
 			}
-			const sample = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			perChar := imgui.CalcTextSize(sample).X / float32(len(sample))
-			text := fitLines(m.Text, MessageLines, int((PanelWidth-24)/perChar))
+			room := imgui.ContentRegionAvail().X
+			text := fitLines(m.Text, MessageLines, func(l string) bool { return imgui.CalcTextSize(l).X <= room })
 			imgui.PushStyleColorVec4(imgui.ColText, g.ToVec4Color(c))
 			imgui.TextUnformatted(text)
 			imgui.PopStyleColor()
@@ -54,34 +53,49 @@ func statusArea(s *State, act func(app.Intent)) g.Widget {
 	})
 }
 
-// fitLines cuts text to at most lines lines of at most width characters,
-// ending with "..." when something was cut.
-func fitLines(text string, lines, width int) string {
-	if width < 8 {
-		width = 8
-	}
+// fitLines cuts text to at most lines lines, each one that fits (the
+// panel's width, measured in the font: paths and numbers are narrower than
+// an average of letters), breaking at spaces where it can and ending with
+// "..." when something was cut.
+func fitLines(text string, lines int, fits func(string) bool) string {
 	var out []string
-	cut := false
-	for _, l := range strings.Split(text, "\n") {
-		for len(l) > width {
-			i := strings.LastIndex(l[:width], " ")
-			if i <= 0 {
-				i = width
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Split(para, " ") {
+			switch {
+			case line == "" && fits(word):
+				line = word
+			case line != "" && fits(line+" "+word):
+				line += " " + word
+			default:
+				if line != "" {
+					out = append(out, line)
+				}
+				// A word wider than the line is broken where it must be.
+				for rs := []rune(word); ; {
+					k := len(rs)
+					for k > 1 && !fits(string(rs[:k])) {
+						k--
+					}
+					if k == len(rs) {
+						line = string(rs)
+						break
+					}
+					out = append(out, string(rs[:k]))
+					rs = rs[k:]
+				}
 			}
-			out = append(out, l[:i])
-			l = strings.TrimLeft(l[i:], " ")
 		}
-		out = append(out, l)
+		out = append(out, line)
 	}
-	if len(out) > lines {
-		out, cut = out[:lines], true
+	if len(out) <= lines {
+		return strings.Join(out, "\n")
 	}
-	if cut {
-		last := out[lines-1]
-		if len(last) > width-3 {
-			last = last[:width-3]
-		}
-		out[lines-1] = last + "..."
+	out = out[:lines]
+	last := []rune(out[lines-1])
+	for len(last) > 0 && !fits(string(last)+"...") {
+		last = last[:len(last)-1]
 	}
+	out[lines-1] = string(last) + "..."
 	return strings.Join(out, "\n")
 }

@@ -68,7 +68,7 @@ func (s *State) LogItems(log func(line string)) {
 }
 
 // PanelWidth is the width of the side panel in pixels.
-const PanelWidth = 450
+const PanelWidth = 480
 
 // Build lays out the menu bar and the side panel for a window of width x
 // height and returns the actions the user took this frame.
@@ -92,7 +92,10 @@ func Build(s *State, width, height float32) []app.Intent {
 
 	menuH := float32(22)
 	g.Window("Panel").Pos(width-PanelWidth, menuH).Size(PanelWidth, height-menuH).
-		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar).
+		// The panel itself never scrolls: the title, the messages and the
+		// tabs stay put and each tab's body scrolls on its own (tabBody).
+		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
+			g.WindowFlagsNoScrollbar|g.WindowFlagsNoScrollWithMouse).
 		Layout(
 			g.Label(title(s)),
 			statusArea(s, act),
@@ -102,21 +105,49 @@ func Build(s *State, width, height float32) []app.Intent {
 				if s.S.Doc == nil {
 					return
 				}
+				// Tighter tab padding, so that all eight names fit unclipped;
+				// each tab's body puts the usual padding back.
+				st := imgui.CurrentStyle()
+				pad, inner := st.FramePadding(), st.ItemInnerSpacing()
+				imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, imgui.Vec2{X: tabPadding, Y: pad.Y})
+				imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, imgui.Vec2{X: tabPadding, Y: inner.Y})
+				defer imgui.PopStyleVarV(2)
+				body := func(w g.Widget) g.Layout { return g.Layout{tabBody(w, pad, inner)} }
 				g.TabBar().TabItems(
-					g.TabItem("Scene").Layout(sceneTree(s, act)),
-					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(inspector(s, act)),
-					g.TabItem("Physics").Layout(physicsTab(s, act)),
-					g.TabItem("Variants###variants").Layout(variants(s, act)),
-					g.TabItem(findingsLabel(s)).Layout(findings(s, act)),
-					g.TabItem("View").Layout(view(s, act)),
-					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(PlayTab(s, act)),
-					g.TabItem("Animation").Layout(TimelineTab(s, act)),
+					g.TabItem("Scene").Layout(body(sceneTree(s, act))),
+					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(body(inspector(s, act))),
+					g.TabItem("Physics").Layout(body(physicsTab(s, act))),
+					g.TabItem("Variants###variants").Layout(body(variants(s, act))),
+					g.TabItem(findingsLabel(s)).Layout(body(findings(s, act))),
+					g.TabItem("View").Layout(body(view(s, act))),
+					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
+					g.TabItem("Animation").Layout(body(TimelineTab(s, act))),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
 
 	buildFiles(s, act, width, height)
 	return acts
+}
+
+// tabPadding is the tab bar's horizontal frame padding and the gap
+// between tabs (ImGui's default is 4): with PanelWidth it leaves room for
+// every tab's whole name, "Findings" with a three-digit count included.
+const tabPadding = 3
+
+// tabBody lays out one tab's widgets in a child area that fills the rest
+// of the panel and scrolls by itself when they are taller, with the frame
+// padding and inner spacing the widgets normally have.
+func tabBody(w g.Widget, pad, inner imgui.Vec2) g.Widget {
+	return g.Custom(func() {
+		imgui.PushStyleVarVec2(imgui.StyleVarFramePadding, pad)
+		imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, inner)
+		defer imgui.PopStyleVarV(2)
+		if imgui.BeginChildStrV("##tabbody", imgui.Vec2{}, 0, 0) {
+			w.Build()
+		}
+		imgui.EndChild()
+	})
 }
 
 // findingsLabel counts the findings on the tab; the ### part keeps the
@@ -128,9 +159,15 @@ func findingsLabel(s *State) string {
 	return "Findings###findings"
 }
 
-// tabFlags brings the Inspector forward after a pick in the 3D view,
-// except while Play runs (the Play tab then shows the picked body's plot).
+// tabFlags brings forward the tab asked for (s.tab: a double-click in the
+// Scene tree asks for the Inspector), and the Inspector after a pick in
+// the 3D view, except while Play runs (the Play tab then shows the picked
+// body's plot).
 func tabFlags(s *State, tab string) g.TabItemFlags {
+	if s.tab == tab {
+		s.tab = ""
+		return g.TabItemFlagsSetSelected
+	}
 	if tab == "Inspector" && s.seenPicks != s.S.ViewPicks {
 		s.seenPicks = s.S.ViewPicks
 		if !s.S.Play.Running() {
@@ -186,9 +223,13 @@ func NodeLabel(d *scene.Document, n int) string {
 			}
 		}
 		if b.Collider == nil {
-			// A fitted compound: convex hull colliders on child nodes.
-			if k := len(d.CompoundParts(n)); k > 0 {
+			// A compound: colliders on child nodes (a fitted one: convex
+			// hulls only). Every child collider counts, so that a body of
+			// two hulls and two capsules does not read as two hulls.
+			if k, hulls := childColliders(d, n), len(d.CompoundParts(n)); k > 0 && k == hulls {
 				tags = append(tags, fmt.Sprintf("compound of %d convex hulls", k))
+			} else if k > 0 {
+				tags = append(tags, fmt.Sprintf("compound of %d colliders", k))
 			}
 		}
 		if t := b.Trigger; t != nil {
@@ -207,6 +248,24 @@ func NodeLabel(d *scene.Document, n int) string {
 	return name + "  [" + strings.Join(tags, ", ") + "]"
 }
 
+// childColliders counts node n's children that carry a collider and no
+// motion of their own: the parts of n's compound collider.
+func childColliders(d *scene.Document, n int) int { return len(childColliderNodes(d, n)) }
+
+// childColliderNodes are node n's children with a collider of a valid
+// shape and no motion of their own.
+func childColliderNodes(d *scene.Document, n int) []int {
+	var out []int
+	for _, c := range d.Children(n) {
+		if c >= 0 && c < len(d.Nodes) {
+			if b := d.Nodes[c].Body; b != nil && b.Collider != nil && b.Motion == nil && b.Collider.Shape >= 0 && b.Collider.Shape < len(d.Shapes) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // selectedRow is the fill of the selected tree row: the accent colour,
 // strong enough to find the selection at a glance.
 var selectedRow = imgui.Vec4{X: 0.22, Y: 0.48, Z: 0.85, W: 1}
@@ -217,6 +276,7 @@ var selectedRow = imgui.Vec4{X: 0.22, Y: 0.48, Z: 0.85, W: 1}
 func sceneTree(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
 		d := s.S.Doc
+		imgui.TextDisabled("Click selects; double-click frames and opens the Inspector.")
 		if !imgui.BeginChildStrV("##tree", imgui.Vec2{X: -1, Y: -1}, 0, imgui.WindowFlagsHorizontalScrollbar) {
 			imgui.EndChild()
 			return
@@ -249,6 +309,12 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 				if imgui.IsItemClicked() && !imgui.IsItemToggledOpen() {
 					act(app.Select{Node: n})
 				}
+			}
+			// A double-click frames the node and opens its Inspector: one
+			// gesture instead of a click, F and a tab.
+			if imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(imgui.MouseButtonLeft) {
+				act(app.Select{Node: n, Frame: true})
+				s.tab = "Inspector"
 			}
 			if imgui.IsItemHovered() && imgui.ItemRectMin().X+imgui.CalcTextSize(text).X+24 > right {
 				imgui.SetTooltip(strings.ReplaceAll(text, "%", "%%"))
@@ -341,7 +407,8 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 	for i, m := range d.GLTF.Materials {
 		names = append(names, fmt.Sprintf("%d %s", i, m.Name))
 	}
-	ws = append(ws, g.Label(fmt.Sprintf("Materials of mesh %d in %q:", mesh, d.VariantLabel(v))))
+	// Named by the selected node: mesh numbers mean nothing to the user.
+	ws = append(ws, g.Label(fmt.Sprintf("Materials of %s (mesh %d) in %q:", d.NodeName(n), mesh, d.VariantLabel(v))).Wrapped(true))
 	for p := range d.GLTF.Meshes[mesh].Primitives {
 		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
 		cur := d.Primitives[ref].MaterialFor(v, -1) + 1
@@ -381,9 +448,9 @@ func view(s *State, act func(app.Intent)) g.Widget {
 				g.InputFloat(&o.ProbeAt[2]).Label("z").Size(80).Format("%.2f"),
 			),
 			g.Label(s.ProbeText),
-			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s)."),
+			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s).").Wrapped(true),
 		}, nil),
-		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow."),
+		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow.").Wrapped(true),
 		g.Separator(),
 		g.Label("Lighting:"),
 		lookControls(s),
@@ -407,4 +474,41 @@ func view(s *State, act func(app.Intent)) g.Widget {
 		}
 	}
 	return ws
+}
+
+// Theme is giu's default theme with opaque popups (a combo's list or a
+// menu over the panel hides the widgets below it instead of showing their
+// labels through its 94% background) and readable dimmed text (hints,
+// greyed menu items: about 5:1 against the panel instead of 2.5:1, still
+// plainly dimmer than the rest).
+func Theme() *g.StyleSetter {
+	return g.DefaultTheme().
+		SetColorVec4(g.StyleColorPopupBg, imgui.Vec4{X: 0.08, Y: 0.08, Z: 0.08, W: 1}).
+		SetColorVec4(g.StyleColorTextDisabled, imgui.Vec4{X: 0.55, Y: 0.60, Z: 0.65, W: 1})
+}
+
+// ViewTooltip shows text in a tooltip by the mouse over the 3D view, to
+// the cursor's left when it would reach past right (the panel's edge):
+// it never covers the Inspector fields being watched while dragging.
+func ViewTooltip(text string, right float32) {
+	m, st := imgui.MousePos(), imgui.CurrentStyle()
+	w := imgui.CalcTextSize(text).X + 2*st.WindowPadding().X
+	if x := TooltipX(m.X, w, right); x != m.X+tooltipOffset {
+		imgui.SetNextWindowPos(imgui.Vec2{X: x, Y: m.Y + tooltipOffset})
+	}
+	// SetTooltip takes a format: escape the text's percent signs.
+	imgui.SetTooltip(strings.ReplaceAll(text, "%", "%%"))
+}
+
+// tooltipOffset is how far right of and below the mouse a tooltip goes.
+const tooltipOffset = 16
+
+// TooltipX is the left edge of a tooltip w wide for the mouse at x: right
+// of the cursor where it fits left of right, else left of the cursor
+// (but not past the window's left edge).
+func TooltipX(x, w, right float32) float32 {
+	if x+tooltipOffset+w <= right {
+		return x + tooltipOffset
+	}
+	return max(0, x-w-4)
 }

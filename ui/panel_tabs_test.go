@@ -39,3 +39,21 @@ func TestPickDuringPlayStaysOnPlay(t *testing.T) {
 		t.Errorf("plotting %q after picking the ball during Play", ss.Play.Plotted)
 	}
 }
+
+// TestAskedTabComesForwardOnce: the tab a double-click in the Scene tree
+// asks for is selected on the next frame only, so that the user can
+// leave it again.
+func TestAskedTabComesForwardOnce(t *testing.T) {
+	ss := app.New()
+	ss.OpenDemo()
+	s := &State{S: ss, tab: "Inspector"}
+	if f := tabFlags(s, "Play"); f != 0 {
+		t.Errorf("Play tab: flags %v, want 0", f)
+	}
+	if f := tabFlags(s, "Inspector"); f != g.TabItemFlagsSetSelected {
+		t.Errorf("asked-for Inspector: flags %v, want selected", f)
+	}
+	if f := tabFlags(s, "Inspector"); f != 0 {
+		t.Errorf("the Inspector was brought forward twice: flags %v", f)
+	}
+}

@@ -14,8 +14,9 @@ import (
 // view, in pixels.
 const StatusBarHeight = 24
 
-// StatusText is what the status bar says: file name, format, counts, the
-// modified marker, the active variant and the frame time.
+// StatusText is what the status bar says: file name, format, counts,
+// whether Play runs, the modified marker, the active variant and the frame
+// time.
 func StatusText(s *State) string {
 	ss := s.S
 	if ss.Doc == nil {
@@ -30,6 +31,12 @@ func StatusText(s *State) string {
 		parts = append(parts, ss.Format)
 	}
 	parts = append(parts, fmt.Sprintf("%d nodes, %d shapes, %d bodies", len(d.GLTF.Nodes), len(d.Shapes), app.BodyCount(d)))
+	// Play moves the bodies whatever tab is shown: say so where it shows.
+	if p := &ss.Play; p.Running() && p.Playing {
+		parts = append(parts, fmt.Sprintf("playing %.1f s", p.Time))
+	} else if p.Running() {
+		parts = append(parts, fmt.Sprintf("paused at %.1f s", p.Time))
+	}
 	if ss.Modified() {
 		parts = append(parts, "modified")
 	}
@@ -39,7 +46,7 @@ func StatusText(s *State) string {
 	}
 	parts = append(parts, variant)
 	if ss.Watching() {
-		parts = append(parts, "watching for changes")
+		parts = append(parts, "auto-reload") // the file is watched
 	}
 	if s.FrameMS > 0 {
 		parts = append(parts, fmt.Sprintf("%.1f ms/frame", s.FrameMS))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"strings"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	"github.com/AllenDang/cimgui-go/imguizmo"
@@ -50,39 +49,26 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 		GizmoBusy: s.GizmoActive() || (s.View.Gizmo != app.GizmoOff && imguizmo.IsOver()),
 	}
 	c := a.cam()
-	if n := a.ctl.Input(vp, m, &c); n >= 0 {
-		// SetTooltip takes a format: escape the name's percent signs.
-		imgui.SetTooltip(strings.ReplaceAll(ui.NodeLabel(s.Doc, n), "%", "%%"))
+	if n := a.ctl.Input(vp, m, &c); a.ctl.HandleTip() != "" {
+		ui.ViewTooltip(a.ctl.HandleTip(), float32(vp.X+vp.W))
+	} else if n >= 0 {
+		ui.ViewTooltip(ui.NodeLabel(s.Doc, n), float32(vp.X+vp.W))
 	}
 	a.setCam(c)
-	// Shortcuts work whenever no text field is being typed in (a click on
-	// a panel button leaves the panel focused, which should not turn off
-	// Ctrl+Z).
-	if io.WantTextInput() {
-		return
+	k := viewport.Keys{Typing: io.WantTextInput(), Ctrl: imgui.IsKeyDown(imgui.ModCtrl), Shift: imgui.IsKeyDown(imgui.ModShift)}
+	for i, key := range shortcutKeys {
+		k.Pressed[i] = imgui.IsKeyPressedBool(key)
 	}
-	key := imgui.IsKeyPressedBool
-	ctrl, shift := imgui.IsKeyDown(imgui.ModCtrl), imgui.IsKeyDown(imgui.ModShift)
-	switch {
-	case key(imgui.KeyF):
-		a.do(app.FrameView{})
-	case key(imgui.KeyHome):
-		a.do(app.ResetView{})
-	case ctrl && !shift && key(imgui.KeyS):
-		a.do(app.Save{})
-	case ctrl && key(imgui.KeyZ) && shift, ctrl && key(imgui.KeyY):
-		s.Redo()
-	case ctrl && key(imgui.KeyZ):
-		s.Undo()
-	case !ctrl && key(imgui.KeyW):
-		s.View.Gizmo = app.GizmoTranslate
-	case !ctrl && key(imgui.KeyE):
-		s.View.Gizmo = app.GizmoRotate
-	case !ctrl && key(imgui.KeyR):
-		s.View.Gizmo = app.GizmoScale
-	case !ctrl && key(imgui.KeyQ):
-		s.View.Gizmo = app.GizmoOff
+	if in := viewport.Shortcut(k); in != nil {
+		a.do(in)
 	}
+}
+
+// shortcutKeys are imgui's keys for viewport.Key's.
+var shortcutKeys = [viewport.NumKeys]imgui.Key{
+	viewport.KeyF: imgui.KeyF, viewport.KeyHome: imgui.KeyHome, viewport.KeyS: imgui.KeyS,
+	viewport.KeyZ: imgui.KeyZ, viewport.KeyY: imgui.KeyY, viewport.KeyW: imgui.KeyW, viewport.KeyE: imgui.KeyE,
+	viewport.KeyR: imgui.KeyR, viewport.KeyQ: imgui.KeyQ, viewport.KeySpace: imgui.KeySpace,
 }
 
 // gizmo shows the transform gizmo on the selected node and hands its use

@@ -378,8 +378,8 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.click(1053, 119)
-	v.click(1083, 148+24*(1+len(demo.Variants)))
+	v.click(1004, 119)
+	v.click(1050, 148+24*(1+len(demo.Variants)))
 	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}
@@ -474,7 +474,7 @@ func TestWindowReloadAndProgress(t *testing.T) {
 	// The bar's filled part (imgui's yellow) under "Loading big.glb".
 	filled := 0
 	for y := 60; y < 110; y++ {
-		for x := 905; x < 1190; x++ {
+		for x := 810; x < 1190; x++ {
 			r, g, b, _ := loading.At(x, y).RGBA()
 			if r>>8 > 200 && g>>8 > 140 && b>>8 < 60 {
 				filled++

@@ -20,21 +20,25 @@ func changedPixels(a, b image.Image, r image.Rectangle) int {
 }
 
 // TestWindowPlay: Space plays the demo scene (the ball rolls, so the view
-// changes) and pauses it again (the view then holds still).
+// changes) and pauses it again (the view then holds still), also right
+// after a click on a panel tab (which used to leave Space to the panel).
 func TestWindowPlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an X server and the real window")
 	}
 	display := startXvfb(t)
 	startViewer(t, display)
-	// A click on empty space in the view takes the keyboard from the panel.
-	xdo(t, display, "mousemove", "300", "700")
+	// The View tab (after Scene, Inspector, Physics, Variants, Findings),
+	// then the mouse back over the view.
+	xdo(t, display, "mousemove", "1126", "119")
 	xdo(t, display, "mousedown", "1")
 	time.Sleep(100 * time.Millisecond)
 	xdo(t, display, "mouseup", "1")
 	time.Sleep(300 * time.Millisecond)
+	xdo(t, display, "mousemove", "300", "700")
+	time.Sleep(300 * time.Millisecond)
 	// Left of the panel, above the status bar (whose frame time changes).
-	view := image.Rect(0, 30, 820, 740)
+	view := image.Rect(0, 30, 790, 740)
 	before := captureScreen(t, display, "play-before.png")
 	xdo(t, display, "key", "space")
 	time.Sleep(2 * time.Second)

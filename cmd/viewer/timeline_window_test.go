@@ -1,12 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"physview/ui"
 )
 
 // TestWindowTimelineScrub opens the two-joint skin in the window, scrubs
@@ -29,19 +32,21 @@ func TestWindowTimelineScrub(t *testing.T) {
 	}
 	startEditor(t, display, fixture)
 	// The window is 1280 x 780 at the screen's corner; the panel starts at
-	// x 830 and the Animation tab is its last tab; its playhead slider
-	// runs from x 840 to 1268 at y 187.
-	click(t, display, 1240, 115)
+	// x 800 and the Animation tab is its last tab; its playhead slider
+	// runs from x 808 to 1268 at y 187.
+	click(t, display, 1217, 115)
 	shots := map[string]image.Image{}
 	for _, at := range []struct {
 		name string
 		x    float64
-	}{{"t0", 842}, {"t1", 1266}} {
+	}{{"t0", 810}, {"t1", 1266}} {
 		click(t, display, at.x, 187)
 		time.Sleep(700 * time.Millisecond)
 		shots[at.name] = captureScreen(t, display, "timeline-"+at.name+".png")
 	}
-	view := image.Rect(0, 22, 830, 780)
+	// The 3D view is the window left of the panel.
+	vw := 1280 - int(ui.PanelWidth)
+	view := image.Rect(0, 22, vw, 780)
 	if d := diffFraction(shots["t0"], shots["t1"], view, 24); d < 0.02 {
 		t.Errorf("scrubbed to the start and to the end, %.2f%% of the view differs; want the turned half (>= 2%%)", d*100)
 	}
@@ -49,7 +54,7 @@ func TestWindowTimelineScrub(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, time string }{{"t0", "0"}, {"t1", "1"}} {
 		out := filepath.Join(dir, tc.name+".png")
-		if code, _, errOut := runCLI("screenshot", "-size", "830x758", "-time", tc.time, "-o", out, fixture); code != 0 {
+		if code, _, errOut := runCLI("screenshot", "-size", fmt.Sprintf("%dx758", vw), "-time", tc.time, "-o", out, fixture); code != 0 {
 			t.Fatalf("screenshot: exit %d: %s", code, errOut)
 		}
 		head := readPNG(t, out)
@@ -59,13 +64,13 @@ func TestWindowTimelineScrub(t *testing.T) {
 		}
 		// Move the window capture's view to the origin to compare.
 		win := shots[tc.name]
-		shifted := image.NewRGBA(image.Rect(0, 0, 830, 758))
+		shifted := image.NewRGBA(image.Rect(0, 0, vw, 758))
 		for y := 0; y < 758; y++ {
-			for x := 0; x < 830; x++ {
+			for x := 0; x < vw; x++ {
 				shifted.Set(x, y, win.At(x, y+22))
 			}
 		}
-		if d := diffFraction(shifted, head, image.Rect(0, 0, 830, 758), 24); d > 0.01 {
+		if d := diffFraction(shifted, head, image.Rect(0, 0, vw, 758), 24); d > 0.01 {
 			t.Errorf("%s: the window's view and the headless screenshot differ in %.2f%% of the pixels", tc.name, d*100)
 		}
 	}

@@ -85,6 +85,7 @@ func runWindow(path string) error {
 	}
 	windowHints()
 	a.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	a.wnd.SetStyle(ui.Theme())
 	a.startIdle()
 	a.initFiles()
 	a.wnd.SetDropCallback(func(paths []string) {
@@ -164,9 +165,6 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Messages = a.renderer.Messages
-		if !io.WantCaptureKeyboard() && imgui.IsKeyPressedBool(imgui.KeySpace) {
-			s.Do(app.PlayToggle{})
-		}
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
 		a.ctl.Update(a.viewport(io))

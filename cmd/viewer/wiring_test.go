@@ -24,12 +24,12 @@ func TestWindowPanelStaysPut(t *testing.T) {
 			t.Errorf("launch printed %q", l)
 		}
 	}
-	// Scene tab: the Ball row; then the Inspector tab.
-	v.click(900, 176)
+	// Scene tab: the Ball row (under the hint line); then the Inspector tab.
+	v.click(900, 194)
 	if got := v.wait("selected node", 10*time.Second); got != "viewer: selected node 2" {
 		t.Fatalf("a click on the Ball row: %q", got)
 	}
-	v.click(920, 119)
+	v.click(885, 119)
 	// The mouse rests on the radius field, as it will after typing.
 	v.xdotool("mousemove", "870", "495")
 	time.Sleep(500 * time.Millisecond)

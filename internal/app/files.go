@@ -759,21 +759,30 @@ func localFile(gltfPath, uri string) string {
 }
 
 // watchedFiles are the document's file and the buffers and images it
-// references.
+// references, leaving out those in a folder that does not exist: a
+// watcher cannot watch it, and one such file would leave the document
+// unwatched (after Save as .glb beside the file, its images are in the
+// GLB and the old "textures/" URIs point nowhere).
 func watchedFiles(d *scene.Document) []string {
 	if d.Path == "" {
 		return nil
 	}
 	files := []string{d.Path}
-	for _, b := range d.GLTF.Buffers {
-		if p := localFile(d.Path, b.URI); p != "" {
-			files = append(files, p)
+	add := func(uri string) {
+		p := localFile(d.Path, uri)
+		if p == "" {
+			return
 		}
+		if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
+			return
+		}
+		files = append(files, p)
+	}
+	for _, b := range d.GLTF.Buffers {
+		add(b.URI)
 	}
 	for _, im := range d.GLTF.Images {
-		if p := localFile(d.Path, im.URI); p != "" {
-			files = append(files, p)
-		}
+		add(im.URI)
 	}
 	return files
 }

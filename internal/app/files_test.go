@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qmuntal/gltf"
+
 	"physview/scene"
 )
 
@@ -38,6 +40,13 @@ func TestLocalFileAndWatchedFiles(t *testing.T) {
 	}
 	if got, want := watchedFiles(d), []string{p, filepath.Join(dir, "box.bin")}; !reflect.DeepEqual(got, want) {
 		t.Errorf("watchedFiles = %v, want %v", got, want)
+	}
+	// An image in a folder that is not there (the textures of a file
+	// saved as .glb elsewhere) is left out; one in the file's folder that
+	// is not there yet stays watched.
+	d.GLTF.Images = append(d.GLTF.Images, &gltf.Image{URI: "textures/gone.png"}, &gltf.Image{URI: "later.png"})
+	if got, want := watchedFiles(d), []string{p, filepath.Join(dir, "box.bin"), filepath.Join(dir, "later.png")}; !reflect.DeepEqual(got, want) {
+		t.Errorf("watchedFiles with a missing folder = %v, want %v", got, want)
 	}
 	if got := bufferFiles(p, text); !reflect.DeepEqual(got, []string{filepath.Join(dir, "box.bin")}) {
 		t.Errorf("bufferFiles = %v", got)

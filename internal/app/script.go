@@ -182,6 +182,9 @@ func (s *Session) Apply(e scene.Edit) error {
 		for _, v := range s.Views {
 			v.SelectionChanged(s.Selected)
 		}
+		// Say so: the Inspector now shows another node than the one the
+		// user chose (a compound's Apply says its own).
+		s.Notice(fmt.Sprintf("%s: on the new child node %q, now selected", e.Name(), s.Doc.NodeName(s.Selected)))
 	}
 	if len(s.Doc.Variants) > variants {
 		s.Variant = len(s.Doc.Variants) - 1 // a variant just added is shown

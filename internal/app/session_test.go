@@ -1,6 +1,10 @@
 package app
 
 import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -474,5 +478,56 @@ func TestGizmoDrag(t *testing.T) {
 	s.Do(Undo{})
 	if s.Doc.NodeTransform(n) != before {
 		t.Errorf("undo of the drag: %+v, want %+v", s.Doc.NodeTransform(n), before)
+	}
+}
+
+// TestFitOnChildSaysSo: a box fitted to a mesh that is not centred on its
+// node goes on a new child node, which becomes the selection; the panel's
+// message says so, since the Inspector then shows another node than the
+// one the user chose.
+func TestFitOnChildSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	text, bin := boxGLTF([4]float64{1, 0, 0, 1}, "box.bin")
+	// The mesh 2 m along +x of its node.
+	for i := 0; i+12 <= len(bin); i += 12 {
+		x := math.Float32frombits(binary.LittleEndian.Uint32(bin[i:]))
+		binary.LittleEndian.PutUint32(bin[i:], math.Float32bits(x+2))
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(text, &doc); err != nil {
+		t.Fatal(err)
+	}
+	acc := doc["accessors"].([]any)[0].(map[string]any)
+	acc["min"], acc["max"] = []float64{1.5, -0.5, -0.5}, []float64{2.5, 0.5, 0.5}
+	text, _ = json.Marshal(doc)
+	p := filepath.Join(dir, "off.gltf")
+	os.WriteFile(p, text, 0o644)
+	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
+	s, _ := open(t, p)
+	s.Select(0)
+	e, err := s.Doc.FitColliderEdit(0, scene.ShapeBox, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Do(ApplyEdit{Edit: e})
+	if len(s.Doc.GLTF.Nodes) != 2 || s.Selected != 1 {
+		t.Fatalf("%d nodes, selected %d; want the fitted box on a new child node 1, selected", len(s.Doc.GLTF.Nodes), s.Selected)
+	}
+	m, _, ok := s.Message()
+	want := fmt.Sprintf("%s: on the new child node %q, now selected", e.Name(), s.Doc.NodeName(1))
+	if !ok || m.Text != want || m.Error {
+		t.Errorf("message %q (error %v), want %q", m.Text, m.Error, want)
+	}
+	// A fit on the node itself (a centred mesh) keeps the selection and
+	// says nothing of a child.
+	s2, _ := open(t, writeBox(t, t.TempDir(), "box.gltf"))
+	s2.Select(0)
+	e2, err := s2.Doc.FitColliderEdit(0, scene.ShapeBox, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2.Do(ApplyEdit{Edit: e2})
+	if m, _, ok := s2.Message(); s2.Selected != 0 || (ok && strings.Contains(m.Text, "child")) {
+		t.Errorf("centred mesh: selected %d, message %q", s2.Selected, m.Text)
 	}
 }

@@ -116,6 +116,8 @@ type Controller struct {
 	shownJoints bool
 	shownSel    int
 	compoundGen int
+	// shownCam is the camera the handles were sized for.
+	shownCam    [2]mgl64.Mat4
 	loggedNodes bool
 	play        playState
 }
@@ -223,6 +225,14 @@ func (c *Controller) Update(vp Rect) {
 	if g := s.Compound.Gen; g != c.compoundGen {
 		c.compoundGen, c.overlayDirty = g, true
 	}
+	// The handles keep their size on screen: a camera move (F, Home, the
+	// wheel, an orbit) sizes them again.
+	if cam := [2]mgl64.Mat4{vp.View, vp.Proj}; cam != c.shownCam {
+		c.shownCam = cam
+		if hs, _ := s.Handles(); len(hs) > 0 {
+			c.overlayDirty = true
+		}
+	}
 	if s.Play.Sim == nil {
 		c.updateOverlay(vp)
 	}
@@ -312,6 +322,16 @@ func (c *Controller) Input(vp Rect, m Mouse, cam Camera) (tooltip int) {
 		return n
 	}
 	return -1
+}
+
+// HandleTip is the tooltip for the handle under the mouse ("" when none
+// is): what dragging it changes, so that a new user finds the handles.
+func (c *Controller) HandleTip() string {
+	hs, _ := c.s.Handles()
+	if c.hoverHandle < 0 || c.hoverHandle >= len(hs) || c.s.Dragging() {
+		return ""
+	}
+	return "Drag to change the " + hs[c.hoverHandle].Param.String() + " (Esc cancels)"
 }
 
 // pickAt returns the node under (x, y), -1 for none.

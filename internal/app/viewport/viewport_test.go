@@ -240,6 +240,9 @@ func TestHandleDrag(t *testing.T) {
 
 	drag := func(end Mouse) {
 		c.Input(vp, Mouse{X: x, Y: y, Over: true, DX: 1}, &cam) // hover the handle
+		if got, want := c.HandleTip(), "Drag to change the "+hs[best].Param.String()+" (Esc cancels)"; got != want {
+			t.Errorf("hovering a handle: tooltip %q, want %q", got, want)
+		}
 		c.Input(vp, Mouse{X: x, Y: y, Over: true, Pressed: true, Left: true}, &cam)
 		if !s.Dragging() {
 			t.Fatal("a press on a handle did not start a drag")
@@ -253,6 +256,10 @@ func TestHandleDrag(t *testing.T) {
 		c.Input(vp, end, &cam)
 		if s.Dragging() {
 			t.Fatal("still dragging after the drag ended")
+		}
+		c.Input(vp, Mouse{X: 5, Y: 30, Over: true, DX: 1}, &cam) // away from every handle
+		if got := c.HandleTip(); got != "" {
+			t.Errorf("away from the handles: tooltip %q", got)
 		}
 	}
 	drag(Mouse{X: x, Y: y, Escape: true, Left: true})
@@ -316,5 +323,57 @@ func TestPlayShowsPoses(t *testing.T) {
 	s.Do(app.PlayReset{})
 	if r.poses != nil || r.overlay != nil {
 		t.Errorf("after Play stopped: %d poses, %d overlay lines; want the document's", len(r.poses), len(r.overlay))
+	}
+}
+
+// TestHandlesKeepScreenSize: after the camera moves three times as far
+// away (F, Home or the wheel), the handles are drawn three times as large
+// in the world, the same size on screen, without waiting for the mouse to
+// hover something.
+func TestHandlesKeepScreenSize(t *testing.T) {
+	s, c, r, vp, crate := demo(t, "Crate (dynamic box)")
+	s.Do(app.Select{Node: crate})
+	c.Update(vp)
+	extent := func() float64 {
+		var lo, hi [3]float32
+		first := true
+		for _, l := range r.overlay {
+			if l.Color != handleColor {
+				continue
+			}
+			for _, p := range [][3]float32{l.A, l.B} {
+				for k := range 3 {
+					if first || p[k] < lo[k] {
+						lo[k] = p[k]
+					}
+					if first || p[k] > hi[k] {
+						hi[k] = p[k]
+					}
+				}
+				first = false
+			}
+		}
+		return float64(hi[0]-lo[0]) + float64(hi[1]-lo[1]) + float64(hi[2]-lo[2])
+	}
+	near := extent()
+	if near == 0 {
+		t.Fatal("no handle lines for the selected crate")
+	}
+	target := s.Doc.WorldMatrix(crate).Col(3).Vec3()
+	far := vp
+	far.View = mgl64.LookAtV(target.Add(mgl64.Vec3{0, 12, 24}), target, mgl64.Vec3{0, 1, 0})
+	c.Update(far)
+	// The handles spread over the box's faces; only their own size grows.
+	hs, _ := s.Handles()
+	lo, hi := hs[0].Pos, hs[0].Pos
+	for _, h := range hs {
+		for k := range 3 {
+			lo[k], hi[k] = math.Min(lo[k], h.Pos[k]), math.Max(hi[k], h.Pos[k])
+		}
+	}
+	spread := hi.Sub(lo)
+	grow := func(e float64) float64 { return e - (spread[0] + spread[1] + spread[2]) }
+	if ratio := grow(extent()) / grow(near); ratio < 2.5 || ratio > 3.5 {
+		t.Errorf("the handles grew %.2f times for a camera 3 times as far, want about 3", ratio)
 	}
 }

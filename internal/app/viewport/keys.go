@@ -1,0 +1,68 @@
+package viewport
+
+import "physview/internal/app"
+
+// Key is a key the window's shortcuts use.
+type Key int
+
+// The shortcut keys.
+const (
+	KeyF Key = iota
+	KeyHome
+	KeyS
+	KeyZ
+	KeyY
+	KeyW
+	KeyE
+	KeyR
+	KeyQ
+	KeySpace
+	NumKeys
+)
+
+// Keys is one frame's keyboard as the window reads it.
+type Keys struct {
+	// Pressed: the key went down (or repeated) this frame.
+	Pressed [NumKeys]bool
+	// Ctrl and Shift are held.
+	Ctrl, Shift bool
+	// Typing: a text field has the keyboard; no shortcut applies.
+	Typing bool
+}
+
+// Shortcut is what this frame's keys ask for, nil for nothing. The
+// shortcuts apply whenever no text field is being typed in, wherever the
+// mouse is: a click on a panel button or tab leaves the panel focused,
+// which should turn off neither Ctrl+Z nor Space (Play).
+func Shortcut(k Keys) app.Intent {
+	if k.Typing {
+		return nil
+	}
+	key := func(c Key) bool { return k.Pressed[c] }
+	switch {
+	case k.Ctrl && !k.Shift && key(KeyS):
+		return app.Save{}
+	case k.Ctrl && k.Shift && key(KeyZ), k.Ctrl && key(KeyY):
+		return app.Redo{}
+	case k.Ctrl && key(KeyZ):
+		return app.Undo{}
+	case k.Ctrl:
+		// Ctrl+F, Ctrl+W and the like are no shortcut of the view's.
+		return nil
+	case key(KeyF):
+		return app.FrameView{}
+	case key(KeyHome):
+		return app.ResetView{}
+	case key(KeySpace):
+		return app.PlayToggle{}
+	case key(KeyW):
+		return app.SetGizmo{Mode: app.GizmoTranslate}
+	case key(KeyE):
+		return app.SetGizmo{Mode: app.GizmoRotate}
+	case key(KeyR):
+		return app.SetGizmo{Mode: app.GizmoScale}
+	case key(KeyQ):
+		return app.SetGizmo{Mode: app.GizmoOff}
+	}
+	return nil
+}
