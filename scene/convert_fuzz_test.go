@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"physview/scene"
@@ -62,7 +63,14 @@ func FuzzConvert(f *testing.F) {
 			if !valid {
 				continue
 			}
-			if a := added(in, codeSet(o.Findings())); len(a) > 0 {
+			a := added(in, codeSet(o.Findings()))
+			if filepath.Ext(name) == ".glb" {
+				// A resource that could not be read (a remote or missing
+				// image) stays a URI in the GLB, which the checks note
+				// and the convert command says when it writes the file.
+				a = slices.DeleteFunc(a, func(c string) bool { return c == "URI_GLB" })
+			}
+			if len(a) > 0 {
 				t.Errorf("converting to %s adds %v: %v\ninput findings: %v", name, a, o.Findings(), d.Findings())
 			}
 		}

@@ -255,9 +255,12 @@ func (s Shape) WithType(t ShapeType, mesh int) Shape {
 // FitColliderEdit gives node n a collider (or trigger) of type t fitted to
 // its mesh (see FitShape). When the mesh's bounds are not centred on the
 // node, the shape goes on a new child node at the bounds' centre, as
-// Godot's create-collision actions place a child shape node.
+// Godot's create-collision actions place a child shape node. A capsule or
+// cylinder lies along the mesh's longest extent: when that is X or Z (a
+// fox, a log), the child node is also turned to put the shape's Y axis
+// there.
 func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, error) {
-	s, off, err := d.FitShape(n, t)
+	s, off, axis, err := d.fitShape(n, t, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +270,10 @@ func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, erro
 		add, kind = d.AddTriggerEdit, "trigger"
 	}
 	label := fmt.Sprintf("Fit %s %s to mesh", t, kind)
-	if off.Len() <= 1e-9*math.Max(1, s.maxExtent()) {
+	if axis != 1 {
+		label += " (along " + [3]string{"X", "Y", "Z"}[axis] + ")"
+	}
+	if axis == 1 && off.Len() <= 1e-9*math.Max(1, s.maxExtent()) {
 		e := add(n, s)
 		return Batch{Label: label, Edits: []Edit{e}}, nil
 	}
@@ -283,7 +289,7 @@ func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, erro
 		b.Collider = &Collider{Shape: sh, PhysicsMaterial: -1, CollisionFilter: -1}
 	}
 	return Batch{Label: label, Edits: []Edit{
-		AddChildNode{Parent: n, NodeName: name + " " + kind, Transform: Transform{Translation: [3]float64(off), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}},
+		AddChildNode{Parent: n, NodeName: name + " " + kind, Transform: Transform{Translation: [3]float64(off), Rotation: axisRotation(axis), Scale: [3]float64{1, 1, 1}}},
 		AddShape{Shape: s, Label: label},
 		SetBody{Node: child, Body: b, Label: label},
 	}}, nil

@@ -37,32 +37,55 @@ const MinFitSize = 0.001
 // positions. It is an error when n does not exist, has no mesh, or its mesh
 // has no triangles.
 func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
+	s, off, _, err := d.fitShape(n, t, 1)
+	return s, off, err
+}
+
+// fitShape is FitShape with the capsule or cylinder along axis (0 X, 1 Y,
+// 2 Z) of the node's space: the extents along Y and along axis trade
+// places, so the shape fits a node rotated to put its Y on that axis (see
+// axisRotation). An axis below 0 picks the mesh's longest extent (Y unless
+// another is longer by more than 5%, so a near-cube stays upright); the
+// axis used is returned.
+func (d *Document) fitShape(n int, t ShapeType, axis int) (Shape, mgl64.Vec3, int, error) {
 	if n < 0 || n >= len(d.GLTF.Nodes) {
-		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s: node %d does not exist", t, n)
+		return Shape{}, mgl64.Vec3{}, 1, fmt.Errorf("fit %s: node %d does not exist", t, n)
 	}
 	name := nodeLabel(d.GLTF.Nodes[n], n)
 	if t.String() == "unknown" {
-		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit to %s: shape type %d is unknown", name, int(t))
+		return Shape{}, mgl64.Vec3{}, 1, fmt.Errorf("fit to %s: shape type %d is unknown", name, int(t))
 	}
 	if d.GLTF.Nodes[n].Mesh == nil {
-		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: the node has no mesh", t, name)
+		return Shape{}, mgl64.Vec3{}, 1, fmt.Errorf("fit %s to %s: the node has no mesh", t, name)
 	}
 	m := *d.GLTF.Nodes[n].Mesh
 	if m < 0 || m >= len(d.GLTF.Meshes) {
-		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: mesh %d does not exist", t, name, m)
+		return Shape{}, mgl64.Vec3{}, 1, fmt.Errorf("fit %s to %s: mesh %d does not exist", t, name, m)
 	}
 	lo, hi, err := d.triangleBounds(m)
 	if err != nil {
-		return Shape{}, mgl64.Vec3{}, fmt.Errorf("fit %s to %s: %w", t, name, err)
+		return Shape{}, mgl64.Vec3{}, 1, fmt.Errorf("fit %s to %s: %w", t, name, err)
 	}
 	s := DefaultShape(t)
 	k := kindOf(t)
 	if k.usesMesh {
 		s.Mesh = m
-		return s, mgl64.Vec3{}, nil
+		return s, mgl64.Vec3{}, 1, nil
 	}
+	size := hi.Sub(lo)
+	if t != ShapeCapsule && t != ShapeCylinder {
+		axis = 1
+	} else if axis < 0 {
+		axis = 1
+		for _, a := range []int{0, 2} {
+			if size[a] > 1.05*size[1] && size[a] >= size[2-a] {
+				axis = a
+			}
+		}
+	}
+	size[1], size[axis] = size[axis], size[1]
 	if k.fitSize != nil {
-		k.fitSize(&s, hi.Sub(lo))
+		k.fitSize(&s, size)
 	}
 	// The bounds are float32 values widened to float64: their sums and
 	// halves carry binary noise (-0.01975160999999992) that a saved file
@@ -76,7 +99,21 @@ func (d *Document) FitShape(n int, t ShapeType) (Shape, mgl64.Vec3, error) {
 	for i := range off {
 		off[i] = RoundSig(off[i], 12)
 	}
-	return s, off, nil
+	return s, off, axis, nil
+}
+
+// axisRotation is the rotation (x, y, z, w) that turns a node's Y axis onto
+// axis (0 X, 1 Y, 2 Z): -90° about Z for X, +90° about X for Z. The other
+// two axes land where fitShape's swapped extents expect them.
+func axisRotation(axis int) [4]float64 {
+	h := math.Sqrt2 / 2
+	switch axis {
+	case 0:
+		return [4]float64{0, 0, -h, h}
+	case 2:
+		return [4]float64{h, 0, 0, h}
+	}
+	return [4]float64{0, 0, 0, 1}
 }
 
 // fitMin keeps a fitted size or radius at least MinFitSize.

@@ -1,6 +1,7 @@
 package scene
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -250,5 +251,58 @@ func TestFitShapeShortNumbers(t *testing.T) {
 	}
 	if c.Height != 0.6 || c.RadiusTop != 0.15 {
 		t.Errorf("cylinder height %v radius %v, want 0.6 and 0.15", c.Height, c.RadiusTop)
+	}
+}
+
+// TestFitAlongLongestAxis: a capsule or cylinder fitted by FitColliderEdit
+// lies along the mesh's longest extent. On a mesh long along Z or X (a
+// fox, a log) it goes on a child node turned to put the shape's Y there,
+// and spans the mesh's length; its radius is half the larger of the other
+// two extents. A mesh tallest along Y keeps an upright shape.
+func TestFitAlongLongestAxis(t *testing.T) {
+	for _, c := range []struct {
+		node int
+		axis int        // the mesh's longest extent
+		size mgl64.Vec3 // the mesh's extents
+	}{
+		{0, 2, mgl64.Vec3{2, 4, 6}},
+		{5, 0, mgl64.Vec3{4, 3, 2}},
+		{1, 1, mgl64.Vec3{1, 3, 0.5}},
+	} {
+		for _, typ := range []ShapeType{ShapeCapsule, ShapeCylinder} {
+			d := mustLoad(t, fitFixture)
+			name := fmt.Sprintf("%s/%s", d.GLTF.Nodes[c.node].Name, typ)
+			e, err := d.FitColliderEdit(c.node, typ, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Apply(d, e); err != nil {
+				t.Fatal(err)
+			}
+			child := len(d.GLTF.Nodes) - 1
+			if d.Parent(child) != c.node || d.Nodes[child].Body == nil || d.Nodes[child].Body.Collider == nil {
+				t.Fatalf("%s: no child node with a collider", name)
+			}
+			s := d.Shapes[d.Nodes[child].Body.Collider.Shape]
+			tr := d.NodeTransform(child)
+			q := mgl64.Quat{W: tr.Rotation[3], V: mgl64.Vec3{tr.Rotation[0], tr.Rotation[1], tr.Rotation[2]}}
+			along := q.Rotate(mgl64.Vec3{0, 1, 0})
+			var want mgl64.Vec3
+			want[c.axis] = 1
+			if along.Sub(want).Len() > 1e-12 {
+				t.Errorf("%s: the shape's axis points along %v, want %v", name, along, want)
+			}
+			length := s.Height
+			if typ == ShapeCapsule {
+				length += s.RadiusTop + s.RadiusBottom
+			}
+			across := math.Max(c.size[(c.axis+1)%3], c.size[(c.axis+2)%3])
+			if math.Abs(length-c.size[c.axis]) > 1e-9 || math.Abs(2*s.RadiusTop-across) > 1e-9 || s.RadiusTop != s.RadiusBottom {
+				t.Errorf("%s: length %g and radius %g, want %g and %g", name, length, s.RadiusTop, c.size[c.axis], across/2)
+			}
+			if got := e.Name(); (c.axis != 1) != strings.Contains(got, "(along ") {
+				t.Errorf("%s: the edit is named %q", name, got)
+			}
+		}
 	}
 }

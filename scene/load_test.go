@@ -102,6 +102,34 @@ func TestLegacyBodyValues(t *testing.T) {
 	}
 }
 
+// TestLegacyShapeWithoutIndex: a node-level OMI_physics_shape that names
+// no shape gives the node nothing and is not written back, so the load
+// says so as an error at its "shape" (found by FuzzConvert: the saved file
+// had an empty node the input did not).
+func TestLegacyShapeWithoutIndex(t *testing.T) {
+	src, err := os.ReadFile("testdata/legacy_body.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), `"shape": 0`, `"shap": 0`, 1)
+	d, err := Decode([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := d.Nodes[1].Body; b != nil && (b.Collider != nil || b.Trigger != nil) {
+		t.Errorf("node 1 got %+v from a block without a shape", b)
+	}
+	var got []string
+	for _, f := range d.Findings() {
+		if f.Severity == Error {
+			got = append(got, f.Code+" "+f.Path)
+		}
+	}
+	if want := []string{"OMI_UNDEFINED_PROPERTY /nodes/1/extensions/OMI_physics_shape/shape"}; !cmp.Equal(got, want) {
+		t.Errorf("errors %q, want %q", got, want)
+	}
+}
+
 func TestLegacyColliderValues(t *testing.T) {
 	d := mustLoad(t, "testdata/legacy_collider.gltf")
 	want := []Shape{

@@ -44,7 +44,13 @@ func decodeShapes(d *Document, fs *findings) {
 			path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtShape)
 			if r := newReader(raw, path, fs); r != nil {
 				fs.infof("OMI_LEGACY_FORM", path, "node-level OMI_physics_shape (before September 2023) read as a collider or trigger of the node")
-				d.legacyState().shape[i] = r.index("shape", -1)
+				shape := r.index("shape", -1)
+				if shape < 0 {
+					// Nothing to attach: the block is not written back,
+					// so the loss is said where it happens.
+					fs.errorf("OMI_UNDEFINED_PROPERTY", path+"/shape", "node-level OMI_physics_shape names no shape index: the node gets no collider and the block is not saved")
+				}
+				d.legacyState().shape[i] = shape
 			}
 		}
 	}

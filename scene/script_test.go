@@ -39,7 +39,8 @@ func TestScriptedEditSession(t *testing.T) {
 	}
 
 	// 1. Fit a capsule to the statue's mesh: its bounds (x 0..2, y -2..2,
-	// z -3..3) are centred at x = 1, so the capsule sits on a new child.
+	// z -3..3) are centred at x = 1 and longest along Z, so the capsule
+	// sits on a new child turned to lay it along Z.
 	statue := 6
 	fit, err := d.FitColliderEdit(statue, scene.ShapeCapsule, false)
 	if err != nil {
@@ -48,11 +49,11 @@ func TestScriptedEditSession(t *testing.T) {
 	do(fit)
 	child := len(d.GLTF.Nodes) - 1
 	capsule := d.Nodes[child].Body.Collider.Shape
-	if s := d.Shapes[capsule]; s.Type != scene.ShapeCapsule || s.RadiusTop != 3 || s.RadiusBottom != 3 || s.Height != 0 {
-		t.Fatalf("fitted capsule %+v, want radius 3 (half the 6 m depth), mid height 0 (4 m tall < 6 m)", s)
+	if s := d.Shapes[capsule]; s.Type != scene.ShapeCapsule || s.RadiusTop != 2 || s.RadiusBottom != 2 || s.Height != 2 {
+		t.Fatalf("fitted capsule %+v, want radius 2 (half the 4 m height), mid height 2 (6 m long)", s)
 	}
 
-	// 2. Drag the top cap's radius handle out to 3.5 m in three steps: one
+	// 2. Drag the top cap's radius handle out to 2.5 m in three steps: one
 	// undo step.
 	world := d.WorldMatrices()[child]
 	var top debugdraw.Handle
@@ -65,16 +66,17 @@ func TestScriptedEditSession(t *testing.T) {
 		t.Fatal("the capsule has no top radius handle")
 	}
 	eye := mgl64.Vec3{1, 10, 40}
-	for _, r := range []float64{3.2, 3.4, 3.5} {
-		target := top.Pos.Add(top.Axis.Mul(r - 3))
+	for _, r := range []float64{2.2, 2.4, 2.5} {
+		target := top.Pos.Add(top.Axis.Mul(r - 2))
 		s := debugdraw.DragHandle(d.Shapes[capsule], world, top, eye, target.Sub(eye))
+		s.RadiusTop = scene.RoundSig(s.RadiusTop, 4) // as the window's drags round
 		if _, err := h.Do(d, scene.SetShape{Index: capsule, Shape: s, Label: "Drag " + top.Param.String()}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	h.Seal()
-	if got := d.Shapes[capsule].RadiusTop; math.Abs(got-3.5) > 1e-9 {
-		t.Fatalf("dragged radius %g, want 3.5", got)
+	if got := d.Shapes[capsule].RadiusTop; math.Abs(got-2.5) > 1e-9 {
+		t.Fatalf("dragged radius %g, want 2.5", got)
 	}
 	if h.UndoName() != "Drag capsule top radius" {
 		t.Fatalf("undo would %q", h.UndoName())
@@ -143,13 +145,14 @@ func TestScriptedEditSession(t *testing.T) {
 		t.Fatalf("%d shapes saved, want 6 (4 + capsule + gravity trigger box)", len(shapes))
 	}
 	field(shapes[4]["type"], `"capsule"`)
-	field(shapes[4]["capsule"], `{"height":0,"radiusBottom":3,"radiusTop":3.5}`)
+	field(shapes[4]["capsule"], `{"height":2,"radiusBottom":2,"radiusTop":2.5}`)
 	field(shapes[crateShape]["type"], `"sphere"`)
 	field(shapes[crateShape]["sphere"], `{"radius":0.5}`)
 	field(shapes[5]["box"], `{"size":[3,3,3]}`)
 	field(js.Nodes[statue]["children"], `[7]`)
 	field(js.Nodes[child]["name"], `"statue collider"`)
 	field(js.Nodes[child]["translation"], `[1,0,0]`)
+	field(js.Nodes[child]["rotation"], `[0.7071067811865476,0,0,0.7071067811865476]`)
 	field(js.Nodes[child]["extensions"], `{"OMI_physics_body":{"collider":{"shape":4}}}`)
 	field(js.Nodes[1]["name"], `"crate <sphere> & co"`)
 	// The motion nobody edited keeps the file's own form (no defaults added).

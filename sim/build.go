@@ -145,9 +145,19 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	if c.trigger {
 		owner = triggerBase
 	}
-	if (shape.Type == scene.ShapeTrimesh || shape.Type == scene.ShapeHeightmap) && moving && !c.trigger && s.Bodies[bi].Type == scene.MotionDynamic {
-		return fmt.Errorf("node %q (node %d): a trimesh collider on dynamic body %q: ODE cannot collide a moving triangle mesh reliably; use a convex shape or make the body static or kinematic",
+	dynamic := moving && !c.trigger && s.Bodies[bi].Type == scene.MotionDynamic
+	if shape.Type == scene.ShapeHeightmap && dynamic {
+		return fmt.Errorf("node %q (node %d): a heightmap collider on dynamic body %q: ODE cannot collide a moving triangle mesh reliably; make the body static or kinematic",
 			nodeName(d, c.node), c.node, s.Bodies[bi].Name)
+	}
+	if shape.Type == scene.ShapeTrimesh && dynamic {
+		// ODE collides a moving triangle mesh unreliably (it tunnels and
+		// sticks), so the body plays with the hull of its surface, and
+		// Play says so: better a scene that falls than one that refuses
+		// (decision 21 asks for a warning, not a refusal).
+		s.warnf("node %q: the %s collider on dynamic body %q is played as its convex hull (ODE cannot collide a moving triangle mesh reliably); fit a convex compound to keep its hollows",
+			nodeName(d, c.node), shape.Type, s.Bodies[bi].Name)
+		shape.Type = scene.ShapeConvex
 	}
 	sf := s.surface(c, bits, owner)
 	if moving {
@@ -212,7 +222,7 @@ func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (*ode.Geom
 			}
 			return g, rotXMinus90, err
 		}
-		s.warnf("tapered %s (radii %g and %g): ODE has no tapered shapes, played as the convex hull of its surface", sh.Type, sh.RadiusTop, sh.RadiusBottom)
+		s.warnf("tapered %s (radii %.4g and %.4g): ODE has no tapered shapes, played as the convex hull of its surface", sh.Type, sh.RadiusTop, sh.RadiusBottom)
 		g, err := s.convexGeom(scaled(taperedPoints(sh), sc), sf)
 		return g, ident, err
 	case scene.ShapeConvex:

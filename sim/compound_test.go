@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -82,5 +83,52 @@ func TestCompoundRests(t *testing.T) {
 				t.Errorf("fell over: its +Y points along %v", up)
 			}
 		})
+	}
+}
+
+// TestTrimeshOnDynamicBody: a dynamic body whose collider is a triangle
+// mesh plays with the mesh's convex hull, and Play says so (ODE collides
+// moving triangle meshes unreliably): the U falls and rests on its lowest
+// point, as its hull does, instead of Play refusing the scene.
+func TestTrimeshOnDynamicBody(t *testing.T) {
+	d, err := scene.Load("../internal/concave/testdata/u.glb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []func() (scene.Edit, error){
+		func() (scene.Edit, error) { return d.FitColliderEdit(1, scene.ShapeTrimesh, false) },
+		func() (scene.Edit, error) {
+			return scene.SetWorldGravity{Gravity: &scene.WorldGravity{Gravity: 9.81, Direction: [3]float64{0, -1, 0}}}, nil
+		},
+	} {
+		edit, err := e()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := scene.Apply(d, edit); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := d.Nodes[1].Body.Collider; c == nil || d.Shapes[c.Shape].Type != scene.ShapeTrimesh {
+		t.Fatalf("node 1's collider is %+v, want a trimesh", c)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatalf("Play refused a trimesh on a dynamic body: %v", err)
+	}
+	defer s.Close()
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "played as its convex hull") {
+		t.Errorf("warnings %q, want one saying the trimesh plays as its hull", s.Warnings)
+	}
+	start := s.Bodies[0].Position[1]
+	if err := s.Run(3); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("fell from %.3f to %.4f; %q", start, s.Bodies[0].Position[1], s.Warnings)
+	if y := s.Bodies[0].Position[1]; y >= start-0.5 || math.Abs(y) > 0.003 {
+		t.Errorf("fell from y = %.3f to %.4f, want to rest at 0", start, y)
+	}
+	if d.Shapes[d.Nodes[1].Body.Collider.Shape].Type != scene.ShapeTrimesh {
+		t.Error("playing changed the document's shape")
 	}
 }

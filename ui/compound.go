@@ -97,8 +97,7 @@ func compoundControls(s *State, e ed, n int) {
 // compoundParts shows node n's compound collider: the child nodes whose
 // colliders make it up (select one to see and edit it), and a button that
 // removes its convex hull parts. A body whose child colliders are not all
-// hulls (a file's capsules beside fitted hulls) lists them all, so that
-// "No collider." above does not read as a body without any.
+// hulls (a file's capsules beside fitted hulls) lists them all.
 func compoundParts(s *State, e ed, n int) {
 	parts, all := e.d.CompoundParts(n), childColliderNodes(e.d, n)
 	if len(all) == 0 {

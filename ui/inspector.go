@@ -63,7 +63,13 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.Text("Collider")
 			e.colliderFields(n, b.Collider)
 		} else {
-			imgui.Text("No collider.")
+			if len(childColliderNodes(d, n)) > 0 {
+				// Its compound is listed below: "No collider." would read
+				// as a body that collides with nothing.
+				imgui.Text("No collider on the node itself.")
+			} else {
+				imgui.Text("No collider.")
+			}
 			e.addShapeMenu(fmt.Sprintf("Add collider##ac%d", n), n,
 				func(sh scene.Shape) { e.do(d.AddColliderEdit(n, sh)) },
 				func(t scene.ShapeType) { e.fit(n, t, false) },
