@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"physview/scene"
 )
 
@@ -39,4 +41,64 @@ func TestKHRInfiniteMass(t *testing.T) {
 	}
 	within(t, "crate x after 3 s", crate.Position[0], 2, 0.01)
 	within(t, "crate speed", crate.LinearVelocity[0], 1, 0.01)
+}
+
+// TestKHRInfiniteInertia: a zero in a KHR inertiaDiagonal is infinite, so
+// testdata/khr_locked_inertia.gltf's "upright" pillar, inertia [0, 0.27, 0],
+// dropped 0.5 m while sliding at 4 m/s, spinning about Y and tipping about
+// Z, lands and stays upright, turned about Y only, where "free", with
+// finite moments and the same spin, falls over. In OMI the same zeros mean "computed"
+// (as [0, 0, 0] does), and that pillar falls like "free".
+func TestKHRInfiniteInertia(t *testing.T) {
+	d, err := scene.Load("testdata/khr_locked_inertia.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := func(b *Body) float64 { return b.Rotation.Rotate(mgl64.Vec3{0, 1, 0})[1] }
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"upright": inertia [0 0.27 0] is infinite about its X and Z axes`) {
+		t.Errorf("no note says which axes are locked: %q", s.Warnings)
+	}
+	if err := s.Run(2); err != nil {
+		t.Fatal(err)
+	}
+	upright, free := s.Bodies[0], s.Bodies[1]
+	if u := up(upright); u < 1-1e-9 {
+		t.Errorf("the locked pillar's +Y is at %.6f of vertical, want 1", u)
+	}
+	if w := upright.AngularVelocity; math.Abs(w[0]) > 1e-9 || math.Abs(w[2]) > 1e-9 {
+		t.Errorf("the locked pillar turns at %v rad/s, want about Y only", w)
+	}
+	// Its spin about Y turned it (the floor's friction stops it later).
+	if x := upright.Rotation.Rotate(mgl64.Vec3{1, 0, 0}); x[0] > 0.99 {
+		t.Errorf("the locked pillar's +X is at %v: its spin about Y did not turn it", x)
+	}
+	if y := upright.Position[1]; math.Abs(y-1) > 0.01 {
+		t.Errorf("the locked pillar stands at y = %.4f, want 1", y)
+	}
+	if u := up(free); u > 0.5 {
+		t.Errorf("the free pillar's +Y is at %.3f of vertical: it should have fallen", u)
+	}
+
+	omi := tscene{shapes: []string{box(20, 1, 20), box(0.4, 2, 0.4)}, gravity: earth, nodes: []tnode{
+		{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(0, "")},
+		{name: "pillar", t: [3]float64{0, 1, 0}, ext: dynamic(10, 1, `"inertiaDiagonal": [0, 0.27, 0], "angularVelocity": [0, 2, 3]`)},
+	}}
+	o := newSim(t, omi, Options{})
+	if len(o.Bodies[0].locked) != 0 {
+		t.Errorf("OMI zeros locked axes %v", o.Bodies[0].locked)
+	}
+	if in := o.Bodies[0].Inertia; math.Abs(in.At(0, 0)-10*(4+0.16)/12) > 1e-9 || in.At(1, 1) != 0.27 {
+		t.Errorf("OMI inertia %v, want the box's own X and Z moments and the given 0.27", in)
+	}
+	if err := o.Run(2); err != nil {
+		t.Fatal(err)
+	}
+	if u := up(o.Bodies[0]); u > 0.5 {
+		t.Errorf("the OMI pillar's +Y is at %.3f of vertical: zeros there mean computed, it should fall", u)
+	}
 }

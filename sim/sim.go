@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -91,9 +92,13 @@ type Body struct {
 	// its velocity; AngularVelocity is in rad/s about world axes.
 	CenterOfMass, LinearVelocity, AngularVelocity mgl64.Vec3
 
-	body  *ode.Body
-	com   mgl64.Vec3 // centre of mass in node axes
-	scale [3]float64 // the node's local scale, kept when poses are written
+	body   *ode.Body
+	com    mgl64.Vec3   // centre of mass in node axes
+	locked []mgl64.Vec3 // body axes of infinite inertia (KHR zeros)
+	// freeAxis is a body axis of finite inertia; with two locked axes,
+	// freeDir is the world direction it keeps.
+	freeAxis, freeDir mgl64.Vec3
+	scale             [3]float64 // the node's local scale, kept when poses are written
 }
 
 // NaNError reports a body whose state stopped being a finite number.
@@ -304,6 +309,7 @@ func (s *Sim) build() error {
 		return fmt.Errorf("building the physics world: %w", err)
 	}
 	s.readStates()
+	s.lockRotation() // an initial spin about a locked axis too
 	return nil
 }
 
@@ -454,8 +460,9 @@ func (s *Sim) makeBody(b *Body) error {
 			rq = mgl64.QuatIdent()
 		}
 		rm := rq.Normalize().Mat4().Mat3()
-		diag := mgl64.Diag3(mgl64.Vec3(mo.InertiaDiagonal))
-		b.Inertia = rm.Mul3(diag).Mul3(rm.Transpose())
+		diag := mgl64.Vec3(mo.InertiaDiagonal)
+		s.zeroInertia(b, rm, &diag)
+		b.Inertia = rm.Mul3(mgl64.Diag3(diag)).Mul3(rm.Transpose())
 	} else {
 		b.Inertia = s.shapeInertia(b)
 	}
@@ -464,6 +471,80 @@ func (s *Sim) makeBody(b *Body) error {
 		return fmt.Errorf("dynamic body %q (node %d): %w", b.Name, b.Node, err)
 	}
 	return nil
+}
+
+// zeroInertia fills the zero components of a given inertia diagonal (in
+// the inertia axes rm, body space), some of which are not zero. In a KHR
+// document a zero is infinite ("as zero is an invalid value ... a value of
+// zero ... should be understood to represent a value of infinity"): the
+// body never turns about that axis (a character kept upright), which
+// lockRotation enforces after every step; ODE gets the largest given
+// moment there, so that its solver sees a finite, well-conditioned body.
+// In an OMI document zero means "computed", as a whole [0, 0, 0] does: the
+// component is the one the colliders give, as Godot fills a zero one.
+func (s *Sim) zeroInertia(b *Body, rm mgl64.Mat3, diag *mgl64.Vec3) {
+	if diag[0] != 0 && diag[1] != 0 && diag[2] != 0 {
+		return
+	}
+	khr := s.Doc.PhysicsDialect() == scene.DialectKHR
+	given := *diag
+	var computed mgl64.Mat3
+	if !khr {
+		computed = rm.Transpose().Mul3(s.shapeInertia(b)).Mul3(rm)
+	}
+	largest := math.Max(diag[0], math.Max(diag[1], diag[2]))
+	var axes []string
+	for i := range diag {
+		switch {
+		case diag[i] != 0:
+			b.freeAxis = rm.Col(i)
+		case khr:
+			diag[i] = largest
+			b.locked = append(b.locked, rm.Col(i))
+			axes = append(axes, string(rune('X'+i)))
+		default:
+			diag[i] = computed.At(i, i)
+		}
+	}
+	if khr {
+		word := "axis"
+		if len(axes) > 1 {
+			word = "axes"
+		}
+		s.warnf("body %q: inertia %v is infinite about its %s %s (a zero in KHR_physics_rigid_bodies): it does not turn about them", b.Name, [3]float64(given), strings.Join(axes, " and "), word)
+	}
+}
+
+// lockRotation removes the turning about the axes of infinite inertia
+// (zeroInertia) that the step's contacts and joints gave. With two such
+// axes the body turns only about the third, which therefore keeps its
+// direction: the step's own turning of it (ODE integrates before the
+// velocity is cut) is undone, so that it does not drift over a run.
+func (s *Sim) lockRotation() {
+	for _, b := range s.Bodies {
+		if len(b.locked) == 0 {
+			continue
+		}
+		w := b.AngularVelocity
+		if len(b.locked) == 2 {
+			if b.freeDir == (mgl64.Vec3{}) {
+				b.freeDir = b.Rotation.Rotate(b.freeAxis) // at the start
+			}
+			if now := b.Rotation.Rotate(b.freeAxis); now.Sub(b.freeDir).Len() > 1e-12 {
+				b.Rotation = mgl64.QuatBetweenVectors(now, b.freeDir).Mul(b.Rotation).Normalize()
+				b.Position = b.CenterOfMass.Sub(b.Rotation.Rotate(b.com))
+				b.body.SetRotation(xyzw(b.Rotation))
+			}
+			w = b.freeDir.Mul(w.Dot(b.freeDir))
+		} else {
+			axis := b.Rotation.Rotate(b.locked[0])
+			w = w.Sub(axis.Mul(w.Dot(axis)))
+		}
+		if w.Sub(b.AngularVelocity).Len() > 1e-12 {
+			b.AngularVelocity = w
+			b.body.SetAngularVel(w)
+		}
+	}
 }
 
 // readStates copies ODE's body states into Bodies and reports the first
@@ -522,6 +603,7 @@ func (s *Sim) Step() error {
 		s.err = err
 		return err
 	}
+	s.lockRotation()
 	if err := s.checkRange(); err != nil {
 		s.err = err
 		return err
