@@ -54,8 +54,14 @@ type Motion struct {
 	Mass float64
 	// CenterOfMass in metres, in the body's local space.
 	CenterOfMass [3]float64
-	// InertiaDiagonal in kg·m²; all zero means the engine computes it.
+	// InertiaDiagonal in kg·m²; all zero means the engine computes it,
+	// unless InertiaInfinite.
 	InertiaDiagonal [3]float64
+	// InertiaInfinite is a KHR inertiaDiagonal written as [0, 0, 0]: in
+	// KHR_physics_rigid_bodies a zero moment is infinite, so the body
+	// never turns. (Absent, the inertia is computed; in OMI a written
+	// [0, 0, 0] is computed too.)
+	InertiaInfinite bool
 	// InertiaOrientation rotates the principal axes (quaternion x, y, z, w).
 	InertiaOrientation [4]float64
 	// LinearVelocity (m/s) and AngularVelocity (rad/s) are initial values.

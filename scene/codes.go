@@ -50,6 +50,7 @@ var PhysicsRules = []PhysicsRule{
 	{"KHR_UNKNOWN_PROPERTY", "a KHR geometry has keys physview does not keep"},
 	{"KHR_GEOMETRY_NODE_CHILDREN", "a KHR geometry.node has children whose meshes are not used"},
 	{"KHR_MASS_ZERO", "a KHR motion has mass 0, which means infinite mass (info)"},
+	{"KHR_INERTIA_ZERO", "a KHR inertiaDiagonal has a zero moment, which means an infinite one (info)"},
 	{"XODE_IMPORT", "what an XODE file has that the model keeps differently"},
 	{"G4MF_IMPORT", "what a G4MF file has that the glTF model does not read"},
 	{"OMI_VALUE_OUT_OF_ENGINE_RANGE", "a physics value beyond what an engine plays in double precision: a body node more than 1e6 m from the origin, a shape node's world scale over 1e6 or under 1e-6, a shape over 2e6 m across, a speed over 1e4 m/s or rad/s, a mass over 1e12 kg"},

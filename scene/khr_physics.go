@@ -350,6 +350,10 @@ func (d *Document) decodeKHRNode(i int, raw json.RawMessage, path string, fs *fi
 		}
 		mo.CenterOfMass = m.vec3("centerOfMass", mo.CenterOfMass)
 		mo.InertiaDiagonal = m.vec3("inertiaDiagonal", mo.InertiaDiagonal)
+		if d := mo.InertiaDiagonal; m.has("inertiaDiagonal") && (d[0] == 0 || d[1] == 0 || d[2] == 0) {
+			mo.InertiaInfinite = d == [3]float64{}
+			fs.infof("KHR_INERTIA_ZERO", m.at("inertiaDiagonal"), "a zero moment of inertia means an infinite one in KHR_physics_rigid_bodies: the body does not turn about that axis")
+		}
 		mo.InertiaOrientation = m.vec4("inertiaOrientation", mo.InertiaOrientation)
 		mo.LinearVelocity = m.vec3("linearVelocity", mo.LinearVelocity)
 		mo.AngularVelocity = m.vec3("angularVelocity", mo.AngularVelocity)

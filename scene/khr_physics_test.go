@@ -220,3 +220,45 @@ func TestKHRFixture(t *testing.T) {
 		t.Errorf("geometry node lost:\n%s", d2.source.json)
 	}
 }
+
+// TestKHRInertiaZeros: in KHR_physics_rigid_bodies a zero moment of
+// inertia is infinite. A written [0, 0, 0] is kept apart from an absent
+// inertia (computed) as InertiaInfinite, and any zero gets a note; in OMI
+// the same [0, 0, 0] is the default (computed), with no note.
+func TestKHRInertiaZeros(t *testing.T) {
+	khr := func(motion string) string {
+		return `{"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_implicit_shapes", "KHR_physics_rigid_bodies"],
+			"extensions": {"KHR_implicit_shapes": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+			"nodes": [{"extensions": {"KHR_physics_rigid_bodies": {"motion": ` + motion + `, "collider": {"geometry": {"shape": 0}}}}}]}`
+	}
+	omi := `{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+		"extensions": {"OMI_physics_shape": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+		"nodes": [{"extensions": {"OMI_physics_body": {"motion": {"type": "dynamic", "inertiaDiagonal": [0, 0, 0]}, "collider": {"shape": 0}}}}]}`
+	for _, c := range []struct {
+		name     string
+		text     string
+		infinite bool
+		note     bool
+	}{
+		{"KHR [0, 0, 0]", khr(`{"mass": 1, "inertiaDiagonal": [0, 0, 0]}`), true, true},
+		{"KHR [0, 1, 0]", khr(`{"mass": 1, "inertiaDiagonal": [0, 1, 0]}`), false, true},
+		{"KHR [1, 1, 1]", khr(`{"mass": 1, "inertiaDiagonal": [1, 1, 1]}`), false, false},
+		{"KHR absent", khr(`{"mass": 1}`), false, false},
+		{"OMI [0, 0, 0]", omi, false, false},
+	} {
+		d, err := Decode([]byte(c.text), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		mo := d.Nodes[0].Body.Motion
+		note := false
+		for _, f := range d.Findings() {
+			if f.Code == "KHR_INERTIA_ZERO" {
+				note = f.Severity == Info && f.Path == "/nodes/0/extensions/KHR_physics_rigid_bodies/motion/inertiaDiagonal"
+			}
+		}
+		if mo.InertiaInfinite != c.infinite || note != c.note {
+			t.Errorf("%s: InertiaInfinite %v, note %v; want %v, %v", c.name, mo.InertiaInfinite, note, c.infinite, c.note)
+		}
+	}
+}

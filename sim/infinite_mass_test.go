@@ -47,7 +47,8 @@ func TestKHRInfiniteMass(t *testing.T) {
 // testdata/khr_locked_inertia.gltf's "upright" pillar, inertia [0, 0.27, 0],
 // dropped 0.5 m while sliding at 4 m/s, spinning about Y and tipping about
 // Z, lands and stays upright, turned about Y only, where "free", with
-// finite moments and the same spin, falls over. In OMI the same zeros mean "computed"
+// finite moments and the same spin, falls over; "fixed", written [0, 0, 0]
+// (infinite about every axis), never turns. In OMI the same zeros mean "computed"
 // (as [0, 0, 0] does), and that pillar falls like "free".
 func TestKHRInfiniteInertia(t *testing.T) {
 	d, err := scene.Load("testdata/khr_locked_inertia.gltf")
@@ -82,6 +83,20 @@ func TestKHRInfiniteInertia(t *testing.T) {
 	}
 	if u := up(free); u > 0.5 {
 		t.Errorf("the free pillar's +Y is at %.3f of vertical: it should have fallen", u)
+	}
+	// "fixed", inertia written as [0, 0, 0] (infinite about every axis),
+	// set spinning and tilted 30° about Z, keeps its tilt exactly; it
+	// falls until a corner meets the floor, and slides, never turning.
+	fixed := s.Bodies[2]
+	start := d.NodeTransform(3).Rotation
+	if q := fixed.Rotation; math.Abs(q.V[0]-start[0])+math.Abs(q.V[1]-start[1])+math.Abs(q.V[2]-start[2])+math.Abs(q.W-start[3]) > 1e-6 || fixed.AngularVelocity.Len() != 0 {
+		t.Errorf("the pillar of infinite inertia is at %v turning at %v, want %v and still", q, fixed.AngularVelocity, start)
+	}
+	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"fixed": inertia [0 0 0] is infinite about every axis`) {
+		t.Errorf("no note says the body never turns: %q", s.Warnings)
+	}
+	if y := fixed.Position[1]; y > 1.4 {
+		t.Errorf("the pillar of infinite inertia hangs at y = %.3f: it should fall onto a corner", y)
 	}
 
 	omi := tscene{shapes: []string{box(20, 1, 20), box(0.4, 2, 0.4)}, gravity: earth, nodes: []tnode{

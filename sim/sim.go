@@ -98,7 +98,10 @@ type Body struct {
 	// freeAxis is a body axis of finite inertia; with two locked axes,
 	// freeDir is the world direction it keeps.
 	freeAxis, freeDir mgl64.Vec3
-	scale             [3]float64 // the node's local scale, kept when poses are written
+	// hold is the rotation a body locked about all three axes keeps.
+	hold    mgl64.Quat
+	holding bool
+	scale   [3]float64 // the node's local scale, kept when poses are written
 }
 
 // NaNError reports a body whose state stopped being a finite number.
@@ -465,6 +468,12 @@ func (s *Sim) makeBody(b *Body) error {
 		b.Inertia = rm.Mul3(mgl64.Diag3(diag)).Mul3(rm.Transpose())
 	} else {
 		b.Inertia = s.shapeInertia(b)
+		if mo.InertiaInfinite && s.Doc.PhysicsDialect() == scene.DialectKHR {
+			// ODE gets the colliders' inertia; lockRotation keeps the
+			// body from turning at all.
+			b.locked = []mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+			s.warnf("body %q: inertia [0 0 0] is infinite about every axis (a zero in KHR_physics_rigid_bodies): it never turns", b.Name)
+		}
 	}
 	in := b.Inertia
 	if err := b.body.SetMass(b.Mass, [9]float64{in.At(0, 0), in.At(0, 1), in.At(0, 2), in.At(1, 0), in.At(1, 1), in.At(1, 2), in.At(2, 0), in.At(2, 1), in.At(2, 2)}); err != nil {
@@ -519,14 +528,25 @@ func (s *Sim) zeroInertia(b *Body, rm mgl64.Mat3, diag *mgl64.Vec3) {
 // (zeroInertia) that the step's contacts and joints gave. With two such
 // axes the body turns only about the third, which therefore keeps its
 // direction: the step's own turning of it (ODE integrates before the
-// velocity is cut) is undone, so that it does not drift over a run.
+// velocity is cut) is undone, so that it does not drift over a run. With
+// three, the body keeps the rotation it started with.
 func (s *Sim) lockRotation() {
 	for _, b := range s.Bodies {
 		if len(b.locked) == 0 {
 			continue
 		}
 		w := b.AngularVelocity
-		if len(b.locked) == 2 {
+		if len(b.locked) == 3 {
+			if !b.holding {
+				b.hold, b.holding = b.Rotation, true // at the start
+			}
+			if b.Rotation != b.hold {
+				b.Rotation = b.hold
+				b.Position = b.CenterOfMass.Sub(b.Rotation.Rotate(b.com))
+				b.body.SetRotation(xyzw(b.Rotation))
+			}
+			w = mgl64.Vec3{}
+		} else if len(b.locked) == 2 {
 			if b.freeDir == (mgl64.Vec3{}) {
 				b.freeDir = b.Rotation.Rotate(b.freeAxis) // at the start
 			}
