@@ -117,3 +117,39 @@ func TestKHRInfiniteInertia(t *testing.T) {
 		t.Errorf("the OMI pillar's +Y is at %.3f of vertical: zeros there mean computed, it should fall", u)
 	}
 }
+
+// TestKHRInfiniteMassTurns: a KHR body of mass 0 (infinite) with a finite
+// moment about Y, testdata/khr_turnstile.gltf's bar, is not moved by the
+// ball that hits its end but turns about Y (a turnstile, the KHR sample's
+// Wheel_InfiniteMassFiniteInertia), and about Y only.
+func TestKHRInfiniteMassTurns(t *testing.T) {
+	d, err := scene.Load("testdata/khr_turnstile.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"turnstile" has mass 0, which KHR_physics_rigid_bodies reads as infinite: it keeps its velocity and turns only about its axes of finite inertia`) {
+		t.Errorf("no note says how the bar plays: %q", s.Warnings)
+	}
+	if err := s.Run(2); err != nil {
+		t.Fatal(err)
+	}
+	bar, ball := s.Bodies[0], s.Bodies[1]
+	if bar.Type != scene.MotionDynamic {
+		t.Fatalf("the bar plays as %v, want dynamic (it turns)", bar.Type)
+	}
+	if p := bar.Position; p.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-9 || bar.LinearVelocity.Len() > 1e-9 {
+		t.Errorf("the bar of infinite mass moved to %v at %v m/s", p, bar.LinearVelocity)
+	}
+	// The ball pushes +Z at x = 0.8: a turn about -Y.
+	if w := bar.AngularVelocity; w[1] > -0.1 || math.Abs(w[0]) > 1e-9 || math.Abs(w[2]) > 1e-9 {
+		t.Errorf("the bar turns at %v rad/s, want about -Y only", w)
+	}
+	if v := ball.LinearVelocity[2]; v > 2.5 {
+		t.Errorf("the ball goes on at %.3f m/s along Z: it should have been slowed by the bar", v)
+	}
+}

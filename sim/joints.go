@@ -381,7 +381,9 @@ func (s *Sim) effectiveMass(d *driveAxis) float64 {
 		}
 		b := s.Bodies[i]
 		if d.linear {
-			inv += 1 / b.Mass
+			if !b.infiniteMass {
+				inv += 1 / b.Mass
+			}
 			continue
 		}
 		r := b.Rotation.Mat4().Mat3()

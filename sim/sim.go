@@ -101,7 +101,12 @@ type Body struct {
 	// hold is the rotation a body locked about all three axes keeps.
 	hold    mgl64.Quat
 	holding bool
-	scale   [3]float64 // the node's local scale, kept when poses are written
+	// infiniteMass marks a KHR mass of 0 with a finite moment of inertia:
+	// Mass is 0 and the body keeps its start velocity v0 from c0 (its
+	// centre of mass at the start).
+	infiniteMass bool
+	v0, c0       mgl64.Vec3
+	scale        [3]float64 // the node's local scale, kept when poses are written
 }
 
 // NaNError reports a body whose state stopped being a finite number.
@@ -264,14 +269,23 @@ func (s *Sim) build() error {
 		}
 		mo := b.Motion
 		typ := mo.Type
+		infinite := false
 		if d.PhysicsDialect() == scene.DialectKHR && typ == scene.MotionDynamic && mo.Mass == 0 {
 			// KHR_physics_rigid_bodies: "a value of zero in mass ... should
 			// be understood to represent a value of infinity". A body of
-			// infinite mass is moved by nothing: ODE plays it kinematic.
-			typ = scene.MotionKinematic
-			s.warnf("body %q has mass 0, which KHR_physics_rigid_bodies reads as infinite: played as kinematic (it keeps its velocities; a finite inertia is not played)", nodeName(d, n))
+			// infinite mass is moved by nothing: ODE plays it kinematic,
+			// unless it has a finite moment of inertia (a wheel on a
+			// fixed axle): then it stays dynamic, turning about that
+			// axis, and lockMotion keeps its velocity.
+			if id := mo.InertiaDiagonal; id[0] > 0 || id[1] > 0 || id[2] > 0 {
+				infinite = true
+				s.warnf("body %q has mass 0, which KHR_physics_rigid_bodies reads as infinite: it keeps its velocity and turns only about its axes of finite inertia", nodeName(d, n))
+			} else {
+				typ = scene.MotionKinematic
+				s.warnf("body %q has mass 0, which KHR_physics_rigid_bodies reads as infinite: played as kinematic (it keeps its velocities)", nodeName(d, n))
+			}
 		}
-		if typ == scene.MotionDynamic && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
+		if typ == scene.MotionDynamic && !infinite && (!(mo.Mass > 0) || math.IsInf(mo.Mass, 0)) {
 			return fmt.Errorf("dynamic body %q (node %d): mass %g must be greater than 0", nodeName(d, n), n, mo.Mass)
 		}
 		for _, v := range mo.InertiaDiagonal {
@@ -280,7 +294,7 @@ func (s *Sim) build() error {
 			}
 		}
 		s.byNode[n] = len(s.Bodies)
-		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor})
+		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor, infiniteMass: infinite})
 	}
 	if len(s.Bodies) == 0 {
 		return ErrNoBodies
@@ -312,7 +326,7 @@ func (s *Sim) build() error {
 		return fmt.Errorf("building the physics world: %w", err)
 	}
 	s.readStates()
-	s.lockRotation() // an initial spin about a locked axis too
+	s.lockMotion() // an initial spin about a locked axis too
 	return nil
 }
 
@@ -469,14 +483,24 @@ func (s *Sim) makeBody(b *Body) error {
 	} else {
 		b.Inertia = s.shapeInertia(b)
 		if mo.InertiaInfinite && s.Doc.PhysicsDialect() == scene.DialectKHR {
-			// ODE gets the colliders' inertia; lockRotation keeps the
+			// ODE gets the colliders' inertia; lockMotion keeps the
 			// body from turning at all.
 			b.locked = []mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 			s.warnf("body %q: inertia [0 0 0] is infinite about every axis (a zero in KHR_physics_rigid_bodies): it never turns", b.Name)
 		}
 	}
 	in := b.Inertia
-	if err := b.body.SetMass(b.Mass, [9]float64{in.At(0, 0), in.At(0, 1), in.At(0, 2), in.At(1, 0), in.At(1, 1), in.At(1, 2), in.At(2, 0), in.At(2, 1), in.At(2, 2)}); err != nil {
+	mass := b.Mass
+	if b.infiniteMass {
+		// ODE needs a finite mass: one far above every other body's, so
+		// that contacts barely move it before lockMotion puts it back.
+		mass = 1
+		for _, o := range s.Bodies {
+			mass = math.Max(mass, o.Mass)
+		}
+		mass *= 1e4
+	}
+	if err := b.body.SetMass(mass, [9]float64{in.At(0, 0), in.At(0, 1), in.At(0, 2), in.At(1, 0), in.At(1, 1), in.At(1, 2), in.At(2, 0), in.At(2, 1), in.At(2, 2)}); err != nil {
 		return fmt.Errorf("dynamic body %q (node %d): %w", b.Name, b.Node, err)
 	}
 	return nil
@@ -487,7 +511,7 @@ func (s *Sim) makeBody(b *Body) error {
 // document a zero is infinite ("as zero is an invalid value ... a value of
 // zero ... should be understood to represent a value of infinity"): the
 // body never turns about that axis (a character kept upright), which
-// lockRotation enforces after every step; ODE gets the largest given
+// lockMotion enforces after every step; ODE gets the largest given
 // moment there, so that its solver sees a finite, well-conditioned body.
 // In an OMI document zero means "computed", as a whole [0, 0, 0] does: the
 // component is the one the colliders give, as Godot fills a zero one.
@@ -524,14 +548,28 @@ func (s *Sim) zeroInertia(b *Body, rm mgl64.Mat3, diag *mgl64.Vec3) {
 	}
 }
 
-// lockRotation removes the turning about the axes of infinite inertia
+// lockMotion removes the turning about the axes of infinite inertia
 // (zeroInertia) that the step's contacts and joints gave. With two such
 // axes the body turns only about the third, which therefore keeps its
 // direction: the step's own turning of it (ODE integrates before the
 // velocity is cut) is undone, so that it does not drift over a run. With
-// three, the body keeps the rotation it started with.
-func (s *Sim) lockRotation() {
+// three, the body keeps the rotation it started with. A body of infinite
+// mass (infiniteMass) is put back on its straight line at its start
+// velocity.
+func (s *Sim) lockMotion() {
 	for _, b := range s.Bodies {
+		if b.infiniteMass {
+			if s.Steps == 0 {
+				b.c0, b.v0 = b.CenterOfMass, b.LinearVelocity
+			}
+			want := b.c0.Add(b.v0.Mul(s.Time))
+			if b.CenterOfMass != want || b.LinearVelocity != b.v0 {
+				b.CenterOfMass, b.LinearVelocity = want, b.v0
+				b.Position = b.CenterOfMass.Sub(b.Rotation.Rotate(b.com))
+				b.body.SetPosition(want)
+				b.body.SetLinearVel(b.v0)
+			}
+		}
 		if len(b.locked) == 0 {
 			continue
 		}
@@ -623,7 +661,7 @@ func (s *Sim) Step() error {
 		s.err = err
 		return err
 	}
-	s.lockRotation()
+	s.lockMotion()
 	if err := s.checkRange(); err != nil {
 		s.err = err
 		return err
