@@ -111,14 +111,39 @@ func (d *Document) SetPhysicsDialect(p PhysicsDialect) []string {
 		st.meshForm = d.khr.meshForm
 	}
 	d.khr = st
+	warns := d.inertiaWarnings(p)
 	if p == DialectKHR {
-		_, warns := d.khrPlan()
-		return warns
+		_, plan := d.khrPlan()
+		return append(plan, warns...)
 	}
-	var warns []string
 	for i, s := range d.Shapes {
 		if s.Type == ShapePlane {
 			warns = append(warns, fmt.Sprintf("shape %d: plane is not an OMI shape; written with type \"plane\", which OMI readers other than physview do not know", i))
+		}
+	}
+	return warns
+}
+
+// inertiaWarnings names the bodies whose inertia means something else in
+// dialect p: a zero moment is computed in OMI and infinite in KHR, and an
+// inertia of [0, 0, 0] written in a KHR file (infinite) has no OMI form.
+func (d *Document) inertiaWarnings(p PhysicsDialect) []string {
+	var warns []string
+	for i, ne := range d.Nodes {
+		if ne.Body == nil || ne.Body.Motion == nil || ne.Body.Motion.Type != MotionDynamic {
+			continue
+		}
+		m := ne.Body.Motion
+		id := m.InertiaDiagonal
+		switch {
+		case p == DialectOMI && m.InertiaInfinite:
+			warns = append(warns, fmt.Sprintf("node %d %q: its KHR inertia [0, 0, 0] is infinite (it never turns), which OMI cannot say: written as [0, 0, 0], which OMI reads as computed", i, d.NodeName(i)))
+		case id != [3]float64{} && (id[0] == 0 || id[1] == 0 || id[2] == 0):
+			from, to := "computed in OMI", "infinite in KHR"
+			if p == DialectOMI {
+				from, to = "infinite in KHR", "computed in OMI"
+			}
+			warns = append(warns, fmt.Sprintf("node %d %q: the zero moments of its inertia %v, %s, are %s", i, d.NodeName(i), id, from, to))
 		}
 	}
 	return warns
@@ -612,8 +637,12 @@ func (d *Document) encodeKHRNode(n int) json.RawMessage {
 				}
 				mw.set("mass", m.Mass)
 				mw.set("centerOfMass", m.CenterOfMass)
-				mw.set("inertiaDiagonal", m.InertiaDiagonal)
-				mw.set("inertiaOrientation", m.InertiaOrientation)
+				if m.InertiaDiagonal != [3]float64{} || m.InertiaInfinite {
+					// A written [0, 0, 0] is infinite in KHR: an inertia
+					// left to the engine is not written at all.
+					mw.set("inertiaDiagonal", m.InertiaDiagonal)
+					mw.set("inertiaOrientation", m.InertiaOrientation)
+				}
 				mw.set("linearVelocity", m.LinearVelocity)
 				mw.set("angularVelocity", m.AngularVelocity)
 				mw.set("gravityFactor", m.GravityFactor)

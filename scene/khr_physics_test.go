@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,9 +121,24 @@ func TestKHRToOMIToKHR(t *testing.T) {
 	for _, f := range khrSamples(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			d := mustLoad(t, f)
-			want := semantic(d)
+			infinite := 0
+			for i := range d.Nodes {
+				if b := d.Nodes[i].Body; b != nil && b.Motion != nil && b.Motion.InertiaInfinite {
+					infinite++
+				}
+			}
 			dir := filepath.Dir(f)
-			d.SetPhysicsDialect(DialectOMI)
+			warns := d.SetPhysicsDialect(DialectOMI)
+			if got := strings.Count(strings.Join(warns, "\n"), "which OMI cannot say"); got != infinite {
+				t.Errorf("%d warnings about an infinite inertia, want %d: %q", got, infinite, warns)
+			}
+			// OMI has no infinite inertia: it is lost on the way, and said.
+			for i := range d.Nodes {
+				if b := d.Nodes[i].Body; b != nil && b.Motion != nil {
+					b.Motion.InertiaInfinite = false
+				}
+			}
+			want := semantic(d)
 			omi := encodeAs(t, d, dir)
 			if omi.PhysicsDialect() != DialectOMI || strings.Contains(string(omi.source.json), `"KHR_physics_rigid_bodies"`) {
 				t.Fatal("converted file is not OMI")
@@ -259,6 +275,45 @@ func TestKHRInertiaZeros(t *testing.T) {
 		}
 		if mo.InertiaInfinite != c.infinite || note != c.note {
 			t.Errorf("%s: InertiaInfinite %v, note %v; want %v, %v", c.name, mo.InertiaInfinite, note, c.infinite, c.note)
+		}
+	}
+}
+
+// TestMassFindings: a negative mass is an error in both dialects; a
+// dynamic body of mass 0 is a warning in OMI (nothing can move it, Play
+// refuses it) and a note in KHR (where 0 is infinite); a kinematic body's
+// mass is not looked at.
+func TestMassFindings(t *testing.T) {
+	omi := func(typ string, mass float64) string {
+		return fmt.Sprintf(`{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+			"extensions": {"OMI_physics_shape": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+			"nodes": [{"extensions": {"OMI_physics_body": {"motion": {"type": %q, "mass": %g}, "collider": {"shape": 0}}}}]}`, typ, mass)
+	}
+	khr := `{"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_implicit_shapes", "KHR_physics_rigid_bodies"],
+		"extensions": {"KHR_implicit_shapes": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+		"nodes": [{"extensions": {"KHR_physics_rigid_bodies": {"motion": {"mass": 0}, "collider": {"geometry": {"shape": 0}}}}}]}`
+	for _, c := range []struct {
+		name, text string
+		want       []string // severity code path
+	}{
+		{"OMI dynamic -2", omi("dynamic", -2), []string{"error OMI_VALUE_NOT_IN_RANGE /nodes/0/extensions/OMI_physics_body/motion/mass"}},
+		{"OMI dynamic 0", omi("dynamic", 0), []string{"warning OMI_VALUE_NOT_IN_RANGE /nodes/0/extensions/OMI_physics_body/motion/mass"}},
+		{"OMI kinematic 0", omi("kinematic", 0), nil},
+		{"OMI dynamic 2", omi("dynamic", 2), nil},
+		{"KHR 0", khr, []string{"info KHR_MASS_ZERO /nodes/0/extensions/KHR_physics_rigid_bodies/motion/mass"}},
+	} {
+		d, err := Decode([]byte(c.text), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, f := range d.Findings() {
+			if strings.HasSuffix(f.Path, "/mass") {
+				got = append(got, fmt.Sprintf("%v %s %s", f.Severity, f.Code, f.Path))
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
 }

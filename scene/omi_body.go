@@ -478,6 +478,10 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp ph
 	if m := b.Motion; m != nil {
 		if m.Mass < 0 {
 			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/mass", "mass %g must not be negative", m.Mass)
+		} else if m.Mass == 0 && m.Type == MotionDynamic && pp.prefix == omiPaths.prefix {
+			// KHR reads 0 as infinite (KHR_MASS_ZERO); OMI has no such
+			// reading, and no engine moves a body of no mass.
+			fs.warnf(pp.code("VALUE_NOT_IN_RANGE"), path+"/motion/mass", "a dynamic body of mass 0 cannot be simulated (engines need a mass above 0; Play refuses it)")
 		}
 		for i, v := range m.InertiaDiagonal {
 			if v < 0 {

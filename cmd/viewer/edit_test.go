@@ -226,6 +226,8 @@ func TestEditRefuses(t *testing.T) {
 		{[]string{"shape", "Crate", "size=1,2"}, `want three numbers`},
 		{[]string{"motion", "Crate", "floating"}, `unknown motion type "floating"`},
 		{[]string{"motion", "Crate", "dynamic", "mass=-2"}, `cannot be negative`},
+		{[]string{"motion", "Crate", "dynamic", "mass=0"}, `mass=0: a dynamic body needs a mass above 0`},
+		{[]string{"shape", "Crate", "size=1,2,1", "size=3,3,3"}, `size is given twice`},
 		{[]string{"gravity", "0,NaN,0"}, `not a finite number`},
 		{[]string{"remove-collider", "Lamp"}, `node Lamp has no collider`},
 		{[]string{"rename", "9", "X"}, `node 9 does not exist`},

@@ -226,6 +226,9 @@ func options(words []string, allowed ...string) (map[string]string, error) {
 		if !found {
 			return nil, fmt.Errorf("unknown key %q (the keys are %s)", k, strings.Join(allowed, ", "))
 		}
+		if _, twice := out[k]; twice {
+			return nil, fmt.Errorf("%s is given twice", k)
+		}
 		out[k] = v
 	}
 	return out, nil
@@ -396,6 +399,10 @@ func motionCommand(s *Session, args []string) (scene.Edit, error) {
 		}
 		if m.Mass < 0 {
 			return nil, fmt.Errorf("mass=%s: a mass cannot be negative", v)
+		}
+		if m.Mass == 0 && t == scene.MotionDynamic && d.PhysicsDialect() != scene.DialectKHR {
+			// In KHR a mass of 0 is infinite, in OMI it is no body at all.
+			return nil, fmt.Errorf("mass=%s: a dynamic body needs a mass above 0", v)
 		}
 	}
 	return d.SetMotionEdit(n, &m, "Set motion of "+d.NodeName(n)), nil

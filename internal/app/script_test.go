@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -69,5 +70,32 @@ func TestEditCommandKinds(t *testing.T) {
 	var ce *CommandError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), `"fit Nobody box": no node is called "Nobody"`) || s.Hist.Len() != 2 {
 		t.Errorf("bad node: %v", err)
+	}
+}
+
+// TestMotionMassZero: `motion NODE dynamic mass=0` is refused in an OMI
+// document (no engine moves a body of no mass) and taken in a KHR one,
+// where a mass of 0 is infinite.
+func TestMotionMassZero(t *testing.T) {
+	for _, c := range []struct {
+		dialect scene.PhysicsDialect
+		ok      bool
+	}{{scene.DialectOMI, false}, {scene.DialectKHR, true}} {
+		s := New()
+		s.OpenDemo()
+		if c.dialect == scene.DialectKHR {
+			s.Doc.SetPhysicsDialect(c.dialect)
+		}
+		err := s.RunCommand([]string{"motion", "Crate (dynamic box)", "dynamic", "mass=0"})
+		if (err == nil) != c.ok {
+			t.Errorf("dialect %v: %v; want accepted %v", c.dialect, err, c.ok)
+		}
+		if !c.ok && !strings.Contains(fmt.Sprint(err), "a dynamic body needs a mass above 0") {
+			t.Errorf("dialect %v: %v", c.dialect, err)
+		}
+		n, _ := FindNode(s.Doc, "Crate (dynamic box)")
+		if got := s.Doc.Nodes[n].Body.Motion.Mass; (got == 0) != c.ok {
+			t.Errorf("dialect %v: mass %v after the command", c.dialect, got)
+		}
 	}
 }
