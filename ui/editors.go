@@ -319,7 +319,17 @@ func (e ed) motionFields(n int, m *scene.Motion) {
 	})
 	imgui.SameLine()
 	button(fmt.Sprintf("Remove motion##m%d", n), func() { e.do(d.SetMotionEdit(n, nil, "")) })
-	num(fmt.Sprintf("mass (kg)##m%d", n), m.Mass, func(v float64) { set("Set mass", func(m *scene.Motion) { m.Mass = v }) })
+	// The same numbers mean other things in KHR: a zero mass or moment is
+	// infinite there, and the labels say so.
+	khr := d.PhysicsDialect() == scene.DialectKHR
+	massLabel, inertiaLabel := "mass (kg)", "inertia (0: computed)"
+	if khr {
+		massLabel, inertiaLabel = "mass (kg, 0: infinite)", "inertia (all 0: computed; a 0: infinite)"
+		if m.InertiaInfinite {
+			inertiaLabel = "inertia (0: infinite, never turns)"
+		}
+	}
+	num(fmt.Sprintf("%s##m%d", massLabel, n), m.Mass, func(v float64) { set("Set mass", func(m *scene.Motion) { m.Mass = v }) })
 	imgui.SameLine()
 	num(fmt.Sprintf("gravity factor##m%d", n), m.GravityFactor, func(v float64) {
 		set("Set gravity factor", func(m *scene.Motion) { m.GravityFactor = v })
@@ -327,7 +337,7 @@ func (e ed) motionFields(n int, m *scene.Motion) {
 	vec3(fmt.Sprintf("com%d", n), "centre of mass", m.CenterOfMass, func(v [3]float64) {
 		set("Set centre of mass", func(m *scene.Motion) { m.CenterOfMass = v })
 	})
-	vec3(fmt.Sprintf("inertia%d", n), "inertia (0: computed)", m.InertiaDiagonal, func(v [3]float64) {
+	vec3(fmt.Sprintf("inertia%d", n), inertiaLabel, m.InertiaDiagonal, func(v [3]float64) {
 		set("Set inertia", func(m *scene.Motion) { m.InertiaDiagonal = v })
 	})
 	vec3(fmt.Sprintf("lv%d", n), "velocity (m/s)", m.LinearVelocity, func(v [3]float64) {
