@@ -17,15 +17,7 @@ import (
 // crate 1 m ahead is pushed from t = 1 s, 1 m by t = 3 s, at the
 // bulldozer's speed. (In OMI a mass of 0 is still refused.)
 func TestKHRInfiniteMass(t *testing.T) {
-	d, err := scene.Load("testdata/khr_infinite_mass.gltf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(d, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	_, s := loadSim(t, "testdata/khr_infinite_mass.gltf")
 	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"bulldozer" has mass 0, which KHR_physics_rigid_bodies reads as infinite`) {
 		t.Errorf("no note says mass 0 is played as infinite: %q", s.Warnings)
 	}
@@ -51,16 +43,8 @@ func TestKHRInfiniteMass(t *testing.T) {
 // (infinite about every axis), never turns. In OMI the same zeros mean "computed"
 // (as [0, 0, 0] does), and that pillar falls like "free".
 func TestKHRInfiniteInertia(t *testing.T) {
-	d, err := scene.Load("testdata/khr_locked_inertia.gltf")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, s := loadSim(t, "testdata/khr_locked_inertia.gltf")
 	up := func(b *Body) float64 { return b.Rotation.Rotate(mgl64.Vec3{0, 1, 0})[1] }
-	s, err := New(d, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"upright": inertia [0 0.27 0] is infinite about its X and Z axes`) {
 		t.Errorf("no note says which axes are locked: %q", s.Warnings)
 	}
@@ -123,15 +107,7 @@ func TestKHRInfiniteInertia(t *testing.T) {
 // ball that hits its end but turns about Y (a turnstile, the KHR sample's
 // Wheel_InfiniteMassFiniteInertia), and about Y only.
 func TestKHRInfiniteMassTurns(t *testing.T) {
-	d, err := scene.Load("testdata/khr_turnstile.gltf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(d, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	_, s := loadSim(t, "testdata/khr_turnstile.gltf")
 	if !strings.Contains(strings.Join(s.Warnings, "\n"), `"turnstile" has mass 0, which KHR_physics_rigid_bodies reads as infinite: it keeps its velocity and turns only about its axes of finite inertia`) {
 		t.Errorf("no note says how the bar plays: %q", s.Warnings)
 	}
@@ -152,4 +128,20 @@ func TestKHRInfiniteMassTurns(t *testing.T) {
 	if v := ball.LinearVelocity[2]; v > 2.5 {
 		t.Errorf("the ball goes on at %.3f m/s along Z: it should have been slowed by the bar", v)
 	}
+}
+
+// loadSim loads a test file and builds its simulation, closed at the end
+// of the test.
+func loadSim(t *testing.T, path string) (*scene.Document, *Sim) {
+	t.Helper()
+	d, err := scene.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return d, s
 }
