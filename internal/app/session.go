@@ -159,6 +159,8 @@ type Session struct {
 	Now func() time.Time
 
 	msg Message
+	// loadErr is why the last file could not be opened ("" once one is).
+	loadErr string
 	// msgHold, when set, is how long msg shows before it fades.
 	msgHold time.Duration
 	files   fileState
@@ -225,6 +227,16 @@ func (s *Session) Message() (m Message, alpha float32, ok bool) {
 		return s.msg, float32(1 - float64(age-hold)/float64(messageFade)), true
 	}
 	return Message{}, 0, false
+}
+
+// LoadError is why the last file asked for could not be opened, while no
+// document is open ("" otherwise): the panel keeps saying it after the
+// message has faded, since an empty window explains nothing.
+func (s *Session) LoadError() string {
+	if s.Doc != nil {
+		return ""
+	}
+	return s.loadErr
 }
 
 // Modified reports whether the document differs from its saved state.
@@ -371,6 +383,9 @@ func (s *Session) Undo() {
 	if ch, ok := s.Hist.Undo(s.Doc); ok {
 		s.changed(ch)
 		s.logf("undo %s", name)
+		// Replaces what the undone step said ("... now selected"), which
+		// no longer holds.
+		s.Notice("Undone: " + name)
 	}
 }
 
@@ -383,6 +398,7 @@ func (s *Session) Redo() {
 	if ch, ok := s.Hist.Redo(s.Doc); ok {
 		s.changed(ch)
 		s.logf("redo %s", name)
+		s.Notice("Redone: " + name)
 	}
 }
 
@@ -408,6 +424,7 @@ func (s *Session) validate() {
 // install shows d (read from path; "" for the demo scene) in place of
 // the open document: a new history, nothing selected, Play stopped.
 func (s *Session) install(d *scene.Document, name string) {
+	s.loadErr = ""
 	s.stopPlay()
 	s.Play = Play{Speed: s.Play.Speed, Contacts: s.Play.Contacts}
 	s.Doc, s.Name = d, name
