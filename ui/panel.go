@@ -88,6 +88,7 @@ func Build(s *State, width, height float32) []app.Intent {
 			g.Checkbox("Grid", &s.S.View.Grid),
 			g.Checkbox("Axes", &s.S.View.Axes),
 		),
+		g.Menu("Help").Layout(helpMenu()),
 	).Build()
 
 	menuH := float32(22)
@@ -100,6 +101,11 @@ func Build(s *State, width, height float32) []app.Intent {
 			g.Label(title(s)),
 			statusArea(s, act),
 			g.Separator(),
+			g.Custom(func() {
+				if s.S.Doc == nil && s.S.Loading() == nil {
+					noFile(s, act).Build()
+				}
+			}),
 			// Built only with a document: the tabs read it (a file may still be loading).
 			g.Custom(func() {
 				if s.S.Doc == nil {
@@ -129,6 +135,26 @@ func Build(s *State, width, height float32) []app.Intent {
 	buildFiles(s, act, width, height)
 	return acts
 }
+
+// noFile is the panel with nothing open: why the last file could not be
+// opened (it stays after the message fades: an empty window explains
+// nothing) and how to open one.
+func noFile(s *State, act func(app.Intent)) g.Widget {
+	ws := g.Layout{}
+	if why := s.S.LoadError(); why != "" {
+		ws = append(ws, g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label("Could not open: "+why).Wrapped(true)), g.Spacing())
+	}
+	return append(ws,
+		g.Label(OpenHint).Wrapped(true),
+		g.Row(
+			g.Button("Open...##nofile").OnClick(func() { act(app.OpenDialog{}) }),
+			g.Button("Open the demo scene##nofile").OnClick(func() { act(app.OpenDemo{}) }),
+		),
+	)
+}
+
+// OpenHint tells a window with nothing open how to open a file.
+const OpenHint = "Open a .gltf, .glb, .xode, .g4tf or .g4b file: File > Open (Ctrl+O), Open recent, or drop it on this window."
 
 // tabPadding is the tab bar's horizontal frame padding and the gap
 // between tabs (ImGui's default is 4): with PanelWidth it leaves room for
@@ -399,8 +425,19 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 		})
 	}))
 	n := s.S.Selected
-	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil || *d.GLTF.Nodes[n].Mesh >= len(d.GLTF.Meshes) {
-		return append(ws, g.Label("Select a node with a mesh to choose its materials in this variant."))
+	if !hasMesh(d, n) {
+		// The nodes to choose from, here: going to the Scene tab or the
+		// view and back took three clicks (and a pick in the view brings
+		// the Inspector forward).
+		ws = append(ws, g.Label("Choose a node with a mesh to set its materials in this variant:").Wrapped(true))
+		nodes, more := meshNodes(d, maxMeshButtons)
+		ws = append(ws, g.Custom(func() {
+			selectButtons(nodes, func(k int) string { return d.NodeName(k) }, "vmsel", func(k int) { act(app.Select{Node: k}) })
+			if more > 0 {
+				imgui.TextDisabled(fmt.Sprintf("and %d more: select them in the Scene tab or the view", more))
+			}
+		}))
+		return ws
 	}
 	mesh := *d.GLTF.Nodes[n].Mesh
 	names := []string{"(its ordinary material)"}
@@ -413,12 +450,63 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
 		cur := d.Primitives[ref].MaterialFor(v, -1) + 1
 		ws = append(ws, g.Custom(func() {
-			combo(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), cur, names, func(k int) {
+			// Wide enough for "(its ordinary material)" and most names.
+			comboWidth(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), 260, cur, names, func(k int) {
 				do(scene.SetVariantMaterialEdit(ref, v, k-1))
 			})
 		}))
 	}
 	return ws
+}
+
+// maxMeshButtons is how many mesh nodes the Variants tab offers as
+// buttons.
+const maxMeshButtons = 40
+
+// hasMesh reports whether node n exists and has a mesh that exists.
+func hasMesh(d *scene.Document, n int) bool {
+	if n < 0 || n >= len(d.GLTF.Nodes) {
+		return false
+	}
+	m := d.GLTF.Nodes[n].Mesh
+	return m != nil && *m >= 0 && *m < len(d.GLTF.Meshes)
+}
+
+// meshNodes lists the first max nodes with a mesh, in node order, and how
+// many more there are.
+func meshNodes(d *scene.Document, max int) (nodes []int, more int) {
+	for i := range d.GLTF.Nodes {
+		if !hasMesh(d, i) {
+			continue
+		}
+		if len(nodes) == max {
+			more++
+			continue
+		}
+		nodes = append(nodes, i)
+	}
+	return nodes, more
+}
+
+// selectButtons lays out one small button per node, named by name, that
+// wrap to the panel's width; a click calls pick with the node.
+func selectButtons(nodes []int, name func(int) string, id string, pick func(int)) {
+	room := imgui.ContentRegionAvail().X
+	x := float32(0)
+	for i, k := range nodes {
+		label := fmt.Sprintf("%s##%s%d", name(k), id, k)
+		w := imgui.CalcTextSize(name(k)).X + 2*imgui.CurrentStyle().FramePadding().X
+		if i > 0 && x+imgui.CurrentStyle().ItemSpacing().X+w <= room {
+			imgui.SameLine()
+			x += imgui.CurrentStyle().ItemSpacing().X
+		} else {
+			x = 0
+		}
+		x += w
+		if imgui.SmallButton(label) {
+			pick(k)
+		}
+	}
 }
 
 func findingCount(s *State) int { return len(s.S.Doc.Findings()) + len(s.Messages) }

@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"physview/internal/app"
+	"physview/internal/app/viewport"
+	"physview/scene"
+)
+
+// TestFitStatusDropsWholeParts: a status bar narrower than its text loses
+// whole parts, the frame time first and the variant before "modified";
+// the file name, Play's state and "modified" stay.
+func TestFitStatusDropsWholeParts(t *testing.T) {
+	parts := []statusPart{
+		{"SheenChair.gltf", 0}, {"glTF", 4}, {"20 nodes, 16 shapes, 1 body", 5},
+		{"playing 2.5 s", 0}, {"modified", 0}, {"default materials", 6},
+		{"auto-reload", 7}, {"59.2 ms/frame", 8},
+	}
+	// fits by length in characters: a font of fixed width.
+	for _, c := range []struct {
+		room int
+		want string
+	}{
+		{200, "SheenChair.gltf  |  glTF  |  20 nodes, 16 shapes, 1 body  |  playing 2.5 s  |  modified  |  default materials  |  auto-reload  |  59.2 ms/frame"},
+		{125, "SheenChair.gltf  |  glTF  |  20 nodes, 16 shapes, 1 body  |  playing 2.5 s  |  modified  |  default materials  |  auto-reload"},
+		{110, "SheenChair.gltf  |  glTF  |  20 nodes, 16 shapes, 1 body  |  playing 2.5 s  |  modified  |  default materials"},
+		{90, "SheenChair.gltf  |  glTF  |  20 nodes, 16 shapes, 1 body  |  playing 2.5 s  |  modified"},
+		{60, "SheenChair.gltf  |  glTF  |  playing 2.5 s  |  modified"},
+		{50, "SheenChair.gltf  |  playing 2.5 s  |  modified"},
+		{10, "SheenChair.gltf  |  playing 2.5 s  |  modified"},
+	} {
+		got := fitStatus(parts, func(s string) bool { return len(s) <= c.room })
+		if got != c.want {
+			t.Errorf("room %d:\n got %q\nwant %q", c.room, got, c.want)
+		}
+	}
+}
+
+// TestStatusTextCountsInTheSingular: one body is "1 body".
+func TestStatusTextCountsInTheSingular(t *testing.T) {
+	ss := app.New()
+	ss.OpenDemo()
+	s := &State{S: ss}
+	if got := StatusText(s); !strings.Contains(got, "36 nodes, 26 shapes, 16 bodies") {
+		t.Errorf("demo: %q", got)
+	}
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 bodies"}, {1, "1 body"}, {2, "2 bodies"}} {
+		if got := plural(c.n, "body", "bodies"); got != c.want {
+			t.Errorf("plural(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
+
+// TestMeshNodesForVariants: the Variants tab offers the nodes with a mesh
+// (not the empty ones, nor one whose mesh index is out of range), capped.
+func TestMeshNodesForVariants(t *testing.T) {
+	ss := app.New()
+	ss.OpenDemo()
+	d := ss.Doc
+	var want []int
+	for i, n := range d.GLTF.Nodes {
+		if n.Mesh != nil {
+			want = append(want, i)
+		}
+	}
+	if len(want) < 5 || len(want) == len(d.GLTF.Nodes) {
+		t.Fatalf("the demo has %d mesh nodes of %d: no test", len(want), len(d.GLTF.Nodes))
+	}
+	got, more := meshNodes(d, 100)
+	if len(got) != len(want) || more != 0 {
+		t.Fatalf("meshNodes = %v (+%d), want %v", got, more, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("meshNodes = %v, want %v", got, want)
+		}
+	}
+	got, more = meshNodes(d, 3)
+	if len(got) != 3 || got[2] != want[2] || more != len(want)-3 {
+		t.Errorf("meshNodes(3) = %v +%d, want %v +%d", got, more, want[:3], len(want)-3)
+	}
+	bad := 99
+	d2 := &scene.Document{GLTF: d.GLTF}
+	nodes := append(d.GLTF.Nodes[:0:0], d.GLTF.Nodes...)
+	nodes[want[0]].Mesh = &bad
+	g2 := *d.GLTF
+	g2.Nodes = nodes
+	d2.GLTF = &g2
+	if got, _ := meshNodes(d2, 100); len(got) != len(want)-1 || got[0] == want[0] {
+		t.Errorf("with mesh 99 on node %d: %v", want[0], got)
+	}
+}
+
+// TestHelpListsEveryShortcut: every key the view's shortcuts answer to is
+// in the Help menu's list, and the list names no single key the view
+// ignores.
+func TestHelpListsEveryShortcut(t *testing.T) {
+	listed := map[string]bool{}
+	for _, s := range Shortcuts {
+		for _, k := range strings.Split(s.Keys, ", ") {
+			for _, k := range strings.Split(k, " / ") {
+				listed[k] = true
+			}
+		}
+	}
+	names := map[viewport.Key]string{
+		viewport.KeyF: "F", viewport.KeyHome: "Home", viewport.KeyW: "W", viewport.KeyE: "E",
+		viewport.KeyR: "R", viewport.KeyQ: "Q", viewport.KeySpace: "Space",
+	}
+	for k := viewport.Key(0); k < viewport.NumKeys; k++ {
+		var p [viewport.NumKeys]bool
+		p[k] = true
+		plain := viewport.Shortcut(viewport.Keys{Pressed: p})
+		if plain != nil && !listed[names[k]] {
+			t.Errorf("key %d (%q) does %T but Help does not list it", k, names[k], plain)
+		}
+		if plain == nil && listed[names[k]] && names[k] != "" {
+			t.Errorf("Help lists %q, which the view ignores", names[k])
+		}
+	}
+	for _, k := range []string{"Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+S", "Ctrl+Shift+S", "Ctrl+O", "Ctrl+Q", "Esc"} {
+		if !listed[k] {
+			t.Errorf("Help does not list %s", k)
+		}
+	}
+}
