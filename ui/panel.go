@@ -219,7 +219,8 @@ func title(s *State) string {
 	if s.S.Modified() {
 		name += " (modified)"
 	}
-	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.S.Doc.Shapes))
+	return fmt.Sprintf("%s\n%s, %s, %s, %s", name, plural(len(gl.Nodes), "node", "nodes"), plural(len(gl.Meshes), "mesh", "meshes"),
+		plural(len(gl.Materials), "material", "materials"), plural(len(s.S.Doc.Shapes), "shape", "shapes"))
 }
 
 // NodeLabel names a node with tags for what it carries.
