@@ -386,10 +386,9 @@ func shapeText(d *scene.Document, i int) string {
 
 func variantCount(s *State) int { return len(s.S.Doc.Variants) }
 
-func variants(s *State, act func(app.Intent)) g.Widget {
+func variants(s *State, act func(app.Intent)) (ws g.Layout) {
 	d := s.S.Doc
 	do := func(e scene.Edit) { act(app.ApplyEdit{Edit: e}) }
-	ws := g.Layout{}
 	if len(d.Variants) == 0 {
 		ws = append(ws, g.Label("This file has no material variants yet."))
 	} else {
@@ -426,20 +425,26 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 		})
 	}))
 	n := s.S.Selected
-	if !hasMesh(d, n) {
-		// The nodes to choose from, here: going to the Scene tab or the
-		// view and back took three clicks (and a pick in the view brings
-		// the Inspector forward).
-		ws = append(ws, g.Label("Choose a node with a mesh to set its materials in this variant:").Wrapped(true))
-		nodes, more := meshNodes(d, maxMeshButtons)
-		ws = append(ws, g.Custom(func() {
+	// The nodes to choose from, here: going to the Scene tab or the view
+	// and back took three clicks (and a pick in the view brings the
+	// Inspector forward).
+	nodes, more := meshNodes(d, maxMeshButtons)
+	choose := func(prompt string) g.Widget {
+		return g.Custom(func() {
+			if len(nodes) == 0 || len(nodes) == 1 && nodes[0] == n {
+				return
+			}
+			imgui.TextWrapped(prompt)
 			selectButtons(nodes, func(k int) string { return d.NodeName(k) }, "vmsel", func(k int) { act(app.Select{Node: k}) })
 			if more > 0 {
 				imgui.TextDisabled(fmt.Sprintf("and %d more: select them in the Scene tab or the view", more))
 			}
-		}))
-		return ws
+		})
 	}
+	if !hasMesh(d, n) {
+		return append(ws, choose("Choose a node with a mesh to set its materials in this variant:"))
+	}
+	defer func() { ws = append(ws, g.Spacing(), choose("Another node with a mesh:")) }()
 	mesh := *d.GLTF.Nodes[n].Mesh
 	names := []string{"(its ordinary material)"}
 	for i, m := range d.GLTF.Materials {
