@@ -254,9 +254,9 @@ func NodeLabel(d *scene.Document, n int) string {
 			// hulls only). Every child collider counts, so that a body of
 			// two hulls and two capsules does not read as two hulls.
 			if k, hulls := childColliders(d, n), len(d.CompoundParts(n)); k > 0 && k == hulls {
-				tags = append(tags, fmt.Sprintf("compound of %d convex hulls", k))
+				tags = append(tags, "compound of "+plural(k, "convex hull", "convex hulls"))
 			} else if k > 0 {
-				tags = append(tags, fmt.Sprintf("compound of %d colliders", k))
+				tags = append(tags, "compound of "+plural(k, "collider", "colliders"))
 			}
 		}
 		if t := b.Trigger; t != nil {

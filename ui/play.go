@@ -127,11 +127,11 @@ func playPlot(p *app.Play) {
 		implot.SetupAxisV(implot.AxisY2, "J", fit|implot.AxisFlagsOpposite)
 		implot.SetupLegend(implot.LocationNorthWest)
 		n := int32(len(p.T))
-		if p.Plotted != "" {
-			implot.SetAxis(implot.AxisY1)
-			implot.PlotLinedoublePtrdoublePtr("height", &p.T[0], &p.Height[0], n)
-			implot.PlotLinedoublePtrdoublePtr("speed", &p.T[0], &p.SpeedPlot[0], n)
-		}
+		// Height and speed are plotted even with no body chosen (NaN, no
+		// line), so that each series keeps its colour when one is.
+		implot.SetAxis(implot.AxisY1)
+		implot.PlotLinedoublePtrdoublePtr("height", &p.T[0], &p.Height[0], n)
+		implot.PlotLinedoublePtrdoublePtr("speed", &p.T[0], &p.SpeedPlot[0], n)
 		implot.SetAxis(implot.AxisY2)
 		implot.PlotLinedoublePtrdoublePtr("energy", &p.T[0], &p.Energy[0], n)
 		implot.EndPlot()
