@@ -121,11 +121,15 @@ func TestPlayBodiesListsTheMovingBodies(t *testing.T) {
 	if got, n := s.PlayBodies(1); n != 2 || len(got) != 1 || got[0].Name != "ball" {
 		t.Errorf("PlayBodies(1) = %v, %d; want ball, of 2", got, n)
 	}
-	// Choosing one selects it, and the plot follows it.
+	// Choosing one selects it, and the plot follows it at once (Play is
+	// paused: no step comes to update it).
 	s.Select(2)
-	s.StepPlay(1)
 	if s.Play.Plotted != "lift" {
 		t.Errorf("Plotted = %q after selecting the lift", s.Play.Plotted)
+	}
+	s.Select(0)
+	if s.Play.Plotted != "" {
+		t.Errorf("Plotted = %q after selecting the static floor", s.Play.Plotted)
 	}
 }
 

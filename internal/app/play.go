@@ -299,13 +299,22 @@ func (s *Session) sample() {
 	p := &s.Play
 	sm := p.Sim
 	h, v := math.NaN(), math.NaN()
-	p.Plotted = ""
-	if i := sm.BodyIndex(s.Selected); i >= 0 {
-		b := sm.Bodies[i]
+	if b := s.plotted(); b != nil {
 		h, v = b.CenterOfMass[1], b.LinearVelocity.Len()
-		p.Plotted = b.Name
 	}
 	p.addSample(sm.Time, h, v, sm.Energy())
+}
+
+// plotted sets Play.Plotted to the body of the selection and returns it
+// (nil for none).
+func (s *Session) plotted() *sim.Body {
+	p := &s.Play
+	p.Plotted = ""
+	if i := p.Sim.BodyIndex(s.Selected); i >= 0 {
+		p.Plotted = p.Sim.Bodies[i].Name
+		return p.Sim.Bodies[i]
+	}
+	return nil
 }
 
 // updateInside lists the triggers with bodies inside.

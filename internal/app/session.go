@@ -325,6 +325,8 @@ func (s *Session) Select(n int) {
 		v.SelectionChanged(n)
 	}
 	if s.Play.Sim != nil {
+		// Paused, the plot's name follows at once, not at the next step.
+		s.plotted()
 		s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 	}
 }
