@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -127,5 +128,52 @@ func TestHelpListsEveryShortcut(t *testing.T) {
 		if !listed[k] {
 			t.Errorf("Help does not list %s", k)
 		}
+	}
+}
+
+// TestGroupFindings: runs of findings that differ only in their path, about
+// no node, are one entry listing the paths; one about a node, or with
+// another sentence, starts a new entry.
+func TestGroupFindings(t *testing.T) {
+	ktx := func(i int) scene.Finding {
+		return scene.Finding{Severity: scene.Warning, Code: "VALUE_NOT_IN_LIST", Path: fmt.Sprintf("/images/%d/mimeType", i),
+			Message: `invalid value "image/ktx2"; valid values are image/jpeg, image/png`}
+	}
+	var fs []scene.Finding
+	for i := 0; i < 19; i++ {
+		fs = append(fs, ktx(i))
+	}
+	empty := func(n int) scene.Finding {
+		return scene.Finding{Severity: scene.Info, Code: "NODE_EMPTY", Path: fmt.Sprintf("/nodes/%d", n), Message: "empty node"}
+	}
+	fs = append(fs, empty(2), empty(4), ktx(19))
+	node := func(path string) int {
+		var n int
+		if _, err := fmt.Sscanf(path, "/nodes/%d", &n); err == nil {
+			return n
+		}
+		return -1
+	}
+	got := GroupFindings(fs, node)
+	if len(got) != 4 {
+		t.Fatalf("%d groups, want 4: %+v", len(got), got)
+	}
+	if len(got[0].Paths) != 19 || got[0].Node != -1 || got[0].Paths[18] != "/images/18/mimeType" {
+		t.Errorf("group 0: node %d, %d paths %v", got[0].Node, len(got[0].Paths), got[0].Paths)
+	}
+	if want := "/images/0/mimeType\n/images/1/mimeType\n/images/2/mimeType\nand 16 more"; got[0].PathText() != want {
+		t.Errorf("PathText = %q, want %q", got[0].PathText(), want)
+	}
+	for i, n := range []int{2, 4} {
+		if g := got[1+i]; g.Node != n || len(g.Paths) != 1 {
+			t.Errorf("group %d: node %d, paths %v; want node %d alone", 1+i, g.Node, g.Paths, n)
+		}
+	}
+	if g := got[3]; len(g.Paths) != 1 || g.PathText() != "/images/19/mimeType" {
+		t.Errorf("the ktx2 warning after the nodes: %+v", g)
+	}
+	// Four paths are listed whole rather than "and 1 more".
+	if txt := GroupFindings(fs[:4], node)[0].PathText(); strings.Count(txt, "\n") != 3 || strings.Contains(txt, "more") {
+		t.Errorf("four paths: %q", txt)
 	}
 }
