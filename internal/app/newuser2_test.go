@@ -199,3 +199,34 @@ func TestLoadErrorStaysWhileNothingIsOpen(t *testing.T) {
 		t.Errorf("a failed load over box.gltf: doc %v, LoadError %q", s.Doc != nil, s.LoadError())
 	}
 }
+
+// TestPlayGravitySaysTheFieldsPlay: with gravity fields and no world
+// gravity, the stopped Play tab does not say "none in the file" (the view
+// shows the fields' arrows); it says the fields play too.
+func TestPlayGravitySaysTheFieldsPlay(t *testing.T) {
+	field := func(name string) string {
+		return `{"name": "` + name + `", "extensions": {"OMI_physics_body": {"trigger": {"shape": 1}}, "OMI_physics_gravity": {"type": "point", "gravity": 9.8}}}`
+	}
+	for _, c := range []struct {
+		nodes []string
+		want  string
+	}{
+		{[]string{ballNode}, "gravity: none in the file, so Play uses 9.80665 m/s² down (-Y), as engines do (not saved)"},
+		{[]string{field("planet"), ballNode}, "gravity: no world gravity in the file, so Play uses 9.80665 m/s² down (-Y), as engines do (not saved); its gravity field plays too, inside its trigger"},
+		{[]string{field("a"), field("b")}, "gravity: no world gravity in the file, so Play uses 9.80665 m/s² down (-Y), as engines do (not saved); its 2 gravity fields play too, inside their triggers"},
+	} {
+		p := writeScene(t, c.nodes...)
+		text, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = []byte(strings.Replace(string(text), `"extensionsUsed": [`, `"extensionsUsed": ["OMI_physics_gravity", `, 1))
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, _ := open(t, p)
+		if got := s.PlayGravity(); got != c.want {
+			t.Errorf("%d nodes:\n got %q\nwant %q", len(c.nodes), got, c.want)
+		}
+	}
+}

@@ -79,11 +79,35 @@ func (s *Session) PlayGravity() string {
 	if s.Doc == nil {
 		return ""
 	}
+	// The field arrows in the view are gravity too: say they play, lest
+	// "none in the file" read as if they were ignored.
+	fields := ""
+	if n := gravityFields(s.Doc); n > 0 {
+		fields = "; its gravity field plays too, inside its trigger"
+		if n > 1 {
+			fields = fmt.Sprintf("; its %d gravity fields play too, inside their triggers", n)
+		}
+	}
 	if wg := s.Doc.WorldGravity; wg != nil {
 		g := wg.Vector()
-		return fmt.Sprintf("gravity: the file's world gravity, (%.4g, %.4g, %.4g) m/s²", g[0], g[1], g[2])
+		return fmt.Sprintf("gravity: the file's world gravity, (%.4g, %.4g, %.4g) m/s²", g[0], g[1], g[2]) + fields
 	}
-	return fmt.Sprintf("gravity: none in the file, so Play uses %g m/s² down (-Y), as engines do (not saved)", sim.StandardGravity)
+	none := "none in the file"
+	if fields != "" {
+		none = "no world gravity in the file" // only fields
+	}
+	return fmt.Sprintf("gravity: %s, so Play uses %g m/s² down (-Y), as engines do (not saved)", none, sim.StandardGravity) + fields
+}
+
+// gravityFields counts the nodes with a gravity field.
+func gravityFields(d *scene.Document) int {
+	n := 0
+	for _, ne := range d.Nodes {
+		if ne.Gravity != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func (p *Play) addSample(t, height, speed, energy float64) {
