@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	g "github.com/AllenDang/giu"
+
 	"physview/internal/app"
 	"physview/internal/app/viewport"
 	"physview/scene"
@@ -175,5 +177,22 @@ func TestGroupFindings(t *testing.T) {
 	// Four paths are listed whole rather than "and 1 more".
 	if txt := GroupFindings(fs[:4], node)[0].PathText(); strings.Count(txt, "\n") != 3 || strings.Contains(txt, "more") {
 		t.Errorf("four paths: %q", txt)
+	}
+}
+
+// TestPickOnVariantsStaysOnVariants: a pick in the 3D view brings the
+// Inspector forward, except over the Variants tab, which then shows the
+// picked node's materials.
+func TestPickOnVariantsStaysOnVariants(t *testing.T) {
+	ss := app.New()
+	ss.OpenDemo()
+	s := &State{S: ss}
+	ss.Do(app.Select{Node: 1, FromView: true})
+	if f := tabFlagsOver(s, "Inspector", true); f != 0 {
+		t.Errorf("pick over the Variants tab: flags %v, want it kept", f)
+	}
+	ss.Do(app.Select{Node: 2, FromView: true})
+	if f := tabFlagsOver(s, "Inspector", false); f != g.TabItemFlagsSetSelected {
+		t.Errorf("pick over another tab: flags %v, want the Inspector", f)
 	}
 }

@@ -49,6 +49,8 @@ type State struct {
 	timeline timelineWidgets
 	// compound is the compound fit's settings (compound.go).
 	compound compoundWidgets
+	// variantsShown is set while the Variants tab is the one shown.
+	variantsShown bool
 	// ItemLog, when set, is told where some widgets are on screen, by name
 	// (the window sets it under PHYSVIEW_LOG_SCREEN=1: tests drive the
 	// panel through it, since they cannot see it).
@@ -119,11 +121,14 @@ func Build(s *State, width, height float32) []app.Intent {
 				imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, imgui.Vec2{X: tabPadding, Y: inner.Y})
 				defer imgui.PopStyleVarV(2)
 				body := func(w g.Widget) g.Layout { return g.Layout{tabBody(w, pad, inner)} }
+				// Set again by the Variants tab's body when it is the tab shown.
+				variantsShown := s.variantsShown
+				s.variantsShown = false
 				g.TabBar().TabItems(
 					g.TabItem("Scene").Layout(body(sceneTree(s, act))),
-					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(body(inspector(s, act))),
+					g.TabItem("Inspector").Flags(tabFlagsOver(s, "Inspector", variantsShown)).Layout(body(inspector(s, act))),
 					g.TabItem("Physics").Layout(body(physicsTab(s, act))),
-					g.TabItem("Variants###variants").Layout(body(variants(s, act))),
+					g.TabItem("Variants###variants").Layout(g.Custom(func() { s.variantsShown = true }), body(variants(s, act))),
 					g.TabItem(findingsLabel(s)).Layout(body(findings(s, act))),
 					g.TabItem("View").Layout(body(view(s, act))),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
@@ -189,14 +194,19 @@ func findingsLabel(s *State) string {
 // Scene tree asks for the Inspector), and the Inspector after a pick in
 // the 3D view, except while Play runs (the Play tab then shows the picked
 // body's plot).
-func tabFlags(s *State, tab string) g.TabItemFlags {
+func tabFlags(s *State, tab string) g.TabItemFlags { return tabFlagsOver(s, tab, false) }
+
+// tabFlagsOver is tabFlags when the Variants tab is shown (variants): a
+// pick in the view then keeps it, since it shows the picked node's
+// materials in the variant, as Play keeps its tab to plot the picked body.
+func tabFlagsOver(s *State, tab string, variants bool) g.TabItemFlags {
 	if s.tab == tab {
 		s.tab = ""
 		return g.TabItemFlagsSetSelected
 	}
 	if tab == "Inspector" && s.seenPicks != s.S.ViewPicks {
 		s.seenPicks = s.S.ViewPicks
-		if !s.S.Play.Running() {
+		if !s.S.Play.Running() && !variants {
 			return g.TabItemFlagsSetSelected
 		}
 	}
