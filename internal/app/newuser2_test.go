@@ -230,3 +230,27 @@ func TestPlayGravitySaysTheFieldsPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundFitSaysWhenStatic: a compound fitted to a node without
+// motion is static scenery, and the fit's message says how to make it
+// fall (Play would otherwise answer "no bodies"); on a dynamic body it
+// does not.
+func TestCompoundFitSaysWhenStatic(t *testing.T) {
+	for _, dynamic := range []bool{true, false} {
+		s, _ := open(t, "../concave/testdata/u.glb")
+		if !dynamic {
+			s.Do(ApplyEdit{Edit: s.Doc.SetMotionEdit(1, nil, "Remove motion")})
+		}
+		s.Do(PreviewCompound{Node: 1, Options: scene.CompoundOptions{MaxHulls: 4, MaxVertices: 16}})
+		s.WaitCompound()
+		s.Poll()
+		s.Do(ApplyCompound{})
+		m, _, ok := s.Message()
+		if !ok || !strings.HasPrefix(m.Text, "fitted a compound of ") {
+			t.Fatalf("dynamic %v: message %+v", dynamic, m)
+		}
+		if said := strings.Contains(m.Text, "static scenery until the node has motion"); said == dynamic {
+			t.Errorf("dynamic %v: %q", dynamic, m.Text)
+		}
+	}
+}
