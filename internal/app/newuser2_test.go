@@ -254,3 +254,34 @@ func TestCompoundFitSaysWhenStatic(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoKeepsTheBodySelected: undoing a fit while one of its new part
+// nodes is selected selects the body it was fitted to (the part is gone),
+// rather than nothing; an undo that leaves the selection alone keeps it.
+func TestUndoKeepsTheBodySelected(t *testing.T) {
+	s, _ := open(t, "../concave/testdata/u.glb")
+	s.Do(PreviewCompound{Node: 1, Options: scene.CompoundOptions{MaxHulls: 4, MaxVertices: 16}})
+	s.WaitCompound()
+	s.Poll()
+	s.Do(ApplyCompound{})
+	parts := s.Doc.CompoundParts(1)
+	if len(parts) < 2 {
+		t.Fatalf("%d parts", len(parts))
+	}
+	s.Select(parts[1])
+	s.Do(Undo{})
+	if len(s.Doc.GLTF.Nodes) != 2 || s.Selected != 1 {
+		t.Errorf("after undo: %d nodes, node %d selected; want the body, node 1", len(s.Doc.GLTF.Nodes), s.Selected)
+	}
+	// Redo adds the parts back; the body stays selected.
+	s.Do(Redo{})
+	if s.Selected != 1 {
+		t.Errorf("after redo: node %d selected", s.Selected)
+	}
+	s.Do(ApplyEdit{Edit: scene.SetNodeName{Node: 0, To: "floor"}})
+	s.Select(0)
+	s.Do(Undo{})
+	if s.Selected != 0 {
+		t.Errorf("undoing a rename: node %d selected", s.Selected)
+	}
+}

@@ -372,6 +372,42 @@ func (s *Session) changed(ch scene.Change) {
 	}
 }
 
+// namedNode is a node by index and name, to find it again after an edit.
+type namedNode struct {
+	index int
+	name  string
+}
+
+// selectionAncestors lists the selected node's ancestors, nearest first.
+func (s *Session) selectionAncestors() []namedNode {
+	var out []namedNode
+	d := s.Doc
+	if s.Selected < 0 || s.Selected >= len(d.GLTF.Nodes) {
+		return nil
+	}
+	seen := map[int]bool{}
+	for p := d.Parent(s.Selected); p >= 0 && p < len(d.GLTF.Nodes) && !seen[p]; p = d.Parent(p) {
+		seen[p] = true
+		out = append(out, namedNode{p, d.GLTF.Nodes[p].Name})
+	}
+	return out
+}
+
+// reselect, when an undo or redo removed the selected node (a fitted
+// collider's child node), selects its nearest ancestor still there (the
+// body it was fitted to), so that the Inspector does not go blank.
+func (s *Session) reselect(up []namedNode) {
+	if s.Selected >= 0 {
+		return
+	}
+	for _, a := range up {
+		if a.index < len(s.Doc.GLTF.Nodes) && s.Doc.GLTF.Nodes[a.index].Name == a.name {
+			s.Select(a.index)
+			return
+		}
+	}
+}
+
 // Undo undoes the last edit; during a drag it cancels the drag.
 func (s *Session) Undo() {
 	if s.Doc == nil {
@@ -382,8 +418,10 @@ func (s *Session) Undo() {
 		return
 	}
 	name := s.Hist.UndoName()
+	up := s.selectionAncestors()
 	if ch, ok := s.Hist.Undo(s.Doc); ok {
 		s.changed(ch)
+		s.reselect(up)
 		s.logf("undo %s", name)
 		// Replaces what the undone step said ("... now selected"), which
 		// no longer holds.
@@ -397,8 +435,10 @@ func (s *Session) Redo() {
 		return
 	}
 	name := s.Hist.RedoName()
+	up := s.selectionAncestors()
 	if ch, ok := s.Hist.Redo(s.Doc); ok {
 		s.changed(ch)
+		s.reselect(up)
 		s.logf("redo %s", name)
 		s.Notice("Redone: " + name)
 	}
