@@ -94,9 +94,9 @@ func compoundControls(s *State, e ed, n int) {
 	}
 }
 
-// compoundParts shows node n's compound collider: the child nodes whose
-// colliders make it up (select one to see and edit it), and a button that
-// removes its convex hull parts. A body whose child colliders are not all
+// compoundParts shows node n's compound collider: a button that removes
+// its convex hull parts, and the child nodes whose colliders make it up
+// (select one to see and edit it). A body whose child colliders are not all
 // hulls (a file's capsules beside fitted hulls) lists them all.
 func compoundParts(s *State, e ed, n int) {
 	parts, all := e.d.CompoundParts(n), childColliderNodes(e.d, n)
@@ -114,6 +114,23 @@ func compoundParts(s *State, e ed, n int) {
 	default:
 		imgui.TextWrapped(fmt.Sprintf("Compound collider: colliders on %d child nodes (%d convex hulls)", len(all), len(parts)))
 	}
+	// Remove comes before the parts: below them it landed where the fit's
+	// Apply had been, so the second click of a double-click on Apply
+	// removed the compound just fitted.
+	if len(parts) > 0 {
+		remove := "Remove compound"
+		if len(all) != len(parts) {
+			remove = "Remove its convex hulls"
+		}
+		button(fmt.Sprintf("%s##cprm%d", remove, n), func() {
+			x, err := e.d.RemoveCompoundEdit(n)
+			if err != nil {
+				e.act(app.ShowError{Text: err.Error()})
+				return
+			}
+			e.do(x)
+		})
+	}
 	for i, c := range all {
 		if i%4 != 0 {
 			imgui.SameLine()
@@ -124,19 +141,4 @@ func compoundParts(s *State, e ed, n int) {
 		}
 		button(fmt.Sprintf("%s##cpsel%d", label, c), func() { e.act(app.Select{Node: c}) })
 	}
-	if len(parts) == 0 {
-		return
-	}
-	remove := "Remove compound"
-	if len(all) != len(parts) {
-		remove = "Remove its convex hulls"
-	}
-	button(fmt.Sprintf("%s##cprm%d", remove, n), func() {
-		x, err := e.d.RemoveCompoundEdit(n)
-		if err != nil {
-			e.act(app.ShowError{Text: err.Error()})
-			return
-		}
-		e.do(x)
-	})
 }

@@ -66,7 +66,13 @@ func vec3(id, label string, v [3]float64, set func([3]float64)) {
 
 // combo picks one of items; set gets the new index.
 func combo(label string, cur int, items []string, set func(int)) {
-	imgui.SetNextItemWidth(150)
+	comboWidth(label, 150, cur, items, set)
+}
+
+// comboWidth is combo with a width of its own, for items longer than
+// combo's 150 pixels show.
+func comboWidth(label string, width float32, cur int, items []string, set func(int)) {
+	imgui.SetNextItemWidth(width)
 	preview := "choose..."
 	if cur >= 0 && cur < len(items) {
 		preview = items[cur]

@@ -26,11 +26,14 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 	if sum := findingSummary(fs); sum != "" {
 		ws = append(ws, g.Label(sum), g.Separator())
 	}
-	for i, f := range fs {
-		node := FindingNode(s.S.Doc, f.Path)
+	for i, gr := range GroupFindings(fs, func(path string) int { return FindingNode(s.S.Doc, path) }) {
+		f, node := gr.Finding, gr.Node
 		head := fmt.Sprintf("%-7s %s", f.Severity, f.Code)
 		if node >= 0 {
 			head += "   -> " + s.S.Doc.NodeName(node)
+		}
+		if len(gr.Paths) > 1 {
+			head += fmt.Sprintf("   x %d", len(gr.Paths))
 		}
 		sel := g.Selectable(fmt.Sprintf("%s##f%d", head, i)).Selected(node >= 0 && node == s.S.Selected)
 		if node >= 0 {
@@ -41,7 +44,7 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 		ws = append(ws,
 			g.Style().SetColor(g.StyleColorText, severityColor[f.Severity]).To(sel),
 			g.Condition(node >= 0, g.Tooltip("Click to select and frame the node this is about"), nil),
-			g.Label(f.Message+"\n"+f.Path).Wrapped(true),
+			g.Label(f.Message+"\n"+gr.PathText()).Wrapped(true),
 			g.Separator(),
 		)
 	}
@@ -49,6 +52,50 @@ func findingsTab(s *State, act func(app.Intent)) g.Widget {
 		return g.Label("No findings.")
 	}
 	return ws
+}
+
+// FindingGroup is one entry of the Findings tab: a finding, and the paths
+// of the findings just like it (same severity, code and sentence, about no
+// node) that follow it, which it stands for.
+type FindingGroup struct {
+	Finding scene.Finding
+	// Node is the node the finding is about (-1 for none).
+	Node int
+	// Paths are the JSON pointers of the findings in the group.
+	Paths []string
+}
+
+// GroupFindings merges runs of findings that differ only in their path and
+// are about no node (node gives the node of a path, -1 for none): a
+// KTX2 file's 19 "invalid value image/ktx2" warnings read as one entry,
+// not a page that buries the rest. Findings about a node stay one entry
+// each, since each selects its own node.
+func GroupFindings(fs []scene.Finding, node func(path string) int) []FindingGroup {
+	var out []FindingGroup
+	for _, f := range fs {
+		n := node(f.Path)
+		if k := len(out) - 1; k >= 0 && n < 0 && out[k].Node < 0 {
+			last := out[k].Finding
+			if last.Severity == f.Severity && last.Code == f.Code && last.Message == f.Message {
+				out[k].Paths = append(out[k].Paths, f.Path)
+				continue
+			}
+		}
+		out = append(out, FindingGroup{Finding: f, Node: n, Paths: []string{f.Path}})
+	}
+	return out
+}
+
+// maxGroupPaths is how many of a group's paths the Findings tab lists.
+const maxGroupPaths = 3
+
+// PathText lists the group's paths, the first few of a long group and how
+// many more there are.
+func (g FindingGroup) PathText() string {
+	if len(g.Paths) <= maxGroupPaths+1 {
+		return strings.Join(g.Paths, "\n")
+	}
+	return strings.Join(g.Paths[:maxGroupPaths], "\n") + fmt.Sprintf("\nand %d more", len(g.Paths)-maxGroupPaths)
 }
 
 // BySeverity returns the findings errors first, then warnings, then

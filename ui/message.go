@@ -34,7 +34,8 @@ func statusArea(s *State, act func(app.Intent)) g.Widget {
 			loadingBar(s, act).Build()
 			return
 		}
-		if m, alpha, ok := s.S.Message(); ok {
+		// With nothing open, the load's error is said below, and stays.
+		if m, alpha, ok := s.S.Message(); ok && !(m.Error && m.Text == s.S.LoadError()) {
 			c := color.RGBA{220, 225, 230, uint8(255 * alpha)}
 			if m.Error {
 				c = color.RGBA{255, 110, 100, uint8(255 * alpha)}

@@ -49,6 +49,8 @@ type State struct {
 	timeline timelineWidgets
 	// compound is the compound fit's settings (compound.go).
 	compound compoundWidgets
+	// variantsShown is set while the Variants tab is the one shown.
+	variantsShown bool
 	// ItemLog, when set, is told where some widgets are on screen, by name
 	// (the window sets it under PHYSVIEW_LOG_SCREEN=1: tests drive the
 	// panel through it, since they cannot see it).
@@ -88,6 +90,7 @@ func Build(s *State, width, height float32) []app.Intent {
 			g.Checkbox("Grid", &s.S.View.Grid),
 			g.Checkbox("Axes", &s.S.View.Axes),
 		),
+		g.Menu("Help").Layout(helpMenu()),
 	).Build()
 
 	menuH := float32(22)
@@ -100,6 +103,11 @@ func Build(s *State, width, height float32) []app.Intent {
 			g.Label(title(s)),
 			statusArea(s, act),
 			g.Separator(),
+			g.Custom(func() {
+				if s.S.Doc == nil && s.S.Loading() == nil {
+					noFile(s, act).Build()
+				}
+			}),
 			// Built only with a document: the tabs read it (a file may still be loading).
 			g.Custom(func() {
 				if s.S.Doc == nil {
@@ -113,11 +121,14 @@ func Build(s *State, width, height float32) []app.Intent {
 				imgui.PushStyleVarVec2(imgui.StyleVarItemInnerSpacing, imgui.Vec2{X: tabPadding, Y: inner.Y})
 				defer imgui.PopStyleVarV(2)
 				body := func(w g.Widget) g.Layout { return g.Layout{tabBody(w, pad, inner)} }
+				// Set again by the Variants tab's body when it is the tab shown.
+				variantsShown := s.variantsShown
+				s.variantsShown = false
 				g.TabBar().TabItems(
 					g.TabItem("Scene").Layout(body(sceneTree(s, act))),
-					g.TabItem("Inspector").Flags(tabFlags(s, "Inspector")).Layout(body(inspector(s, act))),
+					g.TabItem("Inspector").Flags(tabFlagsOver(s, "Inspector", variantsShown)).Layout(body(inspector(s, act))),
 					g.TabItem("Physics").Layout(body(physicsTab(s, act))),
-					g.TabItem("Variants###variants").Layout(body(variants(s, act))),
+					g.TabItem("Variants###variants").Layout(g.Custom(func() { s.variantsShown = true }), body(variants(s, act))),
 					g.TabItem(findingsLabel(s)).Layout(body(findings(s, act))),
 					g.TabItem("View").Layout(body(view(s, act))),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
@@ -129,6 +140,26 @@ func Build(s *State, width, height float32) []app.Intent {
 	buildFiles(s, act, width, height)
 	return acts
 }
+
+// noFile is the panel with nothing open: why the last file could not be
+// opened (it stays after the message fades: an empty window explains
+// nothing) and how to open one.
+func noFile(s *State, act func(app.Intent)) g.Widget {
+	ws := g.Layout{}
+	if why := s.S.LoadError(); why != "" {
+		ws = append(ws, g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label("Could not open: "+why).Wrapped(true)), g.Spacing())
+	}
+	return append(ws,
+		g.Label(OpenHint).Wrapped(true),
+		g.Row(
+			g.Button("Open...##nofile").OnClick(func() { act(app.OpenDialog{}) }),
+			g.Button("Open the demo scene##nofile").OnClick(func() { act(app.OpenDemo{}) }),
+		),
+	)
+}
+
+// OpenHint tells a window with nothing open how to open a file.
+const OpenHint = "Open a .gltf, .glb, .xode, .g4tf or .g4b file: File > Open (Ctrl+O), Open recent, or drop it on this window."
 
 // tabPadding is the tab bar's horizontal frame padding and the gap
 // between tabs (ImGui's default is 4): with PanelWidth it leaves room for
@@ -163,14 +194,19 @@ func findingsLabel(s *State) string {
 // Scene tree asks for the Inspector), and the Inspector after a pick in
 // the 3D view, except while Play runs (the Play tab then shows the picked
 // body's plot).
-func tabFlags(s *State, tab string) g.TabItemFlags {
+func tabFlags(s *State, tab string) g.TabItemFlags { return tabFlagsOver(s, tab, false) }
+
+// tabFlagsOver is tabFlags when the Variants tab is shown (variants): a
+// pick in the view then keeps it, since it shows the picked node's
+// materials in the variant, as Play keeps its tab to plot the picked body.
+func tabFlagsOver(s *State, tab string, variants bool) g.TabItemFlags {
 	if s.tab == tab {
 		s.tab = ""
 		return g.TabItemFlagsSetSelected
 	}
 	if tab == "Inspector" && s.seenPicks != s.S.ViewPicks {
 		s.seenPicks = s.S.ViewPicks
-		if !s.S.Play.Running() {
+		if !s.S.Play.Running() && !variants {
 			return g.TabItemFlagsSetSelected
 		}
 	}
@@ -193,7 +229,8 @@ func title(s *State) string {
 	if s.S.Modified() {
 		name += " (modified)"
 	}
-	return fmt.Sprintf("%s\n%d nodes, %d meshes, %d materials, %d shapes", name, len(gl.Nodes), len(gl.Meshes), len(gl.Materials), len(s.S.Doc.Shapes))
+	return fmt.Sprintf("%s\n%s, %s, %s, %s", name, plural(len(gl.Nodes), "node", "nodes"), plural(len(gl.Meshes), "mesh", "meshes"),
+		plural(len(gl.Materials), "material", "materials"), plural(len(s.S.Doc.Shapes), "shape", "shapes"))
 }
 
 // NodeLabel names a node with tags for what it carries.
@@ -227,9 +264,9 @@ func NodeLabel(d *scene.Document, n int) string {
 			// hulls only). Every child collider counts, so that a body of
 			// two hulls and two capsules does not read as two hulls.
 			if k, hulls := childColliders(d, n), len(d.CompoundParts(n)); k > 0 && k == hulls {
-				tags = append(tags, fmt.Sprintf("compound of %d convex hulls", k))
+				tags = append(tags, "compound of "+plural(k, "convex hull", "convex hulls"))
 			} else if k > 0 {
-				tags = append(tags, fmt.Sprintf("compound of %d colliders", k))
+				tags = append(tags, "compound of "+plural(k, "collider", "colliders"))
 			}
 		}
 		if t := b.Trigger; t != nil {
@@ -359,10 +396,9 @@ func shapeText(d *scene.Document, i int) string {
 
 func variantCount(s *State) int { return len(s.S.Doc.Variants) }
 
-func variants(s *State, act func(app.Intent)) g.Widget {
+func variants(s *State, act func(app.Intent)) (ws g.Layout) {
 	d := s.S.Doc
 	do := func(e scene.Edit) { act(app.ApplyEdit{Edit: e}) }
-	ws := g.Layout{}
 	if len(d.Variants) == 0 {
 		ws = append(ws, g.Label("This file has no material variants yet."))
 	} else {
@@ -399,9 +435,26 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 		})
 	}))
 	n := s.S.Selected
-	if n < 0 || n >= len(d.GLTF.Nodes) || d.GLTF.Nodes[n].Mesh == nil || *d.GLTF.Nodes[n].Mesh >= len(d.GLTF.Meshes) {
-		return append(ws, g.Label("Select a node with a mesh to choose its materials in this variant."))
+	// The nodes to choose from, here: going to the Scene tab or the view
+	// and back took three clicks (and a pick in the view brings the
+	// Inspector forward).
+	nodes, more := meshNodes(d, maxMeshButtons)
+	choose := func(prompt string) g.Widget {
+		return g.Custom(func() {
+			if len(nodes) == 0 || len(nodes) == 1 && nodes[0] == n {
+				return
+			}
+			imgui.TextWrapped(prompt)
+			selectButtons(nodes, func(k int) string { return d.NodeName(k) }, "vmsel", func(k int) { act(app.Select{Node: k}) })
+			if more > 0 {
+				imgui.TextDisabled(fmt.Sprintf("and %d more: select them in the Scene tab or the view", more))
+			}
+		})
 	}
+	if !hasMesh(d, n) {
+		return append(ws, choose("Choose a node with a mesh to set its materials in this variant:"))
+	}
+	defer func() { ws = append(ws, g.Spacing(), choose("Another node with a mesh:")) }()
 	mesh := *d.GLTF.Nodes[n].Mesh
 	names := []string{"(its ordinary material)"}
 	for i, m := range d.GLTF.Materials {
@@ -413,12 +466,63 @@ func variants(s *State, act func(app.Intent)) g.Widget {
 		ref := scene.PrimitiveRef{Mesh: mesh, Primitive: p}
 		cur := d.Primitives[ref].MaterialFor(v, -1) + 1
 		ws = append(ws, g.Custom(func() {
-			combo(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), cur, names, func(k int) {
+			// Wide enough for "(its ordinary material)" and most names.
+			comboWidth(fmt.Sprintf("primitive %d##vp%d_%d", p, mesh, p), 260, cur, names, func(k int) {
 				do(scene.SetVariantMaterialEdit(ref, v, k-1))
 			})
 		}))
 	}
 	return ws
+}
+
+// maxMeshButtons is how many mesh nodes the Variants tab offers as
+// buttons.
+const maxMeshButtons = 40
+
+// hasMesh reports whether node n exists and has a mesh that exists.
+func hasMesh(d *scene.Document, n int) bool {
+	if n < 0 || n >= len(d.GLTF.Nodes) {
+		return false
+	}
+	m := d.GLTF.Nodes[n].Mesh
+	return m != nil && *m >= 0 && *m < len(d.GLTF.Meshes)
+}
+
+// meshNodes lists the first max nodes with a mesh, in node order, and how
+// many more there are.
+func meshNodes(d *scene.Document, max int) (nodes []int, more int) {
+	for i := range d.GLTF.Nodes {
+		if !hasMesh(d, i) {
+			continue
+		}
+		if len(nodes) == max {
+			more++
+			continue
+		}
+		nodes = append(nodes, i)
+	}
+	return nodes, more
+}
+
+// selectButtons lays out one small button per node, named by name, that
+// wrap to the panel's width; a click calls pick with the node.
+func selectButtons(nodes []int, name func(int) string, id string, pick func(int)) {
+	room := imgui.ContentRegionAvail().X
+	x := float32(0)
+	for i, k := range nodes {
+		label := fmt.Sprintf("%s##%s%d", name(k), id, k)
+		w := imgui.CalcTextSize(name(k)).X + 2*imgui.CurrentStyle().FramePadding().X
+		if i > 0 && x+imgui.CurrentStyle().ItemSpacing().X+w <= room {
+			imgui.SameLine()
+			x += imgui.CurrentStyle().ItemSpacing().X
+		} else {
+			x = 0
+		}
+		x += w
+		if imgui.SmallButton(label) {
+			pick(k)
+		}
+	}
 }
 
 func findingCount(s *State) int { return len(s.S.Doc.Findings()) + len(s.Messages) }

@@ -41,13 +41,19 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 	for _, n := range p.Inside {
 		inside = append(inside, g.Label(n).Wrapped(true))
 	}
-	plotted := "Select a body (Scene tab or the view) to plot its height and speed."
-	if p.Plotted != "" {
-		plotted = "Plotting " + p.Plotted
+	// Said only while Play runs: before, nothing is plotted whatever is
+	// selected, and the line read as if the selection were wrong.
+	plotted := ""
+	if p.Running() {
+		plotted = "Click a body above (or select one in the view) to plot its height and speed."
+		if p.Plotted != "" {
+			plotted = "Plotting " + p.Plotted
+		}
 	}
+	bodies, allBodies := s.S.PlayBodies(maxPlayBodyButtons)
 	info := ""
 	if p.Running() {
-		info = fmt.Sprintf("%d bodies with motion", p.Bodies)
+		info = plural(p.Bodies, "body", "bodies") + " with motion"
 		if p.Awake < p.Bodies {
 			info += fmt.Sprintf(", %d asleep", p.Bodies-p.Awake)
 		}
@@ -67,11 +73,46 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 		g.Condition(info != "", g.Label(info).Wrapped(true), nil),
 		g.Condition(p.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(p.Error).Wrapped(true)), nil),
 		g.Condition(p.Dropped != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(g.Label(p.Dropped).Wrapped(true)), nil),
+		g.Custom(func() {
+			// What is simulated, by name; a click plots that body.
+			selectButtons(playBodyNodes(bodies), func(k int) string { return playBodyName(bodies, k) }, "pbsel", func(k int) { act(app.Select{Node: k}) })
+			if more := allBodies - len(bodies); more > 0 {
+				imgui.TextDisabled(fmt.Sprintf("and %d more", more))
+			}
+		}),
 		g.Layout(inside),
-		g.Label(plotted).Wrapped(true),
+		g.Condition(plotted != "", g.Label(plotted).Wrapped(true), nil),
 		g.Custom(func() { playPlot(p) }),
 		g.Layout(notes),
 	}
+}
+
+// maxPlayBodyButtons is how many bodies the Play tab lists as buttons.
+const maxPlayBodyButtons = 24
+
+func playBodyNodes(bs []app.PlayBody) []int {
+	out := make([]int, len(bs))
+	for i, b := range bs {
+		out[i] = b.Node
+	}
+	return out
+}
+
+func playBodyName(bs []app.PlayBody, node int) string {
+	for _, b := range bs {
+		if b.Node == node {
+			return b.Name
+		}
+	}
+	return ""
+}
+
+// plural says n things with the noun's singular or plural form.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // playPlot draws the series with ImPlot: height (m) and speed (m/s) on the
@@ -86,11 +127,11 @@ func playPlot(p *app.Play) {
 		implot.SetupAxisV(implot.AxisY2, "J", fit|implot.AxisFlagsOpposite)
 		implot.SetupLegend(implot.LocationNorthWest)
 		n := int32(len(p.T))
-		if p.Plotted != "" {
-			implot.SetAxis(implot.AxisY1)
-			implot.PlotLinedoublePtrdoublePtr("height", &p.T[0], &p.Height[0], n)
-			implot.PlotLinedoublePtrdoublePtr("speed", &p.T[0], &p.SpeedPlot[0], n)
-		}
+		// Height and speed are plotted even with no body chosen (NaN, no
+		// line), so that each series keeps its colour when one is.
+		implot.SetAxis(implot.AxisY1)
+		implot.PlotLinedoublePtrdoublePtr("height", &p.T[0], &p.Height[0], n)
+		implot.PlotLinedoublePtrdoublePtr("speed", &p.T[0], &p.SpeedPlot[0], n)
 		implot.SetAxis(implot.AxisY2)
 		implot.PlotLinedoublePtrdoublePtr("energy", &p.T[0], &p.Energy[0], n)
 		implot.EndPlot()

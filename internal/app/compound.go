@@ -167,7 +167,12 @@ func (s *Session) applyCompound() {
 	s.logf("applied %s", e.Name())
 	// The body stays selected: the Inspector lists its parts.
 	s.Select(c.Node)
-	s.Notice(fmt.Sprintf("fitted a compound of %d convex hulls", len(c.Hulls)))
+	text := fmt.Sprintf("fitted a compound of %d convex hulls", len(c.Hulls))
+	if b := s.Doc.Nodes[c.Node].Body; (b == nil || b.Motion == nil) && !hasMotionAbove(s.Doc, c.Node) {
+		// Else Play says "no bodies" to a user who just made one.
+		text += "; static scenery until the node has motion (Add motion above)"
+	}
+	s.Notice(text)
 	s.cancelCompound()
 }
 

@@ -375,6 +375,7 @@ func (s *Session) loadFinished(r loadDone) error {
 			return r.err
 		}
 		s.Fail(r.err.Error())
+		s.loadErr = r.err.Error()
 		s.logf("%v", r.err)
 		return r.err
 	}

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"time"
 
+	"physview/scene"
 	"physview/sim"
 )
 
@@ -43,7 +45,8 @@ type Play struct {
 	StepMS float64
 	// Error is why the scene cannot play (or why it stopped: NaN).
 	Error string
-	// Notes say what was approximated, and what ODE warned about.
+	// Notes say what was approximated, and what ODE warned about, after
+	// what Play saw in the scene itself (nothing static to land on).
 	Notes []string
 	// Dropped says when the contact budget dropped contacts ("" when it
 	// never did); Awake is how many bodies are awake (the rest sleep).
@@ -56,6 +59,9 @@ type Play struct {
 	// T, Height, Speed and Energy are the plot's series.
 	T, Height, SpeedPlot, Energy []float64
 
+	// sceneNotes are Play's own notes on the scene, shown before the
+	// simulation's warnings.
+	sceneNotes    []string
 	stepRequested bool
 	last          time.Time
 	acc           float64
@@ -73,11 +79,35 @@ func (s *Session) PlayGravity() string {
 	if s.Doc == nil {
 		return ""
 	}
+	// The field arrows in the view are gravity too: say they play, lest
+	// "none in the file" read as if they were ignored.
+	fields := ""
+	if n := gravityFields(s.Doc); n > 0 {
+		fields = "; its gravity field plays too, inside its trigger"
+		if n > 1 {
+			fields = fmt.Sprintf("; its %d gravity fields play too, inside their triggers", n)
+		}
+	}
 	if wg := s.Doc.WorldGravity; wg != nil {
 		g := wg.Vector()
-		return fmt.Sprintf("gravity: the file's world gravity, (%.4g, %.4g, %.4g) m/s²", g[0], g[1], g[2])
+		return fmt.Sprintf("gravity: the file's world gravity, (%.4g, %.4g, %.4g) m/s²", g[0], g[1], g[2]) + fields
 	}
-	return fmt.Sprintf("gravity: none in the file, so Play uses %g m/s² down (-Y), as engines do (not saved)", sim.StandardGravity)
+	none := "none in the file"
+	if fields != "" {
+		none = "no world gravity in the file" // only fields
+	}
+	return fmt.Sprintf("gravity: %s, so Play uses %g m/s² down (-Y), as engines do (not saved)", none, sim.StandardGravity) + fields
+}
+
+// gravityFields counts the nodes with a gravity field.
+func gravityFields(d *scene.Document) int {
+	n := 0
+	for _, ne := range d.Nodes {
+		if ne.Gravity != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func (p *Play) addSample(t, height, speed, energy float64) {
@@ -168,7 +198,7 @@ func (s *Session) stepPlay(steps int) bool {
 		p.StepMS = float64(p.stepTime.Microseconds()) / 1000 / float64(p.frames)
 	}
 	p.Time = p.Sim.Time
-	p.Notes, p.Awake = p.Sim.Warnings, p.Sim.Awake()
+	p.Notes, p.Awake = p.notes(), p.Sim.Awake()
 	if sm := p.Sim; sm.DroppedSteps > 0 {
 		p.Dropped = fmt.Sprintf("contacts dropped in %d of %d steps (%d pairs, %d points): too many bodies touch at once for the contact budget", sm.DroppedSteps, sm.Steps, sm.Dropped.Pairs, sm.Dropped.Contacts)
 	}
@@ -186,22 +216,98 @@ func (s *Session) startPlay(now time.Time) {
 	sm, err := sim.New(s.Doc, sim.Options{RecordContacts: true})
 	if err != nil {
 		p.Error, p.Playing, p.stepRequested = err.Error(), false, false
+		if errors.Is(err, sim.ErrNoBodies) {
+			// Say how to get something that moves, not only that nothing does.
+			p.Error += NoBodiesHint
+		}
 		return
 	}
 	p.Sim = sm
 	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
-	p.Error, p.Notes, p.Bodies, p.Dropped, p.Awake = "", sm.Warnings, len(sm.Bodies), "", sm.Awake()
+	p.sceneNotes = nil
+	if !hasGround(s.Doc) {
+		p.sceneNotes = append(p.sceneNotes, NoGroundNote)
+	}
+	p.Error, p.Bodies, p.Dropped, p.Awake = "", len(sm.Bodies), "", sm.Awake()
+	p.Notes = p.notes()
 	p.clearSamples()
 	s.sample()
 	s.updateInside()
 	s.notifyPlay(func(v PlayView) { v.PlayStarted(sm) })
 }
 
+// NoBodiesHint follows sim.ErrNoBodies in the Play tab: what to do to
+// have something to simulate.
+const NoBodiesHint = ". To drop something, select a node with a mesh, then Inspector > Add motion (dynamic) and Add collider."
+
+// NoGroundNote is Play's note on a scene whose dynamic bodies have nothing
+// to land on.
+const NoGroundNote = "nothing static to land on (no collider without motion, no kinematic body): the bodies fall without end; the grid is not a floor"
+
+// notes are Play's own notes on the scene, then the simulation's warnings.
+func (p *Play) notes() []string {
+	if p.Sim == nil {
+		return nil
+	}
+	if len(p.sceneNotes) == 0 {
+		return p.Sim.Warnings
+	}
+	return append(append([]string(nil), p.sceneNotes...), p.Sim.Warnings...)
+}
+
+// hasGround reports whether d has anything a falling body can land on: a
+// collider (not a trigger) with no motion on its node or above it (static
+// geometry), or a kinematic body.
+func hasGround(d *scene.Document) bool {
+	for i, ne := range d.Nodes {
+		b := ne.Body
+		if b == nil {
+			continue
+		}
+		if b.Motion != nil && b.Motion.Type == scene.MotionKinematic {
+			return true
+		}
+		if b.Collider != nil && b.Motion == nil && !hasMotionAbove(d, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// PlayBody is one body of a running Play, as the Play tab lists it.
+type PlayBody struct {
+	// Node is the body's node; Name its name.
+	Node int
+	Name string
+}
+
+// PlayBodies lists the moving bodies of the running simulation (nil while
+// stopped), at most max of them, and how many there are in all.
+func (s *Session) PlayBodies(max int) ([]PlayBody, int) {
+	sm := s.Play.Sim
+	if sm == nil {
+		return nil, 0
+	}
+	var out []PlayBody
+	for _, b := range sm.Bodies {
+		if len(out) == max {
+			break
+		}
+		name := b.Name
+		if name == "" {
+			name = fmt.Sprintf("node %d", b.Node)
+		}
+		out = append(out, PlayBody{Node: b.Node, Name: name})
+	}
+	return out, len(sm.Bodies)
+}
+
 // stopPlay drops the simulation and shows the document again.
 func (s *Session) stopPlay() {
 	p := &s.Play
-	p.Time, p.Inside, p.Plotted, p.StepMS = 0, nil, "", 0
+	// The notes were the run's: the stopped tab says the gravity itself.
+	p.Time, p.Inside, p.Plotted, p.StepMS, p.Notes, p.sceneNotes = 0, nil, "", 0, nil, nil
 	p.clearSamples()
 	if p.Sim == nil {
 		return
@@ -217,13 +323,22 @@ func (s *Session) sample() {
 	p := &s.Play
 	sm := p.Sim
 	h, v := math.NaN(), math.NaN()
-	p.Plotted = ""
-	if i := sm.BodyIndex(s.Selected); i >= 0 {
-		b := sm.Bodies[i]
+	if b := s.plotted(); b != nil {
 		h, v = b.CenterOfMass[1], b.LinearVelocity.Len()
-		p.Plotted = b.Name
 	}
 	p.addSample(sm.Time, h, v, sm.Energy())
+}
+
+// plotted sets Play.Plotted to the body of the selection and returns it
+// (nil for none).
+func (s *Session) plotted() *sim.Body {
+	p := &s.Play
+	p.Plotted = ""
+	if i := p.Sim.BodyIndex(s.Selected); i >= 0 {
+		p.Plotted = p.Sim.Bodies[i].Name
+		return p.Sim.Bodies[i]
+	}
+	return nil
 }
 
 // updateInside lists the triggers with bodies inside.

@@ -159,6 +159,8 @@ type Session struct {
 	Now func() time.Time
 
 	msg Message
+	// loadErr is why the last file could not be opened ("" once one is).
+	loadErr string
 	// msgHold, when set, is how long msg shows before it fades.
 	msgHold time.Duration
 	files   fileState
@@ -225,6 +227,16 @@ func (s *Session) Message() (m Message, alpha float32, ok bool) {
 		return s.msg, float32(1 - float64(age-hold)/float64(messageFade)), true
 	}
 	return Message{}, 0, false
+}
+
+// LoadError is why the last file asked for could not be opened, while no
+// document is open ("" otherwise): the panel keeps saying it after the
+// message has faded, since an empty window explains nothing.
+func (s *Session) LoadError() string {
+	if s.Doc != nil {
+		return ""
+	}
+	return s.loadErr
 }
 
 // Modified reports whether the document differs from its saved state.
@@ -313,6 +325,8 @@ func (s *Session) Select(n int) {
 		v.SelectionChanged(n)
 	}
 	if s.Play.Sim != nil {
+		// Paused, the plot's name follows at once, not at the next step.
+		s.plotted()
 		s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 	}
 }
@@ -358,6 +372,42 @@ func (s *Session) changed(ch scene.Change) {
 	}
 }
 
+// namedNode is a node by index and name, to find it again after an edit.
+type namedNode struct {
+	index int
+	name  string
+}
+
+// selectionAncestors lists the selected node's ancestors, nearest first.
+func (s *Session) selectionAncestors() []namedNode {
+	var out []namedNode
+	d := s.Doc
+	if s.Selected < 0 || s.Selected >= len(d.GLTF.Nodes) {
+		return nil
+	}
+	seen := map[int]bool{}
+	for p := d.Parent(s.Selected); p >= 0 && p < len(d.GLTF.Nodes) && !seen[p]; p = d.Parent(p) {
+		seen[p] = true
+		out = append(out, namedNode{p, d.GLTF.Nodes[p].Name})
+	}
+	return out
+}
+
+// reselect, when an undo or redo removed the selected node (a fitted
+// collider's child node), selects its nearest ancestor still there (the
+// body it was fitted to), so that the Inspector does not go blank.
+func (s *Session) reselect(up []namedNode) {
+	if s.Selected >= 0 {
+		return
+	}
+	for _, a := range up {
+		if a.index < len(s.Doc.GLTF.Nodes) && s.Doc.GLTF.Nodes[a.index].Name == a.name {
+			s.Select(a.index)
+			return
+		}
+	}
+}
+
 // Undo undoes the last edit; during a drag it cancels the drag.
 func (s *Session) Undo() {
 	if s.Doc == nil {
@@ -368,9 +418,14 @@ func (s *Session) Undo() {
 		return
 	}
 	name := s.Hist.UndoName()
+	up := s.selectionAncestors()
 	if ch, ok := s.Hist.Undo(s.Doc); ok {
 		s.changed(ch)
+		s.reselect(up)
 		s.logf("undo %s", name)
+		// Replaces what the undone step said ("... now selected"), which
+		// no longer holds.
+		s.Notice("Undone: " + name)
 	}
 }
 
@@ -380,9 +435,12 @@ func (s *Session) Redo() {
 		return
 	}
 	name := s.Hist.RedoName()
+	up := s.selectionAncestors()
 	if ch, ok := s.Hist.Redo(s.Doc); ok {
 		s.changed(ch)
+		s.reselect(up)
 		s.logf("redo %s", name)
+		s.Notice("Redone: " + name)
 	}
 }
 
@@ -408,6 +466,7 @@ func (s *Session) validate() {
 // install shows d (read from path; "" for the demo scene) in place of
 // the open document: a new history, nothing selected, Play stopped.
 func (s *Session) install(d *scene.Document, name string) {
+	s.loadErr = ""
 	s.stopPlay()
 	s.Play = Play{Speed: s.Play.Speed, Contacts: s.Play.Contacts}
 	s.Doc, s.Name = d, name
