@@ -35,5 +35,10 @@ func New(doc *gltf.Document) (*Document, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scene: New: %w", err)
 	}
+	// The glTF checks of a document made here judge the importer's own
+	// output, not the user's file (a G4MF body node would read as an
+	// empty glTF node, at a path the file does not have): the importer
+	// reports the file's problems itself.
+	d.loadFindings = nil
 	return d, nil
 }

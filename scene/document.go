@@ -57,6 +57,9 @@ type Document struct {
 	loadFindings []Finding
 	// findings are loadFindings plus those of the last Validate.
 	findings []Finding
+	// mapFinding, when set (SetFindingMap), rewrites or drops each
+	// finding of Validate's checks.
+	mapFinding func(Finding) (Finding, bool)
 
 	source source
 	// saveWarnings are the notes of the last Encode.

@@ -12,6 +12,15 @@ import (
 func (d *Document) Validate() []Finding {
 	var fs findings
 	d.validateRegistered(&fs) // registered codecs (extensions.go)
+	if d.mapFinding != nil {
+		kept := fs[:0]
+		for _, f := range fs {
+			if f, ok := d.mapFinding(f); ok {
+				kept = append(kept, f)
+			}
+		}
+		fs = kept
+	}
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	sortFindings(all)
 	d.findings = all
@@ -111,6 +120,15 @@ func (d *Document) meshVertexCount(mesh int) int {
 // extensionsUsed besides the names the model does not own.
 func (d *Document) ExtensionsUsed() []string {
 	return d.usedRegistered(nil)
+}
+
+// SetFindingMap makes Validate pass each finding of its checks through m,
+// and validates again: an importer of another format maps the model's
+// glTF paths to its file's own and drops notes that concern glTF files
+// only (m returns false). The importer's own findings are not mapped.
+func (d *Document) SetFindingMap(m func(Finding) (Finding, bool)) {
+	d.mapFinding = m
+	d.Validate()
 }
 
 // AddFindings adds findings an importer made (for example about parts of

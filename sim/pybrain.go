@@ -60,6 +60,10 @@ func (s *Sim) pyBrainPassPairs() {
 		}
 	}
 	if groups > 0 {
-		s.warnf("PyBrain pass pairs read from the file's trailing comment: %d groups of bodies that do not collide with each other", groups)
+		what := "groups of bodies that do not collide with each other"
+		if groups == 1 {
+			what = "group of bodies that do not collide with each other"
+		}
+		s.warnf("PyBrain pass pairs read from the file's trailing comment: %d %s", groups, what)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -388,5 +389,31 @@ func TestDemoToG4MF(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(warns, "\n"), "gravity fields are not in G4MF") {
 		t.Errorf("no warning about gravity: %q", warns)
+	}
+}
+
+// TestFindingsInFileTerms: the findings of a G4MF file name its own
+// paths: a body's bad mass under the node's "physics", a shape by its index
+// in "shapes"; no glTF note about the glTF made from it (an empty node) or
+// about OMI readers (a general shape).
+func TestFindingsInFileTerms(t *testing.T) {
+	src, err := os.ReadFile("testdata/bodies_mesh.g4tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), `"mass": 3,`, `"mass": -3,`, 1)
+	d, err := Decode([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range d.Findings() {
+		got = append(got, f.Code+" "+f.Path)
+		if f.Code == "NODE_EMPTY" || f.Code == "OMI_G4MF_SHAPE" || !strings.HasPrefix(f.Path, "g4mf:") {
+			t.Errorf("finding not in the file's terms: %v", f)
+		}
+	}
+	if !slices.Contains(got, "OMI_VALUE_NOT_IN_RANGE g4mf:/nodes/1/physics/motion/mass") {
+		t.Errorf("findings %q: the negative mass is not at its node's physics", got)
 	}
 }
