@@ -1,11 +1,12 @@
 package xode
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
@@ -48,6 +49,7 @@ type builder struct {
 	nodeJ    map[int]*scene.NodeJoint
 	finds    []scene.Finding
 	root     int
+	lines    []int // the line of the element each node was made from
 }
 
 type pendingJoint struct {
@@ -61,8 +63,10 @@ func (b *builder) warn(e *element, format string, args ...any) {
 	b.finds = append(b.finds, scene.Finding{Code: "XODE_IMPORT", Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
 }
 
-// addNode appends a node under parent (-1: a scene root) with a local matrix.
-func (b *builder) addNode(name string, parent int, local mgl64.Mat4) int {
+// addNode appends a node made from the element on line under parent (-1:
+// a scene root) with a local matrix.
+func (b *builder) addNode(line int, name string, parent int, local mgl64.Mat4) int {
+	b.lines = append(b.lines, line)
 	n := &gltf.Node{Name: name}
 	t, r, s := decompose(local)
 	if t != ([3]float64{}) {
@@ -120,7 +124,7 @@ func Decode(data []byte) (*scene.Document, error) {
 		nodeJ:  map[int]*scene.NodeJoint{},
 	}
 	b.doc.Asset.Generator = "physview XODE import"
-	b.root = b.addNode(nonEmpty(root.Attr["name"], "xode"), -1, mgl64.Ident4())
+	b.root = b.addNode(root.Line, nonEmpty(root.Attr["name"], "xode"), -1, mgl64.Ident4())
 	b.keep(b.root, root)
 	worlds := 0
 	for _, c := range root.Children {
@@ -185,7 +189,7 @@ func (b *builder) container(e *element, parent int, body string) error {
 		return err
 	}
 	b.checkRigid(e, local)
-	n := b.addNode(nonEmpty(e.Attr["name"], e.Name), parent, b.relative(parent, local, abs))
+	n := b.addNode(e.Line, nonEmpty(e.Attr["name"], e.Name), parent, b.relative(parent, local, abs))
 	b.keep(n, e)
 	return b.children(e, n, body)
 }
@@ -245,7 +249,7 @@ func (b *builder) body(e *element, parent int) error {
 		b.checkRigid(e, local)
 	}
 	name := nonEmpty(e.Attr["name"], fmt.Sprintf("body %d", len(b.byName)))
-	n := b.addNode(name, parent, b.relative(parent, local, abs))
+	n := b.addNode(e.Line, name, parent, b.relative(parent, local, abs))
 	b.keep(n, e)
 	if _, dup := b.byName[name]; dup {
 		b.warn(e, "a second body named %q: joints link to the first", name)
@@ -385,7 +389,7 @@ func (b *builder) geom(e *element, parent int) error {
 	if scale != 1 {
 		b.warn(e, "transform scale %g on a geom: the shape is drawn scaled, but physics engines may not scale it", scale)
 	}
-	n := b.addNode(nonEmpty(e.Attr["name"], "geom"), parent, b.relative(parent, local, abs))
+	n := b.addNode(e.Line, nonEmpty(e.Attr["name"], "geom"), parent, b.relative(parent, local, abs))
 	b.keep(n, e)
 	for _, c := range e.Children {
 		switch c.Name {
@@ -414,7 +418,7 @@ func (b *builder) geom(e *element, parent int) error {
 			s.Height, s.RadiusTop, s.RadiusBottom = l, r, r
 			// ODE's axis is local Z; OMI's is +Y: a child turned +90
 			// degrees about X carries the shape.
-			axis := b.addNode(nonEmpty(e.Attr["name"], "geom")+" (Z axis)", n, mgl64.HomogRotate3DX(math.Pi/2))
+			axis := b.addNode(e.Line, nonEmpty(e.Attr["name"], "geom")+" (Z axis)", n, mgl64.HomogRotate3DX(math.Pi/2))
 			b.extras[axis] = map[string]any{"axisFor": c.Name}
 			b.collider(axis, s)
 		case "plane":
@@ -435,7 +439,7 @@ func (b *builder) geom(e *element, parent int) error {
 			// The box's top face lies on the plane a·x = d.
 			q := mgl64.QuatBetweenVectors(mgl64.Vec3{0, 1, 0}, nrm)
 			centre := nrm.Mul(dd/l - PlaneThickness/2)
-			pl := b.addNode(nonEmpty(e.Attr["name"], "plane")+" (plane)", n, b.world[n].Inv().Mul4(mgl64.Translate3D(centre[0], centre[1], centre[2]).Mul4(q.Mat4())))
+			pl := b.addNode(e.Line, nonEmpty(e.Attr["name"], "plane")+" (plane)", n, b.world[n].Inv().Mul4(mgl64.Translate3D(centre[0], centre[1], centre[2]).Mul4(q.Mat4())))
 			b.extras[pl] = map[string]any{"planeSource": map[string]float64{"a": p[0], "b": p[1], "c": p[2], "d": dd}}
 			s := scene.DefaultShape(scene.ShapeBox)
 			s.Size = [3]float64{PlaneSize, PlaneThickness, PlaneSize}
@@ -600,14 +604,14 @@ func (b *builder) placeJoint(e, typ *element, axes []*element, parent int, l1, l
 	}
 	frame := jointFrame(anchor, dirs)
 	name := nonEmpty(e.Attr["name"], typ.Name+" joint")
-	jn := b.addNode(name, n1, b.world[n1].Inv().Mul4(frame))
+	jn := b.addNode(e.Line, name, n1, b.world[n1].Inv().Mul4(frame))
 	b.keep(jn, e)
 	b.extras[jn]["jointType"] = typ.Name
 	twinParent := b.root
 	if l2 != "" {
 		twinParent = b.byName[l2]
 	}
-	twin := b.addNode(name+" (connected)", twinParent, b.world[twinParent].Inv().Mul4(frame))
+	twin := b.addNode(e.Line, name+" (connected)", twinParent, b.world[twinParent].Inv().Mul4(frame))
 	b.extras[twin] = map[string]any{"connectedOf": name}
 	settings, err := jointSettings(typ.Name, axes)
 	if err != nil {
@@ -730,21 +734,17 @@ func jointSettings(typ string, axes []*element) (scene.JointSettings, error) {
 	return js, err
 }
 
-// document encodes the glTF, reads it back as a scene document and sets the
-// physics model.
+// document makes the scene document of the glTF and sets the physics
+// model.
 func (b *builder) document() (*scene.Document, error) {
 	for n, x := range b.extras {
 		if len(x) > 0 {
 			b.doc.Nodes[n].Extras = map[string]any{"xode": x}
 		}
 	}
-	var buf bytes.Buffer
-	enc := gltf.NewEncoder(&buf)
-	enc.AsBinary = true
-	if err := enc.Encode(b.doc); err != nil {
-		return nil, err
-	}
-	d, err := scene.Decode(buf.Bytes(), nil)
+	// scene.New, not Decode: the glTF checks of the glTF made here would
+	// judge the import, not the file.
+	d, err := scene.New(b.doc)
 	if err != nil {
 		return nil, err
 	}
@@ -762,7 +762,34 @@ func (b *builder) document() (*scene.Document, error) {
 	}
 	d.Joints = b.settings
 	d.AddFindings(b.finds)
+	d.SetFindingMap(findingAtLine(d, b.lines))
 	return d, nil
+}
+
+// findingAtLine places a finding of the physics checks on the line of the
+// XODE element it is about, as the import's own findings are ("xode line
+// 12"): a node's on the element it was made from, a shape's on the
+// element of the first node that uses it. What no element made (a node
+// added in the window) keeps its glTF path.
+func findingAtLine(d *scene.Document, lines []int) func(scene.Finding) (scene.Finding, bool) {
+	return func(f scene.Finding) (scene.Finding, bool) {
+		node := -1
+		if rest, ok := strings.CutPrefix(f.Path, "/extensions/"+scene.ExtShape+"/shapes/"); ok {
+			i, _, _ := strings.Cut(rest, "/")
+			if s, err := strconv.Atoi(i); err == nil {
+				if users := d.ShapeUsers(s); len(users) > 0 {
+					node = users[0]
+				}
+			}
+		} else if rest, ok := strings.CutPrefix(f.Path, "/nodes/"); ok {
+			i, _, _ := strings.Cut(rest, "/")
+			node, _ = strconv.Atoi(i)
+		}
+		if node >= 0 && node < len(lines) {
+			f.Path = fmt.Sprintf("xode line %d", lines[node])
+		}
+		return f, true
+	}
 }
 
 func finiteMass(m mass) bool {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -331,5 +332,26 @@ func TestInfiniteMass(t *testing.T) {
 </body></space></world></xode>`
 	if _, err := Decode([]byte(doc)); err == nil || !strings.Contains(err.Error(), "line 2: the mass of body \"big\" is not a finite number") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestFindingsAtLines: a finding of the physics checks names the line of
+// the XODE element it is about, as the import's own findings do, and no
+// glTF check of the glTF made from the file is shown.
+func TestFindingsAtLines(t *testing.T) {
+	doc := `<xode><world><space>
+<body name="b"><geom><box sizex="1" sizey="1" sizez="1"/></geom></body>
+<joint name="j"><link1 body="b"/><ball><anchor x="0" y="0" z="0"/></ball></joint>
+</space></world></xode>`
+	d, err := Decode([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range d.Findings() {
+		got = append(got, f.Code+" "+f.Path)
+	}
+	if want := []string{"OMI_JOINT_CONNECTED_NOT_BODY xode line 3"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
 	}
 }
