@@ -43,7 +43,8 @@ func Splice(oldText, newText []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the new text: %w", err)
 	}
-	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText)}
+	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText),
+		crlf: bytes.Contains(oldText, []byte("\r\n"))}
 	var out bytes.Buffer
 	out.Grow(len(oldText) + len(newText)/8)
 	out.Write(oldText[:ov.start])
@@ -57,6 +58,9 @@ type splicer struct {
 	// unit is one level of the old text's indentation ("" when it has no
 	// line breaks: new values are then written compact).
 	unit string
+	// crlf: the old text ends its lines in CRLF, so new lines do too
+	// (json.Indent writes bare LFs).
+	crlf bool
 }
 
 // merge writes new value n where old value o stood.
@@ -150,9 +154,20 @@ func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string) {
 		}
 		return
 	}
-	if err := json.Indent(out, nb, indent, s.unit); err != nil {
-		out.Write(nb)
+	if !s.crlf {
+		if err := json.Indent(out, nb, indent, s.unit); err != nil {
+			out.Write(nb)
+		}
+		return
 	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, nb, indent, s.unit); err != nil {
+		out.Write(nb)
+		return
+	}
+	// A line break inside a string is escaped, so every LF here is one
+	// json.Indent wrote.
+	out.Write(bytes.ReplaceAll(ind.Bytes(), []byte("\n"), []byte("\r\n")))
 }
 
 // sameJSON reports whether a and b are the same JSON text but for white
