@@ -48,7 +48,7 @@ func Splice(oldText, newText []byte) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(oldText) + len(newText)/8)
 	out.Write(oldText[:ov.start])
-	s.merge(&out, ov, nv)
+	s.merge(&out, ov, nv, false)
 	out.Write(oldText[ov.end:])
 	return out.Bytes(), nil
 }
@@ -63,17 +63,20 @@ type splicer struct {
 	crlf bool
 }
 
-// merge writes new value n where old value o stood.
-func (s *splicer) merge(out *bytes.Buffer, o, n *value) {
+// merge writes new value n where old value o stood; inline says that the
+// old container holding o is written on one line, so a value written anew
+// there is written compact, not broken over lines.
+func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 	ob, nb := s.old[o.start:o.end], s.new[n.start:n.end]
 	if sameJSON(ob, nb) {
 		out.Write(ob)
 		return
 	}
 	if o.kind == 0 || o.kind != n.kind || len(o.items) == 0 || len(n.items) == 0 {
-		s.fresh(out, n, lineIndent(s.old, o.start))
+		s.fresh(out, n, lineIndent(s.old, o.start), inline)
 		return
 	}
+	inline = !bytes.ContainsAny(s.old[o.start:o.end], "\r\n")
 	out.Write(s.old[o.start:s.itemStart(o.items[0])]) // "{" and what follows it
 	var byKey map[string]int
 	if o.kind == '{' {
@@ -97,16 +100,16 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value) {
 		switch {
 		case match != nil && o.kind == '{':
 			out.Write(s.old[match.keyStart:match.v.start]) // the key and its colon as they were
-			s.merge(out, match.v, it.v)
+			s.merge(out, match.v, it.v, inline)
 		case match != nil:
-			s.merge(out, match.v, it.v)
+			s.merge(out, match.v, it.v, inline)
 		default:
 			indent := lineIndent(s.old, s.itemStart(o.items[min(i, len(o.items)-1)]))
 			if o.kind == '{' {
 				out.Write(s.new[it.keyStart:it.keyEnd])
 				out.Write(s.colon(o))
 			}
-			s.fresh(out, it.v, indent)
+			s.fresh(out, it.v, indent, inline)
 		}
 	}
 	last := o.items[len(o.items)-1].v
@@ -145,10 +148,11 @@ func (s *splicer) colon(o *value) []byte {
 }
 
 // fresh writes new value n, laid out as the old text is: indented by its
-// unit from the line's indentation indent, or compact.
-func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string) {
+// unit from the line's indentation indent, or compact (in a compact text,
+// or inline inside a container written on one line).
+func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string, inline bool) {
 	nb := s.new[n.start:n.end]
-	if n.kind == 0 || s.unit == "" {
+	if n.kind == 0 || s.unit == "" || inline {
 		if err := json.Compact(out, nb); err != nil {
 			out.Write(nb)
 		}
