@@ -85,9 +85,10 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 			byKey[it.key] = i
 		}
 	}
-	for i, it := range n.items {
-		if i > 0 {
-			out.Write(s.gap(o, i))
+	for p, i := range itemOrder(o, n) {
+		it := n.items[i]
+		if p > 0 {
+			out.Write(s.gap(o, p))
 		}
 		var match *item
 		if o.kind == '{' {
@@ -104,7 +105,7 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 		case match != nil:
 			s.merge(out, match.v, it.v, inline)
 		default:
-			indent := lineIndent(s.old, s.itemStart(o.items[min(i, len(o.items)-1)]))
+			indent := lineIndent(s.old, s.itemStart(o.items[min(p, len(o.items)-1)]))
 			if o.kind == '{' {
 				out.Write(s.new[it.keyStart:it.keyEnd])
 				out.Write(s.colon(o))
@@ -114,6 +115,41 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 	}
 	last := o.items[len(o.items)-1].v
 	out.Write(s.old[last.end:o.end]) // what precedes the closing bracket, and it
+}
+
+// itemOrder is the order in which n's items are written where o stood:
+// an object's members in the old text's order (a block the model writes
+// anew lists its keys in its own order, and the file's stays), those the
+// old text lacks after them in the new text's order; elements, and the
+// members of an object with a key twice (where order means something),
+// in the new text's order.
+func itemOrder(o, n *value) []int {
+	order := make([]int, 0, len(n.items))
+	newAt := make(map[string]int, len(n.items))
+	for i, it := range n.items {
+		newAt[it.key] = i
+	}
+	oldKeys := make(map[string]bool, len(o.items))
+	for _, it := range o.items {
+		oldKeys[it.key] = true
+	}
+	if o.kind != '{' || len(newAt) < len(n.items) || len(oldKeys) < len(o.items) {
+		for i := range n.items {
+			order = append(order, i)
+		}
+		return order
+	}
+	for _, it := range o.items {
+		if i, ok := newAt[it.key]; ok {
+			order = append(order, i)
+		}
+	}
+	for i, it := range n.items {
+		if !oldKeys[it.key] {
+			order = append(order, i)
+		}
+	}
+	return order
 }
 
 // itemStart is where an item begins: its key, or its value.
