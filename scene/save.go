@@ -140,7 +140,9 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 			out.Reset()
 			out.Write(b)
 			if asGLB {
-				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " \t\r\n"), bin)}}, extra...), nil
+				// The chunk's old padding (spaces) goes, the line break
+				// before it stays: glbContainer pads anew.
+				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " "), bin)}}, extra...), nil
 			}
 			return append([]OutputFile{{target, out.Bytes()}}, extra...), nil
 		}
