@@ -44,7 +44,7 @@ func Splice(oldText, newText []byte) ([]byte, error) {
 		return nil, fmt.Errorf("the new text: %w", err)
 	}
 	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText),
-		crlf: bytes.Contains(oldText, []byte("\r\n"))}
+		crlf: bytes.Contains(oldText, []byte("\r\n")), colonStyle: colonStyle(oldText, ov)}
 	var out bytes.Buffer
 	out.Grow(len(oldText) + len(newText)/8)
 	out.Write(oldText[:ov.start])
@@ -58,9 +58,11 @@ type splicer struct {
 	// unit is one level of the old text's indentation ("" when it has no
 	// line breaks: new values are then written compact).
 	unit string
-	// crlf: the old text ends its lines in CRLF, so new lines do too
-	// (json.Indent writes bare LFs).
+	// crlf: the old text ends its lines in CRLF, so new lines do too.
 	crlf bool
+	// colonStyle is how the old text writes a key's colon (":" in
+	// Blender's files, ": " in most), for members written anew.
+	colonStyle string
 }
 
 // merge writes new value n where old value o stood; inline says that the
@@ -175,6 +177,27 @@ func (s *splicer) gap(o *value, i int) []byte {
 	return append([]byte{','}, lead...)
 }
 
+// colonStyle is the colon of the first member of the old text's first
+// object that has one (": " when there is none, or it spans lines).
+func colonStyle(text []byte, v *value) string {
+	if c, ok := firstColon(text, v); ok && !bytes.ContainsAny(c, "\r\n") {
+		return string(c)
+	}
+	return ": "
+}
+
+func firstColon(text []byte, v *value) ([]byte, bool) {
+	if v.kind == '{' && len(v.items) > 0 {
+		return text[v.items[0].keyEnd:v.items[0].v.start], true
+	}
+	for _, it := range v.items {
+		if c, ok := firstColon(text, it.v); ok {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
 // colon is how o's members separate key and value (": " when unsure).
 func (s *splicer) colon(o *value) []byte {
 	if len(o.items) > 0 {
@@ -194,20 +217,59 @@ func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string, inline bool)
 		}
 		return
 	}
-	if !s.crlf {
-		if err := json.Indent(out, nb, indent, s.unit); err != nil {
-			out.Write(nb)
-		}
-		return
-	}
-	var ind bytes.Buffer
-	if err := json.Indent(&ind, nb, indent, s.unit); err != nil {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, nb); err != nil {
 		out.Write(nb)
 		return
 	}
-	// A line break inside a string is escaped, so every LF here is one
-	// json.Indent wrote.
-	out.Write(bytes.ReplaceAll(ind.Bytes(), []byte("\n"), []byte("\r\n")))
+	eol := "\n"
+	if s.crlf {
+		eol = "\r\n"
+	}
+	indentJSON(out, compact.Bytes(), indent, s.unit, s.colonStyle, eol)
+}
+
+// indentJSON writes compact JSON src as json.Indent does (every member and
+// element on a line of its own, prefix and one unit per level before it,
+// empty objects and arrays as {} and []), but with colon between a key and
+// its value and eol ending the lines, as the old text has them.
+func indentJSON(out *bytes.Buffer, src []byte, prefix, unit, colon, eol string) {
+	depth := 0
+	newline := func() {
+		out.WriteString(eol)
+		out.WriteString(prefix)
+		for i := 0; i < depth; i++ {
+			out.WriteString(unit)
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := stringEnd(src, i)
+			out.Write(src[i:min(j, len(src))])
+			i = j - 1
+		case '{', '[':
+			out.WriteByte(c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				out.WriteByte(src[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			out.WriteByte(c)
+		case ',':
+			out.WriteByte(c)
+			newline()
+		case ':':
+			out.WriteString(colon)
+		default:
+			out.WriteByte(c)
+		}
+	}
 }
 
 // sameJSON reports whether a and b are the same JSON text but for white
