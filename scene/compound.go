@@ -306,13 +306,16 @@ func (d *Document) addedGeometry(parts []int) (Edit, bool) {
 func (d *Document) hullGeometry(parts []*Hull) appendGeometry {
 	g := appendGeometry{buffer: -1}
 	switch {
-	case d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "":
+	case d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "" && d.GLTF.Buffers[0].ByteLength >= 0 && len(d.GLTF.Buffers[0].Data) >= d.GLTF.Buffers[0].ByteLength:
 		g.buffer = 0
 	case d.source.glb && len(d.GLTF.Buffers) == 0:
 		// A .glb with no BIN chunk gets one: a buffer without uri.
 	default:
 		for i, b := range d.GLTF.Buffers {
-			if isFileURI(b.URI) && len(b.Data) >= b.ByteLength {
+			// Only a file that was read: one left without bytes (missing,
+			// or its byteLength invalid) would be overwritten by the
+			// hulls alone.
+			if isFileURI(b.URI) && b.ByteLength > 0 && len(b.Data) >= b.ByteLength {
 				g.buffer = i
 				break
 			}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"physview/scene/corecheck"
+	"slices"
 	"strings"
 
 	"github.com/qmuntal/gltf"
@@ -102,6 +103,11 @@ type source struct {
 	bufferLens                               []int
 	// rewritten are the buffer files a save wrote.
 	rewritten map[string]bool
+	// loadedNodes are the nodes' names, children and transforms as
+	// decoded, before any edit: what a save compares the current ones
+	// with (a node written in a form qmuntal/gltf's typed decoder refuses,
+	// such as a child index written 1.0, cannot be re-read from json).
+	loadedNodes []gltf.Node
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -132,6 +138,13 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	}
 	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
 	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
+	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
+	for i, n := range res.GLTF.Nodes {
+		if n != nil {
+			d.source.loadedNodes[i] = gltf.Node{Name: n.Name, Children: slices.Clone(n.Children),
+				Matrix: n.Matrix, Translation: n.Translation, Rotation: n.Rotation, Scale: n.Scale}
+		}
+	}
 	d.recordCounts()
 	fs := findings(res.Findings)
 	d.decodeGeometry(&fs) // Draco and meshopt (geometry.go)

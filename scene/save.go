@@ -140,7 +140,9 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 			out.Reset()
 			out.Write(b)
 			if asGLB {
-				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " \t\r\n"), bin)}}, extra...), nil
+				// The chunk's old padding (spaces) goes, the line break
+				// before it stays: glbContainer pads anew.
+				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " "), bin)}}, extra...), nil
 			}
 			return append([]OutputFile{{target, out.Bytes()}}, extra...), nil
 		}
@@ -377,14 +379,18 @@ func (d *Document) patchNodeFields(i int, obj *jsonobj.Object) error {
 	if i >= len(d.GLTF.Nodes) {
 		return nil
 	}
-	raw, err := obj.MarshalJSON()
-	if err != nil {
-		return err
-	}
 	var orig gltf.Node
-	if err := json.Unmarshal(raw, &orig); err != nil {
-		// A node the decoder could not read has not been edited either.
-		return nil
+	if i < len(d.source.loadedNodes) {
+		orig = d.source.loadedNodes[i]
+	} else {
+		raw, err := obj.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal(raw, &orig); err != nil {
+			// A node the decoder could not read has not been edited either.
+			return nil
+		}
 	}
 	cur := d.GLTF.Nodes[i]
 	if !slices.Equal(cur.Children, orig.Children) {

@@ -434,8 +434,9 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 		}
 		sh := d.Shapes[body.Collider.Shape]
 		t, r, sc := rigid(s.world[n])
-		if sh.Type == scene.ShapeConvex {
-			// A convex part: its hull's own volume, centre and inertia.
+		if sh.Type == scene.ShapeConvex || sh.Type == scene.ShapeTrimesh {
+			// A convex part: its hull's own volume, centre and inertia; a
+			// trimesh of a dynamic body plays as its hull (makeGeom).
 			if pts, _, err := s.meshPoints(sh.Mesh); err == nil {
 				if h, err := convexHull(scaled(pts, sc)); err == nil {
 					if vol, c, I := hullMass(h); vol > 0 {

@@ -132,3 +132,35 @@ func TestTrimeshOnDynamicBody(t *testing.T) {
 		t.Error("playing changed the document's shape")
 	}
 }
+
+// TestTrimeshOnDynamicBodyInertia: a trimesh played as its hull also
+// turns as its hull does: the body's inertia is the one the same mesh as a
+// convex collider gives (its hull's volume and centre), not that of the
+// mesh's bounding box about the node's origin.
+func TestTrimeshOnDynamicBodyInertia(t *testing.T) {
+	inertia := func(typ scene.ShapeType) mgl64.Mat3 {
+		d, err := scene.Load("../internal/concave/testdata/l.gltf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := d.FitColliderEdit(1, typ, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := scene.Apply(d, e); err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(d, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		return s.Bodies[0].Inertia
+	}
+	hull, tri := inertia(scene.ShapeConvex), inertia(scene.ShapeTrimesh)
+	for i := range hull {
+		if math.Abs(tri[i]-hull[i]) > 1e-9*math.Max(1, math.Abs(hull[i])) {
+			t.Fatalf("trimesh played as its hull has inertia %v, its hull as a convex collider %v", tri, hull)
+		}
+	}
+}

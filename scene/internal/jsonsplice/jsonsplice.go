@@ -43,11 +43,12 @@ func Splice(oldText, newText []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the new text: %w", err)
 	}
-	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText)}
+	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText),
+		crlf: bytes.Contains(oldText, []byte("\r\n")), colonStyle: colonStyle(oldText, ov)}
 	var out bytes.Buffer
 	out.Grow(len(oldText) + len(newText)/8)
 	out.Write(oldText[:ov.start])
-	s.merge(&out, ov, nv)
+	s.merge(&out, ov, nv, false)
 	out.Write(oldText[ov.end:])
 	return out.Bytes(), nil
 }
@@ -57,19 +58,27 @@ type splicer struct {
 	// unit is one level of the old text's indentation ("" when it has no
 	// line breaks: new values are then written compact).
 	unit string
+	// crlf: the old text ends its lines in CRLF, so new lines do too.
+	crlf bool
+	// colonStyle is how the old text writes a key's colon (":" in
+	// Blender's files, ": " in most), for members written anew.
+	colonStyle string
 }
 
-// merge writes new value n where old value o stood.
-func (s *splicer) merge(out *bytes.Buffer, o, n *value) {
+// merge writes new value n where old value o stood; inline says that the
+// old container holding o is written on one line, so a value written anew
+// there is written compact, not broken over lines.
+func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 	ob, nb := s.old[o.start:o.end], s.new[n.start:n.end]
 	if sameJSON(ob, nb) {
 		out.Write(ob)
 		return
 	}
 	if o.kind == 0 || o.kind != n.kind || len(o.items) == 0 || len(n.items) == 0 {
-		s.fresh(out, n, lineIndent(s.old, o.start))
+		s.fresh(out, n, lineIndent(s.old, o.start), inline)
 		return
 	}
+	inline = !bytes.ContainsAny(s.old[o.start:o.end], "\r\n")
 	out.Write(s.old[o.start:s.itemStart(o.items[0])]) // "{" and what follows it
 	var byKey map[string]int
 	if o.kind == '{' {
@@ -78,9 +87,10 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value) {
 			byKey[it.key] = i
 		}
 	}
-	for i, it := range n.items {
-		if i > 0 {
-			out.Write(s.gap(o, i))
+	for p, i := range itemOrder(o, n) {
+		it := n.items[i]
+		if p > 0 {
+			out.Write(s.gap(o, p))
 		}
 		var match *item
 		if o.kind == '{' {
@@ -93,20 +103,55 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value) {
 		switch {
 		case match != nil && o.kind == '{':
 			out.Write(s.old[match.keyStart:match.v.start]) // the key and its colon as they were
-			s.merge(out, match.v, it.v)
+			s.merge(out, match.v, it.v, inline)
 		case match != nil:
-			s.merge(out, match.v, it.v)
+			s.merge(out, match.v, it.v, inline)
 		default:
-			indent := lineIndent(s.old, s.itemStart(o.items[min(i, len(o.items)-1)]))
+			indent := lineIndent(s.old, s.itemStart(o.items[min(p, len(o.items)-1)]))
 			if o.kind == '{' {
 				out.Write(s.new[it.keyStart:it.keyEnd])
 				out.Write(s.colon(o))
 			}
-			s.fresh(out, it.v, indent)
+			s.fresh(out, it.v, indent, inline)
 		}
 	}
 	last := o.items[len(o.items)-1].v
 	out.Write(s.old[last.end:o.end]) // what precedes the closing bracket, and it
+}
+
+// itemOrder is the order in which n's items are written where o stood:
+// an object's members in the old text's order (a block the model writes
+// anew lists its keys in its own order, and the file's stays), those the
+// old text lacks after them in the new text's order; elements, and the
+// members of an object with a key twice (where order means something),
+// in the new text's order.
+func itemOrder(o, n *value) []int {
+	order := make([]int, 0, len(n.items))
+	newAt := make(map[string]int, len(n.items))
+	for i, it := range n.items {
+		newAt[it.key] = i
+	}
+	oldKeys := make(map[string]bool, len(o.items))
+	for _, it := range o.items {
+		oldKeys[it.key] = true
+	}
+	if o.kind != '{' || len(newAt) < len(n.items) || len(oldKeys) < len(o.items) {
+		for i := range n.items {
+			order = append(order, i)
+		}
+		return order
+	}
+	for _, it := range o.items {
+		if i, ok := newAt[it.key]; ok {
+			order = append(order, i)
+		}
+	}
+	for i, it := range n.items {
+		if !oldKeys[it.key] {
+			order = append(order, i)
+		}
+	}
+	return order
 }
 
 // itemStart is where an item begins: its key, or its value.
@@ -132,6 +177,27 @@ func (s *splicer) gap(o *value, i int) []byte {
 	return append([]byte{','}, lead...)
 }
 
+// colonStyle is the colon of the first member of the old text's first
+// object that has one (": " when there is none, or it spans lines).
+func colonStyle(text []byte, v *value) string {
+	if c, ok := firstColon(text, v); ok && !bytes.ContainsAny(c, "\r\n") {
+		return string(c)
+	}
+	return ": "
+}
+
+func firstColon(text []byte, v *value) ([]byte, bool) {
+	if v.kind == '{' && len(v.items) > 0 {
+		return text[v.items[0].keyEnd:v.items[0].v.start], true
+	}
+	for _, it := range v.items {
+		if c, ok := firstColon(text, it.v); ok {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
 // colon is how o's members separate key and value (": " when unsure).
 func (s *splicer) colon(o *value) []byte {
 	if len(o.items) > 0 {
@@ -141,17 +207,68 @@ func (s *splicer) colon(o *value) []byte {
 }
 
 // fresh writes new value n, laid out as the old text is: indented by its
-// unit from the line's indentation indent, or compact.
-func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string) {
+// unit from the line's indentation indent, or compact (in a compact text,
+// or inline inside a container written on one line).
+func (s *splicer) fresh(out *bytes.Buffer, n *value, indent string, inline bool) {
 	nb := s.new[n.start:n.end]
-	if n.kind == 0 || s.unit == "" {
+	if n.kind == 0 || s.unit == "" || inline {
 		if err := json.Compact(out, nb); err != nil {
 			out.Write(nb)
 		}
 		return
 	}
-	if err := json.Indent(out, nb, indent, s.unit); err != nil {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, nb); err != nil {
 		out.Write(nb)
+		return
+	}
+	eol := "\n"
+	if s.crlf {
+		eol = "\r\n"
+	}
+	indentJSON(out, compact.Bytes(), indent, s.unit, s.colonStyle, eol)
+}
+
+// indentJSON writes compact JSON src as json.Indent does (every member and
+// element on a line of its own, prefix and one unit per level before it,
+// empty objects and arrays as {} and []), but with colon between a key and
+// its value and eol ending the lines, as the old text has them.
+func indentJSON(out *bytes.Buffer, src []byte, prefix, unit, colon, eol string) {
+	depth := 0
+	newline := func() {
+		out.WriteString(eol)
+		out.WriteString(prefix)
+		for i := 0; i < depth; i++ {
+			out.WriteString(unit)
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '"':
+			j := stringEnd(src, i)
+			out.Write(src[i:min(j, len(src))])
+			i = j - 1
+		case '{', '[':
+			out.WriteByte(c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				out.WriteByte(src[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			newline()
+			out.WriteByte(c)
+		case ',':
+			out.WriteByte(c)
+			newline()
+		case ':':
+			out.WriteString(colon)
+		default:
+			out.WriteByte(c)
+		}
 	}
 }
 
