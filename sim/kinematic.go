@@ -51,13 +51,15 @@ func (s *Sim) animated(b *Body) bool {
 }
 
 // driveKinematic sets the animated kinematic bodies' velocities for the
-// next step (the hook Step calls before stepping ODE).
+// next step (the hook Step calls before stepping ODE), or puts a body where
+// its animation jumps to.
 func (s *Sim) driveKinematic() error {
 	if s.kinematic == nil {
 		return nil
 	}
 	dt := s.opt.Step
 	world := s.kinematic.World(s.Time + dt)
+	var mid []mgl64.Mat4 // the pose half a step on, made when needed
 	for _, b := range s.Bodies {
 		if !s.animated(b) || b.Node >= len(world) {
 			continue
@@ -77,9 +79,27 @@ func (s *Sim) driveKinematic() error {
 			angle := 2 * math.Atan2(s, dq.W)
 			w = dq.V.Mul(angle / s / dt)
 		}
-		if !finite(v[:]...) || !finite(w[:]...) || com.Len() > MaxDistance || v.Len() > MaxSpeed || w.Len() > MaxSpeed {
+		if !finite(com[:]...) || !finite(q.V[0], q.V[1], q.V[2], q.W) || com.Len() > MaxDistance {
 			return &RangeError{Node: b.Node, Name: b.Name, Time: s.Time,
-				What: fmt.Sprintf("is animated to (%g, %g, %g) at %.3g m/s and %.3g rad/s, outside what ODE plays (%g m, %g m/s)", com[0], com[1], com[2], v.Len(), w.Len(), MaxDistance, MaxSpeed)}
+				What: fmt.Sprintf("is animated to (%g, %g, %g), outside what ODE plays (%g m)", com[0], com[1], com[2], MaxDistance)}
+		}
+		// A jump (a STEP key, an animation starting over) is not a speed:
+		// driven by velocity the body would fling what it carries at
+		// thousands of m/s for a step. Half a step on, a motion is near
+		// the middle of its step and a jump at one end.
+		jump := !finite(v[:]...) || !finite(w[:]...) || v.Len() > MaxSpeed || w.Len() > MaxSpeed
+		if move := com.Sub(b.CenterOfMass).Len(); !jump && move > 1e-3 {
+			if mid == nil {
+				mid = s.kinematic.World(s.Time + dt/2)
+			}
+			mt, mr, _ := rigid(mid[b.Node])
+			half := b.CenterOfMass.Add(com).Mul(0.5)
+			jump = mt.Add(mr.Mul3x1(b.com)).Sub(half).Len() > 0.25*move
+		}
+		if jump {
+			b.body.SetPosition(com)
+			b.body.SetRotation(xyzw(q))
+			v, w = mgl64.Vec3{}, mgl64.Vec3{}
 		}
 		b.body.SetLinearVel(v)
 		b.body.SetAngularVel(w)

@@ -105,3 +105,67 @@ func TestKinematicPlatformCarriesBox(t *testing.T) {
 		})
 	}
 }
+
+// stepScene: platformScene's platform and box, the platform's animation a
+// STEP from the origin to jump at 0.5 s.
+func stepScene(t *testing.T, jump mgl64.Vec3) *scene.Document {
+	t.Helper()
+	var buf bytes.Buffer
+	for _, v := range []float32{0, 0.5, 0, 0, 0, float32(jump[0]), float32(jump[1]), float32(jump[2])} {
+		binary.Write(&buf, binary.LittleEndian, v)
+	}
+	uri := "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
+	js := fmt.Sprintf(`{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity"],
+ "extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [4, 0.2, 4]}}, {"type": "box", "box": {"size": [0.2, 0.2, 0.2]}}]},
+  "OMI_physics_gravity": {"gravity": 9.81, "direction": [0, -1, 0]}},
+ "scene": 0, "scenes": [{"nodes": [0, 1]}],
+ "nodes": [{"name": "platform", "extensions": {"OMI_physics_body": {"motion": {"type": "kinematic"}, "collider": {"shape": 0}}}},
+  {"name": "box", "translation": [0, 0.2, 0], "extensions": {"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}, "collider": {"shape": 1}}}}],
+ "buffers": [{"byteLength": %d, "uri": %q}],
+ "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}],
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [0.5]},
+  {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+ "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+  "samplers": [{"input": 0, "output": 1, "interpolation": "STEP"}]}]}`, buf.Len(), uri)
+	d, err := scene.Decode([]byte(js), nil)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return d
+}
+
+// TestKinematicJump: a kinematic body whose animation jumps (a STEP key)
+// is put where it jumps to, not driven there at the speed of one step:
+// a 1 m jump up (240 m/s over a step) no longer launches the box resting on
+// the platform, which comes out of the platform it is now inside at the
+// separation speed; a 100 m jump along X (24,000 m/s, past what ODE is
+// given) no longer stops Play, and the box falls where the platform was.
+func TestKinematicJump(t *testing.T) {
+	for _, jump := range []mgl64.Vec3{{0, 1, 0}, {100, 0, 0}} {
+		t.Run(fmt.Sprint(jump), func(t *testing.T) {
+			d := stepScene(t, jump)
+			m := anim.NewModel(d)
+			if len(m.Problems) > 0 {
+				t.Fatal(m.Problems)
+			}
+			s, err := New(d, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			world, moves := m.Driver(0)
+			s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+			if err := s.Run(1); err != nil {
+				t.Fatalf("Play stopped: %v", err)
+			}
+			pi, bi := s.BodyIndex(0), s.BodyIndex(1)
+			if p := s.Bodies[pi].Position; p.Sub(jump).Len() > 1e-6 {
+				t.Errorf("platform at %v, want %v", p, jump)
+			}
+			box := s.Bodies[bi]
+			if v := box.LinearVelocity.Len(); v > 6 || math.Abs(box.Position[0]) > 0.1 || box.Position[1] > 2 {
+				t.Errorf("the box is at %v at %.3g m/s: the jump flung it", box.Position, v)
+			}
+		})
+	}
+}
