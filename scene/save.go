@@ -704,7 +704,17 @@ func WriteFileAtomic(target string, data []byte) error {
 // removed and no target is touched. Temporary files of that pattern that an
 // earlier save of the same target left behind (it was killed) are removed
 // first; a save in progress holds a lock on its own, which keeps them.
+// A target that is a symbolic link is written through it: the file it
+// points to gets the bytes and the link stays a link.
 func WriteFilesAtomic(files []OutputFile) error {
+	files = slices.Clone(files)
+	for i, f := range files {
+		if fi, err := os.Lstat(f.Path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			if real, err := filepath.EvalSymlinks(f.Path); err == nil {
+				files[i].Path = real
+			}
+		}
+	}
 	type pending struct {
 		f      *os.File
 		target string

@@ -305,3 +305,42 @@ func TestSaveFullTmpfs(t *testing.T) {
 		t.Errorf("a save that fits: %v", err)
 	}
 }
+
+// TestSaveThroughSymlink: saving to a path that is a symbolic link writes
+// the file it points to (in its own folder) and leaves the link a link,
+// with no temporary file left beside either.
+func TestSaveThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "assets", "crate.gltf")
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "crate.gltf")
+	if err := os.Symlink(filepath.Join("assets", "crate.gltf"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link is no longer a link: %v %v", fi.Mode(), err)
+	}
+	got, err := os.ReadFile(real)
+	if err != nil || string(got) != "new" {
+		t.Errorf("the linked file holds %q (%v), want %q", got, err, "new")
+	}
+	if fi, _ := os.Stat(real); fi.Mode().Perm() != 0o640 {
+		t.Errorf("the linked file's mode is %v, want 0640", fi.Mode().Perm())
+	}
+	for _, d := range []string{dir, filepath.Dir(real)} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".tmp") {
+				t.Errorf("temporary file %s left in %s", e.Name(), d)
+			}
+		}
+	}
+}
