@@ -9,6 +9,7 @@ package meshdec
 import "C"
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -32,8 +33,11 @@ func DecodeDraco(data []byte) (*DracoMesh, error) {
 	if len(data) > MaxInput {
 		return nil, fmt.Errorf("draco: %d bytes is over the %d MiB limit", len(data), MaxInput>>20)
 	}
+	if p, f, ok := dracoDeclared(data); ok && (p > dracoPerByte*uint64(len(data))+1024 || f > dracoPerByte*uint64(len(data))+1024) {
+		return nil, fmt.Errorf("draco: the stream's %d bytes declare %d points and %d faces: not a real mesh", len(data), p, f)
+	}
 	var msg [256]C.char
-	h := C.pv_draco_decode((*C.char)(unsafe.Pointer(&data[0])), C.size_t(len(data)), &msg[0], C.size_t(len(msg)))
+	h := C.pv_draco_decode((*C.char)(unsafe.Pointer(&data[0])), C.size_t(len(data)), C.size_t(dracoBudget(len(data))), &msg[0], C.size_t(len(msg)))
 	if h == nil {
 		return nil, fmt.Errorf("draco: %s", C.GoString(&msg[0]))
 	}
@@ -43,6 +47,55 @@ func DecodeDraco(data []byte) (*DracoMesh, error) {
 		return nil, fmt.Errorf("draco: %d points and %d faces are over the decoding budget", m.Points, m.Faces)
 	}
 	return m, nil
+}
+
+// dracoBudget is the memory libdraco may allocate to decode n bytes:
+// 64 MiB plus 1 KiB a byte (a real stream decodes to tens of bytes per
+// byte of it; libdraco's own structures add a few times that), never more
+// than twice MaxOutput.
+func dracoBudget(n int) uint64 {
+	return min(64<<20+1024*uint64(n), 2*MaxOutput)
+}
+
+// dracoPerByte bounds the points or faces a Draco stream may declare per
+// byte of itself: libdraco allocates for the declared count before it
+// reads the data (25 bytes that declared a billion points took 10 s and
+// gigabytes), and a real mesh spends well over a bit per point or face.
+const dracoPerByte = 64
+
+// dracoDeclared reads the point and face counts a Draco stream declares
+// ahead of its data, where the layout is fixed (draco's header, then a
+// point cloud's int32 point count, or a sequential mesh's face and point
+// counts: uint32 before bitstream 2.2, varints from 2.2); ok is false for
+// other streams (edgebreaker meshes, metadata), which libdraco checks.
+func dracoDeclared(data []byte) (points, faces uint64, ok bool) {
+	const header = 11 // "DRACO", major, minor, encoder type, method, flags
+	if len(data) < header || string(data[:5]) != "DRACO" || binary.LittleEndian.Uint16(data[9:11])&0x8000 != 0 {
+		return 0, 0, false
+	}
+	major, minor, typ, method := data[5], data[6], data[7], data[8]
+	rest := data[header:]
+	switch {
+	case typ == 0 && len(rest) >= 4: // point cloud, any method
+		return uint64(binary.LittleEndian.Uint32(rest)), 0, true
+	case typ == 1 && method == 0: // sequential mesh
+		if major < 2 || major == 2 && minor < 2 {
+			if len(rest) < 8 {
+				return 0, 0, false
+			}
+			return uint64(binary.LittleEndian.Uint32(rest[4:])), uint64(binary.LittleEndian.Uint32(rest)), true
+		}
+		f, n := binary.Uvarint(rest)
+		if n <= 0 {
+			return 0, 0, false
+		}
+		p, m := binary.Uvarint(rest[n:])
+		if m <= 0 {
+			return 0, 0, false
+		}
+		return p, f, true
+	}
+	return 0, 0, false
 }
 
 // Indices returns the triangles' vertex indices (3 per face), nil for a

@@ -2,6 +2,7 @@
 
 #include "draco_shim.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -15,14 +16,63 @@ struct pv_draco {
   const draco::Mesh *mesh;  // pc as a mesh, or nullptr for a point cloud
 };
 
+// libdraco allocates for the counts a stream declares before it reads the
+// data, so a few damaged bytes can ask for gigabytes (found by fuzzing: a
+// 200-byte stream was killed for memory after 40 s). While this thread
+// decodes, every C++ allocation is counted against a budget and one past
+// it throws std::bad_alloc, which pv_draco_decode catches. The replacement
+// operator new is the program's (C++ allows one); outside a decode it is
+// plain malloc, as the library's own.
+namespace {
+thread_local bool counting = false;
+thread_local size_t budget_left = 0;
+}  // namespace
+
+void *operator new(size_t n) {
+  if (counting) {
+    if (n > budget_left) throw std::bad_alloc();
+    budget_left -= n;
+  }
+  void *p = std::malloc(n ? n : 1);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+void *operator new[](size_t n) { return operator new(n); }
+void *operator new(size_t n, const std::nothrow_t &) noexcept {
+  try {
+    return operator new(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void *operator new[](size_t n, const std::nothrow_t &t) noexcept { return operator new(n, t); }
+void operator delete(void *p) noexcept { std::free(p); }
+void operator delete[](void *p) noexcept { std::free(p); }
+void operator delete(void *p, size_t) noexcept { std::free(p); }
+void operator delete[](void *p, size_t) noexcept { std::free(p); }
+void operator delete(void *p, const std::nothrow_t &) noexcept { std::free(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { std::free(p); }
+
+namespace {
+// budgeted counts allocations for its lifetime.
+struct budgeted {
+  explicit budgeted(size_t budget) {
+    counting = true;
+    budget_left = budget;
+  }
+  ~budgeted() { counting = false; }
+};
+}  // namespace
+
 static void set_err(char *err, size_t errlen, const char *msg) {
   if (err == nullptr || errlen == 0) return;
   std::strncpy(err, msg, errlen - 1);
   err[errlen - 1] = 0;
 }
 
-extern "C" pv_draco *pv_draco_decode(const char *data, size_t len, char *err, size_t errlen) {
+extern "C" pv_draco *pv_draco_decode(const char *data, size_t len, size_t budget, char *err, size_t errlen) {
   try {
+    budgeted scope(budget);
     draco::DecoderBuffer buf;
     buf.Init(data, len);
     draco::Decoder dec;
@@ -36,7 +86,7 @@ extern "C" pv_draco *pv_draco_decode(const char *data, size_t len, char *err, si
     d->mesh = dynamic_cast<const draco::Mesh *>(d->pc.get());
     return d;
   } catch (const std::bad_alloc &) {
-    set_err(err, errlen, "out of memory");
+    set_err(err, errlen, "the stream needs more memory than its size allows (damaged counts)");
   } catch (...) {
     set_err(err, errlen, "decoder exception");
   }

@@ -11,9 +11,10 @@ extern "C" {
 
 typedef struct pv_draco pv_draco;
 
-/* pv_draco_decode decodes a Draco mesh or point cloud. It returns NULL and
- * writes a message to err (errlen bytes) when the data is not valid. */
-pv_draco *pv_draco_decode(const char *data, size_t len, char *err, size_t errlen);
+/* pv_draco_decode decodes a Draco mesh or point cloud, allocating at most
+ * budget bytes in all. It returns NULL and writes a message to err (errlen
+ * bytes) when the data is not valid or needs more memory than that. */
+pv_draco *pv_draco_decode(const char *data, size_t len, size_t budget, char *err, size_t errlen);
 /* pv_draco_points is the number of decoded points (glTF vertices). */
 uint32_t pv_draco_points(const pv_draco *d);
 /* pv_draco_faces is the number of triangles, -1 for a point cloud. */

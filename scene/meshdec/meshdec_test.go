@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // glbBlocks reads a fixture .glb (scene/testdata/meshcodec) and returns its
@@ -29,7 +30,12 @@ func num(v any) int { f, _ := v.(float64); return int(f) }
 // dracoStreams returns the Draco bitstreams of draco.glb, with the counts
 // its accessors declare: vertices and indices per stream.
 func dracoStreams(t testing.TB) (streams [][]byte, verts, indices []int) {
-	doc, bin := glbBlocks(t, "draco.glb")
+	return dracoStreamsIn(t, "draco.glb")
+}
+
+// dracoStreamsIn is dracoStreams of another fixture.
+func dracoStreamsIn(t testing.TB, name string) (streams [][]byte, verts, indices []int) {
+	doc, bin := glbBlocks(t, name)
 	views := doc["bufferViews"].([]any)
 	accs := doc["accessors"].([]any)
 	for _, m := range doc["meshes"].([]any) {
@@ -169,7 +175,8 @@ func TestDecodeMeshopt(t *testing.T) {
 // to libdraco through the shim, bounded to 64 KiB, and reads what decodes.
 func FuzzDraco(f *testing.F) {
 	streams, _, _ := dracoStreams(f)
-	for _, s := range streams {
+	sequential, _, _ := dracoStreamsIn(f, "draco_sequential.glb")
+	for _, s := range append(streams, sequential...) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -228,4 +235,48 @@ func FuzzMeshopt(f *testing.F) {
 			t.Fatalf("%d bytes for %d x %d", len(out), count, stride)
 		}
 	})
+}
+
+// TestDracoDeclared: the counts read ahead of a sequential stream's data
+// are the ones its accessors declare and libdraco decodes (edgebreaker
+// streams are left to libdraco), and a
+// stream that declares far more than its size can hold is refused at once,
+// before libdraco allocates for it (FuzzDraco's a1dd184e79738001: 25 bytes
+// declaring 985,595,905 points took 10 s).
+func TestDracoDeclared(t *testing.T) {
+	edgebreaker, _, _ := dracoStreams(t)
+	sequential, verts, indices := dracoStreamsIn(t, "draco_sequential.glb")
+	read := 0
+	for i, s := range append(sequential, edgebreaker...) {
+		p, f, ok := dracoDeclared(s)
+		if i < len(sequential) && (!ok || int(p) != verts[i] || int(f) != indices[i]/3) {
+			t.Errorf("sequential stream %d: declared %d points and %d faces (%v), its accessors %d and %d", i, p, f, ok, verts[i], indices[i]/3)
+		}
+		if !ok {
+			continue
+		}
+		read++
+		m, err := DecodeDraco(s)
+		if err != nil {
+			t.Fatalf("stream %d: %v", i, err)
+		}
+		if int(p) != m.Points || int(f) != m.Faces {
+			t.Errorf("stream %d declares %d points and %d faces, decodes %d and %d", i, p, f, m.Points, m.Faces)
+		}
+		m.Close()
+	}
+	if read != len(sequential) {
+		t.Errorf("%d streams read ahead, want the %d sequential ones", read, len(sequential))
+	}
+	hung := []byte("DRACO\x02\x02\x00\x00\xb7;\x01\x00\xbf:\x01\x01\x01\x01\x01\x14\x14\x01\x01\x00")
+	if p, _, ok := dracoDeclared(hung); !ok || p != 985595905 {
+		t.Errorf("declared %d points (%v), want 985595905", p, ok)
+	}
+	start := time.Now()
+	if _, err := DecodeDraco(hung); err == nil || !strings.Contains(err.Error(), "declare 985595905 points") {
+		t.Errorf("error %v, want the declared count refused", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("refusing took %v", d)
+	}
 }

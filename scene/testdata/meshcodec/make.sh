@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the fixtures with gen.go and glTF-Transform (installed outside the
 # repository: mkdir -p /work/npm/meshcodec && cd /work/npm/meshcodec &&
-# npm install @gltf-transform/cli). source.glb is the uncompressed twin of
+# npm install @gltf-transform/cli). draco_sequential.glb uses Draco's
+# sequential method, whose counts meshdec reads ahead of the data. source.glb is the uncompressed twin of
 # draco, meshopt, meshopt_medium and quantized; draco_large.glb (the Draco
 # benchmark's input, about 19,000 vertices) is made from a finer sphere
 # that is not kept.
@@ -10,6 +11,7 @@ GT=${GT:-/work/npm/meshcodec/node_modules/.bin/gltf-transform}
 cd "$(dirname "$0")"
 go run gen.go
 $GT draco source.glb draco.glb
+$GT draco source.glb draco_sequential.glb --method sequential
 $GT meshopt source.glb meshopt.glb
 $GT meshopt --level medium source.glb meshopt_medium.glb
 $GT quantize source.glb quantized.glb
