@@ -131,7 +131,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		return res, err
 	}
 	res.GLTF, res.MissingBuffers = doc, missing
-	checkLinks(doc, sc, glb, opt, &fs)
+	checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)

@@ -24,10 +24,14 @@ type links struct {
 	used map[string]bool
 	// bvUsage is what each buffer view was first used for.
 	bvUsage map[int]string
+	// json is the document's JSON, read again for the attributes' key
+	// order (keyOrders, once, when a rule needs it: attrOrder).
+	json      []byte
+	keyOrders map[attrKey][]string
 }
 
-func checkLinks(doc *gltf.Document, sc *schema, glb bool, opt Options, fs *findings) {
-	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}}
+func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt Options, fs *findings) {
+	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}, json: jsonChunk}
 	for _, e := range doc.ExtensionsUsed {
 		l.used[e] = true
 	}
@@ -69,7 +73,9 @@ func (l *links) bufferViews() {
 			bl := l.doc.Buffers[bv.Buffer].ByteLength
 			if int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(bl) {
 				at := p + "/byteLength"
-				if bv.ByteOffset > bl {
+				// An offset at or past the buffer's end is the offset's
+				// fault, else the length's (glTF-Validator buffer_view.dart).
+				if bv.ByteOffset >= bl {
 					at = p + "/byteOffset"
 				}
 				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", at, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
@@ -220,7 +226,12 @@ func (l *links) rawObj(coll string, i int) map[string]any {
 }
 
 // useView records what a buffer view is used for and reports a use that
-// conflicts with its target or an earlier use.
+// conflicts with its target or an earlier use. A buffer view without a
+// target first used for vertex or index data gets the hint
+// BUFFER_VIEW_TARGET_MISSING there, once: the Khronos validator gives it
+// when it first learns the view's usage (in its order: meshes by index,
+// each primitive's attributes in the file's order, indices, then morph
+// targets), and a target set in the file means its usage is known already.
 func (l *links) useView(a *gltf.Accessor, usage, p string) {
 	if a == nil || a.BufferView == nil {
 		return
@@ -240,9 +251,13 @@ func (l *links) useView(a *gltf.Accessor, usage, p string) {
 			return
 		}
 	}
-	if prev, ok := l.bvUsage[bvi]; ok && prev != usage {
+	prev, ok := l.bvUsage[bvi]
+	if ok && prev != usage {
 		l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d is used as %s and as %s", bvi, prev, usage)
 		return
+	}
+	if !ok && bv.Target == 0 && usage != "other" {
+		l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", bvi)
 	}
 	l.bvUsage[bvi] = usage
 }
@@ -367,12 +382,18 @@ func (l *links) meshes() {
 				}
 			}
 			if targets >= 0 && n != targets {
-				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
+				// At the primitive's targets, or the primitive when it has
+				// none (where the Khronos validator points).
+				at := pp
+				if n > 0 {
+					at = pp + "/targets"
+				}
+				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", at, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
 			}
 			if targets < 0 {
 				targets = n
 			}
-			l.primitive(pr, pp, quant)
+			l.primitive(pr, mi, pi, pp, quant)
 		}
 		// Weights without morph targets are a count mismatch too (0).
 		if targets >= 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
@@ -381,15 +402,15 @@ func (l *links) meshes() {
 	}
 }
 
-func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
+func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool) {
 	ap := pp + "/attributes"
 	sets := map[string][]int{}
 	count := -1
 	viewUsers := map[int]int{}
 	seenAcc := map[int]bool{}
-	// Attributes in the order writers put them (POSITION first): the
-	// Khronos validator reports a mismatch on the later attribute.
-	for _, sem := range writerAttrOrder(pr.Attributes) {
+	// Attributes in the file's order, as the Khronos validator visits
+	// them: it reports a mismatch on the later attribute.
+	for _, sem := range l.attrOrder(attrKey{mi, pi, -1}, pr.Attributes) {
 		ai := pr.Attributes[sem]
 		p := ap + "/" + jsonPointerEscape(sem)
 		if !attrPattern.MatchString(sem) {
@@ -474,7 +495,7 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 	}
 	for ti, t := range pr.Targets {
 		tp := fmt.Sprintf("%s/targets/%d", pp, ti)
-		for _, sem := range sortedAttrKeys(t) {
+		for _, sem := range l.attrOrder(attrKey{mi, pi, ti}, t) {
 			p := tp + "/" + jsonPointerEscape(sem)
 			if !attrPattern.MatchString(sem) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", p, "invalid attribute name %q", sem)

@@ -83,10 +83,12 @@ func (l *links) nodeRules() {
 		if n.Camera != nil && *n.Camera >= 0 && *n.Camera < len(l.doc.Cameras) {
 			empty = false
 		}
-		for _, k := range []string{"extensions", "extras"} {
-			if _, ok := raw[k]; ok {
-				empty = false
-			}
+		if _, ok := raw["extensions"]; ok {
+			empty = false
+		}
+		// extras: null is no extras.
+		if v, ok := raw["extras"]; ok && v != nil {
+			empty = false
 		}
 		if empty {
 			l.fs.addc(Info, "NODE_EMPTY", p, "empty node: no mesh, camera, children or extensions")
@@ -243,23 +245,9 @@ func (l *links) skinRoots() {
 }
 
 // primitiveRules: MESH_PRIMITIVE_INCOMPATIBLE_MODE, UNUSED_MESH_TANGENT,
-// MESH_PRIMITIVE_GENERATED_TANGENT_SPACE, BUFFER_VIEW_TARGET_MISSING,
+// MESH_PRIMITIVE_GENERATED_TANGENT_SPACE,
 // UNUSED_MESH_WEIGHTS and ANIMATION_CHANNEL_TARGET_NODE_SKIN.
 func (l *links) primitiveRules() {
-	noTarget := func(ai int, p string) {
-		if ai < 0 || ai >= len(l.doc.Accessors) {
-			return
-		}
-		a := l.doc.Accessors[ai]
-		if a.BufferView == nil || *a.BufferView < 0 || *a.BufferView >= len(l.doc.BufferViews) {
-			return
-		}
-		if raw := l.rawObj("bufferViews", *a.BufferView); raw != nil {
-			if _, ok := raw["target"]; !ok {
-				l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", *a.BufferView)
-			}
-		}
-	}
 	usage := map[int]string{}
 	use := func(ai int, how, p string) {
 		if ai < 0 || ai >= len(l.doc.Accessors) {
@@ -297,12 +285,8 @@ func (l *links) primitiveRules() {
 			count := -1
 			if pr.Indices != nil && *pr.Indices >= 0 && *pr.Indices < len(l.doc.Accessors) {
 				count = l.doc.Accessors[*pr.Indices].Count
-				noTarget(*pr.Indices, pp+"/indices")
 			} else if a, ok := pr.Attributes["POSITION"]; ok && a >= 0 && a < len(l.doc.Accessors) {
 				count = l.doc.Accessors[a].Count
-			}
-			for _, sem := range sortedAttrKeys(pr.Attributes) {
-				noTarget(pr.Attributes[sem], pp+"/attributes/"+jsonPointerEscape(sem))
 			}
 			if count >= 0 && !modeFits(pr.Mode, count) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %s", count, modeNames[pr.Mode])
@@ -508,14 +492,13 @@ func (l *links) materialRules() {
 				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture", "the normal and clearcoat normal textures should use the same texture coordinates")
 			}
 		}
+		// A standalone extension (one that replaces the material model)
+		// beside any other extension object: reported at the standalone
+		// one, when it is declared (glTF-Validator reads only declared
+		// extensions; an undeclared one is reported as such).
 		for _, solo := range []string{"KHR_materials_unlit", "KHR_materials_pbrSpecularGlossiness"} {
-			if _, ok := exts[solo]; !ok {
-				continue
-			}
-			for k := range exts {
-				if k != solo && strings.HasPrefix(k, "KHR_materials_") && k != "KHR_materials_variants" && k != "KHR_materials_emissive_strength" {
-					l.fs.addc(Warning, "MULTIPLE_EXTENSIONS", p+k, "%s may not combine with %s", k, solo)
-				}
+			if _, ok := exts[solo]; ok && len(exts) > 1 && l.used[solo] {
+				l.fs.addc(Warning, "MULTIPLE_EXTENSIONS", p+solo, "%s may be incompatible with the other extensions of this material", solo)
 			}
 		}
 	}

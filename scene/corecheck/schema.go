@@ -375,7 +375,9 @@ func (s *schema) common(o map[string]any, p, kind string) {
 		s.unexpected(o, p, allowed)
 	}
 	s.str(o, p, "name", false)
-	if v, ok := o["extras"]; ok {
+	// "extras": null is no extras (glTF-Validator reads a JSON null as an
+	// absent value).
+	if v, ok := o["extras"]; ok && v != nil {
 		if _, isObj := v.(map[string]any); !isObj {
 			s.fs.addc(Info, "NON_OBJECT_EXTRAS", p+"/extras", "prefer JSON objects for extras")
 		}
