@@ -263,7 +263,8 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 			if glb {
 				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
-			if media != "application/octet-stream" && media != "application/gltf-buffer" {
+			// Media types are case-insensitive (RFC 2045, section 5.1).
+			if m := strings.ToLower(media); m != "application/octet-stream" && m != "application/gltf-buffer" {
 				fs.addc(Error, "BUFFER_DATA_URI_MIME_TYPE_INVALID", p+"/uri", "data URI media type must be application/octet-stream or application/gltf-buffer, found %q (read anyway)", media)
 			}
 			data = raw

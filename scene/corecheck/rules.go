@@ -299,6 +299,13 @@ func (l *links) primitiveRules() {
 			}
 			_, normalTex := mat["normalTexture"]
 			usedTC := materialTexCoords(mat)
+			// The materials KHR_materials_variants maps to this primitive
+			// read its texture coordinates too.
+			for _, vm := range l.variantMaterials(mi, pi) {
+				for tc := range materialTexCoords(l.rawObj("materials", vm)) {
+					usedTC[tc] = true
+				}
+			}
 			for k := 0; ; k++ {
 				sem := fmt.Sprintf("TEXCOORD_%d", k)
 				if _, ok := pr.Attributes[sem]; !ok {
@@ -369,6 +376,27 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 		}
 	}
 	walk(mat, "")
+	return out
+}
+
+// variantMaterials returns the materials the KHR_materials_variants
+// mappings of primitive pi of mesh mi name, when the root variants list
+// they refer to exists.
+func (l *links) variantMaterials(mi, pi int) []int {
+	if _, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]; !ok {
+		return nil
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < 0 || pi >= len(prims) {
+		return nil
+	}
+	ext := asMap(asMap(asMap(prims[pi])["extensions"])["KHR_materials_variants"])
+	var out []int
+	for _, m := range asAnySlice(ext["mappings"]) {
+		if f, ok, _ := numberValue(asMap(m)["material"]); ok && f >= 0 && f < float64(len(l.doc.Materials)) && f == float64(int(f)) {
+			out = append(out, int(f))
+		}
+	}
 	return out
 }
 
@@ -443,7 +471,7 @@ func (l *links) materialRules() {
 				l.fs.addc(Warning, "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", p+"KHR_materials_emissive_strength", "emissive strength has no effect when the emissive factor is zero or undefined")
 			}
 		}
-		if _, ok := exts["KHR_materials_volume"].(map[string]any); ok {
+		if vol, ok := exts["KHR_materials_volume"].(map[string]any); ok {
 			// Transmission, or an extension corecheck does not know (which
 			// may transmit light).
 			transmits := false
@@ -454,7 +482,10 @@ func (l *links) materialRules() {
 			if !transmits {
 				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", p+"KHR_materials_volume", "the volume extension needs an extension that lets light through the surface")
 			}
-			if ds, _ := m["doubleSided"].(bool); ds {
+			// A thickness of 0 (the default) is a thin-walled surface, which
+			// may be double-sided; a volume has an inside and an outside.
+			thickness, _, _ := numberValue(vol["thicknessFactor"])
+			if ds, _ := m["doubleSided"].(bool); ds && thickness > 0 {
 				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", p+"KHR_materials_volume", "the volume extension should not be used with a double-sided material")
 			}
 		}
@@ -600,20 +631,17 @@ func (l *links) unusedObjects() {
 			mark(coll, *i)
 		}
 	}
-	// Scenes and the node tree.
-	var walk func(n, depth int)
-	walk = func(n, depth int) {
-		if n < 0 || n >= len(doc.Nodes) || used["nodes"][n] || depth > len(doc.Nodes) {
-			return
-		}
-		mark("nodes", n)
-		for _, c := range doc.Nodes[n].Children {
-			walk(c, depth+1)
-		}
-	}
+	// A scene's root nodes, and every node another node lists as a child,
+	// whether or not that parent is in a scene (glTF-Validator marks a
+	// node used when a reference to it resolves).
 	for _, s := range doc.Scenes {
 		for _, n := range s.Nodes {
-			walk(n, 0)
+			mark("nodes", n)
+		}
+	}
+	for _, n := range doc.Nodes {
+		for _, c := range n.Children {
+			mark("nodes", c)
 		}
 	}
 	for _, s := range doc.Skins {
@@ -670,10 +698,16 @@ func (l *links) unusedObjects() {
 		markp("samplers", t.Sampler)
 	}
 	// Texture infos in materials, and indices inside extension objects.
+	// A primitive's variant mappings are read only with the root variants
+	// list they index (glTF-Validator links them only then).
+	_, rootVariants := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]
 	var scan func(v any, inExt bool, key string)
 	scan = func(v any, inExt bool, key string) {
 		switch v := v.(type) {
 		case map[string]any:
+			if inExt && key == "KHR_materials_variants" && !rootVariants {
+				return
+			}
 			if strings.HasSuffix(key, "Texture") || key == "texture" {
 				if n, ok := v["index"]; ok {
 					f, _, _ := numberValue(n)
