@@ -1,0 +1,160 @@
+package corecheck
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// at is a finding expected at a JSON pointer.
+type at struct {
+	code string
+	sev  Severity
+	path string
+}
+
+// twoAttrs is a primitive whose attributes a and b (JSON order as given,
+// "POSITION" or "NORMAL") are two VEC3 accessors in buffer view 0
+// (interleaved, byteStride 24), whose JSON is view.
+func twoAttrs(first, second, view string) []byte {
+	idx := map[string]int{"POSITION": 0, "NORMAL": 1}
+	return withViews(fmt.Sprintf(`"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`+
+		`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"VEC3","min":[0,0,0],"max":[0,0,0]},`+
+		`{"bufferView":0,"byteOffset":12,"componentType":5126,"count":1,"type":"VEC3"}],`+
+		`"meshes":[{"primitives":[{"attributes":{"%s":%d,"%s":%d}}]}]`, first, idx[first], second, idx[second]),
+		f32(0, 0, 0, 0, 0, 1), view)
+}
+
+// TestKhronosPointers checks rules whose place or count follows the
+// Khronos glTF-Validator's source (lib/src): for each code of want, the
+// findings with that code are exactly at these pointers, with this
+// severity; the codes of none are not given at all.
+func TestKhronosPointers(t *testing.T) {
+	pos := `{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}`
+	posIn := func(view int) string {
+		return fmt.Sprintf(`{"bufferView":%d,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}`, view)
+	}
+	tri := f32(0, 0, 0, 1, 0, 0, 0, 1, 0)
+	scene := `"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0,`
+	cases := []struct {
+		name string
+		data []byte
+		want []at
+		none []string
+	}{
+		// BUFFER_VIEW_TARGET_MISSING: once per buffer view, where it is
+		// first used for vertex or index data, attributes in the file's
+		// order (buffer_view.dart setUsage, mesh.dart link).
+		{"target_missing_first_attribute_in_file_order", twoAttrs("NORMAL", "POSITION", `{"buffer":0,"byteLength":24,"byteStride":24}`),
+			[]at{{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/attributes/NORMAL"}}, nil},
+		{"target_missing_position_first", twoAttrs("POSITION", "NORMAL", `{"buffer":0,"byteLength":24,"byteStride":24}`),
+			[]at{{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/attributes/POSITION"}}, nil},
+		{"target_set", twoAttrs("NORMAL", "POSITION", `{"buffer":0,"byteLength":24,"byteStride":24,"target":34962}`),
+			nil, []string{"BUFFER_VIEW_TARGET_MISSING"}},
+		{"target_missing_once_for_two_meshes", fixture(`"nodes":[{"mesh":0},{"mesh":1}],"scenes":[{"nodes":[0,1]}],"scene":0,`+
+			`"accessors":[`+posIn(0)+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]},{"primitives":[{"attributes":{"POSITION":0}}]}]`, tri),
+			[]at{{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/attributes/POSITION"}}, nil},
+		{"target_missing_indices_and_morph_target", fixture(scene+
+			`"accessors":[`+posIn(0)+`,{"bufferView":1,"componentType":5121,"count":3,"type":"SCALAR"},`+posIn(2)+`],`+
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0},"indices":1,"targets":[{"POSITION":2}]}],"weights":[0]}]`, tri, u8(0, 1, 2), tri),
+			[]at{
+				{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/attributes/POSITION"},
+				{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/indices"},
+				{"BUFFER_VIEW_TARGET_MISSING", Info, "/meshes/0/primitives/0/targets/0/POSITION"},
+			}, nil},
+		// Data other than vertices and indices needs no target.
+		{"target_not_for_animation_data", fixture(`"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,`+
+			`"accessors":[{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"bufferView":1,"componentType":5126,"count":2,"type":"VEC3"}],`+
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`, f32(0, 1), f32(0, 0, 0, 1, 1, 1)),
+			nil, []string{"BUFFER_VIEW_TARGET_MISSING"}},
+
+		// BUFFER_VIEW_TOO_LONG: the offset's fault when it is at or past
+		// the buffer's end, else the length's (buffer_view.dart link).
+		{"too_long_offset_at_end", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"data:application/octet-stream;base64,AAAAAAAAAAA="}],"bufferViews":[{"buffer":0,"byteOffset":8,"byteLength":4}]}`),
+			[]at{{"BUFFER_VIEW_TOO_LONG", Error, "/bufferViews/0/byteOffset"}}, nil},
+		{"too_long_length", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":8,"uri":"data:application/octet-stream;base64,AAAAAAAAAAA="}],"bufferViews":[{"buffer":0,"byteOffset":4,"byteLength":8}]}`),
+			[]at{{"BUFFER_VIEW_TOO_LONG", Error, "/bufferViews/0/byteLength"}}, nil},
+
+		// MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT: at the primitive's targets,
+		// or the primitive when it has none (mesh.dart fromMap).
+		{"unequal_targets_at_targets", fixture(scene+`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`),
+			[]at{{"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, "/meshes/0/primitives/1/targets"}}, nil},
+		{"unequal_targets_none_here", fixture(scene+`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]},{"attributes":{"POSITION":0}}],"weights":[0]}]`),
+			[]at{{"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, "/meshes/0/primitives/1"}}, nil},
+
+		// MULTIPLE_EXTENSIONS: at a declared standalone extension beside
+		// any other extension object (gltf_property.dart getExtensions).
+		{"unlit_beside_clearcoat", fixture(`"extensionsUsed":["KHR_materials_unlit","KHR_materials_clearcoat"],"materials":[{"extensions":{"KHR_materials_clearcoat":{},"KHR_materials_unlit":{}}}]`),
+			[]at{{"MULTIPLE_EXTENSIONS", Warning, "/materials/0/extensions/KHR_materials_unlit"}}, nil},
+		{"unlit_beside_specular_glossiness", fixture(`"extensionsUsed":["KHR_materials_unlit","KHR_materials_pbrSpecularGlossiness"],"materials":[{"extensions":{"KHR_materials_pbrSpecularGlossiness":{},"KHR_materials_unlit":{}}}]`),
+			[]at{
+				{"MULTIPLE_EXTENSIONS", Warning, "/materials/0/extensions/KHR_materials_unlit"},
+				{"MULTIPLE_EXTENSIONS", Warning, "/materials/0/extensions/KHR_materials_pbrSpecularGlossiness"},
+			}, nil},
+		{"unlit_alone", fixture(`"extensionsUsed":["KHR_materials_unlit"],"materials":[{"extensions":{"KHR_materials_unlit":{}}}]`),
+			nil, []string{"MULTIPLE_EXTENSIONS"}},
+		{"unlit_undeclared", fixture(`"extensionsUsed":["KHR_materials_clearcoat"],"materials":[{"extensions":{"KHR_materials_clearcoat":{},"KHR_materials_unlit":{}}}]`),
+			[]at{{"UNDECLARED_EXTENSION", Error, "/materials/0/extensions/KHR_materials_unlit"}}, []string{"MULTIPLE_EXTENSIONS"}},
+
+		// "extras": null is no extras: not a non-object, and the node is
+		// empty.
+		{"extras_null", fixture(`"nodes":[{"extras":null},{"extras":1}],"scenes":[{"nodes":[0,1]}],"scene":0`),
+			[]at{{"NODE_EMPTY", Info, "/nodes/0"}, {"NON_OBJECT_EXTRAS", Info, "/nodes/1/extras"}}, nil},
+
+		// UNUSED_OBJECT: a node listed as a child is used, whether or not
+		// its parent is in a scene.
+		{"child_of_node_outside_scenes", fixture(`"nodes":[{"children":[1]},{"name":"c"},{"name":"root"}],"scenes":[{"nodes":[2]}],"scene":0`),
+			[]at{{"UNUSED_OBJECT", Info, "/nodes/0"}}, nil},
+		{"node_cycle_is_used", fixture(`"nodes":[{"children":[1]},{"children":[0]}]`),
+			nil, []string{"UNUSED_OBJECT"}},
+		// Variant mappings count only with the root variants list: then
+		// their materials are used and read the primitive's TEXCOORD_0.
+		{"variant_mapping_without_root", fixture(`"extensionsUsed":["KHR_materials_variants"],"materials":[{}],`+scene+
+			`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"extensions":{"KHR_materials_variants":{"mappings":[{"material":0,"variants":[0]}]}}}]}]`),
+			[]at{{"UNUSED_OBJECT", Info, "/materials/0"}}, nil},
+		{"variant_material_reads_texcoord", fixture(`"extensionsUsed":["KHR_materials_variants"],"extensions":{"KHR_materials_variants":{"variants":[{"name":"a"}]}},`+
+			`"textures":[{"source":0}],"images":[{"uri":"a.png"}],"materials":[{},{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],`+scene+
+			`"accessors":[`+pos+`,{"componentType":5126,"count":3,"type":"VEC2"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":0,`+
+			`"extensions":{"KHR_materials_variants":{"mappings":[{"material":1,"variants":[0]}]}}}]}]`),
+			nil, []string{"UNUSED_OBJECT"}},
+
+		// Media types are case-insensitive.
+		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
+			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
+		{"data_uri_media_type_other", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/octet-stream2;base64,AA=="}]}`),
+			[]at{{"BUFFER_DATA_URI_MIME_TYPE_INVALID", Error, "/buffers/0/uri"}}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Decode(c.data, nil, Options{Known: func(string) bool { return false }})
+			if err != nil {
+				t.Fatalf("does not open: %v", err)
+			}
+			got := map[string][]string{}
+			for _, f := range res.Findings {
+				got[f.Code] = append(got[f.Code], fmt.Sprintf("%s %s", f.Severity, f.Path))
+			}
+			want := map[string][]string{}
+			for _, w := range c.want {
+				want[w.code] = append(want[w.code], fmt.Sprintf("%s %s", w.sev, w.path))
+			}
+			for code, w := range want {
+				g := got[code]
+				sort.Strings(g)
+				sort.Strings(w)
+				if !slices.Equal(g, w) {
+					t.Errorf("%s: got %q, want %q", code, g, w)
+				}
+			}
+			for _, code := range c.none {
+				if len(got[code]) > 0 {
+					t.Errorf("%s given: %q", code, got[code])
+				}
+			}
+			if t.Failed() {
+				t.Logf("findings: %v", res.Findings)
+			}
+		})
+	}
+}
