@@ -78,9 +78,9 @@ func TestKhronosPointers(t *testing.T) {
 
 		// MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT: at the primitive's targets,
 		// or the primitive when it has none (mesh.dart fromMap).
-		{"unequal_targets_at_targets", fixture(scene+`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`),
+		{"unequal_targets_at_targets", fixture(scene + `"accessors":[` + pos + `],"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}]`),
 			[]at{{"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, "/meshes/0/primitives/1/targets"}}, nil},
-		{"unequal_targets_none_here", fixture(scene+`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]},{"attributes":{"POSITION":0}}],"weights":[0]}]`),
+		{"unequal_targets_none_here", fixture(scene + `"accessors":[` + pos + `],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]},{"attributes":{"POSITION":0}}],"weights":[0]}]`),
 			[]at{{"MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", Error, "/meshes/0/primitives/1"}}, nil},
 
 		// MULTIPLE_EXTENSIONS: at a declared standalone extension beside
@@ -110,12 +110,12 @@ func TestKhronosPointers(t *testing.T) {
 			nil, []string{"UNUSED_OBJECT"}},
 		// Variant mappings count only with the root variants list: then
 		// their materials are used and read the primitive's TEXCOORD_0.
-		{"variant_mapping_without_root", fixture(`"extensionsUsed":["KHR_materials_variants"],"materials":[{}],`+scene+
-			`"accessors":[`+pos+`],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"extensions":{"KHR_materials_variants":{"mappings":[{"material":0,"variants":[0]}]}}}]}]`),
+		{"variant_mapping_without_root", fixture(`"extensionsUsed":["KHR_materials_variants"],"materials":[{}],` + scene +
+			`"accessors":[` + pos + `],"meshes":[{"primitives":[{"attributes":{"POSITION":0},"extensions":{"KHR_materials_variants":{"mappings":[{"material":0,"variants":[0]}]}}}]}]`),
 			[]at{{"UNUSED_OBJECT", Info, "/materials/0"}}, nil},
-		{"variant_material_reads_texcoord", fixture(`"extensionsUsed":["KHR_materials_variants"],"extensions":{"KHR_materials_variants":{"variants":[{"name":"a"}]}},`+
-			`"textures":[{"source":0}],"images":[{"uri":"a.png"}],"materials":[{},{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],`+scene+
-			`"accessors":[`+pos+`,{"componentType":5126,"count":3,"type":"VEC2"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":0,`+
+		{"variant_material_reads_texcoord", fixture(`"extensionsUsed":["KHR_materials_variants"],"extensions":{"KHR_materials_variants":{"variants":[{"name":"a"}]}},` +
+			`"textures":[{"source":0}],"images":[{"uri":"a.png"}],"materials":[{},{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],` + scene +
+			`"accessors":[` + pos + `,{"componentType":5126,"count":3,"type":"VEC2"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":0,` +
 			`"extensions":{"KHR_materials_variants":{"mappings":[{"material":1,"variants":[0]}]}}}]}]`),
 			nil, []string{"UNUSED_OBJECT"}},
 
