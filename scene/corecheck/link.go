@@ -764,9 +764,17 @@ func (l *links) animations() {
 				continue
 			}
 			k := 1
-			if rawPath == "weights" && ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
-				if t := l.morphTargets(l.doc.Nodes[*ch.Target.Node].Mesh); t > 0 {
-					k = t
+			if rawPath == "weights" {
+				// One weight per morph target of the mesh's first
+				// primitive; without any (no node, no mesh, no targets)
+				// the count is not checked (glTF-Validator animation.dart:
+				// an expected count of 0 is skipped).
+				k = 0
+				if ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
+					k = max(l.morphTargets(l.doc.Nodes[*ch.Target.Node].Mesh), 0)
+				}
+				if k == 0 {
+					continue
 				}
 			}
 			want := in.Count * k

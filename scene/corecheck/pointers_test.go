@@ -119,6 +119,18 @@ func TestKhronosPointers(t *testing.T) {
 			`"extensions":{"KHR_materials_variants":{"mappings":[{"material":1,"variants":[0]}]}}}]}]`),
 			nil, []string{"UNUSED_OBJECT"}},
 
+		// ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT for weights: one
+		// per morph target of the first primitive; with none there, the
+		// count is not checked (animation.dart link).
+		{"weights_count_checked", fixture(scene + `"accessors":[` + pos + `,{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":3,"type":"SCALAR"}],` +
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":0},{"POSITION":0}]}],"weights":[0,0]}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":1,"output":2}]}]`),
+			[]at{{"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", Error, "/animations/0/channels/0/sampler"}}, nil},
+		{"weights_count_first_primitive_without_targets", fixture(scene + `"accessors":[` + pos + `,{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":3,"type":"SCALAR"}],` +
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":0},"targets":[{"POSITION":0}]}]}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":1,"output":2}]}]`),
+			[]at{{"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Error, "/animations/0/channels/0/target"}}, []string{"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"}},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
