@@ -131,6 +131,13 @@ func TestKhronosPointers(t *testing.T) {
 			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":1,"output":2}]}]`),
 			[]at{{"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Error, "/animations/0/channels/0/target"}}, []string{"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"}},
 
+		// NODE_SKINNED_MESH_NON_ROOT: a node that is its own child is not
+		// a root.
+		{"skinned_mesh_own_child", fixture(`"nodes":[{"mesh":0,"skin":0,"children":[0]},{"name":"joint"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1]}],` +
+			`"accessors":[` + pos + `,{"componentType":5121,"count":3,"type":"VEC4"},{"componentType":5126,"count":3,"type":"VEC4"}],` +
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2}}]}]`),
+			[]at{{"NODE_SKINNED_MESH_NON_ROOT", Info, "/nodes/0"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},

@@ -58,8 +58,15 @@ func (l *links) nodeRules() {
 	for i := range parent {
 		parent[i] = -1
 	}
+	// listed: some node lists it as a child, itself included (a node that
+	// is its own child is not a root either; parent leaves that out, so
+	// walks up the tree end).
+	listed := make([]bool, len(l.doc.Nodes))
 	for i, n := range l.doc.Nodes {
 		for _, c := range n.Children {
+			if c >= 0 && c < len(parent) {
+				listed[c] = true
+			}
 			if c >= 0 && c < len(parent) && parent[c] < 0 && c != i {
 				parent[c] = i
 			}
@@ -120,7 +127,7 @@ func (l *links) nodeRules() {
 		if hasTransform(raw) {
 			l.fs.addc(Warning, "NODE_SKINNED_MESH_LOCAL_TRANSFORMS", p, "the node's local transform does not affect its skinned mesh")
 		}
-		if parent[i] >= 0 && budget > 0 {
+		if listed[i] && budget > 0 {
 			// A parent's transform is lost unless it also moves the joints.
 			jointAncestor := skinAncestors[*n.Skin]
 			if jointAncestor == nil {
