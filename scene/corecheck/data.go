@@ -294,7 +294,6 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
 	badFloat := false
-	nan := make([]bool, n)
 	if isFloat && v.sparse == nil {
 		// The common case, read straight from the bytes.
 		for e := 0; e < v.a.Count; e++ {
@@ -307,7 +306,6 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 					}
 					badFloat = true
 					if x != x {
-						nan[c] = true
 						continue
 					}
 				}
@@ -329,7 +327,6 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 					}
 					badFloat = true
 					if math.IsNaN(x) {
-						nan[c] = true
 						continue
 					}
 				}
@@ -338,9 +335,9 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 			}
 		}
 	}
-	// A NaN makes the component's actual bound NaN, which matches no
-	// declared bound (a mismatch, not out of bound); infinities count as
-	// values.
+	// A NaN is left out of the component's actual bounds (a component
+	// with nothing else has none, which matches no declared bound: a
+	// mismatch, not out of bound); infinities count as values.
 	round := func(x float64) float64 {
 		if isFloat {
 			return float64(float32(x))
@@ -352,10 +349,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	if len(v.a.Min) == n {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
-			if nan[c] || lo[c] != round(v.a.Min[c]) {
+			if lo[c] != round(v.a.Min[c]) {
 				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-			if !nan[c] && lo[c] < round(v.a.Min[c]) {
+			if lo[c] < round(v.a.Min[c]) {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
 			}
 		}
@@ -363,10 +360,10 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	if len(v.a.Max) == n {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
-			if nan[c] || hi[c] != round(v.a.Max[c]) {
+			if hi[c] != round(v.a.Max[c]) {
 				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-			if !nan[c] && hi[c] > round(v.a.Max[c]) {
+			if hi[c] > round(v.a.Max[c]) {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
 			}
 		}
@@ -475,16 +472,23 @@ func skinJointCounts(doc *gltf.Document) map[int]int {
 	return out
 }
 
+// checkAnimationInput reports keyframe times as glTF-Validator's
+// AnimationInputChecker does: a negative time is only negative (and is not
+// the previous time of the next one); every other time after the first must
+// be greater than the previous non-negative one, which starts at 0.
 func checkAnimationInput(v *accessorView, p string, fs *findings) {
-	prev := math.Inf(-1)
+	prev := 0.0
 	neg, order := false, false
 	for e := 0; e < v.a.Count && !(neg && order); e++ {
 		x := v.raw(e, 0)
-		if x < 0 && !neg {
-			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
-			neg = true
+		if x < 0 {
+			if !neg {
+				fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
+				neg = true
+			}
+			continue
 		}
-		if x <= prev && !order {
+		if e != 0 && x <= prev && !order {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", p, "animation input %d is not greater than the previous: %g <= %g", e, x, prev)
 			order = true
 		}
