@@ -120,9 +120,10 @@ func attrPath(path []string) (attrKey, bool) {
 }
 
 // attrOrder returns the names of attrs in the file's order when it matters
-// for the rules that fire once (two of its accessors share a buffer view,
-// or their counts differ), else in the order glTF writers put them
-// (writerAttrOrder): the file is read again only then.
+// for the rules that fire once (two of its accessors share a buffer view
+// whose usage is not known yet, or their counts differ), else in the order
+// glTF writers put them (writerAttrOrder): the file is read again only
+// then, once.
 func (l *links) attrOrder(key attrKey, attrs map[string]int) []string {
 	order := writerAttrOrder(attrs)
 	if len(order) < 2 || len(l.json) == 0 || !l.orderMatters(attrs) {
@@ -151,8 +152,9 @@ func (l *links) attrOrder(key attrKey, attrs map[string]int) []string {
 	return out
 }
 
-// orderMatters reports whether two accessors of attrs share a buffer view
-// or differ in count.
+// orderMatters reports whether two accessors of attrs differ in count, or
+// share a buffer view that has no target and no usage yet (its
+// BUFFER_VIEW_TARGET_MISSING goes to the first of them).
 func (l *links) orderMatters(attrs map[string]int) bool {
 	views := map[int]bool{}
 	count := -1
@@ -165,12 +167,17 @@ func (l *links) orderMatters(attrs map[string]int) bool {
 			return true
 		}
 		count = a.Count
-		if a.BufferView != nil {
-			if views[*a.BufferView] {
-				return true
-			}
-			views[*a.BufferView] = true
+		bv := l.view(a.BufferView)
+		if bv == nil || bv.Target != 0 {
+			continue
 		}
+		if _, used := l.bvUsage[*a.BufferView]; used {
+			continue
+		}
+		if views[*a.BufferView] {
+			return true
+		}
+		views[*a.BufferView] = true
 	}
 	return false
 }
