@@ -202,7 +202,7 @@ func TestKhronosValidatorMessages(t *testing.T) {
 	}
 	ours := validateForKhronos(files)
 	var diffs []messageDiff
-	pairsWant, pairsGot := 0, 0
+	pairsWant, pairsGot, pairsExtra, flagged, shared := 0, 0, 0, 0, 0
 	for _, f := range files {
 		rep, ok := reps[f]
 		if !ok || rep.Err != "" {
@@ -223,9 +223,34 @@ func TestKhronosValidatorMessages(t *testing.T) {
 				pairsGot++
 			}
 		}
+		for c := range d.got {
+			if cc.IsKhronosCode(c) && !d.want[c] {
+				pairsExtra++
+			}
+		}
+		if d.wantErr {
+			flagged++
+			for _, m := range ours[f].Issues.Messages {
+				if m.Severity == 0 && rep.NumErrors > 0 && hasError(rep.Messages, m.Code) {
+					shared++
+					break
+				}
+			}
+		}
 		diffs = append(diffs, d)
 	}
 	same, given, want, errAgree := logMessageDiffs(t, diffs)
-	t.Logf("%s: %d files, %d with the same set of messages, has-errors agree on %d; %d of Khronos's %d messages given; %d of %d (file, code) pairs",
-		root, len(diffs), same, errAgree, given, want, pairsGot, pairsWant)
+	t.Logf("%s: %d files, %d with the same set of messages, has-errors agree on %d; %d of Khronos's %d messages given; "+
+		"of %d files with Khronos errors %d share an error code; %d of %d (file, code) pairs given, %d Khronos codes given that its report lacks",
+		root, len(diffs), same, errAgree, given, want, flagged, shared, pairsGot, pairsWant, pairsExtra)
+}
+
+// hasError reports whether msgs has an error with code.
+func hasError(msgs []khronosval.Message, code string) bool {
+	for _, m := range msgs {
+		if m.Severity == 0 && m.Code == code {
+			return true
+		}
+	}
+	return false
 }
