@@ -924,7 +924,11 @@ func (l *links) extensionObjects() {
 	for i := 0; i < len(l.sc.exts); i++ {
 		e := l.sc.exts[i]
 		if !l.used[e.name] {
+			// Only that: the Khronos validator reads no further into an
+			// extension the file does not declare (gltf_property.dart
+			// getExtensions).
 			l.fs.addc(Error, "UNDECLARED_EXTENSION", e.path, "extension %q is not declared in extensionsUsed", e.name)
+			continue
 		}
 		kinds, known := extensionKinds[e.name]
 		if !known {

@@ -180,6 +180,21 @@ func pointerCases() []pointerCase {
 			{"ACCESSOR_ANIMATION_INPUT_NON_INCREASING", Error, "/animations/0/samplers/0/input"}}, nil},
 		{"input_increasing", animInput(0, 0.5, 1), nil, []string{"ACCESSOR_ANIMATION_INPUT_NEGATIVE", "ACCESSOR_ANIMATION_INPUT_NON_INCREASING"}},
 
+		// NODE_MATRIX_NON_TRS: the matrix must rebuild from its
+		// translation, rotation and scale (utils.dart isTrsDecomposable);
+		// NODE_MATRIX_TRS only beside a valid rotation, scale or
+		// translation (node.dart fromMap).
+		{"matrix_shear", fixture(`"nodes":[{"matrix":[1,1,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}],"scenes":[{"nodes":[0]}],"scene":0`),
+			[]at{{"NODE_MATRIX_NON_TRS", Error, "/nodes/0/matrix"}}, nil},
+		{"matrix_rotation_scale_mirror", fixture(`"nodes":[{"matrix":[0,2,0,0,-2,0,0,0,0,0,-3,0,5,6,7,1]},{"matrix":[-1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}],"scenes":[{"nodes":[0,1]}],"scene":0`),
+			nil, []string{"NODE_MATRIX_NON_TRS"}},
+		{"matrix_beside_invalid_rotation", fixture(`"nodes":[{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1],"rotation":[0,0,0,2]},{"matrix":[2,0,0,0,0,2,0,0,0,0,2,0,0,0,0,1],"scale":[1,1,1]}],"scenes":[{"nodes":[0,1]}],"scene":0`),
+			[]at{{"VALUE_NOT_IN_RANGE", Error, "/nodes/0/rotation/3"}, {"NODE_MATRIX_TRS", Error, "/nodes/1/matrix"}}, nil},
+		// An undeclared extension is reported, and not read further.
+		{"undeclared_extension_not_read", fixture(`"textures":[{}],"materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":0,"extensions":{"KHR_texture_transform":{"scale":[2,2,2]}}}}}]`),
+			[]at{{"UNDECLARED_EXTENSION", Error, "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform"}},
+			[]string{"ARRAY_LENGTH_NOT_IN_LIST"}},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},

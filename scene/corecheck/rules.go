@@ -181,14 +181,81 @@ func hasTransform(raw map[string]any) bool {
 	return false
 }
 
-// decomposable reports whether a column-major matrix is a TRS: the last row
-// is 0 0 0 1 and the upper 3x3 is not singular.
+// decomposable reports whether a node matrix is a translation, rotation
+// and scale, as the Khronos validator decides it (utils.dart
+// isTrsDecomposable, with vector_math's Matrix4.decompose): the last row is
+// 0 0 0 1, the determinant is not 0, and the matrix rebuilt from its
+// translation, rotation (the quaternion of its columns divided by their
+// lengths, the first length negated for a negative determinant) and scale
+// is within 0.00005 of it, by the largest column sum of absolute
+// differences. A shear or non-orthogonal columns do not rebuild.
 func decomposable(m [16]float64) bool {
 	if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
 		return false
 	}
-	upper := mgl64.Mat3{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
-	return upper.Det() != 0
+	det := mgl64.Mat4(m).Det()
+	if det == 0 {
+		return false
+	}
+	sx := math.Sqrt(m[0]*m[0] + m[1]*m[1] + m[2]*m[2])
+	sy := math.Sqrt(m[4]*m[4] + m[5]*m[5] + m[6]*m[6])
+	sz := math.Sqrt(m[8]*m[8] + m[9]*m[9] + m[10]*m[10])
+	if det < 0 {
+		sx = -sx
+	}
+	r := [9]float64{m[0] / sx, m[1] / sx, m[2] / sx, m[4] / sy, m[5] / sy, m[6] / sy, m[8] / sz, m[9] / sz, m[10] / sz}
+	x, y, z, w := quatFromRotation(r)
+	x2, y2, z2 := x+x, y+y, z+z
+	xx, xy, xz := x*x2, x*y2, x*z2
+	yy, yz, zz := y*y2, y*z2, z*z2
+	wx, wy, wz := w*x2, w*y2, w*z2
+	rebuilt := [16]float64{
+		(1 - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
+		(xy - wz) * sy, (1 - (xx + zz)) * sy, (yz + wx) * sy, 0,
+		(xz + wy) * sz, (yz - wx) * sz, (1 - (xx + yy)) * sz, 0,
+		m[12], m[13], m[14], 1,
+	}
+	worst := 0.0
+	for c := 0; c < 4; c++ {
+		sum := 0.0
+		for i := 4 * c; i < 4*c+4; i++ {
+			sum += math.Abs(rebuilt[i] - m[i])
+		}
+		worst = max(worst, sum)
+	}
+	return worst < 0.00005
+}
+
+// quatFromRotation returns the quaternion (x, y, z, w) of a 3x3 rotation
+// matrix r (column-major), by the largest of the trace and the diagonal
+// (Shepperd's method), without normalizing: a matrix that is not a
+// rotation gives a quaternion that does not rebuild it.
+func quatFromRotation(r [9]float64) (x, y, z, w float64) {
+	at := func(row, col int) float64 { return r[col*3+row] }
+	if tr := r[0] + r[4] + r[8]; tr > 0 {
+		s := math.Sqrt(tr + 1)
+		w = s * 0.5
+		s = 0.5 / s
+		return (at(2, 1) - at(1, 2)) * s, (at(0, 2) - at(2, 0)) * s, (at(1, 0) - at(0, 1)) * s, w
+	}
+	i := 0
+	if r[0] < r[4] {
+		i = 1
+		if r[4] < r[8] {
+			i = 2
+		}
+	} else if r[0] < r[8] {
+		i = 2
+	}
+	j, k := (i+1)%3, (i+2)%3
+	var q [4]float64
+	s := math.Sqrt(at(i, i) - at(j, j) - at(k, k) + 1)
+	q[i] = s * 0.5
+	s = 0.5 / s
+	q[3] = (at(k, j) - at(j, k)) * s
+	q[j] = (at(j, i) + at(i, j)) * s
+	q[k] = (at(k, i) + at(i, k)) * s
+	return q[0], q[1], q[2], q[3]
 }
 
 // skinRoots: SKIN_NO_COMMON_ROOT and SKIN_SKELETON_INVALID.

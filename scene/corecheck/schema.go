@@ -959,21 +959,22 @@ func (s *schema) node(o map[string]any, p string) {
 	if _, ok := o["skin"]; ok && !hasMesh && skin >= -1 {
 		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/skin", "dependency failed: mesh must be defined with skin")
 	}
-	_, hasMatrix := o["matrix"]
-	s.numArray(o, p, "matrix", false, none, none, 16)
-	_, hasR := o["rotation"]
-	_, hasS := o["scale"]
-	_, hasT := o["translation"]
+	// Only a valid matrix, rotation, scale or translation (the right
+	// length, numbers, in range) counts for NODE_MATRIX_TRS: the Khronos
+	// validator reads an invalid one as absent, after reporting it.
+	_, hasMatrix := s.numArray(o, p, "matrix", false, none, none, 16)
 	// A component outside -1..1 is VALUE_NOT_IN_RANGE; the length is
 	// judged only on a rotation whose components are in range.
-	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok && inUnitRange(r) {
+	r, hasR := s.numArray(o, p, "rotation", false, -1, 1, 4)
+	hasR = hasR && inUnitRange(r)
+	if hasR {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
 		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
 		}
 	}
-	s.numArray(o, p, "scale", false, none, none, 3)
-	s.numArray(o, p, "translation", false, none, none, 3)
+	_, hasS := s.numArray(o, p, "scale", false, none, none, 3)
+	_, hasT := s.numArray(o, p, "translation", false, none, none, 3)
 	if hasMatrix && (hasR || hasS || hasT) {
 		s.fs.addc(Error, "NODE_MATRIX_TRS", p+"/matrix", "a node can have either a matrix or translation/rotation/scale, not both")
 	}
