@@ -158,6 +158,10 @@ func checkJSON(data []byte) error {
 	var v any
 	err := dec.Decode(&v)
 	if err == nil {
+		if off, ok := trailingData(data, dec.InputOffset()); ok {
+			line, col := lineCol(data, off)
+			return fmt.Errorf("broken JSON at line %d, column %d: more data after the JSON value (byte 0x%02x); only spaces may pad it", line, col, data[off])
+		}
 		if _, ok := v.(map[string]any); !ok {
 			return errors.New("not a glTF document: the JSON is not an object")
 		}

@@ -37,6 +37,12 @@ func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt 
 	}
 	l.bufferViews()
 	l.accessors()
+	// Images in buffer views, before meshes, as Khronos links them.
+	for i, im := range doc.Images {
+		if im.BufferView != nil {
+			l.useViewIndex(*im.BufferView, "Image", fmt.Sprintf("/images/%d/bufferView", i))
+		}
+	}
 	l.meshes()
 	l.nodes()
 	l.animations()
@@ -164,6 +170,10 @@ func (l *links) accessors() {
 			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteStride != 0 {
 				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/values/bufferView", "only buffer views with raw vertex data can have byteStride")
 			}
+			// Sparse data is neither vertices nor indices (accessor.dart
+			// link: values, then indices).
+			l.useViewIndex(sp.Values.BufferView, "Other", p+"/sparse/values/bufferView")
+			l.useViewIndex(sp.Indices.BufferView, "Other", p+"/sparse/indices/bufferView")
 			if bv := l.view(&sp.Indices.BufferView); bv != nil {
 				is := sp.Indices.ComponentType.ByteSize()
 				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(is)
@@ -225,41 +235,46 @@ func (l *links) rawObj(coll string, i int) map[string]any {
 	return m
 }
 
-// useView records what a buffer view is used for and reports a use that
-// conflicts with its target or an earlier use. A buffer view without a
-// target first used for vertex or index data gets the hint
-// BUFFER_VIEW_TARGET_MISSING there, once: the Khronos validator gives it
-// when it first learns the view's usage (in its order: meshes by index,
-// each primitive's attributes in the file's order, indices, then morph
-// targets), and a target set in the file means its usage is known already.
+// useView records what a buffer view is used for (VertexBuffer,
+// IndexBuffer, Image or Other) and reports a use that conflicts with its
+// target or an earlier use. A buffer view without a target first used for
+// vertex or index data gets the hint BUFFER_VIEW_TARGET_MISSING there, once:
+// the Khronos validator gives it when it first learns the view's usage (in
+// its order: accessors' sparse data, images, then meshes by index, each
+// primitive's attributes in the file's order, indices, then morph
+// targets, then skins and animations), and a target set in the file is
+// a usage known already (buffer_view.dart setUsage).
 func (l *links) useView(a *gltf.Accessor, usage, p string) {
 	if a == nil || a.BufferView == nil {
 		return
 	}
-	bvi := *a.BufferView
-	bv := l.view(a.BufferView)
+	l.useViewIndex(*a.BufferView, usage, p)
+}
+
+// useViewIndex is useView for buffer view bvi.
+func (l *links) useViewIndex(bvi int, usage, p string) {
+	bv := l.view(&bvi)
 	if bv == nil {
 		return
 	}
-	if bv.Target != 0 && usage != "other" {
-		want := "VertexBuffer"
-		if bv.Target == gltf.TargetElementArrayBuffer {
-			want = "IndexBuffer"
-		}
-		if want != usage {
-			l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d has target %s but is used as %s", bvi, want, usage)
-			return
-		}
-	}
 	prev, ok := l.bvUsage[bvi]
+	switch {
+	case ok:
+	case bv.Target == gltf.TargetArrayBuffer:
+		prev, ok = "VertexBuffer", true
+	case bv.Target == gltf.TargetElementArrayBuffer:
+		prev, ok = "IndexBuffer", true
+	}
 	if ok && prev != usage {
-		l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d is used as %s and as %s", bvi, prev, usage)
+		l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d is used as %s, and now as %s", bvi, prev, usage)
 		return
 	}
-	if !ok && bv.Target == 0 && usage != "other" {
+	if !ok && (usage == "VertexBuffer" || usage == "IndexBuffer") {
 		l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", bvi)
 	}
-	l.bvUsage[bvi] = usage
+	if !ok {
+		l.bvUsage[bvi] = usage
+	}
 }
 
 var attrPattern = regexp.MustCompile(`^(POSITION|NORMAL|TANGENT|(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(0|[1-9][0-9]*)|_.*)$`)
@@ -801,13 +816,13 @@ func (l *links) animations() {
 				if bv := l.view(in.BufferView); bv != nil && bv.ByteStride != 0 {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", sp+"/input", "buffer views of animation sampler accessors must not have byteStride")
 				}
-				l.useView(in, "other", sp+"/input")
+				l.useView(in, "Other", sp+"/input")
 			}
 			if out := l.acc(sm.Output); out != nil {
 				if bv := l.view(out.BufferView); bv != nil && bv.ByteStride != 0 {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", sp+"/output", "buffer views of animation sampler accessors must not have byteStride")
 				}
-				l.useView(out, "other", sp+"/output")
+				l.useView(out, "Other", sp+"/output")
 			}
 		}
 	}
@@ -845,7 +860,7 @@ func (l *links) skins() {
 		if bv := l.view(a.BufferView); bv != nil && bv.ByteStride != 0 {
 			l.fs.addc(Error, "SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE", ip, "buffer views of inverse bind matrices must not have byteStride")
 		}
-		l.useView(a, "other", ip)
+		l.useView(a, "Other", ip)
 	}
 }
 

@@ -1,6 +1,7 @@
 package corecheck
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -195,6 +196,20 @@ func pointerCases() []pointerCase {
 			[]at{{"UNDECLARED_EXTENSION", Error, "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform"}},
 			[]string{"ARRAY_LENGTH_NOT_IN_LIST"}},
 
+		// BUFFER_VIEW_TARGET_OVERRIDE: a target is a usage; sparse data
+		// and animation data are Other, an image's bytes Image.
+		{"target_override_sparse_image_animation", withViews(`"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,`+
+			`"images":[{"bufferView":0,"mimeType":"image/png"}],"textures":[{"source":0}],"materials":[{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}}}],`+
+			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1],"bufferView":1},{"componentType":5126,"count":2,"type":"VEC3"},`+
+			`{"componentType":5126,"count":2,"type":"SCALAR","sparse":{"count":1,"indices":{"bufferView":2,"componentType":5121},"values":{"bufferView":3}}}],`+
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`,
+			make([]byte, 16), `{"buffer":0,"byteLength":4,"target":34962},{"buffer":0,"byteOffset":4,"byteLength":8,"target":34962},{"buffer":0,"byteOffset":12,"byteLength":1,"target":34963},{"buffer":0,"byteOffset":12,"byteLength":4}`),
+			[]at{
+				{"BUFFER_VIEW_TARGET_OVERRIDE", Error, "/images/0/bufferView"},
+				{"BUFFER_VIEW_TARGET_OVERRIDE", Error, "/animations/0/samplers/0/input"},
+				{"BUFFER_VIEW_TARGET_OVERRIDE", Error, "/accessors/2/sparse/indices/bufferView"},
+			}, []string{"BUFFER_VIEW_TARGET_MISSING"}},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
@@ -291,6 +306,32 @@ func TestKhronosPointersValidator(t *testing.T) {
 				if len(got[code]) > 0 {
 					t.Errorf("Khronos gives %s at %q", code, got[code])
 				}
+			}
+		})
+	}
+}
+
+// TestTrailingJSON checks that only JSON whitespace may follow the
+// document's value: a GLB JSON chunk padded with zeros instead of spaces,
+// or a second value, is INVALID_JSON, as the Khronos validator's parser
+// says.
+func TestTrailingJSON(t *testing.T) {
+	doc := `{"asset":{"version":"2.0"}}`
+	for _, c := range []struct {
+		name, tail string
+		bad        bool
+	}{
+		{"spaces", " \t\r\n  ", false},
+		{"zeros", "\x00\x00", true},
+		{"second_value", " {}", true},
+		{"text", "x", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode([]byte(doc+c.tail), nil, Options{})
+			var le *LoadError
+			got := errors.As(err, &le) && le.Code == "INVALID_JSON"
+			if got != c.bad || (err != nil && !got) {
+				t.Errorf("INVALID_JSON %v, want %v (error %v)", got, c.bad, err)
 			}
 		})
 	}

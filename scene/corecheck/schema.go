@@ -36,10 +36,24 @@ func parseTree(data []byte) (jsonTree, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("more than one JSON value")
+	if off, ok := trailingData(data, dec.InputOffset()); ok {
+		return nil, fmt.Errorf("more data after the JSON value at byte %d", off)
 	}
 	return v, nil
+}
+
+// trailingData reports where anything but JSON whitespace follows the
+// value that ends at end: a second value, or padding that is not spaces (a
+// GLB's JSON chunk padded with zeros), which is not JSON.
+func trailingData(data []byte, end int64) (int64, bool) {
+	for i := end; i < int64(len(data)); i++ {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // schema walks the tree of a glTF document and reports schema findings.
