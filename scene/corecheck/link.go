@@ -832,6 +832,16 @@ func isIdentityMatrix(m [16]float64) bool {
 	return m == [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1} || m == [16]float64{}
 }
 
+// rawChannelObj returns channel ci of animation ai as read from the JSON.
+func (l *links) rawChannelObj(ai, ci int) map[string]any {
+	chs, _ := l.rawObj("animations", ai)["channels"].([]any)
+	if ci < 0 || ci >= len(chs) {
+		return nil
+	}
+	ch, _ := chs[ci].(map[string]any)
+	return ch
+}
+
 func (l *links) rawChannel(ai, ci int) map[string]any {
 	an := l.rawObj("animations", ai)
 	chs, _ := an["channels"].([]any)

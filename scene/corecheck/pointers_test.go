@@ -57,6 +57,14 @@ type pointerCase struct {
 	none []string
 }
 
+// khronosBugs names the pointerCases where the Khronos validator itself
+// gives something else than its rule, and why (TestKhronosPointersValidator
+// skips them).
+var khronosBugs = map[string]string{
+	"sampler_of_a_channel_without_one": "2.0.0-dev.3.10 reports the unused sampler at /animations/0/channels/samplers/0: " +
+		"its path is not unwound after a channel without a sampler",
+}
+
 // pointerCases are TestKhronosPointers' documents.
 func pointerCases() []pointerCase {
 	pos := `{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}`
@@ -210,6 +218,13 @@ func pointerCases() []pointerCase {
 				{"BUFFER_VIEW_TARGET_OVERRIDE", Error, "/accessors/2/sparse/indices/bufferView"},
 			}, []string{"BUFFER_VIEW_TARGET_MISSING"}},
 
+		// An animation sampler no channel names is unused; a channel
+		// without a sampler names none.
+		{"sampler_of_a_channel_without_one", fixture(`"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,` +
+			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
+			`"animations":[{"channels":[{"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`),
+			[]at{{"UNDEFINED_PROPERTY", Error, "/animations/0/channels/0"}, {"UNUSED_OBJECT", Info, "/animations/0/samplers/0"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
@@ -280,6 +295,9 @@ func TestKhronosPointersValidator(t *testing.T) {
 	}
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if why := khronosBugs[c.name]; why != "" {
+				t.Skip(why)
+			}
 			rep, ok := reps[files[i]]
 			if !ok || rep.Err != "" {
 				t.Fatalf("the validator failed: %s", rep.Err)

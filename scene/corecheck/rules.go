@@ -816,8 +816,12 @@ func (l *links) unusedObjects() {
 	// Animation samplers no channel of their animation uses.
 	for ai, an := range doc.Animations {
 		usedSampler := map[int]bool{}
-		for _, ch := range an.Channels {
-			usedSampler[ch.Sampler] = true
+		for ci, ch := range an.Channels {
+			// A channel without a sampler (UNDEFINED_PROPERTY) uses none;
+			// the typed document reads it as sampler 0.
+			if _, ok := asMap(l.rawChannelObj(ai, ci))["sampler"]; ok {
+				usedSampler[ch.Sampler] = true
+			}
 		}
 		for si := range an.Samplers {
 			if !usedSampler[si] {
