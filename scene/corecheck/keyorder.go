@@ -154,9 +154,11 @@ func (l *links) attrOrder(key attrKey, attrs map[string]int) []string {
 
 // orderMatters reports whether two accessors of attrs differ in count, or
 // share a buffer view that has no target and no usage yet (its
-// BUFFER_VIEW_TARGET_MISSING goes to the first of them).
+// BUFFER_VIEW_TARGET_MISSING goes to the first of them), or two different
+// accessors share a buffer view without byteStride
+// (MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE goes to the later).
 func (l *links) orderMatters(attrs map[string]int) bool {
-	views := map[int]bool{}
+	views := map[int]int{}
 	count := -1
 	for _, ai := range attrs {
 		a := l.acc(ai)
@@ -168,16 +170,20 @@ func (l *links) orderMatters(attrs map[string]int) bool {
 		}
 		count = a.Count
 		bv := l.view(a.BufferView)
-		if bv == nil || bv.Target != 0 {
+		if bv == nil {
 			continue
 		}
-		if _, used := l.bvUsage[*a.BufferView]; used {
+		first, shared := views[*a.BufferView]
+		views[*a.BufferView] = ai
+		if !shared {
 			continue
 		}
-		if views[*a.BufferView] {
+		if bv.ByteStride == 0 && first != ai {
 			return true
 		}
-		views[*a.BufferView] = true
+		if _, used := l.bvUsage[*a.BufferView]; bv.Target == 0 && !used {
+			return true
+		}
 	}
 	return false
 }

@@ -28,6 +28,9 @@ type links struct {
 	// order (keyOrders, once, when a rule needs it: attrOrder).
 	json      []byte
 	keyOrders map[attrKey][]string
+	// viewAccessors are the vertex accessors seen in each buffer view
+	// without byteStride, over the whole document.
+	viewAccessors map[int]map[int]bool
 }
 
 func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt Options, fs *findings) {
@@ -421,8 +424,6 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 	ap := pp + "/attributes"
 	sets := map[string][]int{}
 	count := -1
-	viewUsers := map[int]int{}
-	seenAcc := map[int]bool{}
 	// Attributes in the file's order, as the Khronos validator visits
 	// them: it reports a mismatch on the later attribute.
 	for _, sem := range l.attrOrder(attrKey{mi, pi, -1}, pr.Attributes) {
@@ -441,15 +442,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 			continue
 		}
 		l.useView(a, "VertexBuffer", p)
-		// Two different accessors in one buffer view need its byteStride
-		// (one accessor used by two attributes does not).
-		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 && !seenAcc[ai] {
-			seenAcc[ai] = true
-			viewUsers[*a.BufferView]++
-			if viewUsers[*a.BufferView] == 2 {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d is used by two or more attributes and has no byteStride", *a.BufferView)
-			}
-		}
+		l.vertexAccessorRefs(ai, a, p)
 		if a.ComponentType == gltf.ComponentUint {
 			l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_UNSIGNED_INT", p, "mesh attributes cannot use UNSIGNED_INT")
 		} else if !strings.HasPrefix(sem, "_") {
@@ -460,9 +453,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 		if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
 			l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 		}
-		if bv := l.view(a.BufferView); bv != nil && (a.ByteOffset%4 != 0 || bv.ByteStride%4 != 0 || (bv.ByteOffset+a.ByteOffset)%4 != 0) {
-			l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_UNALIGNED", p, "vertex attribute data must be aligned to 4-byte boundaries")
-		}
+		l.vertexAlignment(a, p)
 		if count >= 0 && a.Count != count {
 			l.fs.addc(Error, "MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT", p, "all accessors of a primitive must have the same count (%d here, %d before)", a.Count, count)
 		}
@@ -523,6 +514,8 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 				continue
 			}
 			l.useView(a, "VertexBuffer", p)
+			l.vertexAlignment(a, p)
+			l.vertexAccessorRefs(t[sem], a, p)
 			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
 			}
@@ -535,6 +528,46 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 		}
 	}
 	l.materialUse(pr, pp, sets["TEXCOORD"], hasTangent, hasNormal)
+}
+
+// vertexAlignment reports MESH_PRIMITIVE_ACCESSOR_UNALIGNED for a vertex
+// attribute or morph target accessor at p: its byteOffset is not a
+// multiple of 4, or, in a buffer view without byteStride, its elements'
+// length is not (3 bytes of a VEC3 of bytes put the next element off 4);
+// mesh.dart link. A byteStride not a multiple of 4 is the buffer view's
+// VALUE_MULTIPLE_OF.
+func (l *links) vertexAlignment(a *gltf.Accessor, p string) {
+	bv := l.view(a.BufferView)
+	if a.ByteOffset%4 != 0 || (bv != nil && bv.ByteStride == 0 && elementLength(a)%4 != 0) {
+		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_UNALIGNED", p, "vertex attribute data must be aligned to 4-byte boundaries")
+	}
+}
+
+// vertexAccessorRefs reports MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE at
+// p when accessor ai is the second or a later accessor of the whole
+// document's vertex data (attributes and morph targets) in a buffer view
+// without byteStride: interleaved or packed side by side, the elements'
+// distance is then unknown. One accessor used twice does not count.
+func (l *links) vertexAccessorRefs(ai int, a *gltf.Accessor, p string) {
+	bv := l.view(a.BufferView)
+	if bv == nil || bv.ByteStride != 0 {
+		return
+	}
+	if l.viewAccessors == nil {
+		l.viewAccessors = map[int]map[int]bool{}
+	}
+	seen := l.viewAccessors[*a.BufferView]
+	if seen == nil {
+		seen = map[int]bool{}
+		l.viewAccessors[*a.BufferView] = seen
+	}
+	if seen[ai] {
+		return
+	}
+	seen[ai] = true
+	if len(seen) > 1 {
+		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d holds more than one vertex accessor and has no byteStride", *a.BufferView)
+	}
 }
 
 // writerAttrOrder lists attribute names as glTF writers order them:

@@ -225,6 +225,22 @@ func pointerCases() []pointerCase {
 			`"animations":[{"channels":[{"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`),
 			[]at{{"UNDEFINED_PROPERTY", Error, "/animations/0/channels/0"}, {"UNUSED_OBJECT", Info, "/animations/0/samplers/0"}}, nil},
 
+		// MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE: over the whole
+		// document, each vertex accessor after the first in a buffer view
+		// without byteStride (mesh.dart _checkAccessorRefs).
+		{"stride_less_view_across_primitives", fixture(scene+`"accessors":[`+posIn(0)+`,{"bufferView":0,"byteOffset":36,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}],`+
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0}},{"attributes":{"POSITION":1}},{"attributes":{"POSITION":0}}]}]`, append(tri, tri...)),
+			[]at{{"MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", Error, "/meshes/0/primitives/1/attributes/POSITION"}}, nil},
+		// MESH_PRIMITIVE_ACCESSOR_UNALIGNED: elements of 3 bytes packed
+		// without byteStride, in attributes and morph targets alike.
+		{"unaligned_vec3_bytes", withViews(scene+`"accessors":[`+posIn(0)+`,{"bufferView":1,"componentType":5121,"normalized":true,"count":3,"type":"VEC3"},{"bufferView":2,"componentType":5121,"normalized":true,"count":3,"type":"VEC3"},{"bufferView":3,"componentType":5120,"normalized":true,"count":3,"type":"VEC3"}],`+
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"COLOR_0":1,"COLOR_1":2,"NORMAL":0},"targets":[{"NORMAL":3}]}],"weights":[0]}]`,
+			make([]byte, 72), `{"buffer":0,"byteLength":36},{"buffer":0,"byteOffset":36,"byteLength":12},{"buffer":0,"byteOffset":48,"byteLength":12,"byteStride":4},{"buffer":0,"byteOffset":60,"byteLength":12}`),
+			[]at{
+				{"MESH_PRIMITIVE_ACCESSOR_UNALIGNED", Error, "/meshes/0/primitives/0/attributes/COLOR_0"},
+				{"MESH_PRIMITIVE_ACCESSOR_UNALIGNED", Error, "/meshes/0/primitives/0/targets/0/NORMAL"},
+			}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
