@@ -391,14 +391,7 @@ func (l *links) meshes() {
 		targets := -1
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("%s/primitives/%d", mp, pi)
-			// Targets that are not objects, or empty ones, were reported
-			// (ARRAY_TYPE_MISMATCH, EMPTY_ENTITY) and do not count.
-			n := 0
-			for _, t := range pr.Targets {
-				if len(t) > 0 {
-					n++
-				}
-			}
+			n := len(l.targets(mi, pi))
 			if targets >= 0 && n != targets {
 				// At the primitive's targets, or the primitive when it has
 				// none (where the Khronos validator points).
@@ -450,7 +443,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for %s", accFormat(a), sem)
 			}
 		}
-		if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
+		if sem == "POSITION" && !hasBounds(a) {
 			l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 		}
 		l.vertexAlignment(a, p)
@@ -499,7 +492,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 			l.useView(a, "IndexBuffer", ip)
 		}
 	}
-	for ti, t := range pr.Targets {
+	for ti, t := range l.targets(mi, pi) {
 		tp := fmt.Sprintf("%s/targets/%d", pp, ti)
 		for _, sem := range l.attrOrder(attrKey{mi, pi, ti}, t) {
 			p := tp + "/" + jsonPointerEscape(sem)
@@ -519,7 +512,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
 			}
-			if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
+			if sem == "POSITION" && !hasBounds(a) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 			}
 			if count >= 0 && a.Count != count {
@@ -568,6 +561,17 @@ func (l *links) vertexAccessorRefs(ai int, a *gltf.Accessor, p string) {
 	if len(seen) > 1 {
 		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d holds more than one vertex accessor and has no byteStride", *a.BufferView)
 	}
+}
+
+// hasBounds reports whether an accessor has min and max, each with one
+// value per component: one of the wrong length is ARRAY_LENGTH_NOT_IN_LIST
+// and read as absent (accessor.dart fromMap).
+func hasBounds(a *gltf.Accessor) bool {
+	n := a.Type.Components()
+	if n == 0 {
+		return len(a.Min) > 0 && len(a.Max) > 0
+	}
+	return len(a.Min) == n && len(a.Max) == n
 }
 
 // writerAttrOrder lists attribute names as glTF writers order them:
@@ -656,7 +660,33 @@ func (l *links) morphTargets(mesh *int) int {
 	if len(m.Primitives) == 0 {
 		return 0
 	}
-	return len(m.Primitives[0].Targets)
+	return len(l.targets(*mesh, 0))
+}
+
+// targets returns the morph targets of primitive pi of mesh mi, or none
+// when one of them is empty or not an object (reported as EMPTY_ENTITY or
+// ARRAY_TYPE_MISMATCH): the Khronos validator then reads the primitive as
+// having no morph targets at all (utils.dart getIndicesMapsList), so its
+// counts, weights and the targets' accessors follow from that.
+func (l *links) targets(mi, pi int) []map[string]int {
+	if mi < 0 || mi >= len(l.doc.Meshes) || pi < 0 || pi >= len(l.doc.Meshes[mi].Primitives) {
+		return nil
+	}
+	ts := l.doc.Meshes[mi].Primitives[pi].Targets
+	for _, t := range ts {
+		if len(t) == 0 {
+			return nil
+		}
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < len(prims) {
+		for _, t := range asAnySlice(asMap(prims[pi])["targets"]) {
+			if m, ok := t.(map[string]any); !ok || len(m) == 0 {
+				return nil
+			}
+		}
+	}
+	return ts
 }
 
 func (l *links) nodes() {
@@ -840,7 +870,7 @@ func (l *links) animations() {
 				if f != (format{gltf.AccessorScalar, gltf.ComponentFloat, false}) {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", sp+"/input", "invalid input accessor format %s; must be {SCALAR, FLOAT}", f)
 				}
-				if len(in.Min) == 0 || len(in.Max) == 0 {
+				if !hasBounds(in) {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", sp+"/input", "accessor.min and accessor.max must be defined for an animation input")
 				}
 				if sm.Interpolation == gltf.InterpolationCubicSpline && in.Count < 2 {

@@ -241,6 +241,33 @@ func pointerCases() []pointerCase {
 				{"MESH_PRIMITIVE_ACCESSOR_UNALIGNED", Error, "/meshes/0/primitives/0/targets/0/NORMAL"},
 			}, nil},
 
+		// A primitive with an empty morph target has none at all
+		// (utils.dart getIndicesMapsList): the mesh's weights do not
+		// match, a weights channel has no morph targets, the other
+		// target's accessor is unused.
+		{"empty_target_drops_the_targets", fixture(scene + `"accessors":[` + pos + `,` + pos + `,{"componentType":5126,"count":1,"type":"SCALAR","min":[0],"max":[0]},{"componentType":5126,"count":1,"type":"SCALAR"}],` +
+			`"meshes":[{"primitives":[{"attributes":{"POSITION":0},"targets":[{"POSITION":1},{}]}],"weights":[0,0]}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"weights"}}],"samplers":[{"input":2,"output":3}]}]`),
+			[]at{
+				{"EMPTY_ENTITY", Error, "/meshes/0/primitives/0/targets/1"},
+				{"MESH_INVALID_WEIGHTS_COUNT", Error, "/meshes/0/weights"},
+				{"ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Error, "/animations/0/channels/0/target"},
+				{"UNUSED_OBJECT", Info, "/accessors/1"},
+			}, []string{"ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"}},
+		// ACCESSOR_USAGE_OVERRIDE: meshes are linked before skins and
+		// animations, so the later use is the skin's.
+		{"usage_override_at_the_skin", fixture(`"nodes":[{"mesh":0,"skin":0},{"name":"j"}],"scenes":[{"nodes":[0,1]}],"scene":0,"skins":[{"joints":[1],"inverseBindMatrices":0}],` +
+			`"accessors":[` + pos + `],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]`),
+			[]at{{"ACCESSOR_USAGE_OVERRIDE", Error, "/skins/0/inverseBindMatrices"}}, nil},
+		// SKIN_SKELETON_INVALID: a skin without joints has no common root.
+		{"skeleton_of_a_skin_without_joints", fixture(`"nodes":[{"name":"root"}],"scenes":[{"nodes":[0]}],"scene":0,"skins":[{"joints":[],"skeleton":0}]`),
+			[]at{{"EMPTY_ENTITY", Error, "/skins/0/joints"}, {"SKIN_SKELETON_INVALID", Error, "/skins/0/skeleton"}}, nil},
+		// Bounds of the wrong length are read as absent.
+		{"input_bounds_wrong_length", fixture(`"nodes":[{}],"scenes":[{"nodes":[0]}],"scene":0,` +
+			`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","min":[0,0],"max":[1,1]},{"componentType":5126,"count":2,"type":"VEC3"}],` +
+			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`),
+			[]at{{"ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Error, "/animations/0/samplers/0/input"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},

@@ -305,10 +305,18 @@ func (l *links) skinRoots() {
 			}
 			first = false
 		}
-		if !ok || len(s.Joints) == 0 {
+		if !ok {
 			continue
 		}
 		p := fmt.Sprintf("/skins/%d", si)
+		if len(s.Joints) == 0 {
+			// No joints (EMPTY_ENTITY): no common root to check, and none
+			// a skeleton could be (skin.dart link).
+			if s.Skeleton != nil && *s.Skeleton >= 0 && *s.Skeleton < n {
+				l.fs.addc(Error, "SKIN_SKELETON_INVALID", p+"/skeleton", "skeleton node %d is not a common root: the skin has no joints", *s.Skeleton)
+			}
+			continue
+		}
 		if len(common) == 0 {
 			l.fs.addc(Error, "SKIN_NO_COMMON_ROOT", p+"/joints", "the joints do not have a common root")
 		}
@@ -333,6 +341,25 @@ func (l *links) primitiveRules() {
 		}
 		usage[ai] = how
 	}
+	// In the Khronos validator's order (gltf.dart links meshes, then
+	// skins, then animations; a primitive's attributes, indices, then
+	// morph targets): the later use is the override.
+	for mi, m := range l.doc.Meshes {
+		for pi, pr := range m.Primitives {
+			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
+			}
+			if pr.Indices != nil {
+				use(*pr.Indices, "indices", pp+"/indices")
+			}
+			for ti, t := range l.targets(mi, pi) {
+				for _, sem := range sortedAttrKeys(t) {
+					use(t[sem], "vertex attribute", fmt.Sprintf("%s/targets/%d/%s", pp, ti, jsonPointerEscape(sem)))
+				}
+			}
+		}
+	}
 	for si, s := range l.doc.Skins {
 		if s.InverseBindMatrices != nil {
 			use(*s.InverseBindMatrices, "inverse bind matrices", fmt.Sprintf("/skins/%d/inverseBindMatrices", si))
@@ -350,12 +377,6 @@ func (l *links) primitiveRules() {
 	for mi, m := range l.doc.Meshes {
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
-			if pr.Indices != nil {
-				use(*pr.Indices, "indices", pp+"/indices")
-			}
-			for _, sem := range sortedAttrKeys(pr.Attributes) {
-				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
-			}
 			count := -1
 			if pr.Indices != nil && *pr.Indices >= 0 && *pr.Indices < len(l.doc.Accessors) {
 				count = l.doc.Accessors[*pr.Indices].Count
@@ -740,14 +761,14 @@ func (l *links) unusedObjects() {
 		markp("cameras", n.Camera)
 		markp("skins", n.Skin)
 	}
-	for _, m := range doc.Meshes {
-		for _, pr := range m.Primitives {
+	for mi, m := range doc.Meshes {
+		for pi, pr := range m.Primitives {
 			for _, a := range pr.Attributes {
 				mark("accessors", a)
 			}
 			markp("accessors", pr.Indices)
 			markp("materials", pr.Material)
-			for _, t := range pr.Targets {
+			for _, t := range l.targets(mi, pi) {
 				for _, a := range t {
 					mark("accessors", a)
 				}
