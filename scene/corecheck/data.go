@@ -346,7 +346,7 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 	}
 	// Per component: a declared bound the data passes is both out of
 	// bound and a mismatch; one the data does not reach, a mismatch.
-	if len(v.a.Min) == n {
+	if len(v.a.Min) == n && boundOK(v.a, v.a.Min) {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
 			if lo[c] != round(v.a.Min[c]) {
@@ -357,7 +357,7 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 			}
 		}
 	}
-	if len(v.a.Max) == n {
+	if len(v.a.Max) == n && boundOK(v.a, v.a.Max) {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
 			if hi[c] != round(v.a.Max[c]) {

@@ -521,6 +521,7 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 		}
 	}
 	l.materialUse(pr, pp, sets["TEXCOORD"], hasTangent, hasNormal)
+	l.variantTexCoords(mi, pi, pp, sets["TEXCOORD"])
 }
 
 // vertexAlignment reports MESH_PRIMITIVE_ACCESSOR_UNALIGNED for a vertex
@@ -567,11 +568,26 @@ func (l *links) vertexAccessorRefs(ai int, a *gltf.Accessor, p string) {
 // value per component: one of the wrong length is ARRAY_LENGTH_NOT_IN_LIST
 // and read as absent (accessor.dart fromMap).
 func hasBounds(a *gltf.Accessor) bool {
+	return boundOK(a, a.Min) && boundOK(a, a.Max)
+}
+
+// boundOK reports whether an accessor's min or max is one the Khronos
+// validator reads: one value per component, and whole numbers for an
+// integer component type (a fraction is ARRAY_TYPE_MISMATCH, and the bound
+// is then absent).
+func boundOK(a *gltf.Accessor, vs []float64) bool {
 	n := a.Type.Components()
-	if n == 0 {
-		return len(a.Min) > 0 && len(a.Max) > 0
+	if len(vs) == 0 || (n != 0 && len(vs) != n) {
+		return false
 	}
-	return len(a.Min) == n && len(a.Max) == n
+	if a.ComponentType != gltf.ComponentFloat {
+		for _, v := range vs {
+			if v != math.Trunc(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // writerAttrOrder lists attribute names as glTF writers order them:
@@ -600,16 +616,10 @@ func sortedAttrKeys(m map[string]int) []string {
 	return keys
 }
 
-// materialUse checks that a primitive has the texture coordinates and
-// tangent space its material needs.
-func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasTangent, hasNormal bool) {
-	if pr.Material == nil {
-		return
-	}
-	raw := l.rawObj("materials", *pr.Material)
-	if raw == nil {
-		return
-	}
+// texCoordNeeds returns the texture coordinate set each texture info of
+// material mat (its JSON raw) reads, by the texture info's pointer (and
+// that of a KHR_texture_transform overriding it).
+func texCoordNeeds(raw map[string]any, mat int) map[string]int {
 	need := map[string]int{}
 	var walk func(v any, p string)
 	walk = func(v any, p string) {
@@ -629,7 +639,48 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			}
 		}
 	}
-	walk(raw, fmt.Sprintf("/materials/%d", *pr.Material))
+	walk(raw, fmt.Sprintf("/materials/%d", mat))
+	return need
+}
+
+// variantTexCoords reports MESH_PRIMITIVE_TOO_FEW_TEXCOORDS at the material
+// of each KHR_materials_variants mapping of primitive pi of mesh mi whose
+// material reads a texture coordinate set the primitive lacks (the
+// validator checks a mapped material as the primitive's own).
+func (l *links) variantTexCoords(mi, pi int, pp string, texcoords []int) {
+	if _, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]; !ok {
+		return
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < 0 || pi >= len(prims) {
+		return
+	}
+	ext := asMap(asMap(asMap(prims[pi])["extensions"])["KHR_materials_variants"])
+	for i, m := range asAnySlice(ext["mappings"]) {
+		f, ok, _ := numberValue(asMap(m)["material"])
+		if !ok || f < 0 || f >= float64(len(l.doc.Materials)) || f != float64(int(f)) {
+			continue
+		}
+		need := texCoordNeeds(l.rawObj("materials", int(f)), int(f))
+		for _, k := range sortedIntKeys(need) {
+			if tc := need[k]; tc >= len(texcoords) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", fmt.Sprintf("%s/extensions/KHR_materials_variants/mappings/%d/material", pp, i), "material texture %s needs TEXCOORD_%d", k, tc)
+			}
+		}
+	}
+}
+
+// materialUse checks that a primitive has the texture coordinates and
+// tangent space its material needs.
+func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasTangent, hasNormal bool) {
+	if pr.Material == nil {
+		return
+	}
+	raw := l.rawObj("materials", *pr.Material)
+	if raw == nil {
+		return
+	}
+	need := texCoordNeeds(raw, *pr.Material)
 	for _, k := range sortedIntKeys(need) {
 		tc := need[k]
 		if tc >= len(texcoords) {

@@ -268,6 +268,23 @@ func pointerCases() []pointerCase {
 			`"animations":[{"channels":[{"sampler":0,"target":{"node":0,"path":"translation"}}],"samplers":[{"input":0,"output":1}]}]`),
 			[]at{{"ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Error, "/animations/0/samplers/0/input"}}, nil},
 
+		// An integer accessor's fractional bounds are no bounds (the
+		// ARRAY_TYPE_MISMATCH is all they get).
+		{"fractional_bounds_of_integers", fixture(scene+`"extensionsUsed":["KHR_mesh_quantization"],"extensionsRequired":["KHR_mesh_quantization"],`+
+			`"accessors":[{"bufferView":0,"componentType":5123,"count":2,"type":"VEC3","min":[0.5,0,0],"max":[1,1,1]}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}]`, u16(0, 0, 0, 1, 1, 1)),
+			[]at{{"ARRAY_TYPE_MISMATCH", Error, "/accessors/0/min"}, {"MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", Error, "/meshes/0/primitives/0/attributes/POSITION"}},
+			[]string{"ACCESSOR_MIN_MISMATCH", "ACCESSOR_MAX_MISMATCH"}},
+		// An image with both a uri and a buffer view is read from its uri.
+		{"image_uri_and_buffer_view", fixture(`"images":[{"uri":"data:image/png;base64,`+onePNG+`","bufferView":0,"mimeType":"image/png"}],"textures":[{"source":0}]`, u8(1, 2, 3, 4)),
+			[]at{{"ONE_OF_MISMATCH", Error, "/images/0"}}, []string{"IMAGE_UNRECOGNIZED_FORMAT"}},
+		// A material a variant maps to the primitive needs its texture
+		// coordinates too (KHR_materials_variants.dart link).
+		{"variant_material_texcoords", fixture(`"extensionsUsed":["KHR_materials_variants"],"extensions":{"KHR_materials_variants":{"variants":[{"name":"a"}]}},` +
+			`"textures":[{}],"materials":[{},{"pbrMetallicRoughness":{"baseColorTexture":{"index":0,"texCoord":1}}}],` + scene +
+			`"accessors":[` + pos + `,{"componentType":5126,"count":3,"type":"VEC2"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"material":0,` +
+			`"extensions":{"KHR_materials_variants":{"mappings":[{"material":1,"variants":[0]}]}}}]}]`),
+			[]at{{"MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Error, "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/0/material"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
