@@ -177,14 +177,14 @@ func (l *links) accessors() {
 			// link: values, then indices).
 			l.useViewIndex(sp.Values.BufferView, "Other", p+"/sparse/values/bufferView")
 			l.useViewIndex(sp.Indices.BufferView, "Other", p+"/sparse/indices/bufferView")
-			if bv := l.view(&sp.Indices.BufferView); bv != nil {
+			if bv := l.view(&sp.Indices.BufferView); bv != nil && bv.ByteLength > 0 {
 				is := sp.Indices.ComponentType.ByteSize()
 				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(is)
 				if sp.Indices.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Indices.ByteOffset, is, sp.Count, is, bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/indices", "sparse indices (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Indices.ByteOffset, need-int64(sp.Indices.ByteOffset), sp.Indices.BufferView, bv.ByteLength)
 				}
 			}
-			if bv := l.view(&sp.Values.BufferView); bv != nil {
+			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteLength > 0 {
 				es := cs * a.Type.Components()
 				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(es)
 				if sp.Values.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Values.ByteOffset, es, sp.Count, es, bv.ByteLength) {
@@ -215,7 +215,10 @@ func (l *links) accessors() {
 		}
 		// A byteStride that is not a multiple of 4 is VALUE_MULTIPLE_OF on
 		// the buffer view; ACCESSOR_MATRIX_ALIGNMENT is the byteOffset's.
-		if a.Count > 0 {
+		// A buffer view whose byteLength is invalid (VALUE_NOT_IN_RANGE)
+		// is not measured against (accessor.dart
+		// _checkByteOffsetAndLength).
+		if a.Count > 0 && bv.ByteLength > 0 {
 			length := int64(stride)*int64(a.Count-1) + int64(el)
 			if a.ByteOffset >= 0 && !Fits(a.ByteOffset, stride, a.Count, el, bv.ByteLength) {
 				at := p
@@ -757,7 +760,9 @@ func (l *links) nodes() {
 				l.fs.addc(Error, "NODE_WEIGHTS_INVALID", p+"/weights", "%d weights for %d morph targets", len(n.Weights), t)
 			}
 		}
-		if n.Skin != nil && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+		// Only a skin that exists is checked against the mesh (an
+		// unresolved one is UNRESOLVED_REFERENCE and nothing more).
+		if n.Skin != nil && *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
 			// A primitive is skinned when it has JOINTS_n and WEIGHTS_n
 			// sets, as many of each (MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH
 			// otherwise).

@@ -383,7 +383,9 @@ func (l *links) primitiveRules() {
 			} else if a, ok := pr.Attributes["POSITION"]; ok && a >= 0 && a < len(l.doc.Accessors) {
 				count = l.doc.Accessors[a].Count
 			}
-			if count >= 0 && !modeFits(pr.Mode, count) {
+			// A count below 1 is the accessor's VALUE_NOT_IN_RANGE; the
+			// validator reads it as unknown and checks no mode with it.
+			if count >= 1 && !modeFits(pr.Mode, count) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %s", count, modeNames[pr.Mode])
 			}
 			_, hasTangent := pr.Attributes["TANGENT"]
