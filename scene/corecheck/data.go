@@ -372,6 +372,13 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 
 func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *findings) {
 	sp := a.Sparse
+	// Sparse indices are unsigned bytes, shorts or ints; with another
+	// component type (VALUE_NOT_IN_LIST) they are not read.
+	switch sp.Indices.ComponentType {
+	case gltf.ComponentUbyte, gltf.ComponentUshort, gltf.ComponentUint:
+	default:
+		return
+	}
 	ic := sp.Indices.ComponentType.ByteSize()
 	idx, _ := viewBytes(doc, sp.Indices.BufferView)
 	if idx == nil || ic == 0 || sp.Count <= 0 || !Fits(sp.Indices.ByteOffset, ic, sp.Count, ic, len(idx)) {

@@ -297,6 +297,9 @@ func pointerCases() []pointerCase {
 		{"accessor_in_view_of_invalid_length", withViews(`"accessors":[{"bufferView":0,"componentType":5126,"count":1,"type":"SCALAR"}]`, make([]byte, 8), `{"buffer":0,"byteLength":0}`),
 			[]at{{"VALUE_NOT_IN_RANGE", Error, "/bufferViews/0/byteLength"}}, []string{"ACCESSOR_TOO_LONG"}},
 
+		{"sparse_indices_not_an_index_type", fixture(`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","sparse":{"count":1,"indices":{"bufferView":0,"componentType":5126},"values":{"bufferView":1}}}]`, f32(7), f32(1)),
+			[]at{{"VALUE_NOT_IN_LIST", Warning, "/accessors/0/sparse/indices/componentType"}}, []string{"ACCESSOR_SPARSE_INDEX_OOB"}},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},
