@@ -442,8 +442,8 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 		if a.ComponentType == gltf.ComponentUint {
 			l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_UNSIGNED_INT", p, "mesh attributes cannot use UNSIGNED_INT")
 		} else if !strings.HasPrefix(sem, "_") {
-			if allowed := attrFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for %s", accFormat(a), sem)
+			if allowed := attrFormats(sem, quant); allowed != nil && (!l.componentTypeOK(ai) || !containsFormat(allowed, accFormat(a))) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for %s", l.formatName(ai, a), sem)
 			}
 		}
 		if sem == "POSITION" && !hasBounds(a) {
@@ -512,8 +512,8 @@ func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool)
 			l.useView(a, "VertexBuffer", p)
 			l.vertexAlignment(a, p)
 			l.vertexAccessorRefs(t[sem], a, p)
-			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
+			if allowed := targetFormats(sem, quant); allowed != nil && (!l.componentTypeOK(t[sem]) || !containsFormat(allowed, accFormat(a))) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", l.formatName(t[sem], a), sem)
 			}
 			if sem == "POSITION" && !hasBounds(a) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
@@ -565,6 +565,23 @@ func (l *links) vertexAccessorRefs(ai int, a *gltf.Accessor, p string) {
 	if len(seen) > 1 {
 		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d holds more than one vertex accessor and has no byteStride", *a.BufferView)
 	}
+}
+
+// componentTypeOK reports whether accessor ai's componentType in the JSON
+// is one glTF allows: another one is VALUE_NOT_IN_LIST, and the accessor's
+// format then matches no semantic's list (the validator's format has no
+// component type), whatever the typed document read in its place.
+func (l *links) componentTypeOK(ai int) bool {
+	return !l.sc.badComponentType[fmt.Sprintf("/accessors/%d", ai)]
+}
+
+// formatName names accessor ai's format for a message, saying so when its
+// componentType is not a valid one.
+func (l *links) formatName(ai int, a *gltf.Accessor) string {
+	if !l.componentTypeOK(ai) {
+		return fmt.Sprintf("{%s, invalid componentType}", a.Type)
+	}
+	return accFormat(a).String()
 }
 
 // hasBounds reports whether an accessor has min and max, each with one

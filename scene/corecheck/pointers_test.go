@@ -300,6 +300,11 @@ func pointerCases() []pointerCase {
 		{"sparse_indices_not_an_index_type", fixture(`"accessors":[{"componentType":5126,"count":2,"type":"SCALAR","sparse":{"count":1,"indices":{"bufferView":0,"componentType":5126},"values":{"bufferView":1}}}]`, f32(7), f32(1)),
 			[]at{{"VALUE_NOT_IN_LIST", Warning, "/accessors/0/sparse/indices/componentType"}}, []string{"ACCESSOR_SPARSE_INDEX_OOB"}},
 
+		// An accessor whose componentType is none glTF allows has a format
+		// no attribute accepts.
+		{"attribute_of_invalid_component_type", fixture(scene + `"accessors":[` + pos + `,{"componentType":5124,"count":3,"type":"VEC3"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1}}]}]`),
+			[]at{{"VALUE_NOT_IN_LIST", Warning, "/accessors/1/componentType"}, {"MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", Error, "/meshes/0/primitives/0/attributes/NORMAL"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},

@@ -67,6 +67,9 @@ type schema struct {
 	// or arrays of objects inside objects) that are not JSON objects: the
 	// type mismatch is all Khronos says of them.
 	notObjects []string
+	// badComponentType are the accessors (by pointer) whose componentType
+	// is not one glTF allows (VALUE_NOT_IN_LIST, deleted from the tree).
+	badComponentType map[string]bool
 }
 
 type extUse struct {
@@ -737,7 +740,16 @@ func (s *schema) accessor(o map[string]any, p string) {
 			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/byteOffset", "dependency failed: bufferView must be defined with byteOffset")
 		}
 	}
-	s.enumInt(o, p, "componentType", true, componentTypes...)
+	if _, has := o["componentType"]; has {
+		if _, ok := s.enumInt(o, p, "componentType", true, componentTypes...); !ok {
+			if s.badComponentType == nil {
+				s.badComponentType = map[string]bool{}
+			}
+			s.badComponentType[p] = true
+		}
+	} else {
+		s.enumInt(o, p, "componentType", true, componentTypes...)
+	}
 	s.boolean(o, p, "normalized")
 	s.integer(o, p, "count", true, 1)
 	s.enumStr(o, p, "type", true, accessorTypes...)
