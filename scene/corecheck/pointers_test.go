@@ -305,6 +305,11 @@ func pointerCases() []pointerCase {
 		{"attribute_of_invalid_component_type", fixture(scene + `"accessors":[` + pos + `,{"componentType":5124,"count":3,"type":"VEC3"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0,"NORMAL":1}}]}]`),
 			[]at{{"VALUE_NOT_IN_LIST", Warning, "/accessors/1/componentType"}, {"MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", Error, "/meshes/0/primitives/0/attributes/NORMAL"}}, nil},
 
+		{"undeclared_extension_uses_nothing", fixture(`"nodes":[{"extensions":{"KHR_lights_punctual":{"light":0}},"camera":0}],"scenes":[{"nodes":[0]}],"scene":0,` +
+			`"cameras":[{"type":"perspective","perspective":{"yfov":1,"znear":0.1}},{"type":"perspective","perspective":{"yfov":1,"znear":0.1}}],` +
+			`"materials":[{"extensions":{"KHR_materials_sheen":{"sheenColorTexture":{"index":0}}}}],"textures":[{}]`),
+			[]at{{"UNUSED_OBJECT", Info, "/cameras/1"}, {"UNUSED_OBJECT", Info, "/materials/0"}, {"UNUSED_OBJECT", Info, "/textures/0"}}, nil},
+
 		// Media types are case-insensitive.
 		{"data_uri_media_type_upper_case", []byte(`{"asset":{"version":"2.0"},"buffers":[{"byteLength":1,"uri":"data:application/OCTET-STREAM;base64,AA=="}]}`),
 			nil, []string{"BUFFER_DATA_URI_MIME_TYPE_INVALID"}},

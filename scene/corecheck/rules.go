@@ -812,6 +812,11 @@ func (l *links) unusedObjects() {
 				}
 			}
 			for k, c := range v {
+				// An undeclared extension is not read (UNDECLARED_EXTENSION
+				// is all it gets), so nothing it names is used.
+				if key == "extensions" && !l.used[k] {
+					continue
+				}
 				ext := inExt || k == "extensions"
 				if ext && k != "extensions" {
 					if coll := refCollection[k]; coll != "" {
