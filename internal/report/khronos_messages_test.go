@@ -243,6 +243,16 @@ func TestKhronosValidatorMessages(t *testing.T) {
 	t.Logf("%s: %d files, %d with the same set of messages, has-errors agree on %d; %d of Khronos's %d messages given; "+
 		"of %d files with Khronos errors %d share an error code; %d of %d (file, code) pairs given, %d Khronos codes given that its report lacks",
 		root, len(diffs), same, errAgree, given, want, flagged, shared, pairsGot, pairsWant, pairsExtra)
+	// Floors for the corpus' sample models only (files of one's own are
+	// measured, not judged): they catch a large regression.
+	if os.Getenv("PHYSVIEW_COMPARE_DIR") == "" && len(diffs) > 0 {
+		if float64(errAgree) < 0.95*float64(len(diffs)) {
+			t.Errorf("has-errors agrees on %d of %d sample models, below 95%%", errAgree, len(diffs))
+		}
+		if float64(same) < 0.7*float64(len(diffs)) {
+			t.Errorf("%d of %d sample models get Khronos' set of messages, below 70%%", same, len(diffs))
+		}
+	}
 }
 
 // hasError reports whether msgs has an error with code.
