@@ -285,85 +285,92 @@ func forEach(v *accessorView, f func(e, c int, x float64) bool) {
 	}
 }
 
+// checkMinMax compares an accessor's declared min and max with its data,
+// as the npm Khronos validator (2.0.0-dev.3.10) folds it: each
+// component's actual bound starts at the first element's value and moves to
+// a lesser (greater) one, so a NaN in the first element stays the bound (a
+// mismatch with any declared one) and a later NaN changes nothing;
+// infinities are values. Each element beyond a declared bound is out of
+// bound (a NaN never is).
 func checkMinMax(v *accessorView, p string, fs *findings) {
 	n := v.comps
-	lo := make([]float64, n)
-	hi := make([]float64, n)
-	for c := range lo {
-		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
+	if v.a.Count <= 0 {
+		return
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
-	badFloat := false
-	if isFloat && v.sparse == nil {
-		// The common case, read straight from the bytes.
-		for e := 0; e < v.a.Count; e++ {
-			b := v.data[e*v.stride:]
-			for c := 0; c < n; c++ {
-				x := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
-				if x != x || x > math.MaxFloat64 || x < -math.MaxFloat64 {
-					if !badFloat {
-						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
-					}
-					badFloat = true
-					if x != x {
-						continue
-					}
-				}
-				if x < lo[c] {
-					lo[c] = x
-				}
-				if x > hi[c] {
-					hi[c] = x
-				}
-			}
-		}
-	} else {
-		for e := 0; e < v.a.Count; e++ {
-			for c := 0; c < n; c++ {
-				x := v.raw(e, c)
-				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
-					if !badFloat {
-						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
-					}
-					badFloat = true
-					if math.IsNaN(x) {
-						continue
-					}
-				}
-				lo[c] = math.Min(lo[c], x)
-				hi[c] = math.Max(hi[c], x)
-			}
-		}
-	}
-	// A NaN is left out of the component's actual bounds (a component
-	// with nothing else has none, which matches no declared bound: a
-	// mismatch, not out of bound); infinities count as values.
 	round := func(x float64) float64 {
 		if isFloat {
 			return float64(float32(x))
 		}
 		return x
 	}
+	hasMin := len(v.a.Min) == n && boundOK(v.a, v.a.Min)
+	hasMax := len(v.a.Max) == n && boundOK(v.a, v.a.Max)
+	dmin := make([]float64, n)
+	dmax := make([]float64, n)
+	for c := 0; c < n; c++ {
+		if hasMin {
+			dmin[c] = round(v.a.Min[c])
+		}
+		if hasMax {
+			dmax[c] = round(v.a.Max[c])
+		}
+	}
+	lo := make([]float64, n)
+	hi := make([]float64, n)
+	below := make([]bool, n)
+	above := make([]bool, n)
+	badFloat := false
+	fast := isFloat && v.sparse == nil
+	for e := 0; e < v.a.Count; e++ {
+		for c := 0; c < n; c++ {
+			var x float64
+			if fast {
+				// The common case, read straight from the bytes.
+				x = float64(math.Float32frombits(binary.LittleEndian.Uint32(v.data[e*v.stride+4*c:])))
+			} else {
+				x = v.raw(e, c)
+			}
+			if isFloat && (x != x || x > math.MaxFloat64 || x < -math.MaxFloat64) {
+				if !badFloat {
+					fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+				}
+				badFloat = true
+			}
+			if e == 0 {
+				lo[c], hi[c] = x, x
+			} else {
+				if lo[c] > x {
+					lo[c] = x
+				}
+				if hi[c] < x {
+					hi[c] = x
+				}
+			}
+			below[c] = below[c] || (hasMin && x < dmin[c])
+			above[c] = above[c] || (hasMax && x > dmax[c])
+		}
+	}
 	// Per component: a declared bound the data passes is both out of
 	// bound and a mismatch; one the data does not reach, a mismatch.
-	if len(v.a.Min) == n && boundOK(v.a, v.a.Min) {
+	if hasMin {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
-			if lo[c] != round(v.a.Min[c]) {
+			if lo[c] != dmin[c] {
 				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-			if lo[c] < round(v.a.Min[c]) {
+			if below[c] {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
 			}
 		}
 	}
-	if len(v.a.Max) == n && boundOK(v.a, v.a.Max) {
+	if hasMax {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
-			if hi[c] != round(v.a.Max[c]) {
+			if hi[c] != dmax[c] {
 				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-			if hi[c] > round(v.a.Max[c]) {
+			if above[c] {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
 			}
 		}

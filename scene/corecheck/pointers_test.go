@@ -171,12 +171,15 @@ func pointerCases() []pointerCase {
 			`"meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2}}]}]`),
 			[]at{{"NODE_SKINNED_MESH_NON_ROOT", Info, "/nodes/0"}}, nil},
 
-		// Float data (validate_accessors.dart, and the npm validator
-		// 2.0.0-dev.3.10): a NaN is left out of the actual bounds, an
-		// infinity is a value.
+		// Float data as the npm validator 2.0.0-dev.3.10 folds it: the
+		// first element starts the actual bound, a later NaN changes
+		// nothing, a first one stays; an infinity is a value.
 		{"nan_left_out_of_bounds", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"SCALAR","min":[0],"max":[2]}]`, f32(0, math.NaN(), 2)),
 			[]at{{"ACCESSOR_INVALID_FLOAT", Error, "/accessors/0"}}, []string{"ACCESSOR_MIN_MISMATCH", "ACCESSOR_MAX_MISMATCH"}},
 		{"nan_only", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":2,"type":"SCALAR","min":[0],"max":[2]}]`, f32(math.NaN(), math.NaN())),
+			[]at{{"ACCESSOR_INVALID_FLOAT", Error, "/accessors/0"}, {"ACCESSOR_MIN_MISMATCH", Error, "/accessors/0/min/0"}, {"ACCESSOR_MAX_MISMATCH", Error, "/accessors/0/max/0"}},
+			[]string{"ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND"}},
+		{"nan_first_is_the_bound", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"SCALAR","min":[0],"max":[2]}]`, f32(math.NaN(), 0, 2)),
 			[]at{{"ACCESSOR_INVALID_FLOAT", Error, "/accessors/0"}, {"ACCESSOR_MIN_MISMATCH", Error, "/accessors/0/min/0"}, {"ACCESSOR_MAX_MISMATCH", Error, "/accessors/0/max/0"}},
 			[]string{"ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND"}},
 		{"infinity_is_a_value", fixture(`"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"SCALAR","min":[0],"max":[2]}]`, f32(0, math.Inf(1), 2)),
