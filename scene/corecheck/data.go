@@ -316,40 +316,82 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 			dmax[c] = round(v.a.Max[c])
 		}
 	}
+	// lo and hi fold as the validator does; tlo and thi are the bounds of
+	// the values that are not NaN, against which out of bound is judged.
 	lo := make([]float64, n)
 	hi := make([]float64, n)
-	below := make([]bool, n)
-	above := make([]bool, n)
+	tlo := make([]float64, n)
+	thi := make([]float64, n)
+	for c := 0; c < n; c++ {
+		tlo[c], thi[c] = math.Inf(1), math.Inf(-1)
+	}
 	badFloat := false
-	fast := isFloat && v.sparse == nil
-	for e := 0; e < v.a.Count; e++ {
-		for c := 0; c < n; c++ {
-			var x float64
-			if fast {
-				// The common case, read straight from the bytes.
-				x = float64(math.Float32frombits(binary.LittleEndian.Uint32(v.data[e*v.stride+4*c:])))
-			} else {
-				x = v.raw(e, c)
-			}
-			if isFloat && (x != x || x > math.MaxFloat64 || x < -math.MaxFloat64) {
-				if !badFloat {
-					fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+	note := func(e, c int, x float64) {
+		if !badFloat {
+			fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+		}
+		badFloat = true
+	}
+	for c := 0; c < n; c++ {
+		var x float64
+		if isFloat && v.sparse == nil {
+			x = float64(math.Float32frombits(binary.LittleEndian.Uint32(v.data[4*c:])))
+		} else {
+			x = v.raw(0, c)
+		}
+		lo[c], hi[c] = x, x
+	}
+	if isFloat && v.sparse == nil {
+		// The common case, read straight from the bytes.
+		for e := 0; e < v.a.Count; e++ {
+			b := v.data[e*v.stride:]
+			for c := 0; c < n; c++ {
+				x := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
+				if x != x || x > math.MaxFloat64 || x < -math.MaxFloat64 {
+					note(e, c, x)
 				}
-				badFloat = true
-			}
-			if e == 0 {
-				lo[c], hi[c] = x, x
-			} else {
-				if lo[c] > x {
+				// A NaN fails every comparison: it moves no bound.
+				if x < lo[c] {
 					lo[c] = x
 				}
-				if hi[c] < x {
+				if x > hi[c] {
 					hi[c] = x
 				}
+				if x < tlo[c] {
+					tlo[c] = x
+				}
+				if x > thi[c] {
+					thi[c] = x
+				}
 			}
-			below[c] = below[c] || (hasMin && x < dmin[c])
-			above[c] = above[c] || (hasMax && x > dmax[c])
 		}
+	} else {
+		for e := 0; e < v.a.Count; e++ {
+			for c := 0; c < n; c++ {
+				x := v.raw(e, c)
+				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
+					note(e, c, x)
+				}
+				if x < lo[c] {
+					lo[c] = x
+				}
+				if x > hi[c] {
+					hi[c] = x
+				}
+				if x < tlo[c] {
+					tlo[c] = x
+				}
+				if x > thi[c] {
+					thi[c] = x
+				}
+			}
+		}
+	}
+	below := make([]bool, n)
+	above := make([]bool, n)
+	for c := 0; c < n; c++ {
+		below[c] = hasMin && tlo[c] < dmin[c]
+		above[c] = hasMax && thi[c] > dmax[c]
 	}
 	// Per component: a declared bound the data passes is both out of
 	// bound and a mismatch; one the data does not reach, a mismatch.
