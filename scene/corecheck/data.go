@@ -285,16 +285,62 @@ func forEach(v *accessorView, f func(e, c int, x float64) bool) {
 	}
 }
 
+// checkMinMax compares an accessor's declared min and max with its data,
+// as the npm Khronos validator (2.0.0-dev.3.10) folds it: each
+// component's actual bound starts at the first element's value and moves to
+// a lesser (greater) one, so a NaN in the first element stays the bound (a
+// mismatch with any declared one) and a later NaN changes nothing;
+// infinities are values. Each element beyond a declared bound is out of
+// bound (a NaN never is).
 func checkMinMax(v *accessorView, p string, fs *findings) {
 	n := v.comps
-	lo := make([]float64, n)
-	hi := make([]float64, n)
-	for c := range lo {
-		lo[c], hi[c] = math.Inf(1), math.Inf(-1)
+	if v.a.Count <= 0 {
+		return
 	}
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
+	round := func(x float64) float64 {
+		if isFloat {
+			return float64(float32(x))
+		}
+		return x
+	}
+	hasMin := len(v.a.Min) == n && boundOK(v.a, v.a.Min)
+	hasMax := len(v.a.Max) == n && boundOK(v.a, v.a.Max)
+	dmin := make([]float64, n)
+	dmax := make([]float64, n)
+	for c := 0; c < n; c++ {
+		if hasMin {
+			dmin[c] = round(v.a.Min[c])
+		}
+		if hasMax {
+			dmax[c] = round(v.a.Max[c])
+		}
+	}
+	// lo and hi fold as the validator does; tlo and thi are the bounds of
+	// the values that are not NaN, against which out of bound is judged.
+	lo := make([]float64, n)
+	hi := make([]float64, n)
+	tlo := make([]float64, n)
+	thi := make([]float64, n)
+	for c := 0; c < n; c++ {
+		tlo[c], thi[c] = math.Inf(1), math.Inf(-1)
+	}
 	badFloat := false
-	nan := make([]bool, n)
+	note := func(e, c int, x float64) {
+		if !badFloat {
+			fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+		}
+		badFloat = true
+	}
+	for c := 0; c < n; c++ {
+		var x float64
+		if isFloat && v.sparse == nil {
+			x = float64(math.Float32frombits(binary.LittleEndian.Uint32(v.data[4*c:])))
+		} else {
+			x = v.raw(0, c)
+		}
+		lo[c], hi[c] = x, x
+	}
 	if isFloat && v.sparse == nil {
 		// The common case, read straight from the bytes.
 		for e := 0; e < v.a.Count; e++ {
@@ -302,20 +348,20 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 			for c := 0; c < n; c++ {
 				x := float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*c:])))
 				if x != x || x > math.MaxFloat64 || x < -math.MaxFloat64 {
-					if !badFloat {
-						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
-					}
-					badFloat = true
-					if x != x {
-						nan[c] = true
-						continue
-					}
+					note(e, c, x)
 				}
+				// A NaN fails every comparison: it moves no bound.
 				if x < lo[c] {
 					lo[c] = x
 				}
 				if x > hi[c] {
 					hi[c] = x
+				}
+				if x < tlo[c] {
+					tlo[c] = x
+				}
+				if x > thi[c] {
+					thi[c] = x
 				}
 			}
 		}
@@ -324,49 +370,49 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 			for c := 0; c < n; c++ {
 				x := v.raw(e, c)
 				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
-					if !badFloat {
-						fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
-					}
-					badFloat = true
-					if math.IsNaN(x) {
-						nan[c] = true
-						continue
-					}
+					note(e, c, x)
 				}
-				lo[c] = math.Min(lo[c], x)
-				hi[c] = math.Max(hi[c], x)
+				if x < lo[c] {
+					lo[c] = x
+				}
+				if x > hi[c] {
+					hi[c] = x
+				}
+				if x < tlo[c] {
+					tlo[c] = x
+				}
+				if x > thi[c] {
+					thi[c] = x
+				}
 			}
 		}
 	}
-	// A NaN makes the component's actual bound NaN, which matches no
-	// declared bound (a mismatch, not out of bound); infinities count as
-	// values.
-	round := func(x float64) float64 {
-		if isFloat {
-			return float64(float32(x))
-		}
-		return x
+	below := make([]bool, n)
+	above := make([]bool, n)
+	for c := 0; c < n; c++ {
+		below[c] = hasMin && tlo[c] < dmin[c]
+		above[c] = hasMax && thi[c] > dmax[c]
 	}
 	// Per component: a declared bound the data passes is both out of
 	// bound and a mismatch; one the data does not reach, a mismatch.
-	if len(v.a.Min) == n {
+	if hasMin {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
-			if nan[c] || lo[c] != round(v.a.Min[c]) {
+			if lo[c] != dmin[c] {
 				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
 			}
-			if !nan[c] && lo[c] < round(v.a.Min[c]) {
+			if below[c] {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
 			}
 		}
 	}
-	if len(v.a.Max) == n {
+	if hasMax {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
-			if nan[c] || hi[c] != round(v.a.Max[c]) {
+			if hi[c] != dmax[c] {
 				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
 			}
-			if !nan[c] && hi[c] > round(v.a.Max[c]) {
+			if above[c] {
 				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
 			}
 		}
@@ -375,6 +421,13 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 
 func checkSparseIndices(doc *gltf.Document, a *gltf.Accessor, p string, fs *findings) {
 	sp := a.Sparse
+	// Sparse indices are unsigned bytes, shorts or ints; with another
+	// component type (VALUE_NOT_IN_LIST) they are not read.
+	switch sp.Indices.ComponentType {
+	case gltf.ComponentUbyte, gltf.ComponentUshort, gltf.ComponentUint:
+	default:
+		return
+	}
 	ic := sp.Indices.ComponentType.ByteSize()
 	idx, _ := viewBytes(doc, sp.Indices.BufferView)
 	if idx == nil || ic == 0 || sp.Count <= 0 || !Fits(sp.Indices.ByteOffset, ic, sp.Count, ic, len(idx)) {
@@ -475,16 +528,23 @@ func skinJointCounts(doc *gltf.Document) map[int]int {
 	return out
 }
 
+// checkAnimationInput reports keyframe times as glTF-Validator's
+// AnimationInputChecker does: a negative time is only negative (and is not
+// the previous time of the next one); every other time after the first must
+// be greater than the previous non-negative one, which starts at 0.
 func checkAnimationInput(v *accessorView, p string, fs *findings) {
-	prev := math.Inf(-1)
+	prev := 0.0
 	neg, order := false, false
 	for e := 0; e < v.a.Count && !(neg && order); e++ {
 		x := v.raw(e, 0)
-		if x < 0 && !neg {
-			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
-			neg = true
+		if x < 0 {
+			if !neg {
+				fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", p, "animation input %d is negative: %g", e, x)
+				neg = true
+			}
+			continue
 		}
-		if x <= prev && !order {
+		if e != 0 && x <= prev && !order {
 			fs.addc(Error, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", p, "animation input %d is not greater than the previous: %g <= %g", e, x, prev)
 			order = true
 		}

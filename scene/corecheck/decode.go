@@ -131,7 +131,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		return res, err
 	}
 	res.GLTF, res.MissingBuffers = doc, missing
-	checkLinks(doc, sc, glb, opt, &fs)
+	checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)
@@ -158,6 +158,10 @@ func checkJSON(data []byte) error {
 	var v any
 	err := dec.Decode(&v)
 	if err == nil {
+		if off, ok := trailingData(data, dec.InputOffset()); ok {
+			line, col := lineCol(data, off)
+			return fmt.Errorf("broken JSON at line %d, column %d: more data after the JSON value (byte 0x%02x); only spaces may pad it", line, col, data[off])
+		}
 		if _, ok := v.(map[string]any); !ok {
 			return errors.New("not a glTF document: the JSON is not an object")
 		}
@@ -263,7 +267,8 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 			if glb {
 				fs.addc(Warning, "DATA_URI_GLB", p+"/uri", "data URI used in a GLB container")
 			}
-			if media != "application/octet-stream" && media != "application/gltf-buffer" {
+			// Media types are case-insensitive (RFC 2045, section 5.1).
+			if m := strings.ToLower(media); m != "application/octet-stream" && m != "application/gltf-buffer" {
 				fs.addc(Error, "BUFFER_DATA_URI_MIME_TYPE_INVALID", p+"/uri", "data URI media type must be application/octet-stream or application/gltf-buffer, found %q (read anyway)", media)
 			}
 			data = raw

@@ -36,11 +36,15 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 		declared := im.MimeType
 		var r io.ReaderAt
 		var size int64
-		switch {
-		case im.BufferView != nil:
+		if im.BufferView != nil {
 			if bv := l2view(doc, *im.BufferView); bv != nil && bv.ByteStride != 0 {
 				fs.addc(Error, "IMAGE_BUFFER_VIEW_WITH_BYTESTRIDE", p+"/bufferView", "buffer views of images must not have byteStride")
 			}
+		}
+		switch {
+		// With both a uri and a buffer view (ONE_OF_MISMATCH), the image
+		// is read from its uri, as the Khronos validator reads it.
+		case im.BufferView != nil && uri == "":
 			data, _ := viewBytes(doc, *im.BufferView)
 			if data == nil {
 				continue
@@ -121,7 +125,7 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 			continue
 		}
 		mimeAt := p
-		if im.BufferView == nil {
+		if uri != "" {
 			mimeAt = p + "/uri"
 		}
 		w, h := checkImageData(r, size, declared, webp, p, mimeAt, fs)

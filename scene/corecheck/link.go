@@ -24,15 +24,28 @@ type links struct {
 	used map[string]bool
 	// bvUsage is what each buffer view was first used for.
 	bvUsage map[int]string
+	// json is the document's JSON, read again for the attributes' key
+	// order (keyOrders, once, when a rule needs it: attrOrder).
+	json      []byte
+	keyOrders map[attrKey][]string
+	// viewAccessors are the vertex accessors seen in each buffer view
+	// without byteStride, over the whole document.
+	viewAccessors map[int]map[int]bool
 }
 
-func checkLinks(doc *gltf.Document, sc *schema, glb bool, opt Options, fs *findings) {
-	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}}
+func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt Options, fs *findings) {
+	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}, json: jsonChunk}
 	for _, e := range doc.ExtensionsUsed {
 		l.used[e] = true
 	}
 	l.bufferViews()
 	l.accessors()
+	// Images in buffer views, before meshes, as Khronos links them.
+	for i, im := range doc.Images {
+		if im.BufferView != nil {
+			l.useViewIndex(*im.BufferView, "Image", fmt.Sprintf("/images/%d/bufferView", i))
+		}
+	}
 	l.meshes()
 	l.nodes()
 	l.animations()
@@ -69,7 +82,9 @@ func (l *links) bufferViews() {
 			bl := l.doc.Buffers[bv.Buffer].ByteLength
 			if int64(bv.ByteOffset)+int64(bv.ByteLength) > int64(bl) {
 				at := p + "/byteLength"
-				if bv.ByteOffset > bl {
+				// An offset at or past the buffer's end is the offset's
+				// fault, else the length's (glTF-Validator buffer_view.dart).
+				if bv.ByteOffset >= bl {
 					at = p + "/byteOffset"
 				}
 				l.fs.addc(Error, "BUFFER_VIEW_TOO_LONG", at, "the buffer view (offset %d, length %d) does not fit buffer %d (byteLength %d)", bv.ByteOffset, bv.ByteLength, bv.Buffer, bl)
@@ -158,14 +173,18 @@ func (l *links) accessors() {
 			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteStride != 0 {
 				l.fs.addc(Error, "BUFFER_VIEW_INVALID_BYTE_STRIDE", p+"/sparse/values/bufferView", "only buffer views with raw vertex data can have byteStride")
 			}
-			if bv := l.view(&sp.Indices.BufferView); bv != nil {
+			// Sparse data is neither vertices nor indices (accessor.dart
+			// link: values, then indices).
+			l.useViewIndex(sp.Values.BufferView, "Other", p+"/sparse/values/bufferView")
+			l.useViewIndex(sp.Indices.BufferView, "Other", p+"/sparse/indices/bufferView")
+			if bv := l.view(&sp.Indices.BufferView); bv != nil && bv.ByteLength > 0 {
 				is := sp.Indices.ComponentType.ByteSize()
 				need := int64(sp.Indices.ByteOffset) + int64(sp.Count)*int64(is)
 				if sp.Indices.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Indices.ByteOffset, is, sp.Count, is, bv.ByteLength) {
 					l.fs.addc(Error, "ACCESSOR_TOO_LONG", p+"/sparse/indices", "sparse indices (offset %d, length %d) do not fit buffer view %d (length %d)", sp.Indices.ByteOffset, need-int64(sp.Indices.ByteOffset), sp.Indices.BufferView, bv.ByteLength)
 				}
 			}
-			if bv := l.view(&sp.Values.BufferView); bv != nil {
+			if bv := l.view(&sp.Values.BufferView); bv != nil && bv.ByteLength > 0 {
 				es := cs * a.Type.Components()
 				need := int64(sp.Values.ByteOffset) + int64(sp.Count)*int64(es)
 				if sp.Values.ByteOffset >= 0 && sp.Count > 0 && !Fits(sp.Values.ByteOffset, es, sp.Count, es, bv.ByteLength) {
@@ -196,7 +215,10 @@ func (l *links) accessors() {
 		}
 		// A byteStride that is not a multiple of 4 is VALUE_MULTIPLE_OF on
 		// the buffer view; ACCESSOR_MATRIX_ALIGNMENT is the byteOffset's.
-		if a.Count > 0 {
+		// A buffer view whose byteLength is invalid (VALUE_NOT_IN_RANGE)
+		// is not measured against (accessor.dart
+		// _checkByteOffsetAndLength).
+		if a.Count > 0 && bv.ByteLength > 0 {
 			length := int64(stride)*int64(a.Count-1) + int64(el)
 			if a.ByteOffset >= 0 && !Fits(a.ByteOffset, stride, a.Count, el, bv.ByteLength) {
 				at := p
@@ -219,32 +241,46 @@ func (l *links) rawObj(coll string, i int) map[string]any {
 	return m
 }
 
-// useView records what a buffer view is used for and reports a use that
-// conflicts with its target or an earlier use.
+// useView records what a buffer view is used for (VertexBuffer,
+// IndexBuffer, Image or Other) and reports a use that conflicts with its
+// target or an earlier use. A buffer view without a target first used for
+// vertex or index data gets the hint BUFFER_VIEW_TARGET_MISSING there, once:
+// the Khronos validator gives it when it first learns the view's usage (in
+// its order: accessors' sparse data, images, then meshes by index, each
+// primitive's attributes in the file's order, indices, then morph
+// targets, then skins and animations), and a target set in the file is
+// a usage known already (buffer_view.dart setUsage).
 func (l *links) useView(a *gltf.Accessor, usage, p string) {
 	if a == nil || a.BufferView == nil {
 		return
 	}
-	bvi := *a.BufferView
-	bv := l.view(a.BufferView)
+	l.useViewIndex(*a.BufferView, usage, p)
+}
+
+// useViewIndex is useView for buffer view bvi.
+func (l *links) useViewIndex(bvi int, usage, p string) {
+	bv := l.view(&bvi)
 	if bv == nil {
 		return
 	}
-	if bv.Target != 0 && usage != "other" {
-		want := "VertexBuffer"
-		if bv.Target == gltf.TargetElementArrayBuffer {
-			want = "IndexBuffer"
-		}
-		if want != usage {
-			l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d has target %s but is used as %s", bvi, want, usage)
-			return
-		}
+	prev, ok := l.bvUsage[bvi]
+	switch {
+	case ok:
+	case bv.Target == gltf.TargetArrayBuffer:
+		prev, ok = "VertexBuffer", true
+	case bv.Target == gltf.TargetElementArrayBuffer:
+		prev, ok = "IndexBuffer", true
 	}
-	if prev, ok := l.bvUsage[bvi]; ok && prev != usage {
-		l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d is used as %s and as %s", bvi, prev, usage)
+	if ok && prev != usage {
+		l.fs.addc(Error, "BUFFER_VIEW_TARGET_OVERRIDE", p, "buffer view %d is used as %s, and now as %s", bvi, prev, usage)
 		return
 	}
-	l.bvUsage[bvi] = usage
+	if !ok && (usage == "VertexBuffer" || usage == "IndexBuffer") {
+		l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", bvi)
+	}
+	if !ok {
+		l.bvUsage[bvi] = usage
+	}
 }
 
 var attrPattern = regexp.MustCompile(`^(POSITION|NORMAL|TANGENT|(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(0|[1-9][0-9]*)|_.*)$`)
@@ -358,21 +394,20 @@ func (l *links) meshes() {
 		targets := -1
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("%s/primitives/%d", mp, pi)
-			// Targets that are not objects, or empty ones, were reported
-			// (ARRAY_TYPE_MISMATCH, EMPTY_ENTITY) and do not count.
-			n := 0
-			for _, t := range pr.Targets {
-				if len(t) > 0 {
-					n++
-				}
-			}
+			n := len(l.targets(mi, pi))
 			if targets >= 0 && n != targets {
-				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", pp, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
+				// At the primitive's targets, or the primitive when it has
+				// none (where the Khronos validator points).
+				at := pp
+				if n > 0 {
+					at = pp + "/targets"
+				}
+				l.fs.addc(Error, "MESH_PRIMITIVES_UNEQUAL_TARGETS_COUNT", at, "all primitives must have the same number of morph targets (%d here, %d in the first)", n, targets)
 			}
 			if targets < 0 {
 				targets = n
 			}
-			l.primitive(pr, pp, quant)
+			l.primitive(pr, mi, pi, pp, quant)
 		}
 		// Weights without morph targets are a count mismatch too (0).
 		if targets >= 0 && len(m.Weights) > 0 && len(m.Weights) != targets {
@@ -381,15 +416,13 @@ func (l *links) meshes() {
 	}
 }
 
-func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
+func (l *links) primitive(pr *gltf.Primitive, mi, pi int, pp string, quant bool) {
 	ap := pp + "/attributes"
 	sets := map[string][]int{}
 	count := -1
-	viewUsers := map[int]int{}
-	seenAcc := map[int]bool{}
-	// Attributes in the order writers put them (POSITION first): the
-	// Khronos validator reports a mismatch on the later attribute.
-	for _, sem := range writerAttrOrder(pr.Attributes) {
+	// Attributes in the file's order, as the Khronos validator visits
+	// them: it reports a mismatch on the later attribute.
+	for _, sem := range l.attrOrder(attrKey{mi, pi, -1}, pr.Attributes) {
 		ai := pr.Attributes[sem]
 		p := ap + "/" + jsonPointerEscape(sem)
 		if !attrPattern.MatchString(sem) {
@@ -405,28 +438,18 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 			continue
 		}
 		l.useView(a, "VertexBuffer", p)
-		// Two different accessors in one buffer view need its byteStride
-		// (one accessor used by two attributes does not).
-		if a.BufferView != nil && l.view(a.BufferView) != nil && l.view(a.BufferView).ByteStride == 0 && !seenAcc[ai] {
-			seenAcc[ai] = true
-			viewUsers[*a.BufferView]++
-			if viewUsers[*a.BufferView] == 2 {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d is used by two or more attributes and has no byteStride", *a.BufferView)
-			}
-		}
+		l.vertexAccessorRefs(ai, a, p)
 		if a.ComponentType == gltf.ComponentUint {
 			l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_UNSIGNED_INT", p, "mesh attributes cannot use UNSIGNED_INT")
 		} else if !strings.HasPrefix(sem, "_") {
-			if allowed := attrFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for %s", accFormat(a), sem)
+			if allowed := attrFormats(sem, quant); allowed != nil && (!l.componentTypeOK(ai) || !containsFormat(allowed, accFormat(a))) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for %s", l.formatName(ai, a), sem)
 			}
 		}
-		if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
+		if sem == "POSITION" && !hasBounds(a) {
 			l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 		}
-		if bv := l.view(a.BufferView); bv != nil && (a.ByteOffset%4 != 0 || bv.ByteStride%4 != 0 || (bv.ByteOffset+a.ByteOffset)%4 != 0) {
-			l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_UNALIGNED", p, "vertex attribute data must be aligned to 4-byte boundaries")
-		}
+		l.vertexAlignment(a, p)
 		if count >= 0 && a.Count != count {
 			l.fs.addc(Error, "MESH_PRIMITIVE_UNEQUAL_ACCESSOR_COUNT", p, "all accessors of a primitive must have the same count (%d here, %d before)", a.Count, count)
 		}
@@ -472,9 +495,9 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 			l.useView(a, "IndexBuffer", ip)
 		}
 	}
-	for ti, t := range pr.Targets {
+	for ti, t := range l.targets(mi, pi) {
 		tp := fmt.Sprintf("%s/targets/%d", pp, ti)
-		for _, sem := range sortedAttrKeys(t) {
+		for _, sem := range l.attrOrder(attrKey{mi, pi, ti}, t) {
 			p := tp + "/" + jsonPointerEscape(sem)
 			if !attrPattern.MatchString(sem) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_INVALID_ATTRIBUTE", p, "invalid attribute name %q", sem)
@@ -487,10 +510,12 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 				continue
 			}
 			l.useView(a, "VertexBuffer", p)
-			if allowed := targetFormats(sem, quant); allowed != nil && !containsFormat(allowed, accFormat(a)) {
-				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", accFormat(a), sem)
+			l.vertexAlignment(a, p)
+			l.vertexAccessorRefs(t[sem], a, p)
+			if allowed := targetFormats(sem, quant); allowed != nil && (!l.componentTypeOK(t[sem]) || !containsFormat(allowed, accFormat(a))) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_ATTRIBUTES_ACCESSOR_INVALID_FORMAT", p, "invalid accessor format %s for morph target %s", l.formatName(t[sem], a), sem)
 			}
-			if sem == "POSITION" && (len(a.Min) == 0 || len(a.Max) == 0) {
+			if sem == "POSITION" && !hasBounds(a) {
 				l.fs.addc(Error, "MESH_PRIMITIVE_POSITION_ACCESSOR_WITHOUT_BOUNDS", p, "accessor.min and accessor.max must be defined for POSITION")
 			}
 			if count >= 0 && a.Count != count {
@@ -499,6 +524,90 @@ func (l *links) primitive(pr *gltf.Primitive, pp string, quant bool) {
 		}
 	}
 	l.materialUse(pr, pp, sets["TEXCOORD"], hasTangent, hasNormal)
+	l.variantTexCoords(mi, pi, pp, sets["TEXCOORD"])
+}
+
+// vertexAlignment reports MESH_PRIMITIVE_ACCESSOR_UNALIGNED for a vertex
+// attribute or morph target accessor at p: its byteOffset is not a
+// multiple of 4, or, in a buffer view without byteStride, its elements'
+// length is not (3 bytes of a VEC3 of bytes put the next element off 4);
+// mesh.dart link. A byteStride not a multiple of 4 is the buffer view's
+// VALUE_MULTIPLE_OF.
+func (l *links) vertexAlignment(a *gltf.Accessor, p string) {
+	bv := l.view(a.BufferView)
+	if a.ByteOffset%4 != 0 || (bv != nil && bv.ByteStride == 0 && elementLength(a)%4 != 0) {
+		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_UNALIGNED", p, "vertex attribute data must be aligned to 4-byte boundaries")
+	}
+}
+
+// vertexAccessorRefs reports MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE at
+// p when accessor ai is the second or a later accessor of the whole
+// document's vertex data (attributes and morph targets) in a buffer view
+// without byteStride: interleaved or packed side by side, the elements'
+// distance is then unknown. One accessor used twice does not count.
+func (l *links) vertexAccessorRefs(ai int, a *gltf.Accessor, p string) {
+	bv := l.view(a.BufferView)
+	if bv == nil || bv.ByteStride != 0 {
+		return
+	}
+	if l.viewAccessors == nil {
+		l.viewAccessors = map[int]map[int]bool{}
+	}
+	seen := l.viewAccessors[*a.BufferView]
+	if seen == nil {
+		seen = map[int]bool{}
+		l.viewAccessors[*a.BufferView] = seen
+	}
+	if seen[ai] {
+		return
+	}
+	seen[ai] = true
+	if len(seen) > 1 {
+		l.fs.addc(Error, "MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", p, "buffer view %d holds more than one vertex accessor and has no byteStride", *a.BufferView)
+	}
+}
+
+// componentTypeOK reports whether accessor ai's componentType in the JSON
+// is one glTF allows: another one is VALUE_NOT_IN_LIST, and the accessor's
+// format then matches no semantic's list (the validator's format has no
+// component type), whatever the typed document read in its place.
+func (l *links) componentTypeOK(ai int) bool {
+	return !l.sc.badComponentType[fmt.Sprintf("/accessors/%d", ai)]
+}
+
+// formatName names accessor ai's format for a message, saying so when its
+// componentType is not a valid one.
+func (l *links) formatName(ai int, a *gltf.Accessor) string {
+	if !l.componentTypeOK(ai) {
+		return fmt.Sprintf("{%s, invalid componentType}", a.Type)
+	}
+	return accFormat(a).String()
+}
+
+// hasBounds reports whether an accessor has min and max, each with one
+// value per component: one of the wrong length is ARRAY_LENGTH_NOT_IN_LIST
+// and read as absent (accessor.dart fromMap).
+func hasBounds(a *gltf.Accessor) bool {
+	return boundOK(a, a.Min) && boundOK(a, a.Max)
+}
+
+// boundOK reports whether an accessor's min or max is one the Khronos
+// validator reads: one value per component, and whole numbers for an
+// integer component type (a fraction is ARRAY_TYPE_MISMATCH, and the bound
+// is then absent).
+func boundOK(a *gltf.Accessor, vs []float64) bool {
+	n := a.Type.Components()
+	if len(vs) == 0 || (n != 0 && len(vs) != n) {
+		return false
+	}
+	if a.ComponentType != gltf.ComponentFloat {
+		for _, v := range vs {
+			if v != math.Trunc(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // writerAttrOrder lists attribute names as glTF writers order them:
@@ -527,16 +636,10 @@ func sortedAttrKeys(m map[string]int) []string {
 	return keys
 }
 
-// materialUse checks that a primitive has the texture coordinates and
-// tangent space its material needs.
-func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasTangent, hasNormal bool) {
-	if pr.Material == nil {
-		return
-	}
-	raw := l.rawObj("materials", *pr.Material)
-	if raw == nil {
-		return
-	}
+// texCoordNeeds returns the texture coordinate set each texture info of
+// material mat (its JSON raw) reads, by the texture info's pointer (and
+// that of a KHR_texture_transform overriding it).
+func texCoordNeeds(raw map[string]any, mat int) map[string]int {
 	need := map[string]int{}
 	var walk func(v any, p string)
 	walk = func(v any, p string) {
@@ -556,7 +659,48 @@ func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasT
 			}
 		}
 	}
-	walk(raw, fmt.Sprintf("/materials/%d", *pr.Material))
+	walk(raw, fmt.Sprintf("/materials/%d", mat))
+	return need
+}
+
+// variantTexCoords reports MESH_PRIMITIVE_TOO_FEW_TEXCOORDS at the material
+// of each KHR_materials_variants mapping of primitive pi of mesh mi whose
+// material reads a texture coordinate set the primitive lacks (the
+// validator checks a mapped material as the primitive's own).
+func (l *links) variantTexCoords(mi, pi int, pp string, texcoords []int) {
+	if _, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]; !ok {
+		return
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < 0 || pi >= len(prims) {
+		return
+	}
+	ext := asMap(asMap(asMap(prims[pi])["extensions"])["KHR_materials_variants"])
+	for i, m := range asAnySlice(ext["mappings"]) {
+		f, ok, _ := numberValue(asMap(m)["material"])
+		if !ok || f < 0 || f >= float64(len(l.doc.Materials)) || f != float64(int(f)) {
+			continue
+		}
+		need := texCoordNeeds(l.rawObj("materials", int(f)), int(f))
+		for _, k := range sortedIntKeys(need) {
+			if tc := need[k]; tc >= len(texcoords) {
+				l.fs.addc(Error, "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", fmt.Sprintf("%s/extensions/KHR_materials_variants/mappings/%d/material", pp, i), "material texture %s needs TEXCOORD_%d", k, tc)
+			}
+		}
+	}
+}
+
+// materialUse checks that a primitive has the texture coordinates and
+// tangent space its material needs.
+func (l *links) materialUse(pr *gltf.Primitive, pp string, texcoords []int, hasTangent, hasNormal bool) {
+	if pr.Material == nil {
+		return
+	}
+	raw := l.rawObj("materials", *pr.Material)
+	if raw == nil {
+		return
+	}
+	need := texCoordNeeds(raw, *pr.Material)
 	for _, k := range sortedIntKeys(need) {
 		tc := need[k]
 		if tc >= len(texcoords) {
@@ -587,7 +731,33 @@ func (l *links) morphTargets(mesh *int) int {
 	if len(m.Primitives) == 0 {
 		return 0
 	}
-	return len(m.Primitives[0].Targets)
+	return len(l.targets(*mesh, 0))
+}
+
+// targets returns the morph targets of primitive pi of mesh mi, or none
+// when one of them is empty or not an object (reported as EMPTY_ENTITY or
+// ARRAY_TYPE_MISMATCH): the Khronos validator then reads the primitive as
+// having no morph targets at all (utils.dart getIndicesMapsList), so its
+// counts, weights and the targets' accessors follow from that.
+func (l *links) targets(mi, pi int) []map[string]int {
+	if mi < 0 || mi >= len(l.doc.Meshes) || pi < 0 || pi >= len(l.doc.Meshes[mi].Primitives) {
+		return nil
+	}
+	ts := l.doc.Meshes[mi].Primitives[pi].Targets
+	for _, t := range ts {
+		if len(t) == 0 {
+			return nil
+		}
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < len(prims) {
+		for _, t := range asAnySlice(asMap(prims[pi])["targets"]) {
+			if m, ok := t.(map[string]any); !ok || len(m) == 0 {
+				return nil
+			}
+		}
+	}
+	return ts
 }
 
 func (l *links) nodes() {
@@ -607,7 +777,9 @@ func (l *links) nodes() {
 				l.fs.addc(Error, "NODE_WEIGHTS_INVALID", p+"/weights", "%d weights for %d morph targets", len(n.Weights), t)
 			}
 		}
-		if n.Skin != nil && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
+		// Only a skin that exists is checked against the mesh (an
+		// unresolved one is UNRESOLVED_REFERENCE and nothing more).
+		if n.Skin != nil && *n.Skin >= 0 && *n.Skin < len(l.doc.Skins) && n.Mesh != nil && *n.Mesh >= 0 && *n.Mesh < len(l.doc.Meshes) {
 			// A primitive is skinned when it has JOINTS_n and WEIGHTS_n
 			// sets, as many of each (MESH_PRIMITIVE_JOINTS_WEIGHTS_MISMATCH
 			// otherwise).
@@ -743,9 +915,17 @@ func (l *links) animations() {
 				continue
 			}
 			k := 1
-			if rawPath == "weights" && ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
-				if t := l.morphTargets(l.doc.Nodes[*ch.Target.Node].Mesh); t > 0 {
-					k = t
+			if rawPath == "weights" {
+				// One weight per morph target of the mesh's first
+				// primitive; without any (no node, no mesh, no targets)
+				// the count is not checked (glTF-Validator animation.dart:
+				// an expected count of 0 is skipped).
+				k = 0
+				if ch.Target.Node != nil && *ch.Target.Node >= 0 && *ch.Target.Node < len(l.doc.Nodes) {
+					k = max(l.morphTargets(l.doc.Nodes[*ch.Target.Node].Mesh), 0)
+				}
+				if k == 0 {
+					continue
 				}
 			}
 			want := in.Count * k
@@ -763,7 +943,7 @@ func (l *links) animations() {
 				if f != (format{gltf.AccessorScalar, gltf.ComponentFloat, false}) {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", sp+"/input", "invalid input accessor format %s; must be {SCALAR, FLOAT}", f)
 				}
-				if len(in.Min) == 0 || len(in.Max) == 0 {
+				if !hasBounds(in) {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", sp+"/input", "accessor.min and accessor.max must be defined for an animation input")
 				}
 				if sm.Interpolation == gltf.InterpolationCubicSpline && in.Count < 2 {
@@ -772,13 +952,13 @@ func (l *links) animations() {
 				if bv := l.view(in.BufferView); bv != nil && bv.ByteStride != 0 {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", sp+"/input", "buffer views of animation sampler accessors must not have byteStride")
 				}
-				l.useView(in, "other", sp+"/input")
+				l.useView(in, "Other", sp+"/input")
 			}
 			if out := l.acc(sm.Output); out != nil {
 				if bv := l.view(out.BufferView); bv != nil && bv.ByteStride != 0 {
 					l.fs.addc(Error, "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", sp+"/output", "buffer views of animation sampler accessors must not have byteStride")
 				}
-				l.useView(out, "other", sp+"/output")
+				l.useView(out, "Other", sp+"/output")
 			}
 		}
 	}
@@ -786,6 +966,16 @@ func (l *links) animations() {
 
 func isIdentityMatrix(m [16]float64) bool {
 	return m == [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1} || m == [16]float64{}
+}
+
+// rawChannelObj returns channel ci of animation ai as read from the JSON.
+func (l *links) rawChannelObj(ai, ci int) map[string]any {
+	chs, _ := l.rawObj("animations", ai)["channels"].([]any)
+	if ci < 0 || ci >= len(chs) {
+		return nil
+	}
+	ch, _ := chs[ci].(map[string]any)
+	return ch
 }
 
 func (l *links) rawChannel(ai, ci int) map[string]any {
@@ -816,7 +1006,7 @@ func (l *links) skins() {
 		if bv := l.view(a.BufferView); bv != nil && bv.ByteStride != 0 {
 			l.fs.addc(Error, "SKIN_IBM_ACCESSOR_WITH_BYTESTRIDE", ip, "buffer views of inverse bind matrices must not have byteStride")
 		}
-		l.useView(a, "other", ip)
+		l.useView(a, "Other", ip)
 	}
 }
 
@@ -895,7 +1085,11 @@ func (l *links) extensionObjects() {
 	for i := 0; i < len(l.sc.exts); i++ {
 		e := l.sc.exts[i]
 		if !l.used[e.name] {
+			// Only that: the Khronos validator reads no further into an
+			// extension the file does not declare (gltf_property.dart
+			// getExtensions).
 			l.fs.addc(Error, "UNDECLARED_EXTENSION", e.path, "extension %q is not declared in extensionsUsed", e.name)
+			continue
 		}
 		kinds, known := extensionKinds[e.name]
 		if !known {

@@ -58,8 +58,15 @@ func (l *links) nodeRules() {
 	for i := range parent {
 		parent[i] = -1
 	}
+	// listed: some node lists it as a child, itself included (a node that
+	// is its own child is not a root either; parent leaves that out, so
+	// walks up the tree end).
+	listed := make([]bool, len(l.doc.Nodes))
 	for i, n := range l.doc.Nodes {
 		for _, c := range n.Children {
+			if c >= 0 && c < len(parent) {
+				listed[c] = true
+			}
 			if c >= 0 && c < len(parent) && parent[c] < 0 && c != i {
 				parent[c] = i
 			}
@@ -83,10 +90,12 @@ func (l *links) nodeRules() {
 		if n.Camera != nil && *n.Camera >= 0 && *n.Camera < len(l.doc.Cameras) {
 			empty = false
 		}
-		for _, k := range []string{"extensions", "extras"} {
-			if _, ok := raw[k]; ok {
-				empty = false
-			}
+		if _, ok := raw["extensions"]; ok {
+			empty = false
+		}
+		// extras: null is no extras.
+		if v, ok := raw["extras"]; ok && v != nil {
+			empty = false
 		}
 		if empty {
 			l.fs.addc(Info, "NODE_EMPTY", p, "empty node: no mesh, camera, children or extensions")
@@ -118,7 +127,7 @@ func (l *links) nodeRules() {
 		if hasTransform(raw) {
 			l.fs.addc(Warning, "NODE_SKINNED_MESH_LOCAL_TRANSFORMS", p, "the node's local transform does not affect its skinned mesh")
 		}
-		if parent[i] >= 0 && budget > 0 {
+		if listed[i] && budget > 0 {
 			// A parent's transform is lost unless it also moves the joints.
 			jointAncestor := skinAncestors[*n.Skin]
 			if jointAncestor == nil {
@@ -172,14 +181,81 @@ func hasTransform(raw map[string]any) bool {
 	return false
 }
 
-// decomposable reports whether a column-major matrix is a TRS: the last row
-// is 0 0 0 1 and the upper 3x3 is not singular.
+// decomposable reports whether a node matrix is a translation, rotation
+// and scale, as the Khronos validator decides it (utils.dart
+// isTrsDecomposable, with vector_math's Matrix4.decompose): the last row is
+// 0 0 0 1, the determinant is not 0, and the matrix rebuilt from its
+// translation, rotation (the quaternion of its columns divided by their
+// lengths, the first length negated for a negative determinant) and scale
+// is within 0.00005 of it, by the largest column sum of absolute
+// differences. A shear or non-orthogonal columns do not rebuild.
 func decomposable(m [16]float64) bool {
 	if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 {
 		return false
 	}
-	upper := mgl64.Mat3{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
-	return upper.Det() != 0
+	det := mgl64.Mat4(m).Det()
+	if det == 0 {
+		return false
+	}
+	sx := math.Sqrt(m[0]*m[0] + m[1]*m[1] + m[2]*m[2])
+	sy := math.Sqrt(m[4]*m[4] + m[5]*m[5] + m[6]*m[6])
+	sz := math.Sqrt(m[8]*m[8] + m[9]*m[9] + m[10]*m[10])
+	if det < 0 {
+		sx = -sx
+	}
+	r := [9]float64{m[0] / sx, m[1] / sx, m[2] / sx, m[4] / sy, m[5] / sy, m[6] / sy, m[8] / sz, m[9] / sz, m[10] / sz}
+	x, y, z, w := quatFromRotation(r)
+	x2, y2, z2 := x+x, y+y, z+z
+	xx, xy, xz := x*x2, x*y2, x*z2
+	yy, yz, zz := y*y2, y*z2, z*z2
+	wx, wy, wz := w*x2, w*y2, w*z2
+	rebuilt := [16]float64{
+		(1 - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
+		(xy - wz) * sy, (1 - (xx + zz)) * sy, (yz + wx) * sy, 0,
+		(xz + wy) * sz, (yz - wx) * sz, (1 - (xx + yy)) * sz, 0,
+		m[12], m[13], m[14], 1,
+	}
+	worst := 0.0
+	for c := 0; c < 4; c++ {
+		sum := 0.0
+		for i := 4 * c; i < 4*c+4; i++ {
+			sum += math.Abs(rebuilt[i] - m[i])
+		}
+		worst = max(worst, sum)
+	}
+	return worst < 0.00005
+}
+
+// quatFromRotation returns the quaternion (x, y, z, w) of a 3x3 rotation
+// matrix r (column-major), by the largest of the trace and the diagonal
+// (Shepperd's method), without normalizing: a matrix that is not a
+// rotation gives a quaternion that does not rebuild it.
+func quatFromRotation(r [9]float64) (x, y, z, w float64) {
+	at := func(row, col int) float64 { return r[col*3+row] }
+	if tr := r[0] + r[4] + r[8]; tr > 0 {
+		s := math.Sqrt(tr + 1)
+		w = s * 0.5
+		s = 0.5 / s
+		return (at(2, 1) - at(1, 2)) * s, (at(0, 2) - at(2, 0)) * s, (at(1, 0) - at(0, 1)) * s, w
+	}
+	i := 0
+	if r[0] < r[4] {
+		i = 1
+		if r[4] < r[8] {
+			i = 2
+		}
+	} else if r[0] < r[8] {
+		i = 2
+	}
+	j, k := (i+1)%3, (i+2)%3
+	var q [4]float64
+	s := math.Sqrt(at(i, i) - at(j, j) - at(k, k) + 1)
+	q[i] = s * 0.5
+	s = 0.5 / s
+	q[3] = (at(k, j) - at(j, k)) * s
+	q[j] = (at(j, i) + at(i, j)) * s
+	q[k] = (at(k, i) + at(i, k)) * s
+	return q[0], q[1], q[2], q[3]
 }
 
 // skinRoots: SKIN_NO_COMMON_ROOT and SKIN_SKELETON_INVALID.
@@ -229,10 +305,18 @@ func (l *links) skinRoots() {
 			}
 			first = false
 		}
-		if !ok || len(s.Joints) == 0 {
+		if !ok {
 			continue
 		}
 		p := fmt.Sprintf("/skins/%d", si)
+		if len(s.Joints) == 0 {
+			// No joints (EMPTY_ENTITY): no common root to check, and none
+			// a skeleton could be (skin.dart link).
+			if s.Skeleton != nil && *s.Skeleton >= 0 && *s.Skeleton < n {
+				l.fs.addc(Error, "SKIN_SKELETON_INVALID", p+"/skeleton", "skeleton node %d is not a common root: the skin has no joints", *s.Skeleton)
+			}
+			continue
+		}
 		if len(common) == 0 {
 			l.fs.addc(Error, "SKIN_NO_COMMON_ROOT", p+"/joints", "the joints do not have a common root")
 		}
@@ -243,23 +327,9 @@ func (l *links) skinRoots() {
 }
 
 // primitiveRules: MESH_PRIMITIVE_INCOMPATIBLE_MODE, UNUSED_MESH_TANGENT,
-// MESH_PRIMITIVE_GENERATED_TANGENT_SPACE, BUFFER_VIEW_TARGET_MISSING,
+// MESH_PRIMITIVE_GENERATED_TANGENT_SPACE,
 // UNUSED_MESH_WEIGHTS and ANIMATION_CHANNEL_TARGET_NODE_SKIN.
 func (l *links) primitiveRules() {
-	noTarget := func(ai int, p string) {
-		if ai < 0 || ai >= len(l.doc.Accessors) {
-			return
-		}
-		a := l.doc.Accessors[ai]
-		if a.BufferView == nil || *a.BufferView < 0 || *a.BufferView >= len(l.doc.BufferViews) {
-			return
-		}
-		if raw := l.rawObj("bufferViews", *a.BufferView); raw != nil {
-			if _, ok := raw["target"]; !ok {
-				l.fs.addc(Info, "BUFFER_VIEW_TARGET_MISSING", p, "bufferView.target should be set for vertex or index data (buffer view %d)", *a.BufferView)
-			}
-		}
-	}
 	usage := map[int]string{}
 	use := func(ai int, how, p string) {
 		if ai < 0 || ai >= len(l.doc.Accessors) {
@@ -270,6 +340,25 @@ func (l *links) primitiveRules() {
 			return
 		}
 		usage[ai] = how
+	}
+	// In the Khronos validator's order (gltf.dart links meshes, then
+	// skins, then animations; a primitive's attributes, indices, then
+	// morph targets): the later use is the override.
+	for mi, m := range l.doc.Meshes {
+		for pi, pr := range m.Primitives {
+			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
+			for _, sem := range sortedAttrKeys(pr.Attributes) {
+				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
+			}
+			if pr.Indices != nil {
+				use(*pr.Indices, "indices", pp+"/indices")
+			}
+			for ti, t := range l.targets(mi, pi) {
+				for _, sem := range sortedAttrKeys(t) {
+					use(t[sem], "vertex attribute", fmt.Sprintf("%s/targets/%d/%s", pp, ti, jsonPointerEscape(sem)))
+				}
+			}
+		}
 	}
 	for si, s := range l.doc.Skins {
 		if s.InverseBindMatrices != nil {
@@ -288,23 +377,15 @@ func (l *links) primitiveRules() {
 	for mi, m := range l.doc.Meshes {
 		for pi, pr := range m.Primitives {
 			pp := fmt.Sprintf("/meshes/%d/primitives/%d", mi, pi)
-			if pr.Indices != nil {
-				use(*pr.Indices, "indices", pp+"/indices")
-			}
-			for _, sem := range sortedAttrKeys(pr.Attributes) {
-				use(pr.Attributes[sem], "vertex attribute", pp+"/attributes/"+jsonPointerEscape(sem))
-			}
 			count := -1
 			if pr.Indices != nil && *pr.Indices >= 0 && *pr.Indices < len(l.doc.Accessors) {
 				count = l.doc.Accessors[*pr.Indices].Count
-				noTarget(*pr.Indices, pp+"/indices")
 			} else if a, ok := pr.Attributes["POSITION"]; ok && a >= 0 && a < len(l.doc.Accessors) {
 				count = l.doc.Accessors[a].Count
 			}
-			for _, sem := range sortedAttrKeys(pr.Attributes) {
-				noTarget(pr.Attributes[sem], pp+"/attributes/"+jsonPointerEscape(sem))
-			}
-			if count >= 0 && !modeFits(pr.Mode, count) {
+			// A count below 1 is the accessor's VALUE_NOT_IN_RANGE; the
+			// validator reads it as unknown and checks no mode with it.
+			if count >= 1 && !modeFits(pr.Mode, count) {
 				l.fs.addc(Warning, "MESH_PRIMITIVE_INCOMPATIBLE_MODE", pp, "%d vertices or indices do not fit drawing mode %s", count, modeNames[pr.Mode])
 			}
 			_, hasTangent := pr.Attributes["TANGENT"]
@@ -315,6 +396,13 @@ func (l *links) primitiveRules() {
 			}
 			_, normalTex := mat["normalTexture"]
 			usedTC := materialTexCoords(mat)
+			// The materials KHR_materials_variants maps to this primitive
+			// read its texture coordinates too.
+			for _, vm := range l.variantMaterials(mi, pi) {
+				for tc := range materialTexCoords(l.rawObj("materials", vm)) {
+					usedTC[tc] = true
+				}
+			}
 			for k := 0; ; k++ {
 				sem := fmt.Sprintf("TEXCOORD_%d", k)
 				if _, ok := pr.Attributes[sem]; !ok {
@@ -385,6 +473,27 @@ func materialTexCoords(mat map[string]any) map[int]bool {
 		}
 	}
 	walk(mat, "")
+	return out
+}
+
+// variantMaterials returns the materials the KHR_materials_variants
+// mappings of primitive pi of mesh mi name, when the root variants list
+// they refer to exists.
+func (l *links) variantMaterials(mi, pi int) []int {
+	if _, ok := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]; !ok {
+		return nil
+	}
+	prims, _ := asMap(l.rawObj("meshes", mi))["primitives"].([]any)
+	if pi < 0 || pi >= len(prims) {
+		return nil
+	}
+	ext := asMap(asMap(asMap(prims[pi])["extensions"])["KHR_materials_variants"])
+	var out []int
+	for _, m := range asAnySlice(ext["mappings"]) {
+		if f, ok, _ := numberValue(asMap(m)["material"]); ok && f >= 0 && f < float64(len(l.doc.Materials)) && f == float64(int(f)) {
+			out = append(out, int(f))
+		}
+	}
 	return out
 }
 
@@ -459,7 +568,7 @@ func (l *links) materialRules() {
 				l.fs.addc(Warning, "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", p+"KHR_materials_emissive_strength", "emissive strength has no effect when the emissive factor is zero or undefined")
 			}
 		}
-		if _, ok := exts["KHR_materials_volume"].(map[string]any); ok {
+		if vol, ok := exts["KHR_materials_volume"].(map[string]any); ok {
 			// Transmission, or an extension corecheck does not know (which
 			// may transmit light).
 			transmits := false
@@ -470,7 +579,10 @@ func (l *links) materialRules() {
 			if !transmits {
 				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_NO_TRANSMISSION", p+"KHR_materials_volume", "the volume extension needs an extension that lets light through the surface")
 			}
-			if ds, _ := m["doubleSided"].(bool); ds {
+			// A thickness of 0 (the default) is a thin-walled surface, which
+			// may be double-sided; a volume has an inside and an outside.
+			thickness, _, _ := numberValue(vol["thicknessFactor"])
+			if ds, _ := m["doubleSided"].(bool); ds && thickness > 0 {
 				l.fs.addc(Warning, "KHR_MATERIALS_VOLUME_DOUBLE_SIDED", p+"KHR_materials_volume", "the volume extension should not be used with a double-sided material")
 			}
 		}
@@ -508,14 +620,13 @@ func (l *links) materialRules() {
 				l.fs.addc(Warning, "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD", p+"KHR_materials_clearcoat/clearcoatNormalTexture", "the normal and clearcoat normal textures should use the same texture coordinates")
 			}
 		}
+		// A standalone extension (one that replaces the material model)
+		// beside any other extension object: reported at the standalone
+		// one, when it is declared (glTF-Validator reads only declared
+		// extensions; an undeclared one is reported as such).
 		for _, solo := range []string{"KHR_materials_unlit", "KHR_materials_pbrSpecularGlossiness"} {
-			if _, ok := exts[solo]; !ok {
-				continue
-			}
-			for k := range exts {
-				if k != solo && strings.HasPrefix(k, "KHR_materials_") && k != "KHR_materials_variants" && k != "KHR_materials_emissive_strength" {
-					l.fs.addc(Warning, "MULTIPLE_EXTENSIONS", p+k, "%s may not combine with %s", k, solo)
-				}
+			if _, ok := exts[solo]; ok && len(exts) > 1 && l.used[solo] {
+				l.fs.addc(Warning, "MULTIPLE_EXTENSIONS", p+solo, "%s may be incompatible with the other extensions of this material", solo)
 			}
 		}
 	}
@@ -617,20 +728,17 @@ func (l *links) unusedObjects() {
 			mark(coll, *i)
 		}
 	}
-	// Scenes and the node tree.
-	var walk func(n, depth int)
-	walk = func(n, depth int) {
-		if n < 0 || n >= len(doc.Nodes) || used["nodes"][n] || depth > len(doc.Nodes) {
-			return
-		}
-		mark("nodes", n)
-		for _, c := range doc.Nodes[n].Children {
-			walk(c, depth+1)
-		}
-	}
+	// A scene's root nodes, and every node another node lists as a child,
+	// whether or not that parent is in a scene (glTF-Validator marks a
+	// node used when a reference to it resolves).
 	for _, s := range doc.Scenes {
 		for _, n := range s.Nodes {
-			walk(n, 0)
+			mark("nodes", n)
+		}
+	}
+	for _, n := range doc.Nodes {
+		for _, c := range n.Children {
+			mark("nodes", c)
 		}
 	}
 	for _, s := range doc.Skins {
@@ -655,14 +763,14 @@ func (l *links) unusedObjects() {
 		markp("cameras", n.Camera)
 		markp("skins", n.Skin)
 	}
-	for _, m := range doc.Meshes {
-		for _, pr := range m.Primitives {
+	for mi, m := range doc.Meshes {
+		for pi, pr := range m.Primitives {
 			for _, a := range pr.Attributes {
 				mark("accessors", a)
 			}
 			markp("accessors", pr.Indices)
 			markp("materials", pr.Material)
-			for _, t := range pr.Targets {
+			for _, t := range l.targets(mi, pi) {
 				for _, a := range t {
 					mark("accessors", a)
 				}
@@ -687,10 +795,16 @@ func (l *links) unusedObjects() {
 		markp("samplers", t.Sampler)
 	}
 	// Texture infos in materials, and indices inside extension objects.
+	// A primitive's variant mappings are read only with the root variants
+	// list they index (glTF-Validator links them only then).
+	_, rootVariants := asMap(asMap(l.sc.root["extensions"])["KHR_materials_variants"])["variants"]
 	var scan func(v any, inExt bool, key string)
 	scan = func(v any, inExt bool, key string) {
 		switch v := v.(type) {
 		case map[string]any:
+			if inExt && key == "KHR_materials_variants" && !rootVariants {
+				return
+			}
 			if strings.HasSuffix(key, "Texture") || key == "texture" {
 				if n, ok := v["index"]; ok {
 					f, _, _ := numberValue(n)
@@ -698,6 +812,11 @@ func (l *links) unusedObjects() {
 				}
 			}
 			for k, c := range v {
+				// An undeclared extension is not read (UNDECLARED_EXTENSION
+				// is all it gets), so nothing it names is used.
+				if key == "extensions" && !l.used[k] {
+					continue
+				}
 				ext := inExt || k == "extensions"
 				if ext && k != "extensions" {
 					if coll := refCollection[k]; coll != "" {
@@ -725,8 +844,12 @@ func (l *links) unusedObjects() {
 	// Animation samplers no channel of their animation uses.
 	for ai, an := range doc.Animations {
 		usedSampler := map[int]bool{}
-		for _, ch := range an.Channels {
-			usedSampler[ch.Sampler] = true
+		for ci, ch := range an.Channels {
+			// A channel without a sampler (UNDEFINED_PROPERTY) uses none;
+			// the typed document reads it as sampler 0.
+			if _, ok := asMap(l.rawChannelObj(ai, ci))["sampler"]; ok {
+				usedSampler[ch.Sampler] = true
+			}
 		}
 		for si := range an.Samplers {
 			if !usedSampler[si] {

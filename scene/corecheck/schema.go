@@ -36,10 +36,24 @@ func parseTree(data []byte) (jsonTree, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
-		return nil, fmt.Errorf("more than one JSON value")
+	if off, ok := trailingData(data, dec.InputOffset()); ok {
+		return nil, fmt.Errorf("more data after the JSON value at byte %d", off)
 	}
 	return v, nil
+}
+
+// trailingData reports where anything but JSON whitespace follows the
+// value that ends at end: a second value, or padding that is not spaces (a
+// GLB's JSON chunk padded with zeros), which is not JSON.
+func trailingData(data []byte, end int64) (int64, bool) {
+	for i := end; i < int64(len(data)); i++ {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // schema walks the tree of a glTF document and reports schema findings.
@@ -53,6 +67,9 @@ type schema struct {
 	// or arrays of objects inside objects) that are not JSON objects: the
 	// type mismatch is all Khronos says of them.
 	notObjects []string
+	// badComponentType are the accessors (by pointer) whose componentType
+	// is not one glTF allows (VALUE_NOT_IN_LIST, deleted from the tree).
+	badComponentType map[string]bool
 }
 
 type extUse struct {
@@ -375,7 +392,9 @@ func (s *schema) common(o map[string]any, p, kind string) {
 		s.unexpected(o, p, allowed)
 	}
 	s.str(o, p, "name", false)
-	if v, ok := o["extras"]; ok {
+	// "extras": null is no extras (glTF-Validator reads a JSON null as an
+	// absent value).
+	if v, ok := o["extras"]; ok && v != nil {
 		if _, isObj := v.(map[string]any); !isObj {
 			s.fs.addc(Info, "NON_OBJECT_EXTRAS", p+"/extras", "prefer JSON objects for extras")
 		}
@@ -721,7 +740,16 @@ func (s *schema) accessor(o map[string]any, p string) {
 			s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/byteOffset", "dependency failed: bufferView must be defined with byteOffset")
 		}
 	}
-	s.enumInt(o, p, "componentType", true, componentTypes...)
+	if _, has := o["componentType"]; has {
+		if _, ok := s.enumInt(o, p, "componentType", true, componentTypes...); !ok {
+			if s.badComponentType == nil {
+				s.badComponentType = map[string]bool{}
+			}
+			s.badComponentType[p] = true
+		}
+	} else {
+		s.enumInt(o, p, "componentType", true, componentTypes...)
+	}
 	s.boolean(o, p, "normalized")
 	s.integer(o, p, "count", true, 1)
 	s.enumStr(o, p, "type", true, accessorTypes...)
@@ -957,21 +985,22 @@ func (s *schema) node(o map[string]any, p string) {
 	if _, ok := o["skin"]; ok && !hasMesh && skin >= -1 {
 		s.fs.addc(Error, "UNSATISFIED_DEPENDENCY", p+"/skin", "dependency failed: mesh must be defined with skin")
 	}
-	_, hasMatrix := o["matrix"]
-	s.numArray(o, p, "matrix", false, none, none, 16)
-	_, hasR := o["rotation"]
-	_, hasS := o["scale"]
-	_, hasT := o["translation"]
+	// Only a valid matrix, rotation, scale or translation (the right
+	// length, numbers, in range) counts for NODE_MATRIX_TRS: the Khronos
+	// validator reads an invalid one as absent, after reporting it.
+	_, hasMatrix := s.numArray(o, p, "matrix", false, none, none, 16)
 	// A component outside -1..1 is VALUE_NOT_IN_RANGE; the length is
 	// judged only on a rotation whose components are in range.
-	if r, ok := s.numArray(o, p, "rotation", false, -1, 1, 4); ok && inUnitRange(r) {
+	r, hasR := s.numArray(o, p, "rotation", false, -1, 1, 4)
+	hasR = hasR && inUnitRange(r)
+	if hasR {
 		l := math.Sqrt(r[0]*r[0] + r[1]*r[1] + r[2]*r[2] + r[3]*r[3])
 		if math.Abs(l-1) > UnitLengthThresholdVec4 {
 			s.fs.addc(Error, "ROTATION_NON_UNIT", p+"/rotation", "rotation quaternion must be normalized (length %g)", l)
 		}
 	}
-	s.numArray(o, p, "scale", false, none, none, 3)
-	s.numArray(o, p, "translation", false, none, none, 3)
+	_, hasS := s.numArray(o, p, "scale", false, none, none, 3)
+	_, hasT := s.numArray(o, p, "translation", false, none, none, 3)
 	if hasMatrix && (hasR || hasS || hasT) {
 		s.fs.addc(Error, "NODE_MATRIX_TRS", p+"/matrix", "a node can have either a matrix or translation/rotation/scale, not both")
 	}
