@@ -423,3 +423,34 @@ func TestRemoveVariantRenumbers(t *testing.T) {
 		t.Errorf("findings: %v", d.Findings())
 	}
 }
+
+// TestCaseVariantKeys: a key that differs from a glTF property only in
+// case ("Nodes") is an unexpected property, as the schema and the Khronos
+// validator read it, not the property (Go's JSON decoding ignores case):
+// the document has no node, and a save writes no "nodes" of its own
+// (FuzzConvert's 95d51a04a547d262: "bUffers" was saved anew as "buffers"
+// and an empty file written for it).
+func TestCaseVariantKeys(t *testing.T) {
+	text := `{"asset": {"version": "2.0"}, "Nodes": [{"name": "x"}]}`
+	d, err := Decode([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.GLTF.Nodes) != 0 {
+		t.Errorf("%d nodes read from \"Nodes\"", len(d.GLTF.Nodes))
+	}
+	unexpected := false
+	for _, f := range d.Findings() {
+		unexpected = unexpected || f.Code == "UNEXPECTED_PROPERTY" && f.Path == "/Nodes"
+	}
+	if !unexpected {
+		t.Errorf("no UNEXPECTED_PROPERTY at /Nodes: %v", d.Findings())
+	}
+	out := filepath.Join(t.TempDir(), "out.gltf")
+	if err := d.Save(out); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(out); string(got) != text {
+		t.Errorf("saved %s, want the file as it was", got)
+	}
+}

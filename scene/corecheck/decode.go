@@ -111,8 +111,17 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	// written as 1.0) and files with type errors the schema pass reported;
 	// those are decoded from the tree the schema pass cleaned.
 	doc := new(gltf.Document)
-	if err := json.Unmarshal(jsonChunk, doc); err != nil {
-		clean, merr := json.Marshal(sc.root)
+	typed := jsonChunk
+	if tree, changed := withoutCaseVariants(sc.root); changed {
+		// Keys like "bUffers", which encoding/json would take for
+		// "buffers" (casefold.go).
+		if clean, err := json.Marshal(tree); err == nil {
+			typed = clean
+		}
+	}
+	if err := json.Unmarshal(typed, doc); err != nil {
+		tree, _ := withoutCaseVariants(sc.root)
+		clean, merr := json.Marshal(tree)
 		doc = new(gltf.Document)
 		if merr != nil {
 			return res, loadErr("INVALID_JSON", "not a valid glTF document: %v", merr)
