@@ -369,7 +369,7 @@ func TestSaveAsKeepsEveryInputFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(filepath.Dir(gltfPath), "ext.glb")
-		if err := os.WriteFile(path, glbContainer(js, nil), 0o644); err != nil {
+		if err := os.WriteFile(path, glbContainer(js, nil, nil), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		os.Remove(gltfPath)

@@ -89,6 +89,7 @@ type source struct {
 	json   []byte
 	bin    []byte // the GLB BIN chunk, if any
 	glb    bool
+	chunks [][]byte // the GLB's chunks of other types, kept by a GLB save
 	dir    string
 	path   string // the file the document was loaded from
 	parent []int  // parent node index, -1 for roots
@@ -137,7 +138,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 		return nil, err
 	}
 	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
-	d.source.json, d.source.bin, d.source.glb = res.JSON, res.BIN, res.GLB
+	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
 	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {
 		if n != nil {

@@ -90,6 +90,9 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		bin = d.GLTF.Buffers[0].Data[:d.GLTF.Buffers[0].ByteLength]
 	}
 
+	if !asGLB && len(d.source.chunks) > 0 {
+		d.saveWarnings = append(d.saveWarnings, fmt.Sprintf("the GLB's %d chunk(s) of other types than JSON and BIN have no place in a .gltf and are not written", len(d.source.chunks)))
+	}
 	switch {
 	case asGLB && !d.source.glb:
 		bin, err = d.packGLB(root)
@@ -142,7 +145,7 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 			if asGLB {
 				// The chunk's old padding (spaces) goes, the line break
 				// before it stays: glbContainer pads anew.
-				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " "), bin)}}, extra...), nil
+				return append([]OutputFile{{target, glbContainer(bytes.TrimRight(out.Bytes(), " "), bin, d.source.chunks)}}, extra...), nil
 			}
 			return append([]OutputFile{{target, out.Bytes()}}, extra...), nil
 		}
@@ -155,7 +158,7 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 		ind.WriteByte('\n')
 		return append([]OutputFile{{target, ind.Bytes()}}, extra...), nil
 	}
-	return append([]OutputFile{{target, glbContainer(out.Bytes(), bin)}}, extra...), nil
+	return append([]OutputFile{{target, glbContainer(out.Bytes(), bin, d.source.chunks)}}, extra...), nil
 }
 
 // sameFile reports whether paths a and b name the same file.
@@ -213,8 +216,9 @@ func sameFolder(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == bb
 }
 
-// glbContainer wraps JSON and an optional BIN chunk in a GLB 2 container.
-func glbContainer(js, bin []byte) []byte {
+// glbContainer wraps JSON, an optional BIN chunk and the chunks of other
+// types a loaded GLB had (whole, header included) in a GLB 2 container.
+func glbContainer(js, bin []byte, chunks [][]byte) []byte {
 	pad := func(b []byte, with byte) []byte {
 		for len(b)%4 != 0 {
 			b = append(b, with)
@@ -226,6 +230,9 @@ func glbContainer(js, bin []byte) []byte {
 	if bin != nil {
 		bin = pad(append([]byte(nil), bin...), 0)
 		total += 8 + len(bin)
+	}
+	for _, c := range chunks {
+		total += len(c)
 	}
 	var b bytes.Buffer
 	b.Grow(total)
@@ -240,6 +247,9 @@ func glbContainer(js, bin []byte) []byte {
 		b.Write(le.AppendUint32(nil, uint32(len(bin))))
 		b.Write(le.AppendUint32(nil, 0x004E4942))
 		b.Write(bin)
+	}
+	for _, c := range chunks {
+		b.Write(c)
 	}
 	return b.Bytes()
 }

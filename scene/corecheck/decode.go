@@ -33,6 +33,9 @@ type Result struct {
 	// GLB BIN chunk, if any; GLB whether data was a GLB container.
 	JSON, BIN []byte
 	GLB       bool
+	// Chunks are the GLB's chunks of other types than JSON and BIN (which
+	// extensions may refer to), header included, in file order.
+	Chunks [][]byte
 	// MissingBuffers are the buffers that have no bytes because their
 	// file does not exist (an IO_ERROR finding each) or the GLB's BIN
 	// chunk is cut off, by index, with why ("its file a.bin was not
@@ -71,7 +74,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		return nil, err
 	}
 	jsonChunk, bin := chunks.json, chunks.bin
-	res.JSON, res.BIN, res.GLB = jsonChunk, bin, glb
+	res.JSON, res.BIN, res.GLB, res.Chunks = jsonChunk, bin, glb, chunks.extra
 	res.Findings = slices.Clip(fs)
 	tree, err := parseTree(jsonChunk)
 	if err == nil && bytes.HasPrefix(jsonChunk, []byte("\xef\xbb\xbf")) {

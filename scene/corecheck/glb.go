@@ -62,6 +62,8 @@ const (
 // glbChunks is what splitGLB read from a GLB container.
 type glbChunks struct {
 	json, bin []byte
+	// extra are the whole chunks of other types, header included.
+	extra [][]byte
 	// cut is set when the file ends inside a chunk header or chunk data;
 	// binCut when that chunk is the BIN chunk: its bytes are not used (a
 	// buffer in it has no data).
@@ -159,6 +161,11 @@ func splitGLB(data []byte, fs *findings) (c glbChunks, glb bool, err error) {
 			sawBIN = true
 		default:
 			fs.addAt(Warning, "GLB_UNKNOWN_CHUNK_TYPE", start, "chunk %d has the unknown type %s (ignored)", chunk, chunkName(typ))
+			if whole && n%4 == 0 && chunk > 0 {
+				// The specification lets extensions refer to chunks of
+				// new types: a save keeps them.
+				c.extra = append(c.extra, data[start:off+n])
+			}
 		}
 		if !whole {
 			fs.addAt(Error, "GLB_UNEXPECTED_END_OF_CHUNK_DATA", size, "truncated GLB: chunk %d (%s) says %d bytes, %d remain", chunk, chunkName(typ), n, size-off)
