@@ -453,4 +453,12 @@ func TestCaseVariantKeys(t *testing.T) {
 	if got, _ := os.ReadFile(out); string(got) != text {
 		t.Errorf("saved %s, want the file as it was", got)
 	}
+	// Deeper in: a node's "Name" is not its name.
+	d, err = Decode([]byte(`{"asset": {"version": "2.0"}, "nodes": [{"Name": "x"}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.GLTF.Nodes) != 1 || d.GLTF.Nodes[0].Name != "" {
+		t.Errorf("nodes %+v: \"Name\" was read as the name", d.GLTF.Nodes)
+	}
 }

@@ -20,13 +20,14 @@ import (
 var (
 	glTFKeysOnce sync.Once
 	glTFKeys     map[string]string // lower case -> the property's exact name
+	glTFExact    map[string]bool   // the exact names
 )
 
 // caseVariant reports whether key is a property name of the glTF types in
 // another case.
 func caseVariant(key string) bool {
 	glTFKeysOnce.Do(func() {
-		glTFKeys = map[string]string{}
+		glTFKeys, glTFExact = map[string]string{}, map[string]bool{}
 		seen := map[reflect.Type]bool{}
 		var walk func(t reflect.Type)
 		walk = func(t reflect.Type) {
@@ -47,11 +48,15 @@ func caseVariant(key string) bool {
 					name = f.Name
 				}
 				glTFKeys[strings.ToLower(name)] = name
+				glTFExact[name] = true
 				walk(f.Type)
 			}
 		}
 		walk(reflect.TypeOf(gltf.Document{}))
 	})
+	if glTFExact[key] {
+		return false // nearly every key: no lower-casing
+	}
 	exact, ok := glTFKeys[strings.ToLower(key)]
 	return ok && exact != key
 }
@@ -61,6 +66,23 @@ func caseVariant(key string) bool {
 // saved as written) and attribute maps (semantic names such as TARGET_0
 // are the file's own).
 var opaqueKeys = map[string]bool{"extensions": true, "extras": true, "attributes": true, "targets": true}
+
+// caseVariantFound reports whether the schema pass found an unexpected
+// property that is a case variant: the tree is walked only then, which
+// keeps the walk (a quarter of a parse) off every ordinary file.
+func caseVariantFound(fs findings) bool {
+	for _, f := range fs {
+		if f.Code != "UNEXPECTED_PROPERTY" {
+			continue
+		}
+		key := f.Path[strings.LastIndexByte(f.Path, '/')+1:]
+		key = strings.NewReplacer("~1", "/", "~0", "~").Replace(key)
+		if caseVariant(key) {
+			return true
+		}
+	}
+	return false
+}
 
 // withoutCaseVariants returns tree with every key that is a case variant
 // of a glTF property left out, and whether there was one; tree itself is

@@ -115,9 +115,10 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	// those are decoded from the tree the schema pass cleaned.
 	doc := new(gltf.Document)
 	typed := jsonChunk
-	if tree, changed := withoutCaseVariants(sc.root); changed {
+	if caseVariantFound(fs) {
 		// Keys like "bUffers", which encoding/json would take for
 		// "buffers" (casefold.go).
+		tree, _ := withoutCaseVariants(sc.root)
 		if clean, err := json.Marshal(tree); err == nil {
 			typed = clean
 		}
