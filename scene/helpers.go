@@ -21,6 +21,15 @@ func (d *Document) NodeName(n int) string {
 	return fmt.Sprintf("node %d", n)
 }
 
+// nodeRef names node n in a finding's message: its index and, when it has
+// one, its name (node 13 "geom2"), which is what the Scene tree shows.
+func (d *Document) nodeRef(n int) string {
+	if n >= 0 && n < len(d.GLTF.Nodes) {
+		return nodeLabel(d.GLTF.Nodes[n], n)
+	}
+	return fmt.Sprintf("node %d", n)
+}
+
 // DecomposeTRS splits an affine matrix without shear into translation,
 // rotation (a unit quaternion x, y, z, w) and scale. A mirroring matrix
 // gets a negative X scale; a zero or NaN scale becomes 1.

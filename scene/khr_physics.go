@@ -332,7 +332,7 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 	meshShapes[[2]int{n, convex}] = idx
 	d.khr.geomNode[idx] = n
 	if len(d.Children(n)) > 0 {
-		fs.warnf("KHR_GEOMETRY_NODE_CHILDREN", g.at("node"), "only the mesh of node %d itself is used, not those of its children", n)
+		fs.warnf("KHR_GEOMETRY_NODE_CHILDREN", g.at("node"), "only the mesh of %s itself is used, not those of its children", d.nodeRef(n))
 	}
 	return idx
 }

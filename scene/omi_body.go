@@ -463,7 +463,7 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp ph
 		}
 		shape := d.Shapes[s]
 		if sx, ok := d.nonUniformScale(n); ok {
-			fs.warnf(pp.code("NON_UNIFORM_SCALE"), fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on node %d affects the %s shape on node %d; physics engines may not scale it the same way (edit the shape instead)", sx, what, n)
+			fs.warnf(pp.code("NON_UNIFORM_SCALE"), fmt.Sprintf("/nodes/%d", sx), "non-uniform scale on %s affects the %s shape on %s; physics engines may not scale it the same way (edit the shape instead)", d.nodeRef(sx), what, d.nodeRef(n))
 		}
 		if shape.Type == ShapeConvex && shape.Mesh >= 0 && shape.Mesh < len(d.GLTF.Meshes) {
 			if pts := d.meshVertexCount(shape.Mesh); pts > maxHullPoints {
@@ -518,9 +518,9 @@ func (d *Document) validateBody(n int, b *Body, path string, fs *findings, pp ph
 			case c < 0 || c >= len(d.Nodes):
 				fs.errorf(pp.code("UNRESOLVED_REFERENCE"), p, "node %d does not exist (the file has %d nodes)", c, len(d.Nodes))
 			case !d.isDescendant(c, n):
-				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d is not a descendant of the compound trigger node %d", c, n)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "%s is not a descendant of the compound trigger %s", d.nodeRef(c), d.nodeRef(n))
 			case d.Nodes[c].Body == nil || d.Nodes[c].Body.Trigger == nil:
-				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "node %d has no trigger of its own", c)
+				fs.errorf(pp.code("COMPOUND_TRIGGER"), p, "%s has no trigger of its own", d.nodeRef(c))
 			}
 		}
 	}

@@ -97,7 +97,7 @@ func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings,
 	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
 		fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
 	} else if d.bodyNode(j.ConnectedNode) < 0 {
-		fs.warnf(pp.code("JOINT_CONNECTED_NOT_BODY"), path+"/connectedNode", "connected node %d is not part of any body", j.ConnectedNode)
+		fs.warnf(pp.code("JOINT_CONNECTED_NOT_BODY"), path+"/connectedNode", "connected %s is not part of any body", d.nodeRef(j.ConnectedNode))
 	}
 	if b := d.Nodes[n].Body; b != nil {
 		fs.warnf(pp.code("JOINT_NODE_HAS_BODY"), path, "a joint node should not carry a body, collider or trigger of its own")

@@ -30,12 +30,12 @@ func (d *Document) validatePhysicsRange(n int, b *Body, path string, fs *finding
 	m := d.WorldMatrix(n)
 	t := [3]float64{m[12], m[13], m[14]}
 	if l := norm(t[:]); !(l <= PhysicsMaxDistance) {
-		fs.errorf(code, node, "node %d with a physics body is at (%g, %g, %g), more than %g m from the origin: physics engines cannot play it", n, t[0], t[1], t[2], float64(PhysicsMaxDistance))
+		fs.errorf(code, node, "%s with a physics body is at (%g, %g, %g), more than %g m from the origin: physics engines cannot play it", d.nodeRef(n), t[0], t[1], t[2], float64(PhysicsMaxDistance))
 	}
 	if b.Collider != nil || b.Trigger != nil {
 		for k := 0; k < 3; k++ {
 			if s := norm(m[4*k : 4*k+3]); !(s >= PhysicsMinScale && s <= PhysicsMaxDistance) {
-				fs.errorf(code, node, "node %d has a world scale of %g along %c; a shape node's scale must be between %g and %g for a physics engine", n, s, "XYZ"[k], PhysicsMinScale, float64(PhysicsMaxDistance))
+				fs.errorf(code, node, "%s has a world scale of %g along %c; a shape node's scale must be between %g and %g for a physics engine", d.nodeRef(n), s, "XYZ"[k], PhysicsMinScale, float64(PhysicsMaxDistance))
 				break
 			}
 		}
