@@ -75,8 +75,9 @@ func (s *Sim) driveKinematic() error {
 			dq = dq.Scale(-1)
 		}
 		var w mgl64.Vec3
+		angle := 0.0
 		if s := dq.V.Len(); s > 1e-12 {
-			angle := 2 * math.Atan2(s, dq.W)
+			angle = 2 * math.Atan2(s, dq.W)
 			w = dq.V.Mul(angle / s / dt)
 		}
 		if !finite(com[:]...) || !finite(q.V[0], q.V[1], q.V[2], q.W) || com.Len() > MaxDistance {
@@ -86,15 +87,23 @@ func (s *Sim) driveKinematic() error {
 		// A jump (a STEP key, an animation starting over) is not a speed:
 		// driven by velocity the body would fling what it carries at
 		// thousands of m/s for a step. Half a step on, a motion is near
-		// the middle of its step and a jump at one end.
+		// the middle of its step and a jump at one end; so is a turn (a
+		// STEP rotation key turns the body about its centre of mass, which
+		// does not move, and spun at the step's speed it hit what touched
+		// it at hundreds of m/s).
 		jump := !finite(v[:]...) || !finite(w[:]...) || v.Len() > MaxSpeed || w.Len() > MaxSpeed
-		if move := com.Sub(b.CenterOfMass).Len(); !jump && move > 1e-3 {
+		move := com.Sub(b.CenterOfMass).Len()
+		if !jump && (move > 1e-3 || angle > 1e-3) {
 			if mid == nil {
 				mid = s.kinematic.World(s.Time + dt/2)
 			}
 			mt, mr, _ := rigid(mid[b.Node])
 			half := b.CenterOfMass.Add(com).Mul(0.5)
-			jump = mt.Add(mr.Mul3x1(b.com)).Sub(half).Len() > 0.25*move
+			jump = move > 1e-3 && mt.Add(mr.Mul3x1(b.com)).Sub(half).Len() > 0.25*move
+			if !jump && angle > 1e-3 {
+				halfTurn := mgl64.QuatSlerp(b.Rotation, q, 0.5)
+				jump = quatAngle(quatOf(mr), halfTurn) > 0.25*angle
+			}
 		}
 		if jump {
 			b.body.SetPosition(com)
@@ -105,4 +114,10 @@ func (s *Sim) driveKinematic() error {
 		b.body.SetAngularVel(w)
 	}
 	return nil
+}
+
+// quatAngle is the angle (radians, 0 to π) of the turn from a to b.
+func quatAngle(a, b mgl64.Quat) float64 {
+	d := math.Abs(a.Dot(b))
+	return 2 * math.Acos(math.Min(1, d))
 }
