@@ -1,6 +1,7 @@
 package g4mf
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -415,5 +416,39 @@ func TestFindingsInFileTerms(t *testing.T) {
 	}
 	if !slices.Contains(got, "OMI_VALUE_NOT_IN_RANGE g4mf:/nodes/1/physics/motion/mass") {
 		t.Errorf("findings %q: the negative mass is not at its node's physics", got)
+	}
+}
+
+// TestFindingsOnAddedNode: a node added in the window is in no G4MF file:
+// a finding about it keeps its glTF path, not a g4mf: path that names a
+// node the file does not have.
+func TestFindingsOnAddedNode(t *testing.T) {
+	src, err := os.ReadFile("testdata/bodies_mesh.g4tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := len(d.Nodes)
+	e := scene.Batch{Label: "add", Edits: []scene.Edit{
+		scene.AddChildNode{Parent: 0, NodeName: "added", Transform: scene.Transform{Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}},
+		scene.SetBody{Node: added, Body: &scene.Body{Motion: &scene.Motion{Type: scene.MotionDynamic, Mass: 0}}, Label: "add"},
+	}}
+	if _, err := scene.Apply(d, e); err != nil {
+		t.Fatal(err)
+	}
+	d.Validate()
+	want := fmt.Sprintf("/nodes/%d/extensions/%s/motion/mass", added, scene.ExtBody)
+	var got []string
+	for _, f := range d.Findings() {
+		got = append(got, f.Code+" "+f.Path)
+		if f.Path == fmt.Sprintf("g4mf:/nodes/%d/physics/motion/mass", added) {
+			t.Errorf("finding on the added node named as the file's: %v", f)
+		}
+	}
+	if !slices.Contains(got, "OMI_VALUE_NOT_IN_RANGE "+want) {
+		t.Errorf("findings %q: no OMI_VALUE_NOT_IN_RANGE at %s", got, want)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/qmuntal/gltf"
@@ -123,32 +124,44 @@ func Decode(data []byte, dir fs.FS) (*scene.Document, error) {
 		}
 	}
 	d.AddFindings(im.finds)
-	d.SetFindingMap(findingInFile)
+	d.SetFindingMap(findingInFile(len(f.Nodes), len(f.Shapes)))
 	return d, nil
 }
 
 // findingInFile says a finding of the physics checks in the G4MF file's
 // terms: a shape at its index in the file's shapes, a body's value under
 // its node's "physics"; a note that a general shape is unknown to OMI
-// readers concerns an OMI file, not this one, and is dropped.
-func findingInFile(f scene.Finding) (scene.Finding, bool) {
-	if f.Code == "OMI_G4MF_SHAPE" {
-		return f, false
+// readers concerns an OMI file, not this one, and is dropped. The file had
+// nodes nodes and shapes shapes: what was added in the window after them
+// is in no file and keeps its glTF path.
+func findingInFile(nodes, shapes int) func(scene.Finding) (scene.Finding, bool) {
+	inFile := func(i string, n int) bool {
+		k, err := strconv.Atoi(i)
+		return err == nil && k >= 0 && k < n
 	}
-	p := f.Path
-	if rest, ok := strings.CutPrefix(p, "/extensions/"+scene.ExtShape+"/shapes/"); ok {
-		i, _, _ := strings.Cut(rest, "/")
-		f.Path = "g4mf:/shapes/" + i
+	return func(f scene.Finding) (scene.Finding, bool) {
+		if f.Code == "OMI_G4MF_SHAPE" {
+			return f, false
+		}
+		p := f.Path
+		if rest, ok := strings.CutPrefix(p, "/extensions/"+scene.ExtShape+"/shapes/"); ok {
+			if i, _, _ := strings.Cut(rest, "/"); inFile(i, shapes) {
+				f.Path = "g4mf:/shapes/" + i
+			}
+			return f, true
+		}
+		if rest, ok := strings.CutPrefix(p, "/nodes/"); ok {
+			i, sub, _ := strings.Cut(rest, "/")
+			if !inFile(i, nodes) {
+				return f, true
+			}
+			f.Path = "g4mf:/nodes/" + i
+			if after, ok := strings.CutPrefix(sub, "extensions/"+scene.ExtBody); ok {
+				f.Path += "/physics" + after
+			}
+		}
 		return f, true
 	}
-	if rest, ok := strings.CutPrefix(p, "/nodes/"); ok {
-		i, sub, _ := strings.Cut(rest, "/")
-		f.Path = "g4mf:/nodes/" + i
-		if after, ok := strings.CutPrefix(sub, "extensions/"+scene.ExtBody); ok {
-			f.Path += "/physics" + after
-		}
-	}
-	return f, true
 }
 
 func vec3(v []float64, def [3]float64) [3]float64 {
