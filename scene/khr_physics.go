@@ -136,7 +136,8 @@ func (d *Document) inertiaWarnings(p PhysicsDialect) []string {
 		m := ne.Body.Motion
 		id := m.InertiaDiagonal
 		switch {
-		case p == DialectOMI && m.InertiaInfinite:
+		case p == DialectOMI && m.InertiaInfinite && id == [3]float64{}:
+			// (InertiaInfinite stays set when the moments were edited since.)
 			warns = append(warns, fmt.Sprintf("node %d %q: its KHR inertia [0, 0, 0] is infinite (it never turns), which OMI cannot say: written as [0, 0, 0], which OMI reads as computed", i, d.NodeName(i)))
 		case id != [3]float64{} && (id[0] == 0 || id[1] == 0 || id[2] == 0):
 			from, to := "computed in OMI", "infinite in KHR"

@@ -317,3 +317,30 @@ func TestMassFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestInertiaWarningAfterEdit: a KHR inertia [0, 0, 0] (infinite) that the
+// Inspector then set to given moments is no longer infinite: a switch to
+// OMI does not say it is written as [0, 0, 0].
+func TestInertiaWarningAfterEdit(t *testing.T) {
+	khr := `{"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_implicit_shapes", "KHR_physics_rigid_bodies"],
+		"extensions": {"KHR_implicit_shapes": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+		"nodes": [{"extensions": {"KHR_physics_rigid_bodies": {"motion": {"mass": 2, "inertiaDiagonal": [0, 0, 0]}, "collider": {"geometry": {"shape": 0}}}}}]}`
+	for _, c := range []struct {
+		set  [3]float64
+		want int // warnings that OMI cannot say it
+	}{{[3]float64{}, 1}, {[3]float64{4, 5, 6}, 0}} {
+		d, err := Decode([]byte(khr), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := *d.Nodes[0].Body.Motion
+		m.InertiaDiagonal = c.set
+		if _, err := Apply(d, d.SetMotionEdit(0, &m, "Set inertia")); err != nil {
+			t.Fatal(err)
+		}
+		warns := d.SetPhysicsDialect(DialectOMI)
+		if got := strings.Count(strings.Join(warns, "\n"), "which OMI cannot say"); got != c.want {
+			t.Errorf("inertia %v: %d warnings about an infinite inertia, want %d: %q", c.set, got, c.want, warns)
+		}
+	}
+}
