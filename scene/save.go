@@ -719,11 +719,7 @@ func WriteFileAtomic(target string, data []byte) error {
 func WriteFilesAtomic(files []OutputFile) error {
 	files = slices.Clone(files)
 	for i, f := range files {
-		if fi, err := os.Lstat(f.Path); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			if real, err := filepath.EvalSymlinks(f.Path); err == nil {
-				files[i].Path = real
-			}
-		}
+		files[i].Path = throughLinks(f.Path)
 	}
 	type pending struct {
 		f      *os.File
@@ -775,6 +771,40 @@ func WriteFilesAtomic(files []OutputFile) error {
 		}
 	}
 	return nil
+}
+
+// throughLinks returns the file that path names when it is a symbolic link
+// (a chain of them), whether or not that file exists yet: a save through a
+// link whose file is still to be made makes it there, and the link stays.
+// A path that is no link, or a loop of links, is returned as it is.
+func throughLinks(path string) string {
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return path
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	p := path
+	for range 40 { // as Linux's limit of links followed
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			// The missing file at the end of the chain, in a folder that
+			// exists (a save makes no folders where a stale link points).
+			if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
+				return path
+			}
+			return p
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return path
 }
 
 // tempWriter is what a temporary file's data is written through; tests

@@ -344,3 +344,32 @@ func TestSaveThroughSymlink(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveThroughDanglingSymlink: a link whose file does not exist yet (a
+// chain of two links, relative) is written through too: the file is made
+// where the last link points, and both links stay links.
+func TestSaveThroughDanglingSymlink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mid := filepath.Join(dir, "assets", "mid.glb")
+	if err := os.Symlink("crate.glb", mid); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "crate.glb")
+	if err := os.Symlink(filepath.Join("assets", "mid.glb"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{link, mid} {
+		if fi, err := os.Lstat(l); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v %v", l, fi.Mode(), err)
+		}
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "assets", "crate.glb")); err != nil || string(got) != "new" {
+		t.Errorf("the linked file holds %q (%v), want %q", got, err, "new")
+	}
+}
