@@ -643,6 +643,10 @@ func (d *Document) encodeKHRNode(n int) json.RawMessage {
 					// left to the engine is not written at all.
 					mw.set("inertiaDiagonal", m.InertiaDiagonal)
 					mw.set("inertiaOrientation", m.InertiaOrientation)
+				} else if m.InertiaOrientation != [4]float64{0, 0, 0, 1} {
+					// One the file gives alone stays (a save keeps what
+					// nobody edited).
+					mw.set("inertiaOrientation", m.InertiaOrientation)
 				}
 				mw.set("linearVelocity", m.LinearVelocity)
 				mw.set("angularVelocity", m.AngularVelocity)

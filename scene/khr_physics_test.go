@@ -344,3 +344,40 @@ func TestInertiaWarningAfterEdit(t *testing.T) {
 		}
 	}
 }
+
+// TestKHROrientationWithoutDiagonal: an edit of a KHR body's mass keeps an
+// inertiaOrientation the file gives without an inertiaDiagonal (a save
+// keeps the bytes nobody edited); an identity one the file does not give
+// is not added.
+func TestKHROrientationWithoutDiagonal(t *testing.T) {
+	for _, c := range []struct {
+		motion, want string
+	}{
+		{`{"mass": 2, "inertiaOrientation": [0, 0.6, 0, 0.8]}`, `"inertiaOrientation": [0, 0.6, 0, 0.8]`},
+		{`{"mass": 2}`, ``},
+	} {
+		khr := `{"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_implicit_shapes", "KHR_physics_rigid_bodies"],
+		"extensions": {"KHR_implicit_shapes": {"shapes": [{"type": "sphere", "sphere": {"radius": 1}}]}},
+		"nodes": [{"extensions": {"KHR_physics_rigid_bodies": {"motion": ` + c.motion + `, "collider": {"geometry": {"shape": 0}}}}}]}`
+		d, err := Decode([]byte(khr), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := *d.Nodes[0].Body.Motion
+		m.Mass = 3
+		if _, err := Apply(d, d.SetMotionEdit(0, &m, "Set mass")); err != nil {
+			t.Fatal(err)
+		}
+		files, err := d.Encode(filepath.Join(t.TempDir(), "x.gltf"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := string(files[0].Data)
+		if !strings.Contains(out, `"mass": 3`) {
+			t.Fatalf("%s: the mass edit is not saved: %s", c.motion, out)
+		}
+		if got := strings.Contains(out, "inertiaOrientation"); got != (c.want != "") || !strings.Contains(out, c.want) {
+			t.Errorf("%s: saved %s, want %q", c.motion, out, c.want)
+		}
+	}
+}
