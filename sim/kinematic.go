@@ -92,15 +92,19 @@ func (s *Sim) driveKinematic() error {
 		// does not move, and spun at the step's speed it hit what touched
 		// it at hundreds of m/s).
 		jump := !finite(v[:]...) || !finite(w[:]...) || v.Len() > MaxSpeed || w.Len() > MaxSpeed
+		// Below minJumpSpeed a jump driven as a speed harms nothing, and an
+		// animation that starts or stops inside a step (which the half-step
+		// test would also take for a jump) keeps its velocity.
 		move := com.Sub(b.CenterOfMass).Len()
-		if !jump && (move > 1e-3 || angle > 1e-3) {
+		fast, turnsFast := move > minJumpSpeed*dt, angle > minJumpSpeed*dt
+		if !jump && (fast || turnsFast) {
 			if mid == nil {
 				mid = s.kinematic.World(s.Time + dt/2)
 			}
 			mt, mr, _ := rigid(mid[b.Node])
 			half := b.CenterOfMass.Add(com).Mul(0.5)
-			jump = move > 1e-3 && mt.Add(mr.Mul3x1(b.com)).Sub(half).Len() > 0.25*move
-			if !jump && angle > 1e-3 {
+			jump = fast && mt.Add(mr.Mul3x1(b.com)).Sub(half).Len() > 0.25*move
+			if !jump && turnsFast {
 				halfTurn := mgl64.QuatSlerp(b.Rotation, q, 0.5)
 				jump = quatAngle(quatOf(mr), halfTurn) > 0.25*angle
 			}
@@ -115,6 +119,10 @@ func (s *Sim) driveKinematic() error {
 	}
 	return nil
 }
+
+// minJumpSpeed is the speed (m/s, and rad/s for turns) below which an
+// animated kinematic body is always driven by velocity.
+const minJumpSpeed = 5
 
 // quatAngle is the angle (radians, 0 to π) of the turn from a to b.
 func quatAngle(a, b mgl64.Quat) float64 {

@@ -109,9 +109,15 @@ func TestKinematicPlatformCarriesBox(t *testing.T) {
 // stepScene: platformScene's platform and box, the platform's animation a
 // STEP from the origin to jump at 0.5 s.
 func stepScene(t *testing.T, jump mgl64.Vec3) *scene.Document {
+	return keyScene(t, jump, "STEP", 0, 0.5)
+}
+
+// keyScene is stepScene with the platform's two keys at times t0 and t1
+// and the given interpolation.
+func keyScene(t *testing.T, jump mgl64.Vec3, interpolation string, t0, t1 float32) *scene.Document {
 	t.Helper()
 	var buf bytes.Buffer
-	for _, v := range []float32{0, 0.5, 0, 0, 0, float32(jump[0]), float32(jump[1]), float32(jump[2])} {
+	for _, v := range []float32{t0, t1, 0, 0, 0, float32(jump[0]), float32(jump[1]), float32(jump[2])} {
 		binary.Write(&buf, binary.LittleEndian, v)
 	}
 	uri := "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(buf.Bytes())
@@ -123,10 +129,10 @@ func stepScene(t *testing.T, jump mgl64.Vec3) *scene.Document {
   {"name": "box", "translation": [0, 0.2, 0], "extensions": {"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}, "collider": {"shape": 1}}}}],
  "buffers": [{"byteLength": %d, "uri": %q}],
  "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}],
- "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [0.5]},
+ "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [%g], "max": [%g]},
   {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
  "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
-  "samplers": [{"input": 0, "output": 1, "interpolation": "STEP"}]}]}`, buf.Len(), uri)
+  "samplers": [{"input": 0, "output": 1, "interpolation": %q}]}]}`, buf.Len(), uri, t0, t1, interpolation)
 	d, err := scene.Decode([]byte(js), nil)
 	if err != nil {
 		t.Fatalf("decode: %v", err)
@@ -237,5 +243,36 @@ func TestKinematicTurnJump(t *testing.T) {
 				t.Errorf("the box is at %v at %.3g m/s: the turn flung it", box.Position, v)
 			}
 		})
+	}
+}
+
+// TestKinematicStartsMidStep: a platform whose LINEAR animation starts
+// inside a step (at 0.1035 s, late in the step from 0.1 s; 2 m/s along X) is driven by its velocity in
+// that step, not put in place as a jump (half a step on it has not moved
+// yet, as a jump would not have): slow motions never count as jumps.
+func TestKinematicStartsMidStep(t *testing.T) {
+	d := keyScene(t, mgl64.Vec3{2, 0, 0}, "LINEAR", 0.1035, 1.1035)
+	m := anim.NewModel(d)
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	world, moves := m.Driver(0)
+	s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+	pi := s.BodyIndex(0)
+	moving := false
+	for s.Time < 0.11 {
+		if err := s.Step(); err != nil {
+			t.Fatal(err)
+		}
+		x, v := s.Bodies[pi].Position[0], s.Bodies[pi].LinearVelocity[0]
+		if x > 0 && v <= 0 {
+			t.Fatalf("at %.4f s the platform is at x = %g with no velocity: put in place, not driven", s.Time, x)
+		}
+		moving = moving || v > 0
+	}
+	if !moving {
+		t.Error("the platform never moved")
 	}
 }
