@@ -150,17 +150,7 @@ func TestKinematicJump(t *testing.T) {
 	for _, jump := range []mgl64.Vec3{{0, 1, 0}, {100, 0, 0}} {
 		t.Run(fmt.Sprint(jump), func(t *testing.T) {
 			d := stepScene(t, jump)
-			m := anim.NewModel(d)
-			if len(m.Problems) > 0 {
-				t.Fatal(m.Problems)
-			}
-			s, err := New(d, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			world, moves := m.Driver(0)
-			s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+			s := animatedSim(t, d)
 			if err := s.Run(1); err != nil {
 				t.Fatalf("Play stopped: %v", err)
 			}
@@ -210,17 +200,7 @@ func TestKinematicTurnJump(t *testing.T) {
 			if err != nil {
 				t.Fatalf("decode: %v", err)
 			}
-			m := anim.NewModel(d)
-			if len(m.Problems) > 0 {
-				t.Fatal(m.Problems)
-			}
-			s, err := New(d, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			world, moves := m.Driver(0)
-			s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+			s := animatedSim(t, d)
 			pi, bi := s.BodyIndex(0), s.BodyIndex(1)
 			if c.interp == "LINEAR" {
 				if err := s.Run(0.25); err != nil {
@@ -252,14 +232,7 @@ func TestKinematicTurnJump(t *testing.T) {
 // yet, as a jump would not have): slow motions never count as jumps.
 func TestKinematicStartsMidStep(t *testing.T) {
 	d := keyScene(t, mgl64.Vec3{2, 0, 0}, "LINEAR", 0.1035, 1.1035)
-	m := anim.NewModel(d)
-	s, err := New(d, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	world, moves := m.Driver(0)
-	s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+	s := animatedSim(t, d)
 	pi := s.BodyIndex(0)
 	moving := false
 	for s.Time < 0.11 {
@@ -275,4 +248,22 @@ func TestKinematicStartsMidStep(t *testing.T) {
 	if !moving {
 		t.Error("the platform never moved")
 	}
+}
+
+// animatedSim builds d's simulation, closed at the end of the test, with
+// its kinematic bodies following d's first animation.
+func animatedSim(t *testing.T, d *scene.Document) *Sim {
+	t.Helper()
+	m := anim.NewModel(d)
+	if len(m.Problems) > 0 {
+		t.Fatal(m.Problems)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	world, moves := m.Driver(0)
+	s.AnimateKinematic(&KinematicAnimation{World: world, Moves: moves})
+	return s
 }
