@@ -47,22 +47,7 @@ func TestCompoundLeavesUnreadBufferFile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var pts []mgl64.Vec3
-			for i := 0; i < 8; i++ {
-				pts = append(pts, mgl64.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
-			}
-			h, err := ConvexHull(pts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := d.FitCompoundEdit(0, []*Hull{h})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var hist History
-			if _, err := hist.Do(d, e); err != nil {
-				t.Fatal(err)
-			}
+			fitUnitCube(t, d)
 			if err := d.Save(path); err != nil {
 				t.Fatal(err)
 			}
@@ -122,22 +107,7 @@ func TestCompoundCutGLB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pts []mgl64.Vec3
-	for i := 0; i < 8; i++ {
-		pts = append(pts, mgl64.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
-	}
-	h, err := ConvexHull(pts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := d.FitCompoundEdit(0, []*Hull{h})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hist History
-	if _, err := hist.Do(d, e); err != nil {
-		t.Fatal(err)
-	}
+	fitUnitCube(t, d)
 	if err := d.Save(path); err != nil {
 		t.Fatal(err)
 	}
@@ -154,5 +124,27 @@ func TestCompoundCutGLB(t *testing.T) {
 	}
 	if _, err := back.ReadPrimitive(len(back.GLTF.Meshes)-1, 0); err != nil {
 		t.Errorf("the hull mesh does not read back: %v", err)
+	}
+}
+
+// fitUnitCube fits node 0 of d a compound of one hull, the unit cube, as
+// one undoable edit.
+func fitUnitCube(t *testing.T, d *Document) {
+	t.Helper()
+	var pts []mgl64.Vec3
+	for i := 0; i < 8; i++ {
+		pts = append(pts, mgl64.Vec3{float64(i & 1), float64(i >> 1 & 1), float64(i >> 2 & 1)})
+	}
+	h, err := ConvexHull(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := d.FitCompoundEdit(0, []*Hull{h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hist History
+	if _, err := hist.Do(d, e); err != nil {
+		t.Fatal(err)
 	}
 }
