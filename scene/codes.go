@@ -2,14 +2,14 @@ package scene
 
 // PhysicsRule is one rule of the physics and variants checks: its code and
 // the rule in a sentence. Each finding is made with its code where the check
-// is; this list is what the README's table and the code test read.
+// is; this list is what docs/validation.md's table and the code test read.
 type PhysicsRule struct {
 	Code string
 	Rule string
 }
 
 // PhysicsRules lists the codes of the findings the OMI physics, Khronos
-// physics drafts and KHR_materials_variants checks make (README
+// physics drafts and KHR_materials_variants checks make (docs/validation.md
 // "Validation codes"). The body, shape and joint rules are written once:
 // in a document in the Khronos drafts (KHR_implicit_shapes,
 // KHR_physics_rigid_bodies) each OMI_ code below is given as KHR_ with the

@@ -10,7 +10,7 @@ import (
 type Shortcut struct{ Keys, Does string }
 
 // Shortcuts are the window's keyboard and mouse shortcuts, as the Help
-// menu lists them (the README's "In the window" paragraph says the same).
+// menu lists them (docs/guide.md says the same).
 var Shortcuts = []Shortcut{
 	{"Drag", "orbit the camera"},
 	{"Right- or middle-drag", "pan"},
@@ -30,7 +30,7 @@ var Shortcuts = []Shortcut{
 }
 
 // About is what the Help menu says physview is.
-const About = "physview: view, check, play and edit the OMI and KHR physics of glTF files (and XODE, G4MF). README.md is the guide."
+const About = "physview: view, check, play and edit the OMI and KHR physics of glTF files (and XODE, G4MF). docs/guide.md is the guide."
 
 // helpMenu lists the shortcuts in two columns, then About.
 func helpMenu() g.Widget {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"cmp"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -16,6 +18,10 @@ func cmdEdit(args []string, stdout io.Writer) error {
 	fs := newFlags("edit")
 	out := fs.String("o", "", "write the result to `OUT` instead of FILE")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, app.EditUsage())
+			return &exitError{0, errors.New("")}
+		}
 		return fail(2, "edit: %v\n%s", err, app.EditUsage())
 	}
 	if fs.NArg() < 2 {

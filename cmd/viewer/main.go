@@ -145,14 +145,35 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
+// flagSetMade, when set (by TestCLIReference), sees every flag set a
+// subcommand makes, so the reference in docs/cli.md can be checked
+// against the flags the code really has.
+var flagSetMade func(*flag.FlagSet)
+
 func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	if flagSetMade != nil {
+		flagSetMade(fs)
+	}
 	return fs
+}
+
+// verbHelp prints a verb's flags for `viewer VERB -h` and ends with
+// status 0 (asking for help is not a wrong command line).
+func verbHelp(fs *flag.FlagSet) error {
+	fmt.Fprintf(os.Stdout, "usage of viewer %s (every verb: viewer help; docs/cli.md):\n", fs.Name())
+	fs.SetOutput(os.Stdout)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	return &exitError{0, errors.New("")}
 }
 
 func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) error {
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return verbHelp(fs)
+		}
 		return fail(2, "%s: %v\n%s", fs.Name(), err, usage)
 	}
 	if fs.NArg() != nargs {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -17,6 +19,9 @@ func cmdValidateFiles(args []string, w io.Writer) error {
 	asJSON := flags.Bool("json", false, "print the report in the Khronos glTF-Validator layout (-format json)")
 	format := flags.String("format", "text", "text, json (the Khronos glTF-Validator layout) or sarif (SARIF 2.1.0, for CI code scanning)")
 	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return verbHelp(flags)
+		}
 		return fail(2, "validate: %v\n%s", err, usage)
 	}
 	f, err := report.ParseFormat(*format, *asJSON)

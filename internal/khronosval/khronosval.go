@@ -1,6 +1,6 @@
 // Package khronosval runs the Khronos glTF-Validator (the npm package
 // gltf-validator, under node) for tests and benchmarks that compare with it.
-// The package is installed outside the repository (see README "Validation
+// The package is installed outside the repository (see docs/validation.md "Validation
 // codes"); tests skip when node or the package is absent.
 package khronosval
 

@@ -166,7 +166,7 @@ func peakRSS() int64 {
 	return 0
 }
 
-// stats are the figures of a run (README, "No input crashes the process").
+// stats are the figures of a run (docs/robustness.md).
 type stats struct {
 	files, inputs, refused, crashes, hangs int
 	peak                                   int64
@@ -252,7 +252,7 @@ func mutateFile(t *testing.T, path string, from int, st *stats, done func(k int,
 // its memory ceiling. Refusing an input with an error is what should
 // happen to most of them. With -mutate.isolate each file runs in a child
 // process, so that a crash the process cannot survive (a C library's
-// abort) is counted and the run goes on: that is how the README's
+// abort) is counted and the run goes on: that is how docs/robustness.md's
 // figures count crashes.
 func TestMutations(t *testing.T) {
 	if testing.Short() {

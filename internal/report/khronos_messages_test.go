@@ -131,7 +131,7 @@ func validateForKhronos(files []string) map[string]Khronos {
 // TestKhronosSuiteMessages compares, message by message (code, severity,
 // pointer or byte offset), our Khronos-layout report of every file of the
 // Khronos validator's test suite with the report beside it, and logs the
-// differences grouped by code (-v). The counts are README's "same set of
+// differences grouped by code (-v). The counts are docs/validation.md's "same set of
 // messages" figures; the floors only catch a large regression.
 func TestKhronosSuiteMessages(t *testing.T) {
 	dir := filepath.Join(testcorpus.Dir(t), "khronos-gltf-validator", "test")

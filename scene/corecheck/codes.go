@@ -14,7 +14,7 @@ type KhronosCode struct {
 }
 
 // KhronosCodes lists every code of the Khronos validator's ISSUES.md, in its
-// order (README "Validation codes" is made from it).
+// order (docs/validation.md is made from it).
 var KhronosCodes = []KhronosCode{
 	{"IO_ERROR", Error, false, true, ""},
 	{"ARRAY_LENGTH_NOT_IN_LIST", Error, false, true, ""},

@@ -113,7 +113,7 @@ func TestDecodeLinear(t *testing.T) {
 }
 
 // BenchmarkDecode imports generated files of 1k, 10k and 100k elements;
-// compare ns/op across sizes (README, "XODE load time").
+// compare ns/op across sizes (docs/formats.md, "XODE load time").
 func BenchmarkDecode(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		data := genXODE(n)
