@@ -104,11 +104,25 @@ func SplitCommands(words []string) ([][]string, error) {
 	var out [][]string
 	for _, g := range groups {
 		for i := 0; i < len(g); {
+			if g[i] == ";" {
+				i++
+				continue
+			}
 			c, ok := lookupCommand(g[i], "")
+			if !ok && strings.ContainsAny(g[i], " \t") {
+				// A whole command quoted as one word ("fit Chair compound"),
+				// as many users type it: its words, in its place.
+				words := strings.Fields(strings.ReplaceAll(g[i], ";", " ; "))
+				g = append(append(append([]string(nil), g[:i]...), words...), g[i+1:]...)
+				continue
+			}
 			if !ok {
 				return nil, &CommandError{Words: g[i:], Err: fmt.Errorf("unknown command %q (the commands are %s)", g[i], commandNames())}
 			}
 			j := i + 1 + c.Args
+			if j <= len(g) && slices.Contains(g[i+1:j], ";") {
+				j = len(g) + 1 // a ";" where an argument belongs
+			}
 			if j > len(g) {
 				return nil, &CommandError{Words: g[i:], Err: fmt.Errorf("usage: %s", c.Usage)}
 			}

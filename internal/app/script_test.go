@@ -25,6 +25,15 @@ func TestSplitCommands(t *testing.T) {
 			[][]string{{"motion", "A", "dynamic"}, {"motion", "B", "static"}, {"rename", "C", "D"}}, ""},
 		{[]string{"rename", "A", ";", "gravity", "0,0,0"}, nil, "usage: rename NODE NEW"},
 		{[]string{"frobnicate", "A"}, nil, `unknown command "frobnicate"`},
+		// A command quoted as one word, as many users type it.
+		{[]string{"fit Chair compound"}, [][]string{{"fit", "Chair", "compound"}}, ""},
+		{[]string{"fit Chair box; rename Chair Seat", "gravity", "0,-9.81,0"},
+			[][]string{{"fit", "Chair", "box"}, {"rename", "Chair", "Seat"}, {"gravity", "0,-9.81,0"}}, ""},
+		{[]string{"fit  Chair\tcompound max=4"}, [][]string{{"fit", "Chair", "compound", "max=4"}}, ""},
+		// A quoted word in an argument's place stays one word (a name with spaces).
+		{[]string{"rename", "Dumbbell end A", "shape 1"}, [][]string{{"rename", "Dumbbell end A", "shape 1"}}, ""},
+		{[]string{"rename A; gravity 0,0,0"}, nil, "usage: rename NODE NEW"},
+		{[]string{"frobnicate A B"}, nil, `unknown command "frobnicate"`},
 	}
 	for _, tc := range tests {
 		got, err := SplitCommands(tc.words)
