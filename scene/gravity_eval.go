@@ -139,11 +139,37 @@ func (d *Document) Field(n int, world []mgl64.Mat4, p mgl64.Vec3) mgl64.Vec3 {
 	if dist < 1e-9 {
 		return mgl64.Vec3{}
 	}
-	mag := g.Gravity
-	if g.UnitDistance > 0 {
-		mag *= (g.UnitDistance / dist) * (g.UnitDistance / dist)
+	return v.Mul(g.Gravity * falloff(dist, g.UnitDistance) / dist)
+}
+
+// CoreFraction is the radius of a gravity field's solid core as a fraction
+// of its unitDistance (see falloff).
+const CoreFraction = 0.25
+
+// falloff scales a field's strength at distance dist from what it pulls
+// towards. A unitDistance of 0 is a constant field. Otherwise the field
+// follows the inverse square law, as OMI_physics_gravity says (four times
+// the strength at half the unit distance), down to a core of radius
+// CoreFraction × unitDistance (16 times the strength); inside the core it
+// is the field of a solid ball, falling linearly to 0 at the centre. The
+// OMI text says nothing of the centre, and a bare 1/r² grows without
+// bound there: a body passing through gained energy each step and left
+// at many times the speed it came in with. The core field is continuous
+// and conservative, so a body that falls through comes out no faster than
+// it went in.
+func falloff(dist, unitDistance float64) float64 {
+	if unitDistance <= 0 {
+		return 1
 	}
-	return v.Mul(mag / dist)
+	core := CoreFraction * unitDistance
+	if dist >= core {
+		return (unitDistance / dist) * (unitDistance / dist)
+	}
+	// f(r) = K (2.5 r - 1.5 r³/core²) with K = u²/core³ matches the
+	// inverse square's value and slope at the core's edge (a kink there
+	// costs the integrator energy at every crossing).
+	k := unitDistance * unitDistance / (core * core * core)
+	return k * (2.5*dist - 1.5*dist*dist*dist/(core*core))
 }
 
 func nearestOnPolyline(p mgl64.Vec3, pts [][3]float64) mgl64.Vec3 {

@@ -48,6 +48,11 @@ func TestFields(t *testing.T) {
 	}{
 		{"point at unit distance", point, mgl64.Vec3{2, 0, 0}, mgl64.Vec3{-8, 0, 0}},
 		{"point at twice unit distance is a quarter", point, mgl64.Vec3{0, 4, 0}, mgl64.Vec3{0, -2, 0}},
+		{"point at half unit distance is four times", point, mgl64.Vec3{1, 0, 0}, mgl64.Vec3{-32, 0, 0}},
+		{"point at its core's edge is sixteen times", point, mgl64.Vec3{0.5, 0, 0}, mgl64.Vec3{-128, 0, 0}},
+		// Inside the core (0.5 m): 8·K·(2.5 r - 1.5 r³/0.25), K = 4/0.125.
+		{"point inside its core", point, mgl64.Vec3{0.25, 0, 0}, mgl64.Vec3{-136, 0, 0}},
+		{"point near its centre: nearly nothing, not 1/r²", point, mgl64.Vec3{0, 0, 0.01}, mgl64.Vec3{0, 0, -6.398464}},
 		{"disc above its face pulls straight down", disc, mgl64.Vec3{0.5, 2, 0}, mgl64.Vec3{0, -3, 0}},
 		{"disc beside it pulls to the rim", disc, mgl64.Vec3{4, 0, 0}, mgl64.Vec3{-3, 0, 0}},
 		{"torus pulls to the ring, not the centre", torus, mgl64.Vec3{0.5, 0, 0}, mgl64.Vec3{3, 0, 0}},

@@ -128,7 +128,7 @@ func TestPointGravityFall(t *testing.T) {
 	x := r1 / r0
 	want := math.Sqrt(r0*r0*r0/(2*gm)) * (math.Sqrt(x*(1-x)) + math.Acos(math.Sqrt(x)))
 	s := newSim(t, tscene{shapes: []string{sphere(100)}, nodes: []tnode{
-		{name: "planet", ext: pointField(1, 10)},
+		{name: "planet", ext: pointField(100, 1)}, // GM = 100, its core inside 0.25 m
 		{name: "apple", t: [3]float64{0, r0, 0}, ext: dynamic(1, -1, "")},
 	}}, Options{Step: 1.0 / 1000, NoDefaultGravity: true})
 	for s.Bodies[0].Position.Len() > r1 && s.Time < 10 {
@@ -137,6 +137,58 @@ func TestPointGravityFall(t *testing.T) {
 		}
 	}
 	within(t, "time to fall from 10 m to 1 m", s.Time, want, 0.01)
+}
+
+// TestPointGravityThroughCentre: a body released at rest 10 m from a point
+// field's centre falls through it and climbs the other side. Energy is
+// never gained: it passes the centre no faster than the field's potential
+// allows (inverse square down to the core at CoreFraction × unitDistance,
+// the core's smooth field inside) and turns back no farther out than it
+// started. A bare
+// 1/r² flung such a body out at several times that speed.
+func TestPointGravityThroughCentre(t *testing.T) {
+	for _, tc := range []struct{ g, u float64 }{{9.81, 2}, {30, 2}, {9.81, 0.5}} {
+		g, u, r0 := tc.g, tc.u, 10.0
+		core := scene.CoreFraction * u
+		// Potential per kg: -g u²/r outside the core; inside, the integral of
+		// the core's field g K (2.5 r - 1.5 r³/core²), K = u²/core³.
+		potential := func(r float64) float64 {
+			if r >= core {
+				return -g * u * u / r
+			}
+			k := u * u / (core * core * core)
+			return -g*u*u/core + g*k*((1.25*r*r-0.375*r*r*r*r/(core*core))-0.875*core*core)
+		}
+		vCentre := math.Sqrt(2 * (potential(r0) - potential(0)))
+		s := newSim(t, tscene{shapes: []string{sphere(100), sphere(0.1)}, nodes: []tnode{
+			{name: "field", ext: pointField(g, u)},
+			{name: "ball", t: [3]float64{0, r0, 0}, ext: dynamic(1, -1, "")},
+		}}, Options{NoDefaultGravity: true, NoSleep: true})
+		var vMax, far float64
+		crossed := false
+		for s.Time < 60 {
+			if err := s.Step(); err != nil {
+				t.Fatal(err)
+			}
+			b := s.Bodies[0]
+			vMax = math.Max(vMax, b.LinearVelocity.Len())
+			if b.Position[1] < 0 {
+				crossed = true
+				far = math.Max(far, -b.Position[1])
+			} else if crossed {
+				break // back through the centre: the far side's turning point is known
+			}
+		}
+		if !crossed {
+			t.Fatalf("g %g, u %g: the ball never passed the centre", g, u)
+		}
+		if vMax > vCentre*1.01 {
+			t.Errorf("g %g, u %g: fastest %.3g m/s, want at most %.3g (energy gained)", g, u, vMax, vCentre)
+		}
+		if far > r0*1.01 || far < r0*0.5 {
+			t.Errorf("g %g, u %g: turned back %.3g m out on the far side, want at most %.3g (+1%%) and through the centre", g, u, far, r0)
+		}
+	}
 }
 
 // TestBounce: a ball with restitution 1 on a floor with restitution 1

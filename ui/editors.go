@@ -453,6 +453,10 @@ func (e ed) gravityFields(n int, gv *scene.Gravity) {
 		num(fmt.Sprintf("unit distance (m, 0 = constant)##g%d", n), gv.UnitDistance, func(v float64) {
 			set("Set unit distance", func(g *scene.Gravity) { g.UnitDistance = v })
 		})
+		if gv.UnitDistance > 0 {
+			imgui.TextWrapped(fmt.Sprintf("Inverse square: %g m/s² at %g m, 4x at half. Inside %g m (a quarter of it) the pull eases to 0 at the centre, as a solid core, so nothing passing through gains energy.",
+				gv.Gravity, gv.UnitDistance, scene.CoreFraction*gv.UnitDistance))
+		}
 		if gv.Type == scene.GravityDisc || gv.Type == scene.GravityTorus {
 			num(fmt.Sprintf("radius (m)##g%d", n), gv.Radius, func(v float64) { set("Set gravity radius", func(g *scene.Gravity) { g.Radius = v }) })
 		}
