@@ -35,13 +35,43 @@ var (
 	// Triggers are dimmer: they are volumes, not solids.
 	ColorTrigger  = [4]float32{0.85, 0.45, 1, 0.5}
 	ColorSelected = [4]float32{1, 1, 0.25, 1}
-	ColorAttract  = [4]float32{0.35, 0.8, 1, 0.9}
+	ColorAttract  = [4]float32{0.2, 0.6, 1, 0.9}
 	ColorRepel    = [4]float32{1, 0.35, 0.3, 0.9}
 	ColorLinear   = [4]float32{0.2, 1, 1, 1}
 	ColorAngular  = [4]float32{1, 0.35, 0.9, 1}
-	ColorJoint    = [4]float32{1, 1, 1, 0.9}
+	ColorJoint    = [4]float32{1, 0.85, 0.65, 0.9} // warm white, apart from the selection's white
 	axisColors    = [3][4]float32{{1, 0.3, 0.3, 1}, {0.3, 1, 0.3, 1}, {0.35, 0.5, 1, 1}}
+	// The selection's bounds are drawn as corner brackets, not a box, in
+	// white: a selected sphere collider (yellow) never looks like a box.
+	ColorSelectionBox = [4]float32{1, 1, 1, 1}
+	// Handles are pink squares, apart from every collider colour.
+	ColorHandle = [4]float32{1, 0.25, 0.55, 1}
+	// ColorHover outlines the colliders under the mouse, dimmer than the
+	// selection's brackets.
+	ColorHover = [4]float32{0.85, 0.85, 0.85, 0.6}
 )
+
+// LegendEntry is one row of the View tab's legend: what a colour and line
+// style mean.
+type LegendEntry struct {
+	Color [4]float32
+	What  string
+}
+
+// Legend lists what each colour in the view means, as the View tab shows it.
+var Legend = []LegendEntry{
+	{ColorStatic, "static collider (solid lines)"},
+	{ColorKinematic, "kinematic collider"},
+	{ColorDynamic, "dynamic collider"},
+	{ColorTrigger, "trigger volume (dimmer)"},
+	{ColorSelected, "the selected node's colliders"},
+	{ColorSelectionBox, "the selected node's bounds (corner brackets)"},
+	{ColorHandle, "handles: drag to resize (squares)"},
+	{ColorHover, "colliders under the mouse"},
+	{ColorAttract, "gravity pulling (9.81 m/s² fills half a grid cell, 30 three quarters)"},
+	{ColorRepel, "gravity pushing"},
+	{ColorJoint, "joint frame"},
+}
 
 // Lines is one node's debug lines, by category.
 type Lines [NumCategories][]Line
@@ -239,9 +269,28 @@ func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4
 	return append(out, l.out...)
 }
 
+// StandardGravity is the acceleration an arrow of half a grid cell shows.
+const StandardGravity = 9.80665
+
+// ArrowFraction is the length of a gravity arrow, as a fraction of its
+// field's grid cell, for an acceleration of a m/s²: a / (a + 9.80665), so
+// standard gravity fills half a cell, 30 m/s² three quarters, and no field
+// overflows its cell. The scale is the same for every field, so two fields
+// compare by their arrows (they were normalised per field: 9.81 and 30
+// looked the same).
+func ArrowFraction(a float64) float64 {
+	switch {
+	case math.IsInf(a, 1):
+		return 1
+	case !(a > 0): // 0 or NaN
+		return 0
+	}
+	return a / (a + StandardGravity)
+}
+
 // gravityLines samples node n's field on a grid inside each of its trigger
 // shapes and draws an arrow at each sample, pointing as the field pulls,
-// its length proportional to the strength (the strongest filling a grid cell).
+// its length ArrowFraction of a grid cell.
 func gravityLines(d *scene.Document, n int, world []mgl64.Mat4, opt Options) []Line {
 	k := opt.GravitySamples
 	if k <= 0 {
@@ -278,20 +327,13 @@ func gravityLines(d *scene.Document, n int, world []mgl64.Mat4, opt Options) []L
 			}
 		}
 	}
-	maxF := 0.0
-	for _, s := range samples {
-		maxF = math.Max(maxF, s.f.Len())
-	}
 	col := ColorAttract
 	if g.Gravity < 0 {
 		col = ColorRepel
 	}
 	var out []Line
-	if maxF == 0 {
-		return out
-	}
 	for _, s := range samples {
-		l := s.f.Len() / maxF * spacing * 0.8
+		l := ArrowFraction(s.f.Len()) * spacing
 		if l < spacing*0.05 {
 			continue
 		}

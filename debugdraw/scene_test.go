@@ -163,3 +163,54 @@ func TestProbe(t *testing.T) {
 		t.Errorf("the particle did not fall: ends at %v", end)
 	}
 }
+
+// TestLegendColoursApart: no two meanings in the legend share a colour
+// that could be confused (at least 0.25 apart in RGB), so a selected
+// sphere collider never looks like the selection's bounds or a handle.
+func TestLegendColoursApart(t *testing.T) {
+	for i, a := range Legend {
+		for _, b := range Legend[i+1:] {
+			var d2 float64
+			for k := 0; k < 3; k++ {
+				d := float64(a.Color[k] - b.Color[k])
+				d2 += d * d
+			}
+			if d := math.Sqrt(d2); d < 0.25 {
+				t.Errorf("%q and %q are %.2f apart in RGB, want at least 0.25", a.What, b.What, d)
+			}
+		}
+	}
+	if len(Legend) < 8 {
+		t.Errorf("the legend has %d entries", len(Legend))
+	}
+}
+
+// TestGravityArrowsShowStrength: the same field at 9.81 and at 30 m/s²
+// draws arrows of different lengths (half and about three quarters of a
+// cell), on one scale for every field.
+func TestGravityArrowsShowStrength(t *testing.T) {
+	length := func(g float64) float64 {
+		d, err := scene.Decode([]byte(`{"asset":{"version":"2.0"},"nodes":[{}],"scenes":[{"nodes":[0]}]}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Shapes = []scene.Shape{{Type: scene.ShapeBox, Size: [3]float64{10, 10, 10}, Mesh: -1}}
+		d.Nodes[0].Body = &scene.Body{Trigger: &scene.Trigger{Shape: 0, CollisionFilter: -1}}
+		gv := scene.DefaultGravity(scene.GravityDirectional)
+		gv.Gravity, gv.Direction = g, [3]float64{0, -1, 0}
+		d.Nodes[0].Gravity = &gv
+		lines := gravityLines(d, 0, d.WorldMatrices(), Options{GravitySamples: 5})
+		if len(lines) == 0 {
+			t.Fatalf("g %g: no arrows", g)
+		}
+		// The first line of an arrow is its shaft.
+		a, b := lines[0].A, lines[0].B
+		return math.Sqrt(float64((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2])))
+	}
+	cell := 10.0 / 5
+	for _, tc := range []struct{ g, want float64 }{{9.80665, 0.5 * cell}, {30, 30 / 39.80665 * cell}, {1, 1 / 10.80665 * cell}} {
+		if got := length(tc.g); math.Abs(got-tc.want) > 1e-5 {
+			t.Errorf("g %g: arrow %.5f m long, want %.5f", tc.g, got, tc.want)
+		}
+	}
+}

@@ -228,6 +228,28 @@ func trianglePoints(tris [][3]mgl64.Vec3) []mgl64.Vec3 {
 }
 
 // BoxLines outlines the axis-aligned box [lo, hi] in world space.
+// SelectionBrackets marks the box lo..hi by its corners: from each corner a
+// bracket along the three edges, a fifth of each edge long. It reads as a
+// selection around whatever is inside, never as one more box.
+func SelectionBrackets(lo, hi mgl64.Vec3, c [4]float32) []Line {
+	var out []Line
+	ext := hi.Sub(lo)
+	for i := 0; i < 8; i++ {
+		p, dir := lo, mgl64.Vec3{1, 1, 1}
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				p[k], dir[k] = hi[k], -1
+			}
+		}
+		for k := 0; k < 3; k++ {
+			q := p
+			q[k] += dir[k] * ext[k] / 5
+			out = append(out, Line{A: f32(p), B: f32(q), Color: c})
+		}
+	}
+	return out
+}
+
 func BoxLines(lo, hi mgl64.Vec3, c [4]float32) []Line {
 	corner := func(i int) [3]float32 {
 		p := lo

@@ -554,7 +554,7 @@ func view(s *State, act func(app.Intent)) g.Widget {
 			g.Label(s.ProbeText),
 			g.Label("Yellow: net gravity there, and the path of a particle released at rest (4 s).").Wrapped(true),
 		}, nil),
-		g.Label("Colliders: static blue, kinematic orange, dynamic green; triggers purple; selected yellow.").Wrapped(true),
+		g.TreeNode("Legend").Layout(legend()),
 		g.Separator(),
 		g.Label("Lighting:"),
 		lookControls(s),
@@ -576,6 +576,17 @@ func view(s *State, act func(app.Intent)) g.Widget {
 			}
 			ws = append(ws, g.Button(fmt.Sprintf("%s##c%d", name, i)).OnClick(func() { act(app.UseCamera{Index: i}) }))
 		}
+	}
+	return ws
+}
+
+// legend shows what each colour and line style in the view means
+// (debugdraw.Legend), each line in its own colour.
+func legend() g.Layout {
+	var ws g.Layout
+	for _, e := range debugdraw.Legend {
+		c := color.RGBA{uint8(e.Color[0] * 255), uint8(e.Color[1] * 255), uint8(e.Color[2] * 255), 255}
+		ws = append(ws, g.Style().SetColor(g.StyleColorText, c).To(g.Label(e.What).Wrapped(true)))
 	}
 	return ws
 }

@@ -8,12 +8,8 @@ import (
 	"physview/debugdraw"
 )
 
-// Colours of the lines on top.
-var (
-	hoverColor    = [4]float32{1, 1, 1, 0.8}
-	handleColor   = [4]float32{1, 0.85, 0.1, 1}
-	compoundColor = [4]float32{0.2, 0.9, 1, 1} // the compound fit's preview
-)
+// Colours of the lines on top (debugdraw.Legend names the others).
+var compoundColor = [4]float32{0.2, 0.9, 1, 1} // the compound fit's preview
 
 // handlePixels is about how large handles stay on screen.
 const handlePixels = 12
@@ -30,21 +26,21 @@ func (c *Controller) updateOverlay(vp Rect) {
 	var lines []debugdraw.Line
 	if n := s.Hovered; n >= 0 && n != s.Selected {
 		for _, l := range c.debug.PickLines(n) {
-			l.Color = hoverColor
+			l.Color = debugdraw.ColorHover
 			lines = append(lines, l)
 		}
 	}
 	if n := s.Selected; n >= 0 {
-		// The selected node's meshes in a yellow box (its colliders are
-		// drawn yellow by the cache).
+		// The selected node's meshes in white corner brackets (its
+		// colliders are drawn yellow by the cache).
 		if lo, hi, ok := c.r.NodeBounds(n); ok {
-			lines = append(lines, debugdraw.BoxLines(lo, hi, debugdraw.ColorSelected)...)
+			lines = append(lines, debugdraw.SelectionBrackets(lo, hi, debugdraw.ColorSelectionBox)...)
 		}
 	}
 	hs, _ := s.Handles()
 	if len(hs) > 0 {
 		size := debugdraw.PixelSize(vp.View, vp.Proj, hs[0].Pos, vp.H) * handlePixels
-		lines = append(lines, debugdraw.HandleLines(hs, size, c.hoverHandle, handleColor)...)
+		lines = append(lines, debugdraw.HandleLines(hs, size, c.hoverHandle, debugdraw.ColorHandle)...)
 	}
 	lines = append(lines, c.probeLines...)
 	lines = append(lines, c.skinLines()...)

@@ -172,7 +172,7 @@ func TestHoverOverlay(t *testing.T) {
 	c.Update(vp)
 	white := 0
 	for _, l := range r.overlay {
-		if l.Color == hoverColor {
+		if l.Color == debugdraw.ColorHover {
 			white++
 		}
 	}
@@ -186,24 +186,30 @@ func TestHoverOverlay(t *testing.T) {
 	var box, handles int
 	for _, l := range r.overlay {
 		switch l.Color {
-		case debugdraw.ColorSelected:
+		case debugdraw.ColorSelectionBox:
+			// A corner bracket: one end at a corner of the bounds, the
+			// other a fifth of the way along one edge.
 			box++
-			for _, p := range [][3]float32{l.A, l.B} {
-				for k := 0; k < 3; k++ {
-					if float64(p[k]) != float64(float32(lo[k])) && float64(p[k]) != float64(float32(hi[k])) {
-						t.Fatalf("box corner %v is not a corner of [%v, %v]", p, lo, hi)
-					}
+			corner := true
+			for k := 0; k < 3; k++ {
+				if float64(l.A[k]) != float64(float32(lo[k])) && float64(l.A[k]) != float64(float32(hi[k])) {
+					corner = false
 				}
 			}
-		case handleColor:
+			if !corner {
+				t.Fatalf("bracket %v starts off the corners of [%v, %v]", l.A, lo, hi)
+			}
+		case debugdraw.ColorSelected:
+			t.Errorf("a line on top in the selected colliders' yellow: %v (the selection's bounds must not look like a collider)", l)
+		case debugdraw.ColorHandle:
 			handles++
-		case hoverColor:
+		case debugdraw.ColorHover:
 			t.Error("the selected node is drawn hovered too")
 		}
 	}
 	hs, _ := s.Handles()
-	if box != 12 || len(hs) != 6 || handles == 0 {
-		t.Errorf("selected crate: %d box edges (want 12), %d handle lines for %d handles", box, handles, len(hs))
+	if box != 24 || len(hs) != 6 || handles == 0 {
+		t.Errorf("selected crate: %d bracket lines (want 24), %d handle lines for %d handles", box, handles, len(hs))
 	}
 	// Leaving the view ends the hover.
 	c.Input(vp, Mouse{X: x, Y: y}, &cam)
@@ -338,7 +344,7 @@ func TestHandlesKeepScreenSize(t *testing.T) {
 		var lo, hi [3]float32
 		first := true
 		for _, l := range r.overlay {
-			if l.Color != handleColor {
+			if l.Color != debugdraw.ColorHandle {
 				continue
 			}
 			for _, p := range [][3]float32{l.A, l.B} {
