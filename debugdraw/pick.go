@@ -501,3 +501,48 @@ func finiteVec(v mgl64.Vec3) bool {
 	}
 	return true
 }
+
+// NodeBounds is the box around the debug lines of node n and its
+// descendants (colliders, triggers, joints, gravity arrows): what framing
+// a node without a mesh shows (a trigger, a gravity field, a compound's
+// parts, the child node a fit makes). ok is false when they draw nothing.
+func (c *Cache) NodeBounds(n int) (lo, hi mgl64.Vec3, ok bool) {
+	if n < 0 || n >= len(c.nodes) {
+		return lo, hi, false
+	}
+	inf := math.Inf(1)
+	lo, hi = mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}
+	add := func(m int) {
+		if m < 0 || m >= len(c.nodes) {
+			return
+		}
+		for _, ls := range c.nodes[m] {
+			for _, l := range ls {
+				for _, p := range [2][3]float32{l.A, l.B} {
+					for k := 0; k < 3; k++ {
+						v := float64(p[k])
+						if math.IsNaN(v) || math.IsInf(v, 0) {
+							continue
+						}
+						lo[k], hi[k] = math.Min(lo[k], v), math.Max(hi[k], v)
+						ok = true
+					}
+				}
+			}
+		}
+	}
+	seen := map[int]bool{}
+	var walk func(m int)
+	walk = func(m int) {
+		if seen[m] { // a cycle in a broken file
+			return
+		}
+		seen[m] = true
+		add(m)
+		for _, ch := range c.doc.Children(m) {
+			walk(ch)
+		}
+	}
+	walk(n)
+	return lo, hi, ok
+}

@@ -245,6 +245,12 @@ func (c *Controller) SelectionBounds() (lo, hi mgl64.Vec3) {
 	if n := c.s.Selected; c.s.Doc != nil && n >= 0 {
 		if blo, bhi, ok := c.r.NodeBounds(n); ok {
 			lo, hi = blo, bhi
+		} else if c.debug != nil {
+			// No mesh: what its physics draws (a trigger, a field, the
+			// parts of a compound, a fit's child node, a joint).
+			if blo, bhi, ok := c.debug.NodeBounds(n); ok {
+				lo, hi = blo, bhi
+			}
 		}
 	}
 	return lo, hi

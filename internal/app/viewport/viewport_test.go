@@ -32,7 +32,11 @@ type fakeRenderer struct {
 
 func (r *fakeRenderer) Bounds() (mgl64.Vec3, mgl64.Vec3) { return r.lo, r.hi }
 func (r *fakeRenderer) NodeBounds(n int) (mgl64.Vec3, mgl64.Vec3, bool) {
-	// Every node's meshes: a box around its origin, 1 m across.
+	// Every node's meshes: a box around its origin, 1 m across; nothing
+	// for a node without a mesh, as the renderer.
+	if r.doc.GLTF.Nodes[n].Mesh == nil {
+		return mgl64.Vec3{}, mgl64.Vec3{}, false
+	}
 	p := r.doc.WorldMatrix(n).Col(3).Vec3()
 	h := mgl64.Vec3{0.5, 0.5, 0.5}
 	return p.Sub(h), p.Add(h), true
@@ -381,5 +385,33 @@ func TestHandlesKeepScreenSize(t *testing.T) {
 	grow := func(e float64) float64 { return e - (spread[0] + spread[1] + spread[2]) }
 	if ratio := grow(extent()) / grow(near); ratio < 2.5 || ratio > 3.5 {
 		t.Errorf("the handles grew %.2f times for a camera 3 times as far, want about 3", ratio)
+	}
+}
+
+// TestFrameNodeWithoutMesh: F on a node without a mesh (a trigger, a
+// gravity field, a compound's part, a joint node) frames what its physics
+// draws there, not the whole scene.
+func TestFrameNodeWithoutMesh(t *testing.T) {
+	for _, name := range []string{"Checkpoint (trigger)", "Planetoid (point gravity)", "Finish (compound trigger)", "Bracket (dynamic compound of convex hulls) hull 1", "Hinge (joint)"} {
+		t.Run(name, func(t *testing.T) {
+			s, c, r, _, n := demo(t, name)
+			s.Do(app.Select{Node: n})
+			lo, hi := c.SelectionBounds()
+			slo, shi := r.Bounds()
+			if lo == slo && hi == shi {
+				t.Fatalf("framing %q frames the whole scene", name)
+			}
+			p := s.Doc.WorldMatrix(n).Col(3).Vec3()
+			size := hi.Sub(lo).Len()
+			if !(size > 0) || size > 0.8*shi.Sub(slo).Len() {
+				t.Errorf("framing %q: a box %.3g m across (the scene is %.3g)", name, size, shi.Sub(slo).Len())
+			}
+			// What the node draws is about it: its origin lies in the box or near it.
+			for k := 0; k < 3; k++ {
+				if p[k] < lo[k]-size || p[k] > hi[k]+size {
+					t.Errorf("framing %q: the box %v..%v is far from the node at %v", name, lo, hi, p)
+				}
+			}
+		})
 	}
 }
