@@ -260,6 +260,9 @@ func (s Shape) WithType(t ShapeType, mesh int) Shape {
 // fox, a log), the child node is also turned to put the shape's Y axis
 // there.
 func (d *Document) FitColliderEdit(n int, t ShapeType, trigger bool) (Edit, error) {
+	if t == ShapeConvex {
+		return d.FitConvexEdit(n, 0, trigger)
+	}
 	s, off, axis, err := d.fitShape(n, t, -1)
 	if err != nil {
 		return nil, err

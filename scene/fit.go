@@ -6,6 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
+
+	"physview/scene/decompose"
 )
 
 // MinFitSize is the smallest extent, radius or cylinder height FitShape
@@ -183,4 +185,59 @@ func (d *Document) triangleBounds(m int) (lo, hi mgl64.Vec3, err error) {
 		}
 	}
 	return lo, hi, nil
+}
+
+// DefaultFitConvexVertices is how many vertices a convex collider fitted
+// to a mesh keeps at most unless asked otherwise: as the compound fit's
+// hulls, well under OMI's 255 (OMI_HULL_TOO_MANY_POINTS).
+const DefaultFitConvexVertices = 64
+
+// FitConvexEdit gives node n a convex collider (or trigger) fitted to its
+// mesh: the convex hull of the mesh's triangle vertices reduced to at most
+// maxVertices (4 to 255; 0 means DefaultFitConvexVertices), written as a
+// new mesh of its own (the render mesh stays as it is, and engines get a
+// hull they accept). A mesh whose hull already has no more vertices than
+// that still gets its own hull mesh, so the shape never carries the render
+// mesh's thousands of vertices. One edit; undo removes the mesh too.
+func (d *Document) FitConvexEdit(n int, maxVertices int, trigger bool) (Edit, error) {
+	if maxVertices == 0 {
+		maxVertices = DefaultFitConvexVertices
+	}
+	if maxVertices < 4 || maxVertices > decompose.MaxVertexCap {
+		return nil, fmt.Errorf("fit convex: at most %d vertices is out of range (4 to %d)", maxVertices, decompose.MaxVertexCap)
+	}
+	s, _, _, err := d.fitShape(n, ShapeConvex, 1)
+	if err != nil {
+		return nil, err
+	}
+	name := nodeLabel(d.GLTF.Nodes[n], n)
+	pts, _, err := d.MeshTriangles(s.Mesh)
+	if err != nil {
+		return nil, fmt.Errorf("fit convex to %s: %w", name, err)
+	}
+	full, err := ConvexHull(pts)
+	if err != nil {
+		return nil, fmt.Errorf("fit convex to %s: %w", name, err)
+	}
+	h := full
+	if len(full.Points) > maxVertices {
+		r, err := decompose.ReduceHull(full.Points, maxVertices, DecomposeHull)
+		if err != nil {
+			return nil, fmt.Errorf("fit convex to %s: %w", name, err)
+		}
+		h = (*Hull)(r)
+	}
+	kind := "collider"
+	if trigger {
+		kind = "trigger"
+	}
+	label := fmt.Sprintf("Fit convex %s to mesh (%d vertices)", kind, len(h.Points))
+	geo := d.hullGeometry([]*Hull{h})
+	geo.label = label
+	s.Mesh = len(d.GLTF.Meshes)
+	add := d.AddColliderEdit(n, s)
+	if trigger {
+		add = d.AddTriggerEdit(n, s)
+	}
+	return Batch{Label: label, Edits: []Edit{geo, add}}, nil
 }

@@ -306,3 +306,88 @@ func TestFitAlongLongestAxis(t *testing.T) {
 		}
 	}
 }
+
+// TestFitConvexSimplifies: "Fit convex to the mesh" over a mesh whose hull
+// has far more than 64 vertices writes a hull mesh of at most 64 (or the
+// number asked for) that keeps nearly all of the hull's volume; the saved
+// file has no OMI_HULL_TOO_MANY_POINTS finding, the render mesh is kept,
+// and undo takes the hull mesh away again.
+func TestFitConvexSimplifies(t *testing.T) {
+	for _, tc := range []struct{ file string }{{"torus.gltf"}} {
+		t.Run(tc.file, func(t *testing.T) {
+			path := copyFixture(t, tc.file)
+			d, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts, _, err := d.MeshTriangles(*d.GLTF.Nodes[1].Mesh)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, err := ConvexHull(pts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(full.Points) <= DefaultFitConvexVertices {
+				t.Fatalf("the fixture's hull has %d vertices: it proves nothing", len(full.Points))
+			}
+			for _, tc := range []struct {
+				max       int
+				minVolume float64
+			}{{0, 0.9}, {16, 0.5}} {
+				max := tc.max
+				d, err := Load(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				meshes := len(d.GLTF.Meshes)
+				e, err := d.FitConvexEdit(1, max, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var h History
+				if _, err := h.Do(d, e); err != nil {
+					t.Fatal(err)
+				}
+				want := max
+				if want == 0 {
+					want = DefaultFitConvexVertices
+				}
+				s := d.Shapes[d.Nodes[1].Body.Collider.Shape]
+				if s.Type != ShapeConvex || s.Mesh != meshes {
+					t.Fatalf("max %d: collider %v on mesh %d, want convex on the new mesh %d", max, s.Type, s.Mesh, meshes)
+				}
+				hp, _, err := d.MeshTriangles(s.Mesh)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hull, err := ConvexHull(hp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(hull.Points) > want || len(hull.Points) < 8 {
+					t.Errorf("max %d: the hull mesh has %d vertices, want at most %d", max, len(hull.Points), want)
+				}
+				if r := hull.Volume() / full.Volume(); r < tc.minVolume || r > 1+1e-9 {
+					t.Errorf("max %d: the reduced hull holds %.3f of the full hull's volume", max, r)
+				}
+				out := filepath.Join(t.TempDir(), "out"+filepath.Ext(path))
+				if err := d.Save(out); err != nil {
+					t.Fatal(err)
+				}
+				again, err := Load(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, f := range again.Findings() {
+					if f.Code == "OMI_HULL_TOO_MANY_POINTS" || f.Severity == Error {
+						t.Errorf("max %d: the saved file has %v", max, f)
+					}
+				}
+				if _, ok := h.Undo(d); !ok || len(d.GLTF.Meshes) != meshes {
+					t.Errorf("max %d: after undo %d meshes, want %d", max, len(d.GLTF.Meshes), meshes)
+				}
+			}
+		})
+	}
+}

@@ -289,7 +289,7 @@ func nodeShape(d *scene.Document, n int) (int, error) {
 
 func init() {
 	for _, c := range []EditCommand{
-		{Name: "fit", Usage: "fit NODE box|sphere|capsule|cylinder|convex|trimesh|compound", Args: 2, Edit: fitCommand},
+		{Name: "fit", Usage: "fit NODE box|sphere|capsule|cylinder|convex|trimesh|compound (convex: [vertices=M], at most M hull vertices, default 64, 4-255)", Args: 2, Edit: fitCommand},
 		{Name: "shape", Usage: "shape NODE KEY=VALUE... (size=X,Y,Z radius= radiusTop= radiusBottom= height= mesh=)", Args: 1, Edit: shapeCommand},
 		{Name: "motion", Usage: "motion NODE static|kinematic|dynamic [mass=M]", Args: 2, Edit: motionCommand},
 		{Name: "rename", Usage: "rename NODE NEW", Args: 2, Edit: renameCommand},
@@ -305,12 +305,25 @@ func fitCommand(s *Session, args []string) (scene.Edit, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := options(args[2:]); err != nil {
-		return nil, err
-	}
 	t, legacy, ok := scene.ParseShapeType(args[1])
 	if !ok || legacy {
 		return nil, fmt.Errorf("unknown shape type %q (box, sphere, capsule, cylinder, convex, trimesh or compound)", args[1])
+	}
+	if t == scene.ShapeConvex {
+		opts, err := options(args[2:], "vertices")
+		if err != nil {
+			return nil, err
+		}
+		max := 0
+		if v, ok := opts["vertices"]; ok {
+			if max, err = strconv.Atoi(v); err != nil || max < 4 || max > 255 {
+				return nil, fmt.Errorf("vertices=%s: want a whole number from 4 to 255", v)
+			}
+		}
+		return s.Doc.FitConvexEdit(n, max, false)
+	}
+	if _, err := options(args[2:]); err != nil {
+		return nil, err
 	}
 	return s.Doc.FitColliderEdit(n, t, false)
 }

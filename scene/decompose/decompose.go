@@ -693,3 +693,20 @@ func closestOnTriangle(p, a, b, c mgl64.Vec3) mgl64.Vec3 {
 	}
 	return a.Add(ab.Mul(v)).Add(ac.Mul(w))
 }
+
+// ReduceHull returns the convex hull of at most maxVertices (4 to
+// MaxVertexCap) of pts, chosen as a decomposition chooses each part's:
+// the extreme points along 26 directions, then the point farthest outside
+// each face, farthest first, until none is more than a thousandth of the
+// points' extent outside or the budget is spent. Fit convex uses it so a
+// collider over a 14,000-vertex mesh is a hull engines take.
+func ReduceHull(pts []mgl64.Vec3, maxVertices int, hull HullFunc) (*Hull, error) {
+	if maxVertices < 4 || maxVertices > MaxVertexCap {
+		return nil, fmt.Errorf("max vertices %d is out of range (4 to %d)", maxVertices, MaxVertexCap)
+	}
+	if hull == nil {
+		return nil, errors.New("no convex hull function")
+	}
+	dc := &decomposer{o: Options{MaxVertices: maxVertices, Hull: hull}}
+	return dc.reduce(pts)
+}
