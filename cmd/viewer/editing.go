@@ -85,18 +85,11 @@ func (a *windowApp) gizmo(vp viewport.Rect) {
 	view, proj, m := toF32(vp.View), toF32(vp.Proj), toF32(d.WorldMatrix(n))
 	op := map[app.GizmoMode]imguizmo.OPERATION{app.GizmoTranslate: imguizmo.TRANSLATE, app.GizmoRotate: imguizmo.ROTATE, app.GizmoScale: imguizmo.SCALE}[s.View.Gizmo]
 	changed := imguizmo.Manipulate(&view[0], &proj[0], op, imguizmo.LOCAL, &m[0])
-	if imguizmo.IsUsing() {
-		s.BeginGizmo()
-	} else {
-		s.EndGizmo()
+	var nw mgl64.Mat4
+	for i := range m {
+		nw[i] = float64(m[i])
 	}
-	if changed {
-		var nw mgl64.Mat4
-		for i := range m {
-			nw[i] = float64(m[i])
-		}
-		s.GizmoTo(nw)
-	}
+	s.GizmoFrame(imguizmo.IsUsing(), changed, nw)
 }
 
 func toF32(m mgl64.Mat4) [16]float32 {

@@ -138,7 +138,30 @@ func (s *Session) GizmoTo(m mgl64.Mat4) {
 	if label == "" {
 		label = "Move node"
 	}
-	s.Edit(scene.SetNodeTransform{Node: n, Transform: DecomposeTRS(local), Label: label + " (gizmo)"})
+	t := DecomposeTRS(local)
+	if t == d.NodeTransform(n) {
+		return // where it is already: no edit, no undo step
+	}
+	s.Edit(scene.SetNodeTransform{Node: n, Transform: t, Label: label + " (gizmo)"})
+}
+
+// GizmoFrame takes one frame of the transform gizmo: whether it is being
+// dragged (using), whether it moved the node this frame (changed) and to
+// which world matrix. ImGuizmo reports the first change of a drag on a
+// frame where it does not yet say it is in use (and that change moves
+// nothing: the matrix's float32 round trip); taken as it came, that was an
+// undo step of its own before the drag's. A change starts the drag, a
+// change to where the node already is makes no edit, and the drag ends on
+// the first frame with neither: one drag, one undo step.
+func (s *Session) GizmoFrame(using, changed bool, m mgl64.Mat4) {
+	if using || changed {
+		s.BeginGizmo()
+	} else {
+		s.EndGizmo()
+	}
+	if changed {
+		s.GizmoTo(m)
+	}
 }
 
 // EndGizmo ends a transform-gizmo drag: one undo step, validated now.

@@ -481,6 +481,57 @@ func TestGizmoDrag(t *testing.T) {
 	}
 }
 
+// TestGizmoFrames: one drag as the window sees it, frame by frame from
+// ImGuizmo: a first change on a frame that does not yet say "in use" and
+// moves nothing, moves while in use, a frame after release. It is one undo
+// step, and undoing it puts the node back.
+func TestGizmoFrames(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	n, err := FindNode(s.Doc, "Crate (dynamic box)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Do(Select{Node: n})
+	s.Do(SetGizmo{Mode: GizmoTranslate})
+	before := s.Doc.NodeTransform(n)
+	world := s.Doc.WorldMatrix(n)
+	at := func(dx float64) mgl64.Mat4 {
+		m := mgl64.Translate3D(dx, 0, 0).Mul4(world)
+		for i := range m {
+			m[i] = float64(float32(m[i]))
+		}
+		return m
+	}
+	s.GizmoFrame(false, false, at(0)) // hover
+	s.GizmoFrame(false, true, at(0))  // the press: a change that moves nothing
+	s.GizmoFrame(true, true, at(0.25))
+	s.GizmoFrame(true, false, at(0.25))
+	s.GizmoFrame(true, true, at(0.5))
+	s.GizmoFrame(false, false, at(0.5)) // released
+	s.GizmoFrame(false, false, at(0.5))
+	if s.GizmoActive() {
+		t.Error("the drag did not end on release")
+	}
+	if s.Hist.Len() != 1 {
+		t.Fatalf("one gizmo drag made %d undo steps (%q), want 1", s.Hist.Len(), s.Hist.UndoName())
+	}
+	if got, want := s.Doc.NodeTransform(n).Translation[0], scene.RoundSig(before.Translation[0]+0.5, 6); got != want {
+		t.Errorf("x after the drag %v, want %v", got, want)
+	}
+	s.Do(Undo{})
+	if s.Doc.NodeTransform(n) != before || s.Hist.Len() != 0 {
+		t.Errorf("after one undo: %+v with %d steps, want %+v with none", s.Doc.NodeTransform(n), s.Hist.Len(), before)
+	}
+	// A click on the gizmo that moves nothing makes no step at all.
+	s.GizmoFrame(false, true, at(0))
+	s.GizmoFrame(true, true, at(0))
+	s.GizmoFrame(false, false, at(0))
+	if s.Hist.Len() != 0 || s.Hist.RedoName() == "" {
+		t.Errorf("a click that moved nothing: %d undo steps (%q)", s.Hist.Len(), s.Hist.UndoName())
+	}
+}
+
 // TestFitOnChildSaysSo: a box fitted to a mesh that is not centred on its
 // node goes on a new child node, which becomes the selection; the panel's
 // message says so, since the Inspector then shows another node than the
