@@ -68,7 +68,7 @@ func loadingBar(s *State, act func(app.Intent)) g.Widget {
 	return g.Layout{
 		g.Label("Loading " + filepath.Base(l.Path)),
 		g.Row(
-			g.ProgressBar(frac).Size(PanelWidth-100, 0).Overlay(overlay),
+			g.ProgressBar(frac).Size(-100, 0).Overlay(overlay), // the panel's width less the button
 			g.Button("Cancel##load").OnClick(func() { act(app.CancelLoad{}) }),
 		),
 	}
@@ -164,7 +164,7 @@ func loadingOverlay(s *State, width, height float32) {
 		frac = 0
 	}
 	w := float32(360)
-	g.Window("##loading").Pos((width-PanelWidth-w)/2, height/2-40).Size(w, 70).
+	g.Window("##loading").Pos((width-s.S.View.PanelFor(width)-w)/2, height/2-40).Size(w, 70).
 		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
 			g.WindowFlagsNoScrollbar|g.WindowFlagsNoSavedSettings|g.WindowFlagsNoFocusOnAppearing).
 		Layout(

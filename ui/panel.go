@@ -26,6 +26,9 @@ import (
 type State struct {
 	// S is the session shown.
 	S *app.Session
+	// splitGrab is where on the splitter the mouse took hold of it (its x
+	// less the panel's left edge), while it is dragged.
+	splitGrab float32
 	// Progress is 0..1 while textures decode; Messages are the renderer's
 	// notes (unreadable images, primitives).
 	Progress float32
@@ -69,9 +72,6 @@ func (s *State) LogItems(log func(line string)) {
 	}
 }
 
-// PanelWidth is the width of the side panel in pixels.
-const PanelWidth = 480
-
 // Build lays out the menu bar and the side panel for a window of width x
 // height and returns the actions the user took this frame.
 func Build(s *State, width, height float32) []app.Intent {
@@ -94,7 +94,8 @@ func Build(s *State, width, height float32) []app.Intent {
 	).Build()
 
 	menuH := float32(22)
-	g.Window("Panel").Pos(width-PanelWidth, menuH).Size(PanelWidth, height-menuH).
+	pw := s.S.View.PanelFor(width)
+	g.Window("Panel").Pos(width-pw, menuH).Size(pw, height-menuH).
 		// The panel itself never scrolls: the title, the messages and the
 		// tabs stay put and each tab's body scrolls on its own (tabBody).
 		Flags(g.WindowFlagsNoMove|g.WindowFlagsNoResize|g.WindowFlagsNoCollapse|g.WindowFlagsNoTitleBar|
@@ -137,8 +138,46 @@ func Build(s *State, width, height float32) []app.Intent {
 			}),
 		)
 
+	splitter(s, act, width, height, pw, menuH)
 	buildFiles(s, act, width, height)
 	return acts
+}
+
+// splitterWidth is how wide the grip between the 3D view and the panel is.
+const splitterWidth = 6
+
+// splitter is the grip on the panel's left edge: dragged, it makes the
+// panel narrower or wider (app.ResizePanel; the session keeps both the
+// panel and the view usable), remembered with the window's size when the
+// drag ends. The cursor shows a left-right arrow over it.
+func splitter(s *State, act func(app.Intent), width, height, pw, menuH float32) {
+	h := height - menuH
+	g.Window("##splitter").Pos(width-pw-splitterWidth/2, menuH).Size(splitterWidth, h).
+		Flags(g.WindowFlagsNoMove | g.WindowFlagsNoResize | g.WindowFlagsNoCollapse | g.WindowFlagsNoTitleBar |
+			g.WindowFlagsNoScrollbar | g.WindowFlagsNoBackground | g.WindowFlagsNoSavedSettings | g.WindowFlagsNoFocusOnAppearing).
+		Layout(g.Custom(func() {
+			imgui.SetCursorPos(imgui.Vec2{})
+			imgui.InvisibleButton("##split", imgui.Vec2{X: splitterWidth, Y: h})
+			active := imgui.IsItemActive()
+			if active || imgui.IsItemHovered() {
+				imgui.SetMouseCursor(imgui.MouseCursorResizeEW)
+			}
+			if s.ItemLog != nil {
+				s.ItemLog("splitter", width-pw, menuH+h/2)
+			}
+			// The panel's edge follows the mouse where it took hold (a sum
+			// of per-frame deltas lost the moves of slow frames).
+			mx := imgui.MousePos().X
+			if imgui.IsItemActivated() {
+				s.splitGrab = mx - (width - pw)
+			}
+			if w := width - (mx - s.splitGrab); active && w != pw {
+				act(app.ResizePanel{Width: w, WindowWidth: width, WindowHeight: height})
+			}
+			if imgui.IsItemDeactivated() {
+				act(app.ResizePanel{Width: pw, WindowWidth: width, WindowHeight: height, Done: true})
+			}
+		}))
 }
 
 // noFile is the panel with nothing open: why the last file could not be
@@ -162,7 +201,7 @@ func noFile(s *State, act func(app.Intent)) g.Widget {
 const OpenHint = "Open a .gltf, .glb, .xode, .g4tf or .g4b file: File > Open (Ctrl+O), Open recent, or drop it on this window."
 
 // tabPadding is the tab bar's horizontal frame padding and the gap
-// between tabs (ImGui's default is 4): with PanelWidth it leaves room for
+// between tabs (ImGui's default is 4): with the default panel width it leaves room for
 // every tab's whole name, "Findings" with a three-digit count included.
 const tabPadding = 3
 

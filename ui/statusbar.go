@@ -98,7 +98,7 @@ func fitStatus(parts []statusPart, fits func(string) bool) string {
 // StatusBar draws the status bar along the bottom of the 3D view of a
 // width x height window.
 func StatusBar(s *State, width, height float32) {
-	g.Window("##statusbar").Pos(0, height-StatusBarHeight).Size(width-PanelWidth, StatusBarHeight).
+	g.Window("##statusbar").Pos(0, height-StatusBarHeight).Size(width-s.S.View.PanelFor(width), StatusBarHeight).
 		Flags(g.WindowFlagsNoMove | g.WindowFlagsNoResize | g.WindowFlagsNoCollapse | g.WindowFlagsNoTitleBar |
 			g.WindowFlagsNoScrollbar | g.WindowFlagsNoFocusOnAppearing | g.WindowFlagsNoBringToFrontOnFocus | g.WindowFlagsNoSavedSettings).
 		Layout(g.Custom(func() {

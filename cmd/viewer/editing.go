@@ -25,7 +25,7 @@ const menuHeight = 22
 // camera matrices.
 func (a *windowApp) viewport(io *imgui.IO) viewport.Rect {
 	size := io.DisplaySize()
-	w, h := float64(size.X-ui.PanelWidth), float64(size.Y-menuHeight)
+	w, h := float64(size.X-a.s.View.PanelFor(size.X)), float64(size.Y-menuHeight)
 	c := a.cam()
 	return viewport.Rect{X: 0, Y: menuHeight, W: w, H: h, View: c.View(), Proj: c.Projection(w / math.Max(h, 1))}
 }

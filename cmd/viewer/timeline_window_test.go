@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"physview/ui"
+	"physview/internal/app"
 )
 
 // TestWindowTimelineScrub opens the two-joint skin in the window, scrubs
@@ -45,7 +45,7 @@ func TestWindowTimelineScrub(t *testing.T) {
 		shots[at.name] = captureScreen(t, display, "timeline-"+at.name+".png")
 	}
 	// The 3D view is the window left of the panel.
-	vw := 1280 - int(ui.PanelWidth)
+	vw := 1280 - int(app.DefaultViewOptions().PanelFor(1280))
 	view := image.Rect(0, 22, vw, 780)
 	if d := diffFraction(shots["t0"], shots["t1"], view, 24); d < 0.02 {
 		t.Errorf("scrubbed to the start and to the end, %.2f%% of the view differs; want the turned half (>= 2%%)", d*100)

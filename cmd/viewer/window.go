@@ -84,7 +84,12 @@ func runWindow(path string) error {
 		}
 	}
 	windowHints()
-	a.wnd = g.NewMasterWindow("physview", 1280, 780, 0)
+	// The size (and the panel's width) the splitter's last drag left.
+	w, h := 1280, 780
+	if rw, rh, ok := s.RememberedWindow(); ok {
+		w, h = rw, rh
+	}
+	a.wnd = g.NewMasterWindow("physview", w, h, 0)
 	a.wnd.SetStyle(ui.Theme())
 	a.startIdle()
 	a.initFiles()
@@ -209,7 +214,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	if scale.X == 0 {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
-	w, h := int((size.X-ui.PanelWidth)*scale.X), int((size.Y-menuHeight)*scale.Y)
+	w, h := int((size.X-a.s.View.PanelFor(size.X))*scale.X), int((size.Y-menuHeight)*scale.Y)
 	if a.view.Present(a.renderer, a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 	}

@@ -62,6 +62,9 @@ type ViewOptions struct {
 	// skin, or the skins it is a joint of; every skin when nothing is
 	// selected.
 	Joints bool
+	// PanelWidth is the side panel's width the user dragged the splitter
+	// to (0: the default; see PanelFor).
+	PanelWidth float32
 }
 
 // FileEnvironment is ViewOptions.Environment for the document's own
@@ -246,6 +249,8 @@ func (s *Session) Modified() bool { return s.Doc != nil && s.Hist.Modified() }
 // renderer's bounds: the window handles them and Do ignores them.
 func (s *Session) Do(in Intent) {
 	switch in := in.(type) {
+	case ResizePanel:
+		s.resizePanel(in)
 	case OpenFile:
 		s.Open(in.Path)
 	case OpenDemo:

@@ -50,9 +50,18 @@ func (e Entry) Exists() bool {
 	return err == nil && !st.IsDir()
 }
 
-// List is the recent files, most recent first.
+// Layout is the window's size and the width the user dragged its side
+// panel to, kept so the next start looks the same.
+type Layout struct {
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	PanelWidth float32 `json:"panelWidth,omitempty"`
+}
+
+// List is the recent files, most recent first, and the window's layout.
 type List struct {
 	Entries []Entry `json:"files"`
+	Window  *Layout `json:"window,omitempty"`
 	path    string
 }
 

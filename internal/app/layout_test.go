@@ -1,0 +1,57 @@
+package app
+
+import (
+	"path/filepath"
+	"testing"
+
+	"physview/internal/recent"
+)
+
+// TestPanelFor: the default panel takes at most 45% of a narrow window,
+// a dragged width is kept within the limits, and both the panel and the 3D
+// view stay usable.
+func TestPanelFor(t *testing.T) {
+	for _, tc := range []struct {
+		dragged, window, want float32
+	}{
+		{0, 1280, DefaultPanelWidth},
+		{0, 700, 315}, // a 700 px window: the view keeps 385 px, not 220
+		{0, 450, 260}, // the panel's least
+		{300, 1280, 300},
+		{1200, 1280, 1280 - MinViewWidth}, // dragged too far left: the view keeps its least
+		{100, 1280, MinPanelWidth},        // too far right: the panel keeps its least
+	} {
+		if got := (ViewOptions{PanelWidth: tc.dragged}).PanelFor(tc.window); got != tc.want {
+			t.Errorf("dragged %v in a %v px window: panel %v px, want %v", tc.dragged, tc.window, got, tc.want)
+		}
+	}
+}
+
+// TestResizePanelRemembered: a splitter drag sets the panel's width (kept
+// within the limits), and its end keeps the width and the window's size in
+// the recent-files list, which the next start reads back.
+func TestResizePanelRemembered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "recent.json")
+	s := New()
+	s.Recent, _ = recent.Load(path)
+	s.Do(ResizePanel{Width: 350, WindowWidth: 1000, WindowHeight: 600})
+	if got := s.View.PanelFor(1000); got != 350 {
+		t.Fatalf("after the drag the panel is %v px, want 350", got)
+	}
+	if s.Recent.Window != nil {
+		t.Error("remembered before the drag ended")
+	}
+	s.Do(ResizePanel{Width: 2000, WindowWidth: 1000, WindowHeight: 600, Done: true})
+	if got := s.View.PanelFor(1000); got != 1000-MinViewWidth {
+		t.Errorf("dragged past the view's least: panel %v px, want %v", got, 1000-MinViewWidth)
+	}
+	next := New()
+	var err error
+	if next.Recent, err = recent.Load(path); err != nil {
+		t.Fatal(err)
+	}
+	w, h, ok := next.RememberedWindow()
+	if !ok || w != 1000 || h != 600 || next.View.PanelFor(1000) != 1000-MinViewWidth {
+		t.Errorf("the next start: %dx%d (%v), panel %v; want 1000x600 and %v", w, h, ok, next.View.PanelFor(1000), 1000-MinViewWidth)
+	}
+}
