@@ -196,3 +196,29 @@ func TestPickOnVariantsStaysOnVariants(t *testing.T) {
 		t.Errorf("pick over another tab: flags %v, want the Inspector", f)
 	}
 }
+
+// TestMiddleEllipsis: a long file name gives way in its middle, keeping
+// its start and its extension, to the width asked for; a short one stays.
+func TestMiddleEllipsis(t *testing.T) {
+	fits := func(n int) func(string) bool { return func(s string) bool { return len([]rune(s)) <= n } }
+	name := "warehouse_shelving_collision_pass_final_v3.glb"
+	for _, tc := range []struct {
+		max  int
+		want string
+	}{
+		{100, name},
+		{20, "warehouse...l_v3.glb"},
+		{8, "war...lb"},
+	} {
+		got := MiddleEllipsis(name, fits(tc.max))
+		if got != tc.want || len([]rune(got)) > tc.max {
+			t.Errorf("fit in %d: %q, want %q", tc.max, got, tc.want)
+		}
+	}
+	// In the status bar, the name shortens only once every droppable part is gone.
+	parts := []statusPart{{name, 0}, {"modified", 0}, {"59.2 ms/frame", 8}}
+	got := fitStatus(parts, fits(40))
+	if len(got) > 40 || !strings.HasSuffix(got, ".glb"+statusSep+"modified") || !strings.HasPrefix(got, "warehouse") {
+		t.Errorf("status in 40: %q", got)
+	}
+}

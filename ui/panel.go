@@ -264,10 +264,13 @@ func title(s *State) string {
 		return "No file open"
 	}
 	gl := s.S.Doc.GLTF
-	name := s.S.Name
+	mark := ""
 	if s.S.Modified() {
-		name += " (modified)"
+		mark = " (modified)"
 	}
+	// A long name gives way in its middle rather than run past the panel.
+	room := imgui.ContentRegionAvail().X
+	name := MiddleEllipsis(s.S.Name, func(t string) bool { return room <= 0 || imgui.CalcTextSize(t+mark).X <= room }) + mark
 	return fmt.Sprintf("%s\n%s, %s, %s, %s", name, plural(len(gl.Nodes), "node", "nodes"), plural(len(gl.Meshes), "mesh", "meshes"),
 		plural(len(gl.Materials), "material", "materials"), plural(len(s.S.Doc.Shapes), "shape", "shapes"))
 }

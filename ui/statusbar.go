@@ -92,6 +92,18 @@ func fitStatus(parts []statusPart, fits func(string) bool) string {
 		}
 		parts = append(parts[:worst], parts[worst+1:]...)
 	}
+	// What is left and still too long: the file name gives way in its
+	// middle, so its start and its extension both stay readable.
+	if !fits(joinStatus(parts)) && len(parts) > 0 {
+		rest := joinStatus(parts[1:])
+		if len(parts) > 1 {
+			rest = statusSep + rest
+		}
+		if short := MiddleEllipsis(parts[0].text, func(t string) bool { return fits(t + rest) }); fits(short + rest) {
+			parts[0].text = short
+		} // else nothing would fit: the whole name is more use than a stub
+
+	}
 	return joinStatus(parts)
 }
 
@@ -105,4 +117,24 @@ func StatusBar(s *State, width, height float32) {
 			room := imgui.ContentRegionAvail().X
 			imgui.TextUnformatted(fitStatus(statusParts(s), func(t string) bool { return imgui.CalcTextSize(t).X <= room }))
 		}))
+}
+
+// MiddleEllipsis shortens text by taking characters out of its middle,
+// replaced by "...", until fits says it fits (or only a few characters
+// are left): a long file name keeps its start and its extension
+// ("very_long_scene_na...final_v3.glb") where an end cut would lose both
+// the version and the type.
+func MiddleEllipsis(text string, fits func(string) bool) string {
+	if fits(text) {
+		return text
+	}
+	r := []rune(text)
+	for keep := len(r) - 1; keep >= 4; keep-- {
+		head := (keep + 1) / 2
+		t := string(r[:head]) + "..." + string(r[len(r)-(keep-head):])
+		if fits(t) {
+			return t
+		}
+	}
+	return string(r[:2]) + "..."
 }

@@ -20,7 +20,7 @@ func TestBodyCount(t *testing.T) {
 	d := s.Doc
 	want := 0
 	for i, ne := range d.Nodes {
-		if b := ne.Body; b != nil && (b.Motion != nil || (b.Collider != nil && !hasMotionAbove(d, i))) {
+		if b := ne.Body; b != nil && (b.Motion != nil || (b.Collider != nil && !hasMotionAbove(d, i) && !hasColliderAbove(d, i))) {
 			want++
 		}
 	}
@@ -41,6 +41,29 @@ func TestBodyCount(t *testing.T) {
 	}
 	if got := BodyCount(s.Doc); got != 6 {
 		t.Errorf("ball_pit.gltf: %d bodies, want 6", got)
+	}
+}
+
+// TestBodyCountStaticCompound: a static compound (a node whose collider has
+// no shape, over two box colliders) is one body, as is a lone static box.
+func TestBodyCountStaticCompound(t *testing.T) {
+	d, err := scene.Decode([]byte(`{"asset": {"version": "2.0"}, "extensionsUsed": ["OMI_physics_shape", "OMI_physics_body"],
+		"extensions": {"OMI_physics_shape": {"shapes": [{"type": "box", "box": {"size": [1, 1, 1]}}]}},
+		"scene": 0, "scenes": [{"nodes": [0, 3]}],
+		"nodes": [
+			{"name": "wall", "children": [1, 2], "extensions": {"OMI_physics_body": {"collider": {}}}},
+			{"name": "left", "translation": [-1, 0, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}},
+			{"name": "right", "translation": [1, 0, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}},
+			{"name": "post", "translation": [5, 0, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 0}}}}
+		]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Nodes[0].Body == nil || d.Nodes[0].Body.Collider == nil {
+		t.Fatal("the compound's top node has no collider in the model")
+	}
+	if got := BodyCount(d); got != 2 {
+		t.Errorf("a static compound and a static box: %d bodies, want 2", got)
 	}
 }
 

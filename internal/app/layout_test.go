@@ -55,3 +55,18 @@ func TestResizePanelRemembered(t *testing.T) {
 		t.Errorf("the next start: %dx%d (%v), panel %v; want 1000x600 and %v", w, h, ok, next.View.PanelFor(1000), 1000-MinViewWidth)
 	}
 }
+
+// TestProbeOffWithNewFile: the gravity probe is the open scene's; opening
+// another file (or the demo) turns it off.
+func TestProbeOffWithNewFile(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	s.View.Probe = true
+	p := filepath.Join("..", "..", "internal", "concave", "testdata", "torus.gltf")
+	if err := s.LoadNow(p); err != nil {
+		t.Fatal(err)
+	}
+	if s.View.Probe {
+		t.Error("the probe stayed on in a new file")
+	}
+}

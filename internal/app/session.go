@@ -469,9 +469,15 @@ func (s *Session) validate() {
 }
 
 // install shows d (read from path; "" for the demo scene) in place of
-// the open document: a new history, nothing selected, Play stopped.
+// the open document: a new history, nothing selected, Play stopped, the
+// gravity probe off unless the same file is read again.
 func (s *Session) install(d *scene.Document, name string) {
 	s.loadErr = ""
+	if s.Doc == nil || d == nil || d.Path == "" || d.Path != s.Doc.Path {
+		// The probe's point belongs to the scene it was put in; a reload
+		// of the same file keeps it.
+		s.View.Probe = false
+	}
 	s.stopPlay()
 	s.Play = Play{Speed: s.Play.Speed, Contacts: s.Play.Contacts}
 	s.Doc, s.Name = d, name
