@@ -97,11 +97,7 @@ func runWindow(path string) error {
 		if len(paths) == 0 {
 			return
 		}
-		if err := app.CheckOpenable(paths[0]); err != nil {
-			s.Fail(err.Error())
-			return
-		}
-		s.Do(app.OpenFile{Path: paths[0]})
+		s.Do(app.OpenFile{Path: paths[0]}) // Open says what it cannot open
 	})
 	a.wnd.Run(a.frame)
 	s.Close()

@@ -199,6 +199,12 @@ func (s *Session) Open(path string) {
 	if path == "" {
 		return
 	}
+	if err := CheckOpenable(path); err != nil && !looksLikeModel(path) {
+		// The same words whether the file was dropped, chosen or typed,
+		// and before any question about unsaved changes.
+		s.Fail(err.Error())
+		return
+	}
 	s.ask(Pending{Kind: PendingOpen, Path: path, What: "opening " + filepath.Base(path)})
 }
 

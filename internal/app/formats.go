@@ -1,7 +1,10 @@
 package app
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -40,6 +43,25 @@ func CheckOpenable(path string) error {
 		return nil
 	}
 	return fmt.Errorf("%s: not a file the viewer opens (the types are %s)", filepath.Base(path), strings.Join(scene.Extensions(), ", "))
+}
+
+// looksLikeModel reports whether a file whose ending is none of the
+// viewer's starts as one of its formats does: a GLB's magic, a JSON
+// object (glTF) or XML (XODE). A model saved without an ending opens; a
+// text file gets CheckOpenable's message.
+func looksLikeModel(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return true // let the load say what is wrong with it (never block on a FIFO here)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return true // let the load say what is wrong with it
+	}
+	defer f.Close()
+	head := make([]byte, 64)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimLeft(head[:n], "\ufeff \t\r\n")
+	return bytes.HasPrefix(head, []byte("glTF")) || bytes.HasPrefix(head, []byte("{")) || bytes.HasPrefix(head, []byte("<"))
 }
 
 // SaveDocument writes d to path in the format its ending names (glTF for

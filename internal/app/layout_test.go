@@ -1,10 +1,13 @@
 package app
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"physview/internal/recent"
+	"physview/scene"
 )
 
 // TestPanelFor: the default panel takes at most 45% of a narrow window,
@@ -68,5 +71,43 @@ func TestProbeOffWithNewFile(t *testing.T) {
 	}
 	if s.View.Probe {
 		t.Error("the probe stayed on in a new file")
+	}
+}
+
+// TestOpenTextFile: a .txt gets one friendly message, whether dropped or
+// chosen, before any question about unsaved changes, and the open
+// document stays; a glTF saved without an ending still opens.
+func TestOpenTextFile(t *testing.T) {
+	dir := t.TempDir()
+	txt := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(txt, []byte("shopping list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New()
+	s.OpenDemo()
+	s.Edit(scene.SetNodeName{Node: 0, To: "changed"})
+	if !s.Modified() {
+		t.Fatal("the rename did not modify the demo")
+	}
+	s.Do(OpenFile{Path: txt})
+	if s.Prompt() != nil {
+		t.Errorf("a .txt asked about unsaved changes: %+v", s.Prompt())
+	}
+	if msg, _, _ := s.Message(); !msg.Error || !strings.Contains(msg.Text, "notes.txt: not a file the viewer opens") {
+		t.Errorf("message %+v", msg)
+	}
+	if s.Doc == nil || s.Doc.Path != "" {
+		t.Error("the demo did not stay open")
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", "internal", "concave", "testdata", "torus.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := filepath.Join(dir, "model")
+	if err := os.WriteFile(bare, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if looksLikeModel(txt) || !looksLikeModel(bare) {
+		t.Errorf("looksLikeModel: notes.txt %v, a glTF without an ending %v", looksLikeModel(txt), looksLikeModel(bare))
 	}
 }
