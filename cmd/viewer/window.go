@@ -268,8 +268,12 @@ func renderOptions(o app.ViewOptions, variant int) render.Options {
 func (a *windowApp) frameSelection() {
 	if a.ctl != nil {
 		c := a.cam()
-		c.Frame(a.ctl.SelectionBounds())
+		lo, hi := a.ctl.SelectionBounds()
+		c.Frame(lo, hi)
 		a.setCam(c)
+		if screenLog {
+			logLine(fmt.Sprintf("framed node %d: %.3f %.3f %.3f to %.3f %.3f %.3f", a.s.Selected, lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]))
+		}
 	}
 }
 
