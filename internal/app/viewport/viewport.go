@@ -116,6 +116,8 @@ type Controller struct {
 	shownJoints bool
 	shownSel    int
 	compoundGen int
+	// hoverView is the camera the hovered node was picked under.
+	hoverView mgl64.Mat4
 	// shownCam is the camera the handles were sized for.
 	shownCam    [2]mgl64.Mat4
 	loggedNodes bool
@@ -319,7 +321,11 @@ func (c *Controller) Input(vp Rect, m Mouse, cam Camera) (tooltip int) {
 	if m.Wheel != 0 {
 		cam.Zoom(m.Wheel)
 	}
-	if (m.DX != 0 || m.DY != 0) && !m.Left {
+	// The mouse moved, or the camera did under a still mouse (F, Home, a
+	// file camera): what is under it is picked again, so a tooltip never
+	// names what was there before.
+	if (m.DX != 0 || m.DY != 0 || vp.View != c.hoverView) && !m.Left {
+		c.hoverView = vp.View
 		if n := c.pickAt(vp, m.X, m.Y); n != s.Hovered {
 			s.Hovered, c.overlayDirty = n, true
 		}

@@ -415,3 +415,20 @@ func TestFrameNodeWithoutMesh(t *testing.T) {
 		})
 	}
 }
+
+// TestHoverAfterCameraJump: with the mouse still, a camera that jumps (F,
+// Home) makes the view pick again: the crate's tooltip does not stay once
+// the crate is no longer under the mouse.
+func TestHoverAfterCameraJump(t *testing.T) {
+	s, c, _, vp, crate := demo(t, "Crate (dynamic box)")
+	x, y := lineOnScreen(t, c, vp, crate)
+	var cam fakeCamera
+	if tip := c.Input(vp, Mouse{X: x, Y: y, DX: 1, Over: true}, &cam); tip != crate {
+		t.Fatalf("hover: tooltip %d, want %d", tip, crate)
+	}
+	// The camera turns away (as F framing something else would); the mouse stays.
+	vp.View = mgl64.LookAtV(mgl64.Vec3{0, 50, 0.01}, mgl64.Vec3{0, 60, 0}, mgl64.Vec3{0, 1, 0})
+	if tip := c.Input(vp, Mouse{X: x, Y: y, Over: true}, &cam); tip != -1 || s.Hovered != -1 {
+		t.Errorf("after the camera turned away: tooltip %d, hovered %d; want none", tip, s.Hovered)
+	}
+}
