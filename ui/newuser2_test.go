@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	g "github.com/AllenDang/giu"
 
@@ -220,5 +221,43 @@ func TestMiddleEllipsis(t *testing.T) {
 	got := fitStatus(parts, fits(40))
 	if len(got) > 40 || !strings.HasSuffix(got, ".glb"+statusSep+"modified") || !strings.HasPrefix(got, "warehouse") {
 		t.Errorf("status in 40: %q", got)
+	}
+}
+
+// TestBrowserDoubleClick: two clicks on one entry soon after each other
+// open it, in time or, in a slowly drawn window, within a few frames; a
+// click on another entry, a late click or a click after a new listing
+// does not.
+func TestBrowserDoubleClick(t *testing.T) {
+	t0 := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	b := &FileBrowser{}
+	if b.Clicked(0, t0) {
+		t.Error("a first click on entry 0 is a double-click")
+	}
+	if !b.Clicked(0, t0.Add(200*time.Millisecond)) {
+		t.Error("two clicks 0.2 s apart are no double-click")
+	}
+	if b.Clicked(0, t0.Add(300*time.Millisecond)) {
+		t.Error("a third click is a double-click too")
+	}
+	b.frame += 10
+	b.Clicked(1, t0.Add(2*time.Second))
+	if b.Clicked(2, t0.Add(2100*time.Millisecond)) {
+		t.Error("clicks on two entries are a double-click")
+	}
+	b.frame += 10
+	if b.Clicked(2, t0.Add(5*time.Second)) {
+		t.Error("clicks 3 s and 10 frames apart are a double-click")
+	}
+	// Slow frames: 0.84 s apart but 3 frames.
+	b.frame += 3
+	if !b.Clicked(2, t0.Add(5840*time.Millisecond)) {
+		t.Error("clicks 3 frames apart in a slow window are no double-click")
+	}
+	b.Clicked(4, t0.Add(9*time.Second))
+	b.Dir = t.TempDir()
+	b.List()
+	if b.Clicked(4, t0.Add(9100*time.Millisecond)) {
+		t.Error("a click in a new listing pairs with one in the old")
 	}
 }
