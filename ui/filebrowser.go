@@ -346,7 +346,8 @@ func (b *FileBrowser) build(act func(app.Intent)) {
 	imgui.TextUnformatted(b.Dir)
 	if b.Err != "" {
 		imgui.PushStyleColorVec4(imgui.ColText, imgui.Vec4{X: 1, Y: 0.45, Z: 0.4, W: 1})
-		imgui.TextUnformatted(b.Err)
+		// Wrapped: a long path's error is read whole, not cut at the edge.
+		imgui.TextWrapped(strings.ReplaceAll(b.Err, "%", "%%"))
 		imgui.PopStyleColor()
 	}
 
