@@ -111,3 +111,30 @@ func TestOpenTextFile(t *testing.T) {
 		t.Errorf("looksLikeModel: notes.txt %v, a glTF without an ending %v", looksLikeModel(txt), looksLikeModel(bare))
 	}
 }
+
+// TestFitSaysWhatItMade: a fit on a child node says so; the next fit, on
+// the node itself, replaces that note with its own (it stayed and spoke of
+// the child node).
+func TestFitSaysWhatItMade(t *testing.T) {
+	s := New()
+	if err := s.LoadNow(filepath.Join("..", "..", "internal", "concave", "testdata", "torus.gltf")); err != nil {
+		t.Fatal(err)
+	}
+	n, err := FindNode(s.Doc, "torus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Doc.FitConvexEdit(n, 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Do(Select{Node: n})
+	s.Do(ApplyEdit{Edit: e})
+	if msg, _, _ := s.Message(); !strings.HasPrefix(msg.Text, "Fit convex collider to mesh (") {
+		t.Errorf("after fit convex the message line says %q", msg.Text)
+	}
+	s.Edit(scene.SetNodeName{Node: n, To: "ring"})
+	if msg, _, ok := s.Message(); ok {
+		t.Errorf("after a rename the fit's note stays: %q", msg.Text)
+	}
+}

@@ -199,6 +199,12 @@ func (s *Session) Apply(e scene.Edit) error {
 		// Say so: the Inspector now shows another node than the one the
 		// user chose (a compound's Apply says its own).
 		s.Notice(fmt.Sprintf("%s: on the new child node %q, now selected", e.Name(), s.Doc.NodeName(s.Selected)))
+	} else if strings.HasPrefix(e.Name(), "Fit ") {
+		s.Notice(e.Name()) // what the fit made ("... (64 vertices)")
+	} else if !s.msg.Error {
+		// The last step's note ("on the new child node ...") is not
+		// about this one.
+		s.msg = Message{}
 	}
 	if len(s.Doc.Variants) > variants {
 		s.Variant = len(s.Doc.Variants) - 1 // a variant just added is shown
