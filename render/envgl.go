@@ -110,6 +110,9 @@ func uploadEnv(m *envMaps) *gpuEnv {
 // envArrived reports whether an environment a draw had to stand in for
 // has been prefiltered since, so the view should be drawn again.
 func (r *Renderer) envArrived() bool {
+	if r.lut == 0 && r.lutStandIn != 0 && lutReady.Load() != nil {
+		return true // the BRDF table the stand-in was drawn for is there
+	}
 	n := len(r.envPending)
 	r.envPending = slices.DeleteFunc(r.envPending, func(e Environment) bool {
 		_, ok := prefilteredReady(e)
@@ -123,7 +126,23 @@ func (r *Renderer) lutTexture() uint32 {
 	if r.lut != 0 {
 		return r.lut
 	}
-	l := sharedLUT()
+	l := lutReady.Load()
+	if l == nil && !r.waitEnv {
+		// On a first start with an empty cache the table takes a second
+		// or two: the window shows the panel and the scene lit by a flat
+		// stand-in (and the Play or status texts) meanwhile, not black.
+		if r.lutStandIn == 0 {
+			r.lutStandIn = solidTexture([4]uint8{255, 0, 0, 255}) // scale 1, bias 0: plain Fresnel F0
+			go func() {
+				sharedLUT()
+				wake()
+			}()
+		}
+		return r.lutStandIn
+	}
+	if l == nil {
+		l = sharedLUT()
+	}
 	gl.GenTextures(1, &r.lut)
 	gl.BindTexture(gl.TEXTURE_2D, r.lut)
 	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.RGB16F, lutSize, lutSize, 0, gl.RGB, gl.FLOAT, gl.Ptr(l.data))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -124,9 +125,16 @@ func prefilteredReady(e Environment) (*envMaps, bool) {
 // sharedLUT returns the BRDF lookup table, loaded from the disk cache or
 // computed, once per run.
 func sharedLUT() *brdfLUT {
-	lutOnce.Do(func() { lutCache = cachedLUT(defaultEnvCache()) })
+	lutOnce.Do(func() {
+		lutCache = cachedLUT(defaultEnvCache())
+		lutReady.Store(lutCache)
+	})
 	return lutCache
 }
+
+// lutReady is the BRDF table once it is there (nil before), read without
+// waiting: the window's first frames draw with a stand-in meanwhile.
+var lutReady atomic.Pointer[brdfLUT]
 
 type vec3 [3]float64
 

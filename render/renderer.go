@@ -153,6 +153,8 @@ type Renderer struct {
 	skyVAO uint32
 	envs   [numEnvironments]*gpuEnv
 	lut    uint32
+	// lutStandIn is drawn with while the BRDF table is computed.
+	lutStandIn uint32
 	// placeholder stands in for an environment still being prefiltered
 	// (unless waitEnv, set while RenderImage draws); envPending lists
 	// those, for Poll.
@@ -757,6 +759,9 @@ func (r *Renderer) Delete() {
 	}
 	if r.lut != 0 {
 		gl.DeleteTextures(1, &r.lut)
+	}
+	if r.lutStandIn != 0 {
+		gl.DeleteTextures(1, &r.lutStandIn)
 	}
 	r.trans.delete()
 }
