@@ -64,6 +64,19 @@ func LockDocument(path string, wait time.Duration) (*DocLock, error) {
 	held.Lock()
 	defer held.Unlock()
 	if l := held.m[key]; l != nil {
+		if !l.current() {
+			// Another program put a new file in its place (a reload
+			// follows): lock that one.
+			f, err := lockPath(key, wait)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			if l.f != nil {
+				unlockFile(l.f)
+				l.f.Close()
+			}
+			l.f = f
+		}
 		l.refs++
 		return l, nil
 	}
@@ -130,6 +143,16 @@ func openRegular(path string) (*os.File, error) {
 		return nil, errors.New("not a regular file")
 	}
 	return f, nil
+}
+
+// current reports whether the locked file is still the one at its path.
+func (l *DocLock) current() bool {
+	if l.f == nil {
+		return false
+	}
+	fi, err1 := l.f.Stat()
+	now, err2 := os.Stat(l.path)
+	return err1 == nil && err2 == nil && os.SameFile(fi, now)
 }
 
 // Path is the locked file.
