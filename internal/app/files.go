@@ -60,14 +60,16 @@ type Pending struct {
 }
 
 // Prompt is the question the panel shows as a modal. It has the keyboard
-// while it is up: Enter picks the first choice, Escape the last, Alt and a
-// choice's first letter that choice; any other key does nothing, so a
+// while it is up: Enter picks the Default choice, Escape the last, Alt and
+// a choice's first letter that choice; any other key does nothing, so a
 // path typed into a prompt the user did not see coming changes nothing.
 type Prompt struct {
 	Title, Text string
-	// Choices are the buttons, the first the default and the last the one
-	// that changes nothing (Cancel, Keep my edits).
+	// Choices are the buttons, the last the one that changes nothing
+	// (Cancel, Keep my edits).
 	Choices []string
+	// Default is the choice Enter picks: one that loses nothing.
+	Default int
 }
 
 // Answers to the unsaved-changes prompt (the reload prompt has Reload = 0
@@ -570,6 +572,7 @@ func (s *Session) FilesChanged(changed []string) {
 		Title:   "Changed on disk",
 		Text:    fmt.Sprintf("%s changed on disk (%s).\nReload it and lose your edits?", s.Name, strings.Join(names, ", ")),
 		Choices: []string{"Reload", "Keep my edits"},
+		Default: 1,
 	}
 }
 
@@ -756,6 +759,7 @@ func (s *Session) saveRefused(target string, err error, then *Pending) {
 			Text: fmt.Sprintf("%s was changed on disk by another program since it was read (%s).\nOverwrite that change with your version, save yours as another file,\nor reload the file and lose your edits?",
 				s.Name, strings.Join(baseNames(changed.Files), ", ")),
 			Choices: []string{"Overwrite", "Save as...", "Reload and lose mine", "Cancel"},
+			Default: AnswerSaveElsewhere,
 		}
 	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone):
 		s.files.pending = &Pending{Kind: PendingSaveElsewhere, Path: target, What: "saving", then: then}
