@@ -39,7 +39,8 @@ func (v *viewerProc) noneOf(bad ...string) {
 // changes no tool, and no file browser opens under the prompt; Escape
 // cancels. Then another program rewrites the file: the reload question is
 // kept (Escape), and Ctrl+S asks before overwriting that change: Escape
-// leaves the other program's file, Alt+O overwrites it.
+// leaves the other program's file, Alt+O overwrites it. Last, the file is
+// made read-only: Ctrl+S does not overwrite it and offers Save as.
 func TestWindowPromptKeys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an X server and the real window")
@@ -117,5 +118,26 @@ func TestWindowPromptKeys(t *testing.T) {
 	}
 	if ti := v.title(); strings.HasPrefix(ti, "*") {
 		t.Errorf("title after the save = %q", ti)
+	}
+
+	// A read-only file: another edit, Ctrl+S says so and offers Save as;
+	// Escape leaves the file as it was and the edit unsaved.
+	os.Chmod(b, 0o444)
+	saved, _ := os.ReadFile(b)
+	v.click(1050, 196)
+	v.ctrl("s")
+	v.wait("not saved: "+b+": the file is read-only", 10*time.Second)
+	time.Sleep(500 * time.Millisecond)
+	captureScreen(t, display, "prompt-read-only.png")
+	v.key("Escape")
+	v.wait("Cannot save: Cancel", 10*time.Second)
+	if got, _ := os.ReadFile(b); !bytes.Equal(got, saved) {
+		t.Error("the read-only file was overwritten")
+	}
+	if st, _ := os.Stat(b); st.Mode().Perm() != 0o444 {
+		t.Errorf("the read-only file's mode is now %v", st.Mode().Perm())
+	}
+	if ti := v.title(); !strings.HasPrefix(ti, "*b.gltf") {
+		t.Errorf("title after the refused save = %q, want the edit kept", ti)
 	}
 }

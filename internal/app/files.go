@@ -763,7 +763,8 @@ func (s *Session) saveRefused(target string, err error, then *Pending) {
 		}
 	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone):
 		s.files.pending = &Pending{Kind: PendingSaveElsewhere, Path: target, What: "saving", then: then}
-		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(err.Error(), 90) + "\nSave your edits as another file?", Choices: []string{"Save as...", "Cancel"}}
+		why, _, _ := strings.Cut(err.Error(), ": nothing was saved")
+		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(why+".", 90) + "\nNothing was saved. Save your edits as another file?", Choices: []string{"Save as...", "Cancel"}}
 		s.Fail(err.Error())
 	default:
 		s.Fail(err.Error())

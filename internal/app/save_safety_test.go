@@ -2,11 +2,15 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"physview/scene"
 )
@@ -197,4 +201,84 @@ func TestEditFileRefusals(t *testing.T) {
 // promptChoice names an answer of the changed-on-disk prompt.
 func promptChoice(i int) string {
 	return []string{"Overwrite", "Save as", "Reload and lose mine", "Cancel"}[i]
+}
+
+// TestOpenFinishesInterruptedSave: a save of box.gltf and box.bin was
+// killed among its renames (its journal and the new .gltf's temporary file
+// are left, the new .bin is in place): opening the file first finishes it,
+// so the window shows the new pair, and removes the temporary files dead
+// saves left beside the file and its .bin.
+func TestOpenFinishesInterruptedSave(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "box.gltf")
+	text, bin := boxGLTF([4]float64{0.9, 0.1, 0.1, 1}, "box.bin")
+	os.WriteFile(path, text, 0o644)
+	newText := bytes.Replace(text, []byte(`"Box"`), []byte(`"NewBox"`), 1)
+	newBin := append(bytes.Clone(bin), bin...)
+	newText = bytes.Replace(newText, []byte(fmt.Sprintf(`"byteLength": %d`, len(bin))), []byte(fmt.Sprintf(`"byteLength": %d`, len(newBin))), 1)
+	os.WriteFile(filepath.Join(dir, "box.bin"), newBin, 0o644) // renamed already
+	tmp := filepath.Join(dir, ".box.gltf.123.tmp")
+	os.WriteFile(tmp, newText, 0o644)
+	journal, _ := json.Marshal(map[string]any{"renames": [][2]string{
+		{filepath.Join(dir, ".box.bin.456.tmp"), filepath.Join(dir, "box.bin")},
+		{tmp, path},
+	}})
+	os.WriteFile(filepath.Join(dir, ".box.gltf.journal"), journal, 0o644)
+	old := time.Now().Add(-time.Minute)
+	for _, stale := range []string{".box.bin.789.tmp", ".box.gltf.42.tmp"} {
+		os.WriteFile(filepath.Join(dir, stale), []byte("partial"), 0o644)
+		os.Chtimes(filepath.Join(dir, stale), old, old)
+	}
+	var log []string
+	s := New()
+	s.Log = func(l string) { log = append(log, l) }
+	s.Open(path)
+	if err := s.WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if name := s.Doc.NodeName(0); name != "NewBox" {
+		t.Errorf("node 0 is %q, want the interrupted save's NewBox", name)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "box.bin box.gltf" {
+		t.Errorf("the folder holds %v, want box.bin box.gltf", names)
+	}
+	if !slices.ContainsFunc(log, func(l string) bool { return l == "finished an interrupted save of box.gltf: box.gltf" }) {
+		t.Errorf("log %q", log)
+	}
+}
+
+// TestSaveToChangedOnDisk: `viewer edit`'s save (SaveTo) refuses to write
+// over a change made since the file was read, naming it, and writes
+// nothing; after another read it saves.
+func TestSaveToChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "box.gltf")
+	text, bin := boxGLTF([4]float64{0.9, 0.1, 0.1, 1}, "box.bin")
+	os.WriteFile(path, text, 0o644)
+	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
+	s := New()
+	if err := s.LoadNow(path); err != nil {
+		t.Fatal(err)
+	}
+	s.RunCommand([]string{"rename", "0", "Crate"})
+	theirs := append(bytes.Clone(text), '\n')
+	os.WriteFile(path, theirs, 0o644)
+	_, err := s.SaveTo(path)
+	var changed *ChangedOnDiskError
+	if !errors.As(err, &changed) || err.Error() != path+" changed on disk since it was read (box.gltf written by another program): nothing was saved, so as not to lose that change" {
+		t.Errorf("SaveTo over a change: %v", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, theirs) {
+		t.Error("the change was overwritten")
+	}
+	// Saving elsewhere is no overwrite.
+	if _, err := s.SaveTo(filepath.Join(dir, "copy.gltf")); err != nil {
+		t.Errorf("SaveTo another file: %v", err)
+	}
 }
