@@ -81,6 +81,7 @@ func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit st
 	defer lock.Release()
 	scene.RecoverSave(file) // a save of it killed before: finished first
 	s := New()
+	defer s.Close()
 	if err := s.LoadNow(file); err != nil {
 		return nil, err
 	}

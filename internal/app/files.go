@@ -39,7 +39,7 @@ const (
 	// another program (Overwrite / Save as / Reload and lose mine).
 	PendingOverwrite
 	// PendingSaveElsewhere: a save was refused (a read-only file or folder,
-	// a deleted folder): Save as, or not.
+	// a deleted folder, a file another process holds): Save as, or not.
 	PendingSaveElsewhere
 )
 
@@ -603,6 +603,9 @@ func (s *Session) holdFile(path string) {
 		l, err := scene.LockDocument(path, 0)
 		if err != nil {
 			s.logf("%v: a save will wait for it", err)
+			if errors.Is(err, scene.ErrLocked) && !s.msg.Error {
+				s.Notice(filepath.Base(path) + " is also open for editing in another process (a viewer window or `viewer edit`): a save here waits for it")
+			}
 		}
 		s.files.lock = l
 	}
@@ -677,8 +680,8 @@ func (s *Session) saveTo(target string, overwrite bool) ([]string, error) {
 	s.Format = FormatName(d)
 	s.Hist.MarkSaved()
 	s.files.disk = scene.StampFiles(savedFiles(d)...)
-	if !inPlace && s.files.lock != nil {
-		s.holdFile(target) // the window's lock follows the file it shows
+	if !inPlace {
+		s.holdFile(target) // the lock follows the file the session shows
 	}
 	return warnings, nil
 }
@@ -761,7 +764,7 @@ func (s *Session) saveRefused(target string, err error, then *Pending) {
 			Choices: []string{"Overwrite", "Save as...", "Reload and lose mine", "Cancel"},
 			Default: AnswerSaveElsewhere,
 		}
-	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone):
+	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone), errors.Is(err, scene.ErrLocked):
 		s.files.pending = &Pending{Kind: PendingSaveElsewhere, Path: target, What: "saving", then: then}
 		why, _, _ := strings.Cut(err.Error(), ": nothing was saved")
 		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(why+".", 90) + "\nNothing was saved. Save your edits as another file?", Choices: []string{"Save as...", "Cancel"}}
