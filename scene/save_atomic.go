@@ -127,9 +127,10 @@ func WriteFilesAtomic(files []OutputFile) error {
 		}
 		temps = append(temps, pending{tmp, f.Path, names[i]})
 	}
+	var kept *os.File // the new main file, when it becomes the lock
 	defer func() {
 		for _, p := range temps {
-			if lock == nil || p.f != temps[0].f {
+			if p.f != kept {
 				p.f.Close() // releases its lock
 			}
 		}
@@ -184,7 +185,8 @@ func WriteFilesAtomic(files []OutputFile) error {
 	}
 	if lock != nil {
 		// The new file is locked since it was made: it is the lock now.
-		lock.takeOver(temps[0].f)
+		kept = temps[0].f
+		lock.takeOver(kept)
 	}
 	return nil
 }

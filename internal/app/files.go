@@ -403,6 +403,9 @@ func (s *Session) startLoad(path string, keep *keepView) {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- loadDone{load: l, err: fmt.Errorf("%s: cannot load: %v", path, r)}
+				if wake != nil {
+					wake()
+				}
 			}
 		}()
 		var finished []string
