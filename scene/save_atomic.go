@@ -141,8 +141,9 @@ func WriteFilesAtomic(files []OutputFile) error {
 	var journal string
 	if len(order) > 1 {
 		var j saveJournal
+		base := filepath.Dir(main)
 		for _, p := range order {
-			j.Renames = append(j.Renames, [2]string{p.f.Name(), p.target})
+			j.Renames = append(j.Renames, [2]string{journalName(base, p.f.Name()), journalName(base, p.target)})
 		}
 		var err error
 		if journal, err = writeJournal(main, j); err != nil {
@@ -231,9 +232,19 @@ func checkWritable(files []OutputFile, names []string) error {
 }
 
 // saveJournal lists the renames of a save of several files, in the order
-// they are done: each a temporary file and its target.
+// they are done: each a temporary file and its target, relative to the
+// journal's folder when inside it (the folder may be moved before the save
+// is finished), else absolute.
 type saveJournal struct {
 	Renames [][2]string `json:"renames"`
+}
+
+// journalName is path as the journal in folder base writes it.
+func journalName(base, path string) string {
+	if rel, err := filepath.Rel(base, path); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return path
 }
 
 // journalPath is where a save of main keeps its journal.
@@ -290,6 +301,13 @@ func finishJournal(main string) []string {
 	if json.Unmarshal(data, &j) != nil || len(j.Renames) == 0 {
 		os.Remove(jp) // not one of ours, or empty: it cannot be acted on
 		return nil
+	}
+	for i, r := range j.Renames {
+		for k, p := range r {
+			if !filepath.IsAbs(p) {
+				j.Renames[i][k] = filepath.Join(filepath.Dir(jp), filepath.FromSlash(p))
+			}
+		}
 	}
 	for _, r := range j.Renames {
 		// Only what a save of ours writes: a temporary file of the

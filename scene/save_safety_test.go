@@ -284,3 +284,33 @@ func pair(t *testing.T, dir string) string {
 	b, _ := os.ReadFile(filepath.Join(dir, "m.bin"))
 	return string(a) + "\x00" + string(b)
 }
+
+// TestJournalAfterMove: a save killed among its renames, whose folder is
+// then moved, is finished at the new place (the journal names its files
+// relative to its folder).
+func TestJournalAfterMove(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a")
+	os.Mkdir(dir, 0o755)
+	target := filepath.Join(dir, "m.gltf")
+	os.WriteFile(target, []byte("old gltf"), 0o644)
+	os.WriteFile(filepath.Join(dir, "m.bin"), []byte("new bin"), 0o644) // renamed already
+	os.WriteFile(filepath.Join(dir, ".m.gltf.7.tmp"), []byte("new gltf"), 0o644)
+	j := saveJournal{Renames: [][2]string{
+		{journalName(dir, filepath.Join(dir, ".m.bin.3.tmp")), journalName(dir, filepath.Join(dir, "m.bin"))},
+		{journalName(dir, filepath.Join(dir, ".m.gltf.7.tmp")), journalName(dir, target)},
+	}}
+	if _, err := writeJournal(target, j); err != nil {
+		t.Fatal(err)
+	}
+	moved := filepath.Join(filepath.Dir(dir), "b")
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	done := RecoverSave(filepath.Join(moved, "m.gltf"))
+	if len(done) != 1 || done[0] != filepath.Join(moved, "m.gltf") {
+		t.Errorf("RecoverSave finished %v", done)
+	}
+	if got := folder(t, moved); fmt.Sprint(got) != fmt.Sprint(map[string]string{"m.bin": "new bin", "m.gltf": "new gltf"}) {
+		t.Errorf("after RecoverSave: %q", got)
+	}
+}
