@@ -33,7 +33,8 @@ func (v *viewerProc) noneOf(bad ...string) {
 	}
 }
 
-// TestWindowPromptKeys: issue 31, as a user meets it. With an unsaved
+// TestWindowPromptKeys: issue 31, as a user meets it. While the window
+// has the file open, `viewer edit` of it refuses (exit 2). With an unsaved
 // edit, Ctrl+O and then typing the path "/srv/deep/c" (s, d, c answered the
 // old prompt; e, r switched the gizmo) saves nothing, discards nothing and
 // changes no tool, and no file browser opens under the prompt; Escape
@@ -53,6 +54,15 @@ func TestWindowPromptKeys(t *testing.T) {
 
 	display := startXvfb(t)
 	v := startViewerProc(t, display, config, nil, b)
+	// The window holds the file's lock: `viewer edit` of it waits and
+	// refuses rather than write under the window.
+	out, err := viewerCmd("edit", b, "rename", "0", "FromTheTerminal").CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(out), "open for editing in another process") {
+		t.Errorf("viewer edit of the window's file: exit %d: %s", code, out)
+	}
+	if got, _ := os.ReadFile(b); !bytes.Equal(got, text) {
+		t.Error("viewer edit changed the window's file")
+	}
 	// An edit: Variants tab, Add variant (the box has none).
 	v.click(1004, 119)
 	v.click(1050, 172)
