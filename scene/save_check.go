@@ -21,7 +21,15 @@ type FileStamp struct {
 	// Hash is the SHA-256 of the content: a change that keeps the size and
 	// lands within the file system's time resolution still shows.
 	Hash [sha256.Size]byte
+	// At is when the stamp was taken.
+	At time.Time
 }
+
+// racyWindow: a file whose time is this close to (or after) its stamp may
+// have been written again within the file system's time resolution, so
+// the same size and time do not prove the same content (git's "racily
+// clean" entries).
+const racyWindow = 2 * time.Second
 
 // StampFiles stamps each of paths as it is now (a path that cannot be
 // read is stamped missing).
@@ -34,7 +42,7 @@ func StampFiles(paths ...string) []FileStamp {
 }
 
 func stampFile(path string) FileStamp {
-	s := FileStamp{Path: path, Missing: true}
+	s := FileStamp{Path: path, Missing: true, At: time.Now()}
 	f, err := openRegular(path)
 	if err != nil {
 		return s
@@ -56,7 +64,9 @@ func stampFile(path string) FileStamp {
 // ChangedFiles returns the stamped files that are not what their stamps
 // say any more: another size or content, made, or removed. A file whose
 // time alone changed (touched, or written again with the same bytes) is
-// the same file.
+// the same file. The content is hashed again only when the size is the
+// same and the time does not settle it: a file with the stamp's size and
+// time, stamped well after that time, has not been written since.
 func ChangedFiles(stamps []FileStamp) []string {
 	var out []string
 	for _, s := range stamps {
@@ -71,6 +81,8 @@ func ChangedFiles(stamps []FileStamp) []string {
 			continue
 		case s.Missing || fi.Size() != s.Size:
 			out = append(out, s.Path)
+			continue
+		case fi.ModTime().Equal(s.ModTime) && s.ModTime.Before(s.At.Add(-racyWindow)):
 			continue
 		}
 		if now := stampFile(s.Path); now.Missing || now.Hash != s.Hash {

@@ -314,3 +314,46 @@ func TestJournalAfterMove(t *testing.T) {
 		t.Errorf("after RecoverSave: %q", got)
 	}
 }
+
+// TestChangedFiles: what counts as a change on disk since a stamp.
+func TestChangedFiles(t *testing.T) {
+	old := time.Now().Add(-time.Hour)
+	for _, tc := range []struct {
+		name string
+		// before is the file when stamped ("" none), change what happens
+		// after.
+		before  string
+		recent  bool // written just before the stamp (not settled by time)
+		change  func(p string)
+		changed bool
+	}{
+		{"untouched", "abc", false, func(p string) {}, false},
+		{"touched", "abc", false, func(p string) { os.Chtimes(p, time.Now(), time.Now()) }, false},
+		{"same bytes written again", "abc", false, func(p string) { os.WriteFile(p, []byte("abc"), 0o644) }, false},
+		{"same size, other bytes", "abc", false, func(p string) { os.WriteFile(p, []byte("abd"), 0o644) }, true},
+		{"other size", "abc", false, func(p string) { os.WriteFile(p, []byte("abcd"), 0o644) }, true},
+		{"removed", "abc", false, func(p string) { os.Remove(p) }, true},
+		{"made", "", false, func(p string) { os.WriteFile(p, []byte("new"), 0o644) }, true},
+		{"still missing", "", false, func(p string) {}, false},
+		{"same size and time, written within the racy window", "abc", true, func(p string) {
+			st, _ := os.Stat(p)
+			os.WriteFile(p, []byte("xyz"), 0o644)
+			os.Chtimes(p, st.ModTime(), st.ModTime())
+		}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "m.gltf")
+			if tc.before != "" {
+				os.WriteFile(p, []byte(tc.before), 0o644)
+				if !tc.recent {
+					os.Chtimes(p, old, old)
+				}
+			}
+			stamps := StampFiles(p)
+			tc.change(p)
+			if got := ChangedFiles(stamps); (len(got) == 1) != tc.changed {
+				t.Errorf("ChangedFiles = %v, want changed %v", got, tc.changed)
+			}
+		})
+	}
+}
