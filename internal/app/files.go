@@ -683,8 +683,10 @@ func (s *Session) saveTo(target string, overwrite bool) ([]string, error) {
 	s.Format = FormatName(d)
 	s.Hist.MarkSaved()
 	s.files.disk = scene.StampFiles(savedFiles(d)...)
-	if !inPlace {
-		s.holdFile(target) // the lock follows the file the session shows
+	if !inPlace || s.files.lock == nil {
+		// The lock follows the file the session shows, and is taken now
+		// when another process had it at the open.
+		s.holdFile(target)
 	}
 	return warnings, nil
 }
