@@ -41,7 +41,8 @@ func (v *viewerProc) noneOf(bad ...string) {
 // cancels. Then another program rewrites the file: the reload question is
 // kept (Escape), and Ctrl+S asks before overwriting that change: Escape
 // leaves the other program's file, Alt+O overwrites it. Last, the file is
-// made read-only: Ctrl+S does not overwrite it and offers Save as.
+// made read-only: Ctrl+S does not overwrite it and offers Save as; made
+// writable again, Ctrl+Q and Alt+S save and close.
 func TestWindowPromptKeys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts an X server and the real window")
@@ -149,5 +150,22 @@ func TestWindowPromptKeys(t *testing.T) {
 	}
 	if ti := v.title(); !strings.HasPrefix(ti, "*b.gltf") {
 		t.Errorf("title after the refused save = %q, want the edit kept", ti)
+	}
+
+	// Writable again: Ctrl+Q asks, Alt+S saves and the window closes.
+	os.Chmod(b, 0o644)
+	v.ctrl("q")
+	time.Sleep(500 * time.Millisecond)
+	v.alt("s")
+	select {
+	case err := <-v.exited:
+		if err != nil {
+			t.Errorf("viewer exit: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the viewer did not close after Ctrl+Q, Alt+S")
+	}
+	if got, _ := os.ReadFile(b); !bytes.Contains(got, []byte(`"Variant 1"`)) {
+		t.Errorf("Alt+S on quitting did not save the edit: %.200s", got)
 	}
 }
