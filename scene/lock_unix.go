@@ -3,8 +3,12 @@
 package scene
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // lockFile takes an exclusive advisory lock on f, failing at once when
@@ -16,3 +20,37 @@ func lockFile(f *os.File, try bool) error {
 	}
 	return syscall.Flock(int(f.Fd()), how)
 }
+
+// unlockFile releases f's advisory lock.
+func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// isWouldBlock reports whether err is flock's "held by another".
+func isWouldBlock(err error) bool {
+	return errors.Is(err, syscall.EWOULDBLOCK) || errors.Is(err, syscall.EAGAIN)
+}
+
+// writable reports whether this process may write path (a file or a
+// folder). A path without any write permission bit counts as read-only
+// even for root, who could write it: chmod a-w says "keep this as it is".
+func writable(path string, fi fs.FileInfo) bool {
+	if fi.Mode().Perm()&0o222 == 0 {
+		return false
+	}
+	return unix.Access(path, unix.W_OK) == nil
+}
+
+// keepOwner gives tmp the owner and group of the file it replaces, as far
+// as this process may: a user who is not root keeps the group when they
+// are a member of it, and the owner only when it is theirs.
+func keepOwner(tmp *os.File, old fs.FileInfo) {
+	st, ok := old.Sys().(*syscall.Stat_t)
+	if !ok {
+		return
+	}
+	if tmp.Chown(int(st.Uid), int(st.Gid)) != nil {
+		_ = tmp.Chown(-1, int(st.Gid))
+	}
+}
+
+// nonBlock opens a FIFO without waiting for a writer.
+const nonBlock = syscall.O_NONBLOCK

@@ -6,15 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/qmuntal/gltf"
 
@@ -30,9 +27,18 @@ import (
 // form; every other JSON value is written back exactly as it was read.
 // Every file of the save is written to a temporary file beside its target
 // and synced; only when all are written are they renamed over their
-// targets (resources first, the main file last), so a failed save (a full
-// disk) leaves every original untouched and no new file behind.
+// targets (resources first, the main file last, after a journal that lets
+// RecoverSave finish a save killed among the renames), so a failed save (a
+// full disk) leaves every original untouched and no new file behind. A
+// read-only file, a folder that is not writable, a document another
+// process has locked and, saving in place, a folder deleted since the
+// load are refused (WriteFilesAtomic, CheckFolderKept).
 func (d *Document) Save(path string) error {
+	if d.source.path != "" && sameFile(path, d.source.path) {
+		if err := CheckFolderKept(path); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	files, err := d.Encode(path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -697,195 +703,6 @@ func (d *Document) readResource(uri string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: not a path inside the document's folder", uri)
 	}
 	return ReadInFolder(d.source.dir, uri)
-}
-
-// WriteFileAtomic writes data to a temporary file in target's folder, syncs
-// it and renames it over target, so readers see the old file or the new one,
-// never a part, and a failure leaves the old file as it was. The file mode of
-// an existing file is kept. See WriteFilesAtomic.
-func WriteFileAtomic(target string, data []byte) error {
-	return WriteFilesAtomic([]OutputFile{{target, data}})
-}
-
-// WriteFilesAtomic writes the files of one save (the main file first, as
-// Encode returns them) each to a temporary file ".NAME.N.tmp" beside its
-// target. Only when every one is written and synced are they renamed over
-// their targets, the main file last; on a failure every temporary file is
-// removed and no target is touched. Temporary files of that pattern that an
-// earlier save of the same target left behind (it was killed) are removed
-// first; a save in progress holds a lock on its own, which keeps them.
-// A target that is a symbolic link is written through it: the file it
-// points to gets the bytes and the link stays a link.
-func WriteFilesAtomic(files []OutputFile) error {
-	files = slices.Clone(files)
-	for i, f := range files {
-		files[i].Path = throughLinks(f.Path)
-	}
-	type pending struct {
-		f      *os.File
-		target string
-	}
-	var temps []pending
-	discard := func() {
-		for _, p := range temps {
-			p.f.Close()
-			os.Remove(p.f.Name())
-		}
-	}
-	for _, f := range files {
-		removeStaleTemps(f.Path)
-	}
-	for _, f := range files {
-		tmp, err := writeTemp(f.Path, f.Data)
-		if err != nil {
-			discard()
-			return err
-		}
-		temps = append(temps, pending{tmp, f.Path})
-	}
-	// Resources first, the main file last: a reader never sees a main file
-	// whose resources are not there yet.
-	order := append(temps[1:len(temps):len(temps)], temps[0])
-	for k, p := range order {
-		if err := os.Rename(p.f.Name(), p.target); err != nil {
-			temps = order[k:]
-			discard()
-			for _, q := range order[:k] {
-				q.f.Close()
-			}
-			return err
-		}
-	}
-	dirs := map[string]bool{}
-	for _, p := range temps {
-		p.f.Close() // releases the lock
-		dir := filepath.Dir(p.target)
-		if dirs[dir] {
-			continue
-		}
-		dirs[dir] = true
-		if df, err := os.Open(dir); err == nil {
-			// Make the renames durable; not every file system supports it.
-			_ = df.Sync()
-			df.Close()
-		}
-	}
-	return nil
-}
-
-// throughLinks returns the file that path names when it is a symbolic link
-// (a chain of them), whether or not that file exists yet: a save through a
-// link whose file is still to be made makes it there, and the link stays.
-// A path that is no link, or a loop of links, is returned as it is.
-func throughLinks(path string) string {
-	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
-		return path
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		return real
-	}
-	p := path
-	for range 40 { // as Linux's limit of links followed
-		fi, err := os.Lstat(p)
-		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
-			// The missing file at the end of the chain, in a folder that
-			// exists (a save makes no folders where a stale link points).
-			if st, err := os.Stat(filepath.Dir(p)); err != nil || !st.IsDir() {
-				return path
-			}
-			return p
-		}
-		to, err := os.Readlink(p)
-		if err != nil {
-			return path
-		}
-		if !filepath.IsAbs(to) {
-			to = filepath.Join(filepath.Dir(p), to)
-		}
-		p = to
-	}
-	return path
-}
-
-// tempWriter is what a temporary file's data is written through; tests
-// replace it with one that fails after some bytes (a full disk).
-var tempWriter = func(f *os.File) io.Writer { return f }
-
-// writeTemp writes data to a new temporary file beside target with
-// target's mode (0644 when it does not exist), synced, and returns it
-// open and locked, so that no other save takes it for a stale one.
-func writeTemp(target string, data []byte) (*os.File, error) {
-	dir := filepath.Dir(target)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(target); err == nil {
-		if st.IsDir() {
-			return nil, fmt.Errorf("%s is a folder", target)
-		}
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	fail := func(err error) (*os.File, error) {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("%s: %w", target, err)
-	}
-	if err := lockFile(tmp, false); err != nil {
-		return fail(err)
-	}
-	if _, err := tempWriter(tmp).Write(data); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return fail(err)
-	}
-	return tmp, nil
-}
-
-// staleAfter is how old an unlocked temporary file of ours must be to be
-// removed: one just created may not be locked yet.
-const staleAfter = 2 * time.Second
-
-// removeStaleTemps removes the temporary files ".NAME.N.tmp" (N decimal, as
-// os.CreateTemp makes them) beside target that no running save holds: an
-// earlier save was killed before it renamed or removed them.
-func removeStaleTemps(target string) {
-	dir, prefix := filepath.Dir(target), "."+filepath.Base(target)+"."
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		name := e.Name()
-		mid, ok := strings.CutPrefix(name, prefix)
-		if !ok || !e.Type().IsRegular() {
-			continue
-		}
-		mid, ok = strings.CutSuffix(mid, ".tmp")
-		if !ok || mid == "" || strings.Trim(mid, "0123456789") != "" {
-			continue
-		}
-		if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < staleAfter {
-			continue
-		}
-		p := filepath.Join(dir, name)
-		f, err := os.OpenFile(p, os.O_RDWR, 0)
-		if err != nil {
-			continue
-		}
-		if lockFile(f, true) == nil {
-			os.Remove(p)
-		}
-		f.Close()
-	}
 }
 
 // appendNewNodes adds to the "nodes" array the nodes an edit added after

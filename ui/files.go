@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"physview/internal/app"
 	"strings"
+	"unicode"
 
 	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
@@ -89,7 +90,11 @@ func buildFiles(s *State, act func(app.Intent), width, height float32) {
 			act(app.SaveAsDialog{})
 		}
 	}
-	f.Browser.Build(act)
+	if s.S.Prompt() == nil {
+		// A prompt has the keyboard and the screen: the browser (still
+		// open when the prompt came) waits under it, unbuilt.
+		f.Browser.Build(act)
+	}
 	buildPrompt(s, act)
 	loadingOverlay(s, width, height)
 	StatusBar(s, width, height)
@@ -98,9 +103,15 @@ func buildFiles(s *State, act func(app.Intent), width, height float32) {
 // promptID is the prompt popup's id.
 const promptID = "##prompt"
 
+// buildPrompt shows the session's question as a modal that has the
+// keyboard: Enter picks the default choice, Escape the last, Alt and a
+// choice's first letter that choice, a click any; every other key does
+// nothing (the window's shortcuts are off while it is up, PromptUp), so
+// that a user typing a path into a prompt they did not see coming neither
+// saves, discards nor switches a tool.
 func buildPrompt(s *State, act func(app.Intent)) {
 	p := s.S.Prompt()
-	if p == nil {
+	if p == nil || len(p.Choices) == 0 {
 		s.Files.promptOpen = nil
 		return
 	}
@@ -120,17 +131,26 @@ func buildPrompt(s *State, act func(app.Intent)) {
 		}
 		imgui.TextUnformatted(p.Text)
 		imgui.Spacing()
-		for i, c := range p.Choices {
+		for i := range p.Choices {
 			if i > 0 {
 				imgui.SameLine()
 			}
-			if imgui.Button(fmt.Sprintf("%s (%c)", c, c[0])) {
+			if imgui.Button(PromptButton(p, i)) {
 				answer(i)
 				return
 			}
 		}
-		if imgui.IsKeyPressedBool(imgui.KeyEscape) {
+		def := min(max(p.Default, 0), len(p.Choices)-1)
+		imgui.TextDisabled("Enter: " + p.Choices[def] + "    Esc: " + p.Choices[len(p.Choices)-1])
+		switch {
+		case imgui.IsKeyPressedBool(imgui.KeyEscape):
 			answer(len(p.Choices) - 1)
+			return
+		case imgui.IsKeyPressedBool(imgui.KeyEnter), imgui.IsKeyPressedBool(imgui.KeyKeypadEnter):
+			answer(def)
+			return
+		}
+		if !imgui.IsKeyDown(imgui.ModAlt) || imgui.IsKeyDown(imgui.ModCtrl) {
 			return
 		}
 		for i, c := range p.Choices {
@@ -140,6 +160,18 @@ func buildPrompt(s *State, act func(app.Intent)) {
 			}
 		}
 	}).Build()
+}
+
+// PromptButton is the label of choice i's button: the choice and its key.
+func PromptButton(p *app.Prompt, i int) string {
+	c := p.Choices[i]
+	return fmt.Sprintf("%s (Alt+%c)##%d", c, unicode.ToUpper(rune(c[0])), i)
+}
+
+// PromptUp reports whether a prompt has the keyboard: the window's
+// shortcuts (Ctrl+S, W/E/R, Space) do nothing meanwhile.
+func PromptUp(s *app.Session) bool {
+	return s.Prompt() != nil
 }
 
 // letterKey is the imgui key of an ASCII letter.
@@ -174,7 +206,7 @@ func loadingOverlay(s *State, width, height float32) {
 }
 
 // hideFocusRing hides ImGui's keyboard-focus ring as a dialog closes: the
-// dialog was used with the keyboard (a typed path, Enter, S/D/C), and the
+// dialog was used with the keyboard (a typed path, Enter, Alt+S), and the
 // panel button or tab clicked before it would otherwise come back framed
 // as if it had the keyboard.
 func hideFocusRing() { imgui.SetNavCursorVisible(false) }

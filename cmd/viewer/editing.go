@@ -55,7 +55,7 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 		ui.ViewTooltip(ui.NodeLabel(s.Doc, n), float32(vp.X+vp.W))
 	}
 	a.setCam(c)
-	k := viewport.Keys{Typing: io.WantTextInput(), Ctrl: imgui.IsKeyDown(imgui.ModCtrl), Shift: imgui.IsKeyDown(imgui.ModShift)}
+	k := viewport.Keys{Typing: io.WantTextInput(), Prompt: ui.PromptUp(s), Ctrl: imgui.IsKeyDown(imgui.ModCtrl), Shift: imgui.IsKeyDown(imgui.ModShift)}
 	for i, key := range shortcutKeys {
 		k.Pressed[i] = imgui.IsKeyPressedBool(key)
 	}

@@ -68,7 +68,20 @@ func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit st
 	if _, err := os.Stat(file); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, unwrapPathErr(err))
 	}
+	// The file's lock for the whole edit: another `viewer edit` or a
+	// window that has it open makes this one wait, then refuse, rather
+	// than both saving and one edit being lost.
+	lock, err := scene.LockDocument(file, EditLockWait)
+	if err != nil {
+		if errors.Is(err, scene.ErrLocked) {
+			return nil, fmt.Errorf("edit %s: the file is %v, which did not let go of it within %v; nothing written", file, scene.ErrLocked, EditLockWait)
+		}
+		return nil, fmt.Errorf("edit: %w", err)
+	}
+	defer lock.Release()
+	scene.RecoverSave(file) // a save of it killed before: finished first
 	s := New()
+	defer s.Close()
 	if err := s.LoadNow(file); err != nil {
 		return nil, err
 	}
@@ -86,7 +99,10 @@ func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit st
 		out = file
 	}
 	if warnings, err = s.SaveTo(out); err != nil {
-		return nil, fmt.Errorf("edit: %v", err)
+		if errors.Is(err, scene.ErrReadOnly) || errors.Is(err, scene.ErrFolderNotWritable) || errors.Is(err, scene.ErrFolderGone) {
+			return nil, fmt.Errorf("edit: %w (here: -o OUT writes the result to another file)", err)
+		}
+		return nil, fmt.Errorf("edit: %w", err)
 	}
 	return warnings, nil
 }

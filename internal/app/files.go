@@ -35,6 +35,12 @@ const (
 	PendingOpenDialog             // show the chooser to open a file
 	PendingQuit                   // close the window
 	PendingReload                 // reload the open file changed on disk
+	// PendingOverwrite: a save in place found the file changed on disk by
+	// another program (Overwrite / Save as / Reload and lose mine).
+	PendingOverwrite
+	// PendingSaveElsewhere: a save was refused (a read-only file or folder,
+	// a deleted folder, a file another process holds): Save as, or not.
+	PendingSaveElsewhere
 )
 
 // Pending is an action waiting for the unsaved-changes prompt (or for the
@@ -48,14 +54,22 @@ type Pending struct {
 	// Changed names the files that changed on disk (reload).
 	Changed []string
 	keep    *keepView
+	// then is what follows a save the prompt is about (the open or close
+	// the unsaved-changes prompt's Save was for).
+	then *Pending
 }
 
-// Prompt is the question the panel shows as a modal.
+// Prompt is the question the panel shows as a modal. It has the keyboard
+// while it is up: Enter picks the Default choice, Escape the last, Alt and
+// a choice's first letter that choice; any other key does nothing, so a
+// path typed into a prompt the user did not see coming changes nothing.
 type Prompt struct {
 	Title, Text string
-	// Choices are the buttons; the first letter of each is its key, and
-	// Escape picks the last.
+	// Choices are the buttons, the last the one that changes nothing
+	// (Cancel, Keep my edits).
 	Choices []string
+	// Default is the choice Enter picks: one that loses nothing.
+	Default int
 }
 
 // Answers to the unsaved-changes prompt (the reload prompt has Reload = 0
@@ -65,6 +79,40 @@ const (
 	AnswerDiscard = 1
 	AnswerCancel  = 2
 )
+
+// Answers to the changed-on-disk prompt of a save (PendingOverwrite); the
+// refused-save prompt (PendingSaveElsewhere) has Save as = 0, Cancel = 1.
+const (
+	AnswerOverwrite      = 0
+	AnswerSaveElsewhere  = 1
+	AnswerReloadLoseMine = 2
+	AnswerKeepEditing    = 3
+)
+
+// EditLockWait is how long `viewer edit` waits for another process (a
+// window, another edit) to release the file before it refuses.
+const EditLockWait = 5 * time.Second
+
+// ChangedOnDiskError is a save in place refused because the file (or a
+// buffer file of it) is no longer what was read: another program changed
+// it, and saving would lose that change.
+type ChangedOnDiskError struct {
+	// Path is the document's file; Files are those that changed.
+	Path  string
+	Files []string
+}
+
+func (e *ChangedOnDiskError) Error() string {
+	return fmt.Sprintf("%s changed on disk since it was read (%s written by another program): nothing was saved, so as not to lose that change", e.Path, strings.Join(baseNames(e.Files), ", "))
+}
+
+func baseNames(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = filepath.Base(p)
+	}
+	return out
+}
 
 // ChooserKind is a request for the file chooser.
 type ChooserKind int
@@ -84,6 +132,8 @@ type Load struct {
 	read, total atomic.Int64
 	phase       atomic.Value // string
 	keep        *keepView
+	// stamps are the files read, as they were before being read.
+	stamps []scene.FileStamp
 }
 
 // Progress reports the load's phase ("reading 3.2 MB of 8.0 MB",
@@ -126,6 +176,9 @@ type loadDone struct {
 	load *Load
 	doc  *scene.Document
 	err  error
+	// finished are the files of an interrupted save that the load put in
+	// place first (scene.RecoverSave).
+	finished []string
 }
 
 type fileState struct {
@@ -139,6 +192,11 @@ type fileState struct {
 	afterSave *Pending
 	chooser   ChooserKind
 	closing   bool
+	// lock is the advisory lock on the open file (nil for none: the demo,
+	// or another process holds it); disk is what the file and its buffer
+	// files were when read or last saved, for the check before a save.
+	lock *scene.DocLock
+	disk []scene.FileStamp
 }
 
 func (f *fileState) init() { f.done = make(chan loadDone, 4) }
@@ -167,8 +225,12 @@ func (s *Session) Pending() Pending {
 	return Pending{}
 }
 
-// TakeChooser returns the chooser the window should show now, once.
+// TakeChooser returns the chooser the window should show now, once; never
+// while a prompt is up (it waits for the answer).
 func (s *Session) TakeChooser() ChooserKind {
+	if s.files.prompt != nil {
+		return ChooseNone
+	}
 	c := s.files.chooser
 	s.files.chooser = ChooseNone
 	return c
@@ -242,27 +304,51 @@ func (s *Session) run(p Pending) {
 
 // Answer answers the prompt with choice (an index into its Choices).
 func (s *Session) Answer(choice int) {
-	p := s.files.pending
+	p, q := s.files.pending, s.files.prompt
 	s.files.pending, s.files.prompt = nil, nil
 	if p == nil {
 		return
 	}
-	if p.Kind == PendingReload {
+	if q != nil && choice >= 0 && choice < len(q.Choices) {
+		s.logf("%s: %s", q.Title, q.Choices[choice])
+	}
+	switch p.Kind {
+	case PendingReload:
 		if choice == 0 {
 			s.run(*p)
+		}
+		return
+	case PendingOverwrite:
+		switch choice {
+		case AnswerOverwrite:
+			s.files.afterSave = p.then
+			s.saveAs(p.Path, true)
+		case AnswerSaveElsewhere:
+			s.files.afterSave = p.then
+			s.files.chooser = ChooseSave
+		case AnswerReloadLoseMine:
+			if s.Doc != nil && s.Doc.Path != "" {
+				s.startLoad(s.Doc.Path, s.viewToKeep(nil))
+			}
+		}
+		return
+	case PendingSaveElsewhere:
+		if choice == 0 {
+			s.files.afterSave = p.then
+			s.files.chooser = ChooseSave
 		}
 		return
 	}
 	switch choice {
 	case AnswerSave:
+		// The action follows once the save is done (SaveAs), also when it
+		// first asks where or whether to overwrite.
+		s.files.afterSave = p
 		if s.Doc != nil && s.Doc.Path == "" {
-			s.files.afterSave = p
 			s.files.chooser = ChooseSave
 			return
 		}
-		if s.Save() {
-			s.run(*p)
-		}
+		s.Save()
 	case AnswerDiscard:
 		s.run(*p)
 	}
@@ -278,6 +364,7 @@ func (s *Session) OpenDemo() {
 	s.files.load = nil
 	s.rememberView()
 	s.install(d, "demo scene (built in)")
+	s.holdFile("")
 	s.watch(d)
 	s.logf("opened %s", s.Name)
 }
@@ -319,11 +406,26 @@ func (s *Session) startLoad(path string, keep *keepView) {
 	s.logf("loading %s", path)
 	done, preload, wake := s.files.done, s.Preload, s.Wake
 	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- loadDone{load: l, err: fmt.Errorf("%s: cannot load: %v", path, r)}
+				if wake != nil {
+					wake()
+				}
+			}
+		}()
+		var finished []string
+		if keep == nil {
+			// A save of this file killed among its renames is finished
+			// before the file is read (the old or the new files, never
+			// a mix).
+			finished = scene.RecoverSave(path)
+		}
 		d, err := readDocument(ctx, l)
 		if err == nil && preload != nil && ctx.Err() == nil {
 			preload(d)
 		}
-		done <- loadDone{l, d, err}
+		done <- loadDone{l, d, err, finished}
 		if wake != nil {
 			wake()
 		}
@@ -390,6 +492,11 @@ func (s *Session) loadFinished(r loadDone) error {
 		s.msg = Message{}
 	}
 	s.install(d, filepath.Base(r.load.Path))
+	s.files.disk = r.load.stamps
+	s.holdFile(d.Path)
+	if len(r.finished) > 0 {
+		s.logf("finished an interrupted save of %s: %s", filepath.Base(r.load.Path), strings.Join(baseNames(r.finished), ", "))
+	}
 	// A file with its own lighting (EXT_lights_image_based) opens lit by
 	// it; the View tab lists it beside the built-in environments.
 	if d.ImageBasedLight() >= 0 {
@@ -463,13 +570,7 @@ func (s *Session) FilesChanged(changed []string) {
 		names = append(names, filepath.Base(c))
 	}
 	s.logf("changed on disk: %s", strings.Join(names, ", "))
-	k := &keepView{cam: s.Camera, old: d, changed: names}
-	if n := s.Selected; n >= 0 && n < len(d.GLTF.Nodes) {
-		k.selected = d.GLTF.Nodes[n].Name
-	}
-	if v := s.Variant; v >= 0 && v < len(d.Variants) {
-		k.variant = d.Variants[v].Name
-	}
+	k := s.viewToKeep(names)
 	p := Pending{Kind: PendingReload, Path: d.Path, What: "reloading", Changed: names, keep: k}
 	if !s.Modified() {
 		s.run(p)
@@ -480,7 +581,44 @@ func (s *Session) FilesChanged(changed []string) {
 		Title:   "Changed on disk",
 		Text:    fmt.Sprintf("%s changed on disk (%s).\nReload it and lose your edits?", s.Name, strings.Join(names, ", ")),
 		Choices: []string{"Reload", "Keep my edits"},
+		Default: 1,
 	}
+}
+
+// viewToKeep is what a reload of the open document keeps; changed names
+// the files that changed.
+func (s *Session) viewToKeep(changed []string) *keepView {
+	d := s.Doc
+	k := &keepView{cam: s.Camera, old: d, changed: changed}
+	if len(changed) == 0 {
+		k.changed = []string{filepath.Base(d.Path)}
+	}
+	if n := s.Selected; n >= 0 && n < len(d.GLTF.Nodes) {
+		k.selected = d.GLTF.Nodes[n].Name
+	}
+	if v := s.Variant; v >= 0 && v < len(d.Variants) {
+		k.variant = d.Variants[v].Name
+	}
+	return k
+}
+
+// holdFile takes the advisory lock on path (the open file), letting go of
+// the one held before; "" lets go. When another process holds it, the
+// file is open all the same, and a save waits for it (scene.SaveLockWait).
+func (s *Session) holdFile(path string) {
+	old := s.files.lock
+	s.files.lock = nil
+	if path != "" {
+		l, err := scene.LockDocument(path, 0)
+		if err != nil {
+			s.logf("%v: a save will wait for it", err)
+			if errors.Is(err, scene.ErrLocked) && !s.msg.Error {
+				s.Notice(filepath.Base(path) + " is also open for editing in another process (a viewer window or `viewer edit`): a save here waits for it")
+			}
+		}
+		s.files.lock = l
+	}
+	old.Release()
 }
 
 // Save saves the document in place; the demo scene asks where (the
@@ -499,21 +637,48 @@ func (s *Session) Save() bool {
 // LoadNow reads path and shows it at once, without a goroutine or a
 // watcher (for scripted sessions such as `viewer edit`).
 func (s *Session) LoadNow(path string) error {
+	stamps := scene.StampFiles(append([]string{path}, bufferFiles(path, readSmall(path))...)...)
 	d, err := OpenDocument(path)
 	if err != nil {
 		return err
 	}
 	s.install(d, filepath.Base(path))
+	s.files.disk = stamps
 	return nil
+}
+
+// readSmall is path's content when it is a .gltf (its buffers are looked
+// up in it), nil otherwise.
+func readSmall(path string) []byte {
+	if !strings.EqualFold(filepath.Ext(path), ".gltf") {
+		return nil
+	}
+	b, _ := os.ReadFile(path)
+	return b
 }
 
 // SaveTo writes the document to target (atomically: a temporary file
 // renamed over it) and marks it saved there; it returns what the format
-// could not hold.
-func (s *Session) SaveTo(target string) ([]string, error) {
+// could not hold. A save in place is refused with a *ChangedOnDiskError
+// when another program changed the file since it was read, and when the
+// file's folder is gone; see scene.WriteFilesAtomic for the other
+// refusals (read-only, locked).
+func (s *Session) SaveTo(target string) ([]string, error) { return s.saveTo(target, false) }
+
+// saveTo is SaveTo; overwrite saves over a change on disk.
+func (s *Session) saveTo(target string, overwrite bool) ([]string, error) {
 	d := s.Doc
 	if d == nil {
 		return nil, errors.New("no document to save")
+	}
+	inPlace := d.Path != "" && samePath(target, d.Path)
+	if inPlace {
+		if err := scene.CheckFolderKept(target); err != nil {
+			return nil, fmt.Errorf("%s: %w", target, err)
+		}
+		if changed := scene.ChangedFiles(s.files.disk); len(changed) > 0 && !overwrite {
+			return nil, &ChangedOnDiskError{Path: target, Files: changed}
+		}
 	}
 	warnings, err := SaveDocument(d, target)
 	if err != nil {
@@ -523,20 +688,56 @@ func (s *Session) SaveTo(target string) ([]string, error) {
 	s.Name = filepath.Base(target)
 	s.Format = FormatName(d)
 	s.Hist.MarkSaved()
+	s.files.disk = scene.StampFiles(savedFiles(d)...)
+	if !inPlace || s.files.lock == nil {
+		// The lock follows the file the session shows, and is taken now
+		// when another process had it at the open.
+		s.holdFile(target)
+	}
 	return warnings, nil
+}
+
+// samePath reports whether a and b name the same file.
+func samePath(a, b string) bool {
+	if aa, err := filepath.Abs(a); err == nil {
+		a = aa
+	}
+	if bb, err := filepath.Abs(b); err == nil {
+		b = bb
+	}
+	return a == b
+}
+
+// savedFiles are the files a save of d in place may write: the file and,
+// for a .gltf, its local buffer files.
+func savedFiles(d *scene.Document) []string {
+	files := []string{d.Path}
+	if strings.EqualFold(filepath.Ext(d.Path), ".gltf") {
+		for _, b := range d.GLTF.Buffers {
+			if p := localFile(d.Path, b.URI); p != "" {
+				files = append(files, p)
+			}
+		}
+	}
+	return files
 }
 
 // SaveAs saves the document to target and makes it the document's file;
 // a pending action the prompt's Save was for follows. It reports whether
-// the document was saved.
-func (s *Session) SaveAs(target string) bool {
+// the document was saved; when not, it says why and, where the user can
+// do something about it, asks (Overwrite a change on disk, Save as).
+func (s *Session) SaveAs(target string) bool { return s.saveAs(target, false) }
+
+func (s *Session) saveAs(target string, overwrite bool) bool {
 	d := s.Doc
 	if d == nil || target == "" {
 		return false
 	}
-	warnings, err := s.SaveTo(target)
+	warnings, err := s.saveTo(target, overwrite)
 	if err != nil {
-		s.Fail(err.Error())
+		then := s.files.afterSave
+		s.files.afterSave = nil
+		s.saveRefused(target, err, then)
 		return false
 	}
 	text := "saved " + target
@@ -559,6 +760,51 @@ func (s *Session) SaveAs(target string) bool {
 	return true
 }
 
+// saveRefused says why a save of target failed and asks what to do where
+// there is a choice; then is what was to follow the save.
+func (s *Session) saveRefused(target string, err error, then *Pending) {
+	s.logf("not saved: %v", err)
+	var changed *ChangedOnDiskError
+	switch {
+	case errors.As(err, &changed):
+		s.files.pending = &Pending{Kind: PendingOverwrite, Path: target, What: "saving", Changed: baseNames(changed.Files), then: then}
+		s.files.prompt = &Prompt{
+			Title: "Changed on disk",
+			Text: fmt.Sprintf("%s was changed on disk by another program since it was read (%s).\nOverwrite that change with your version, save yours as another file,\nor reload the file and lose your edits?",
+				s.Name, strings.Join(baseNames(changed.Files), ", ")),
+			Choices: []string{"Overwrite", "Save as...", "Reload and lose mine", "Cancel"},
+			Default: AnswerSaveElsewhere,
+		}
+	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone), errors.Is(err, scene.ErrLocked):
+		s.files.pending = &Pending{Kind: PendingSaveElsewhere, Path: target, What: "saving", then: then}
+		why, _, _ := strings.Cut(err.Error(), ": nothing was saved")
+		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(why+".", 90) + "\nNothing was saved. Save your edits as another file?", Choices: []string{"Save as...", "Cancel"}}
+		s.Fail(err.Error())
+	default:
+		s.Fail(err.Error())
+	}
+}
+
+// wrapText breaks text into lines of at most width bytes at spaces.
+func wrapText(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(text) {
+		if i > 0 {
+			if n+1+len(w) > width {
+				b.WriteByte('\n')
+				n = 0
+			} else {
+				b.WriteByte(' ')
+				n++
+			}
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
 // Close stops the watcher and any load; the window calls it once closed.
 func (s *Session) Close() {
 	if s.files.watcher != nil {
@@ -569,6 +815,7 @@ func (s *Session) Close() {
 		s.files.load.cancel()
 		s.files.load = nil
 	}
+	s.holdFile("")
 	s.stopPlay()
 }
 
@@ -672,6 +919,13 @@ func readOnce(ctx context.Context, l *Load) (*scene.Document, error) {
 		if _, err := readWithProgress(ctx, dep, l); err != nil {
 			return nil, err
 		}
+	}
+	// What a save in place compares the files with: stamped before they
+	// are parsed, so a change made while parsing shows too.
+	files := append([]string{l.Path}, deps...)
+	l.stamps = scene.StampFiles(files...)
+	if l.keep == nil {
+		scene.RecoverSave(l.Path, deps...) // temporary files of dead saves
 	}
 	l.phase.Store("parsing")
 	d, err := OpenDocument(l.Path)

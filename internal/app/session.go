@@ -289,6 +289,9 @@ func (s *Session) Do(in Intent) {
 	case SetVariant:
 		s.SetVariant(in.Index)
 	case SetGizmo:
+		if s.View.Gizmo != in.Mode {
+			s.logf("gizmo: %s", map[GizmoMode]string{GizmoOff: "off", GizmoTranslate: "move", GizmoRotate: "rotate", GizmoScale: "scale"}[in.Mode])
+		}
 		s.View.Gizmo = in.Mode
 	case ShowError:
 		s.Fail(in.Text)

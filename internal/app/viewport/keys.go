@@ -28,6 +28,9 @@ type Keys struct {
 	Ctrl, Shift bool
 	// Typing: a text field has the keyboard; no shortcut applies.
 	Typing bool
+	// Prompt: a prompt (a modal question) has the keyboard; no shortcut
+	// applies either.
+	Prompt bool
 }
 
 // Shortcut is what this frame's keys ask for, nil for nothing. The
@@ -35,7 +38,7 @@ type Keys struct {
 // mouse is: a click on a panel button or tab leaves the panel focused,
 // which should turn off neither Ctrl+Z nor Space (Play).
 func Shortcut(k Keys) app.Intent {
-	if k.Typing {
+	if k.Typing || k.Prompt {
 		return nil
 	}
 	key := func(c Key) bool { return k.Pressed[c] }

@@ -16,6 +16,9 @@ func TestShortcut(t *testing.T) {
 	}{
 		{"space plays", Keys{Pressed: press(KeySpace)}, app.PlayToggle{}},
 		{"space while typing a name", Keys{Pressed: press(KeySpace), Typing: true}, nil},
+		{"w under a prompt", Keys{Pressed: press(KeyW), Prompt: true}, nil},
+		{"e under a prompt", Keys{Pressed: press(KeyE), Prompt: true}, nil},
+		{"ctrl+s under a prompt", Keys{Pressed: press(KeyS), Ctrl: true, Prompt: true}, nil},
 		{"ctrl+z", Keys{Pressed: press(KeyZ), Ctrl: true}, app.Undo{}},
 		{"ctrl+shift+z", Keys{Pressed: press(KeyZ), Ctrl: true, Shift: true}, app.Redo{}},
 		{"ctrl+y", Keys{Pressed: press(KeyY), Ctrl: true}, app.Redo{}},
