@@ -1,9 +1,12 @@
 package app
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -253,4 +256,238 @@ func TestJointsPlay(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestJointCommandErrors: values the drafts forbid, and commands that
+// cannot be done, are refused with a message and change nothing.
+func TestJointCommandErrors(t *testing.T) {
+	cases := []struct {
+		cmds []string
+		want string
+	}{
+		{[]string{"joint door post hinge limit=90,0"}, "min 90 is greater than max 0"},
+		{[]string{"joint door post spring"}, `unknown joint type "spring"`},
+		{[]string{"joint door door hinge"}, "two different nodes"},
+		{[]string{"joint door nobody hinge"}, `no node is called "nobody"`},
+		{[]string{"joint ground world hinge"}, "neither ground nor the world is a dynamic body"},
+		{[]string{"joint door post hinge axis=0,0,0"}, "must not be the zero vector"},
+		{[]string{"joint door post ball limit=0,10"}, "use cone"},
+		{[]string{"joint door post fixed limit=0,10"}, "no free axis"},
+		{[]string{"joint door post hinge collide=maybe"}, "want true or false"},
+		{[]string{"joint door post hinge", "joint-limit door 10,5"}, "min 10 is greater than max 5"},
+		{[]string{"joint door post hinge", "joint-limit door 0,45 stiffness=-1"}, "stiffness must not be negative"},
+		{[]string{"joint door post hinge", "joint-limit door 0,45 damping=-2"}, "damping must not be negative"},
+		{[]string{"joint door post hinge", "joint-limit door sideways 0,45"}, `unknown axis "sideways"`},
+		{[]string{"joint door post ball", "joint-limit door 0,45"}, "3 free axes: name one"},
+		{[]string{"joint door post hinge", "joint-drive door"}, "say velocity=V"},
+		{[]string{"joint door post hinge", "joint-drive door velocity=1 maxForce=-5"}, "maxForce=-5: must not be negative"},
+		{[]string{"joint door post hinge", "joint-drive door velocity=1 mode=magic"}, "force or acceleration"},
+		{[]string{"joint-limit door 0,1"}, "door has no joint"},
+		{[]string{"remove-joint bob"}, "bob has no joint"},
+	}
+	for _, c := range cases {
+		t.Run(c.cmds[len(c.cmds)-1], func(t *testing.T) {
+			s := New()
+			if err := s.LoadNow(jointFixture(t, scene.DialectOMI)); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			for _, cmd := range c.cmds {
+				groups, serr := SplitCommands(strings.Fields(cmd))
+				if serr != nil {
+					err = serr
+					break
+				}
+				if err = s.RunCommand(groups[0]); err != nil {
+					break
+				}
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+			if s.Hist.Len() != len(c.cmds)-1 {
+				t.Errorf("%d undo steps after a refused command, want %d", s.Hist.Len(), len(c.cmds)-1)
+			}
+		})
+	}
+}
+
+// TestJointEditsUndo: each command is one undo step; undoing them all, or
+// removing the joint made in the session, saves the file byte for byte as
+// it was; a saved joint file saves again unchanged.
+func TestJointEditsUndo(t *testing.T) {
+	for _, dialect := range []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR} {
+		t.Run(dialect.String(), func(t *testing.T) {
+			in := jointFixture(t, dialect)
+			orig, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmds := []string{"joint door post hinge axis=0,0,-1 pivot=0.05,2.05,0 limit=0,90",
+				"joint-limit door 0,80 stiffness=500 damping=5", "joint-drive door position=30",
+				"joint wheel world hinge axis=0,0,1", "joint-drive wheel velocity=3"}
+			s := New()
+			if err := s.LoadNow(in); err != nil {
+				t.Fatal(err)
+			}
+			nodes := len(s.Doc.GLTF.Nodes)
+			for _, c := range cmds {
+				if err := s.RunCommand(strings.Fields(c)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s.Hist.Len() != len(cmds) {
+				t.Fatalf("%d undo steps for %d commands", s.Hist.Len(), len(cmds))
+			}
+			js := s.Doc.Joints[s.Doc.Nodes[nodes].Joint.Joint]
+			last := js.Limits[len(js.Limits)-1]
+			if len(js.Limits) != 3 || !slicesEqual(last.AngularAxes, []int{1}) || math.Abs(last.Max-80*math.Pi/180) > 1e-12 || last.Stiffness != 500 || last.Damping != 5 {
+				t.Errorf("door limits after joint-limit: %+v", js.Limits)
+			}
+			if len(js.Drives) != 1 || math.Abs(*js.Drives[0].PositionTarget-math.Pi/6) > 1e-15 || js.Drives[0].Type != "angular" || js.Drives[0].Axis != 1 {
+				t.Errorf("door drive: %+v", js.Drives)
+			}
+			// Saved, loaded and saved again: the same bytes.
+			dir := t.TempDir()
+			a := filepath.Join(dir, "a.gltf")
+			if _, err := s.SaveTo(a); err != nil {
+				t.Fatal(err)
+			}
+			s2 := New()
+			if err := s2.LoadNow(a); err != nil {
+				t.Fatal(err)
+			}
+			if len(s2.Doc.Joints) != 2 {
+				t.Fatalf("%d joint settings read back, want 2", len(s2.Doc.Joints))
+			}
+			s2.Doc.GLTF.Nodes[0].Name = s2.Doc.GLTF.Nodes[0].Name + "" // untouched
+			b := filepath.Join(dir, "b.gltf")
+			if _, err := s2.SaveTo(b); err != nil {
+				t.Fatal(err)
+			}
+			if ab, bb := mustRead(t, a), mustRead(t, b); !bytes.Equal(ab, bb) {
+				t.Errorf("a saved joint file saves differently:\n%s\n---\n%s", ab, bb)
+			}
+			// Everything undone: the original bytes.
+			for s.Hist.Len() > 0 {
+				s.Hist.Undo(s.Doc)
+			}
+			c := filepath.Join(dir, "c.gltf")
+			if _, err := s.SaveTo(c); err != nil {
+				t.Fatal(err)
+			}
+			if cb := mustRead(t, c); !bytes.Equal(cb, orig) {
+				t.Errorf("undone edits save differently from the file:\n%s", cb)
+			}
+			// Redo them all, then remove both joints: the original bytes too.
+			for range cmds {
+				s.Hist.Redo(s.Doc)
+			}
+			for _, c := range []string{"remove-joint wheel", "remove-joint door"} {
+				if err := s.RunCommand(strings.Fields(c)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(s.Doc.GLTF.Nodes) != nodes || len(s.Doc.Joints) != 0 {
+				t.Errorf("after remove-joint: %d nodes (want %d), %d joint settings", len(s.Doc.GLTF.Nodes), nodes, len(s.Doc.Joints))
+			}
+			e := filepath.Join(dir, "e.gltf")
+			if _, err := s.SaveTo(e); err != nil {
+				t.Fatal(err)
+			}
+			if eb := mustRead(t, e); !bytes.Equal(eb, orig) {
+				t.Errorf("removed joints save differently from the file:\n%s", eb)
+			}
+		})
+	}
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func slicesEqual(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestJointConversion: a file with every template converted OMI -> KHR ->
+// OMI keeps each joint: its settings, its frames and what it connects;
+// the world anchor is a static body in OMI and a node without motion in
+// KHR, and each file validates clean.
+func TestJointConversion(t *testing.T) {
+	omi := authored(t, scene.DialectOMI,
+		"joint door post hinge axis=0,0,-1 pivot=0.05,2.05,0 limit=0,90", "joint-drive door position=45",
+		"joint bob world cone pivot=3.6,1.8,0 limit=0,30", "joint cart world slider axis=1,-1,0 limit=-0.5,0.5",
+		"joint bottom top fixed", "joint wheel world free limit=0,0.2")
+	dir := filepath.Dir(omi)
+	khr, back := filepath.Join(dir, "khr.gltf"), filepath.Join(dir, "back.gltf")
+	if _, err := Convert(omi, khr, "khr"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Convert(khr, back, "omi"); err != nil {
+		t.Fatal(err)
+	}
+	a, k, b := cleanFile(t, omi), cleanFile(t, khr), cleanFile(t, back)
+	if k.PhysicsDialect() != scene.DialectKHR || b.PhysicsDialect() != scene.DialectOMI {
+		t.Fatalf("dialects %v, %v", k.PhysicsDialect(), b.PhysicsDialect())
+	}
+	for _, d := range []*scene.Document{k, b} {
+		if len(d.Joints) != len(a.Joints) || len(d.GLTF.Nodes) != len(a.GLTF.Nodes) {
+			t.Fatalf("%d joint settings, %d nodes; want %d, %d", len(d.Joints), len(d.GLTF.Nodes), len(a.Joints), len(a.GLTF.Nodes))
+		}
+		for i := range a.Joints {
+			if !reflect.DeepEqual(jointJSON(a.Joints[i]), jointJSON(d.Joints[i])) {
+				t.Errorf("joint settings %d: %+v, want %+v", i, d.Joints[i], a.Joints[i])
+			}
+		}
+		for n := range a.Nodes {
+			if !reflect.DeepEqual(a.Nodes[n].Joint, d.Nodes[n].Joint) {
+				t.Errorf("node %d joint %+v, want %+v", n, d.Nodes[n].Joint, a.Nodes[n].Joint)
+			}
+			if a.WorldMatrix(n).Sub(d.WorldMatrix(n)).Abs().Trace() > 1e-9 {
+				t.Errorf("node %d moved", n)
+			}
+		}
+	}
+	// The anchors: static bodies in OMI, nodes without a body in KHR.
+	for n, ne := range a.Nodes {
+		if !strings.HasSuffix(a.NodeName(n), "joint anchor") {
+			continue
+		}
+		if ne.Body == nil || ne.Body.Motion == nil || ne.Body.Motion.Type != scene.MotionStatic {
+			t.Errorf("OMI anchor %s: %+v", a.NodeName(n), ne.Body)
+		}
+		if kb := k.Nodes[n].Body; kb != nil && kb.Motion != nil && kb.Motion.Type != scene.MotionStatic {
+			t.Errorf("KHR anchor %s moves: %+v", k.NodeName(n), kb.Motion)
+		}
+	}
+}
+
+// jointJSON prints settings with their targets' values.
+func jointJSON(s scene.JointSettings) string {
+	out := fmt.Sprintf("%+v", s.Limits)
+	for _, d := range s.Drives {
+		p, v := "none", "none"
+		if d.PositionTarget != nil {
+			p = fmt.Sprint(*d.PositionTarget)
+		}
+		if d.VelocityTarget != nil {
+			v = fmt.Sprint(*d.VelocityTarget)
+		}
+		out += fmt.Sprintf(" %s %s %d %g %s %s %g %g", d.Type, d.Mode, d.Axis, d.MaxForce, p, v, d.Stiffness, d.Damping)
+	}
+	return out
 }
