@@ -386,6 +386,9 @@ func (l JointLimit) axes(angular bool) []int {
 // locks reports whether limit l locks its axes (min = max).
 func (l JointLimit) locks() bool { return l.Min == l.Max }
 
+// LocksAll reports whether limit l locks the axes it names (min = max).
+func (l JointLimit) LocksAll() bool { return l.locks() }
+
 // FreeAxes returns the degrees of freedom of joint settings s that no
 // limit locks, linear first; a cone (an angular limit on X and Z
 // together, the rest free) is given as the swing axis.

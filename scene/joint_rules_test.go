@@ -24,7 +24,7 @@ func TestJointRules(t *testing.T) {
 	hinge := `{"linearAxes":[0,1,2],"min":0,"max":0},{"angularAxes":[0,2],"min":0,"max":0}`
 	cases := []struct {
 		name, settings, code, path string // code without its OMI_/KHR_ prefix unless it is a Khronos one
-		want                           bool
+		want                       bool
 	}{
 		{"hinge_ok", `{"limits":[` + hinge + `,{"angularAxes":[1],"min":0,"max":1}]}`, "JOINT_AXIS_LIMITED_TWICE", "", false},
 		{"limited_twice", `{"limits":[` + hinge + `,{"angularAxes":[0],"min":0,"max":1}]}`, "JOINT_AXIS_LIMITED_TWICE", "/limits/2/angularAxes/0", true},

@@ -487,6 +487,7 @@ func (e ed) jointFields(n int, j *scene.NodeJoint) {
 		imgui.TextColored(warnColor, fmt.Sprintf("joint settings %d do not exist", j.Joint))
 		return
 	}
+	e.mainLimitFields(n, d.Joints[j.Joint]) // joints.go: in degrees
 	e.jointSettingsFields(j.Joint)
 }
 

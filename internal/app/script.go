@@ -192,6 +192,13 @@ func (s *Session) Apply(e scene.Edit) error {
 		// A collider fitted on a new child node: show that node, with
 		// its handles.
 		s.Selected = len(s.Doc.GLTF.Nodes) - 1
+		// A joint added with its frames: show the joint (the node
+		// after it is its connected frame).
+		for i := nodes; i < len(s.Doc.GLTF.Nodes); i++ {
+			if s.Doc.Nodes[i].Joint != nil {
+				s.Selected = i
+			}
+		}
 		for _, v := range s.Views {
 			v.SelectionChanged(s.Selected)
 		}
