@@ -108,7 +108,7 @@ func jointValue(t *testing.T, s *sim.Sim, name string) float64 {
 // TestJointsPlay authors each joint with the edit commands, in OMI and in
 // KHR, checks the saved file validates clean and plays it in ODE.
 func TestJointsPlay(t *testing.T) {
-	var peak float64 // the welded pair's largest swing
+	var peak float64 // the largest angle or position seen
 	cases := []struct {
 		name    string
 		cmds    []string
@@ -125,11 +125,15 @@ func TestJointsPlay(t *testing.T) {
 		cmds:    []string{"joint door post hinge axis=0,0,-1 pivot=0.05,2.05,0 limit=0,90"},
 		seconds: 5,
 		step: func(t *testing.T, s *sim.Sim) {
-			if a := jointValue(t, s, "door"); a > 91 || a < -1 {
+			a := jointValue(t, s, "door")
+			if a > 91 || a < -1 {
 				t.Fatalf("t=%.3f: door at %.2f degrees, limit [0, 90]", s.Time, a)
 			}
+			peak = math.Max(peak, a)
 		},
 		end: func(t *testing.T, s *sim.Sim) {
+			t.Logf("door: at most %.3f degrees", peak)
+			peak = 0
 			if a := jointValue(t, s, "door"); a < 89 {
 				t.Errorf("door at %.2f degrees after 5 s, want it resting on its 90 degree stop", a)
 			}
@@ -159,9 +163,11 @@ func TestJointsPlay(t *testing.T) {
 		cmds:    []string{"joint cart world slider axis=1,-1,0 limit=-0.5,0.5"},
 		seconds: 3,
 		step: func(t *testing.T, s *sim.Sim) {
-			if x := jointValue(t, s, "cart"); x < -0.505 || x > 0.505 {
+			x := jointValue(t, s, "cart")
+			if x < -0.505 || x > 0.505 {
 				t.Fatalf("t=%.3f: cart at %.4f m, limit [-0.5, 0.5]", s.Time, x)
 			}
+			peak = math.Max(peak, x)
 			p := namedBody(t, s, "cart").Position.Sub(mgl64.Vec3{6, 1, 0})
 			if off := math.Abs(p[0] + p[1]); off > 0.001 {
 				t.Fatalf("t=%.3f: cart %.4f m off its rail", s.Time, off)
@@ -171,6 +177,8 @@ func TestJointsPlay(t *testing.T) {
 			if x := jointValue(t, s, "cart"); x < 0.49 {
 				t.Errorf("cart at %.4f m after 3 s, want it on its 0.5 m stop", x)
 			}
+			t.Logf("cart: at most %.4f m", peak)
+			peak = 0
 		},
 	}, {
 		name:    "wheel_velocity",
