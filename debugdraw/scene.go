@@ -236,7 +236,8 @@ func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4
 			}
 		}
 	}
-	return append(out, l.out...)
+	out = append(out, l.out...)
+	return append(out, jointNow(d, j, n, world, size)...) // joints.go
 }
 
 // gravityLines samples node n's field on a grid inside each of its trigger

@@ -1,0 +1,130 @@
+package debugdraw
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// ColorDrive draws a joint's drives: an arrow toward the position target,
+// or along the velocity target.
+var ColorDrive = [4]float32{1, 0.6, 0.1, 1}
+
+// unitFrame is m without scale: its axes normalised, its origin kept, so
+// limits are drawn in metres and radians.
+func unitFrame(m mgl64.Mat4) mgl64.Mat4 {
+	var r mgl64.Mat4
+	for k := 0; k < 3; k++ {
+		ax := m.Col(k).Vec3()
+		if ax.Len() > 0 {
+			ax = ax.Normalize()
+		}
+		r.SetCol(k, ax.Vec4(0))
+	}
+	r.SetCol(3, m.Col(3))
+	return r
+}
+
+// JointState is where joint node n's connected frame is in its joint frame
+// (world as the view shows it, e.g. while playing): the angle (rad) about
+// each axis, from the connected frame's next axis measured in the plane
+// of the next two, and the position (m) along each axis.
+func JointState(j *scene.NodeJoint, n int, world []mgl64.Mat4) (angle, pos [3]float64, ok bool) {
+	c := j.ConnectedNode
+	if c < 0 || c >= len(world) || n < 0 || n >= len(world) {
+		return angle, pos, false
+	}
+	a, b := unitFrame(world[n]), unitFrame(world[c])
+	rel := a.Inv().Mul4(b)
+	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
+	for k := 0; k < 3; k++ {
+		u, v := axes[(k+1)%3], axes[(k+2)%3]
+		cu := rel.Mul4x1(u.Vec4(0)).Vec3()
+		angle[k] = math.Atan2(cu.Dot(v), cu.Dot(u))
+		pos[k] = rel.Col(3)[k]
+	}
+	return angle, pos, true
+}
+
+// jointNow marks where a joint is now and where its drives pull: a white
+// spoke at the current angle on each limit arc, a white tick at the
+// current position on each limit bar, and an orange arrow for each drive
+// (to its position target, or along its velocity target's sense).
+func jointNow(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, size float64) []Line {
+	angle, pos, ok := JointState(j, n, world)
+	if !ok || j.Joint < 0 || j.Joint >= len(d.Joints) {
+		return nil
+	}
+	l := &lines{m: unitFrame(world[n])}
+	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
+	spoke := func(a int, t, r float64) mgl64.Vec3 {
+		u, v := axes[(a+1)%3], axes[(a+2)%3]
+		return u.Mul(r * math.Cos(t)).Add(v.Mul(r * math.Sin(t)))
+	}
+	js := d.Joints[j.Joint]
+	for _, lim := range js.Limits {
+		if lim.Min == lim.Max {
+			continue
+		}
+		l.color = ColorJoint
+		for _, a := range lim.AngularAxes {
+			if a >= 0 && a <= 2 && len(lim.AngularAxes) == 1 {
+				l.seg(mgl64.Vec3{}, spoke(a, angle[a], size*2.4))
+			}
+		}
+		for _, a := range lim.LinearAxes {
+			if a >= 0 && a <= 2 && len(lim.LinearAxes) == 1 {
+				p := axes[a].Mul(pos[a])
+				q := axes[(a+2)%3].Mul(size * 0.5)
+				l.seg(p.Sub(q), p.Add(q))
+			}
+		}
+	}
+	l.color = ColorDrive
+	for _, dr := range js.Drives {
+		a := dr.Axis
+		if a < 0 || a > 2 {
+			continue
+		}
+		if dr.Type == "angular" {
+			from, to := angle[a], angle[a]
+			switch {
+			case dr.PositionTarget != nil:
+				to = *dr.PositionTarget
+			case dr.VelocityTarget != nil:
+				to = from + math.Copysign(0.8, *dr.VelocityTarget)
+			}
+			if math.Abs(to-from) < 1e-6 {
+				continue
+			}
+			r := size * 2.8
+			l.arc(mgl64.Vec3{}, axes[(a+1)%3], axes[(a+2)%3], r, math.Min(from, to), math.Max(from, to), 16)
+			tip := spoke(a, to, r)
+			back := spoke(a, to-math.Copysign(0.15, to-from), r)
+			perp := tip.Sub(back).Cross(axes[a]).Normalize().Mul(size * 0.3)
+			l.seg(tip, back.Add(perp))
+			l.seg(tip, back.Sub(perp))
+			continue
+		}
+		from, to := pos[a], pos[a]
+		switch {
+		case dr.PositionTarget != nil:
+			to = *dr.PositionTarget
+		case dr.VelocityTarget != nil:
+			to = from + math.Copysign(size*4, *dr.VelocityTarget)
+		}
+		if math.Abs(to-from) < 1e-9 {
+			continue
+		}
+		side := axes[(a+1)%3].Mul(size * 0.4)
+		p, q := axes[a].Mul(from).Add(side), axes[a].Mul(to).Add(side)
+		l.seg(p, q)
+		dir := q.Sub(p).Normalize().Mul(size * 0.3)
+		w := axes[(a+1)%3].Mul(size * 0.2)
+		l.seg(q, q.Sub(dir).Add(w))
+		l.seg(q, q.Sub(dir).Sub(w))
+	}
+	return l.out
+}

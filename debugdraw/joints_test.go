@@ -1,0 +1,50 @@
+package debugdraw
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// TestJointNow: the demo wheel's joint reads its connected frame's angle
+// as the view has it, and draws its velocity drive as an orange arc arrow
+// about the hinge axis; turning the wheel turns the reading.
+func TestJointNow(t *testing.T) {
+	d := demo(t)
+	n := -1
+	for i := range d.GLTF.Nodes {
+		if strings.HasPrefix(d.NodeName(i), "Wheel") && d.Nodes[i].Joint != nil {
+			n = i
+		}
+	}
+	if n < 0 {
+		t.Fatal("the demo has no wheel joint")
+	}
+	world := d.WorldMatrices()
+	angle, pos, ok := JointState(d.Nodes[n].Joint, n, world)
+	if !ok || mgl64.Vec3(angle).Len() > 1e-9 || mgl64.Vec3(pos).Len() > 1e-9 {
+		t.Fatalf("at rest: angle %v, position %v, %v", angle, pos, ok)
+	}
+	// Turn the wheel 0.5 rad about its axle (world +Z): the connected
+	// frame (the world anchor) turns -0.5 about +Z relative to it, which
+	// is +0.5 about the joint frame's Y (it points along -Z).
+	wheel := d.Parent(n)
+	turn := mgl64.Translate3D(-1.2, 0.8, 5.3).Mul4(mgl64.HomogRotate3DZ(0.5)).Mul4(mgl64.Translate3D(1.2, -0.8, -5.3))
+	world[wheel] = turn.Mul4(world[wheel])
+	world[n] = turn.Mul4(world[n])
+	angle, _, _ = JointState(d.Nodes[n].Joint, n, world)
+	if math.Abs(angle[1]-0.5) > 1e-9 {
+		t.Errorf("wheel turned 0.5 rad: joint angle %v, want 0.5 about Y", angle)
+	}
+	drive := 0
+	for _, l := range jointNow(d, d.Nodes[n].Joint, n, world, 0.1) {
+		if l.Color == ColorDrive {
+			drive++
+		}
+	}
+	if drive < 16+2 {
+		t.Errorf("%d drive lines, want an arc of 16 and an arrowhead", drive)
+	}
+}
