@@ -128,3 +128,141 @@ func jointNow(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, 
 	}
 	return l.out
 }
+
+// Joint handles: the two ends of the main axis's limit (on the arc, or at
+// the bar's end stops) and the pivot.
+const (
+	JointLimitMin HandleParam = 100 + iota
+	JointLimitMax
+	JointPivot
+)
+
+func init() {
+	handleParamNames[JointLimitMin] = "joint limit min"
+	handleParamNames[JointLimitMax] = "joint limit max"
+	handleParamNames[JointPivot] = "joint pivot"
+}
+
+// JointLimitRadius is the radius of a joint's limit arcs, in marker sizes
+// (jointLines draws them there; the handles sit on them).
+const JointLimitRadius = 2
+
+// mainLimit returns the main axis of joint node n's settings and the index
+// of the limit on it alone (-1 when it is free).
+func mainLimit(d *scene.Document, n int) (scene.JointAxis, int, bool) {
+	j := d.Nodes[n].Joint
+	if j == nil || j.Joint < 0 || j.Joint >= len(d.Joints) {
+		return scene.JointAxis{}, -1, false
+	}
+	js := d.Joints[j.Joint]
+	ax, err := js.MainAxis()
+	if err != nil || ax.Swing {
+		return ax, -1, false
+	}
+	for i, l := range js.Limits {
+		axes := l.LinearAxes
+		other := l.AngularAxes
+		if ax.Angular {
+			axes, other = l.AngularAxes, l.LinearAxes
+		}
+		if len(axes) == 1 && axes[0] == ax.Axis && len(other) == 0 && l.Min != l.Max {
+			return ax, i, true
+		}
+	}
+	return ax, -1, true
+}
+
+// JointHandles returns joint node n's handles, world being n's world
+// matrix and size the view's marker size: the ends of its main axis's
+// limit when that is a finite range (angles within a turn), and the pivot.
+func JointHandles(d *scene.Document, n int, world mgl64.Mat4, size float64) []Handle {
+	if n < 0 || n >= len(d.Nodes) || d.Nodes[n].Joint == nil || !finiteMat(world) {
+		return nil
+	}
+	f := unitFrame(world)
+	at := func(p mgl64.Vec3) mgl64.Vec3 { return f.Mul4x1(p.Vec4(1)).Vec3() }
+	dir := func(v mgl64.Vec3) mgl64.Vec3 { return f.Mul4x1(v.Vec4(0)).Vec3().Normalize() }
+	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
+	var hs []Handle
+	if ax, li, ok := mainLimit(d, n); ok && li >= 0 {
+		l := d.Joints[d.Nodes[n].Joint.Joint].Limits[li]
+		a := ax.Axis
+		for k, v := range []float64{l.Min, l.Max} {
+			p := JointLimitMin + HandleParam(k)
+			if ax.Angular {
+				if v < -math.Pi || v > math.Pi {
+					continue
+				}
+				u, w := axes[(a+1)%3], axes[(a+2)%3]
+				r := size * JointLimitRadius
+				pos := u.Mul(r * math.Cos(v)).Add(w.Mul(r * math.Sin(v)))
+				tangent := u.Mul(-math.Sin(v)).Add(w.Mul(math.Cos(v)))
+				if k == 0 {
+					tangent = tangent.Mul(-1)
+				}
+				hs = append(hs, Handle{Param: p, Pos: at(pos), Axis: dir(tangent)})
+				continue
+			}
+			if math.IsInf(v, 0) {
+				continue
+			}
+			out := axes[a]
+			if k == 0 {
+				out = out.Mul(-1)
+			}
+			hs = append(hs, Handle{Param: p, Pos: at(axes[a].Mul(v)), Axis: dir(out)})
+		}
+	}
+	return append(hs, Handle{Param: JointPivot, Pos: world.Col(3).Vec3(), Axis: dir(yAxis)})
+}
+
+// DragJointLimit returns the limit value (rad or m) the ray (origin, dir)
+// points at for a limit handle of joint node n whose frame is world: the
+// angle where the ray meets the arc's plane, or the point of the axis
+// nearest the ray.
+func DragJointLimit(d *scene.Document, n int, world mgl64.Mat4, origin, dir mgl64.Vec3) (float64, bool) {
+	ax, _, ok := mainLimit(d, n)
+	if !ok || !finiteMat(world) {
+		return 0, false
+	}
+	f := unitFrame(world)
+	inv := f.Inv()
+	o := inv.Mul4x1(origin.Vec4(1)).Vec3()
+	v := inv.Mul4x1(dir.Vec4(0)).Vec3()
+	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
+	a := ax.Axis
+	if !ax.Angular {
+		t, ok := closestOnLine(mgl64.Vec3{}, axes[a], o, v)
+		return t, ok
+	}
+	den := v.Dot(axes[a])
+	if math.Abs(den) < 1e-9 {
+		return 0, false
+	}
+	p := o.Sub(v.Mul(o.Dot(axes[a]) / den))
+	u, w := axes[(a+1)%3], axes[(a+2)%3]
+	if p.Len() < 1e-12 {
+		return 0, false
+	}
+	return math.Atan2(p.Dot(w), p.Dot(u)), true
+}
+
+// DragPivot returns where the ray (origin, dir) meets the plane through
+// pivot facing normal (the view direction when the drag began).
+func DragPivot(pivot, normal, origin, dir mgl64.Vec3) (mgl64.Vec3, bool) {
+	den := dir.Dot(normal)
+	if math.Abs(den) < 1e-9 {
+		return mgl64.Vec3{}, false
+	}
+	t := pivot.Sub(origin).Dot(normal) / den
+	p := origin.Add(dir.Mul(t))
+	for _, x := range p {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return mgl64.Vec3{}, false
+		}
+	}
+	return p, true
+}
+
+// MarkerSize is the size of the cache's markers (metres).
+func (c *Cache) MarkerSize() float64 { return c.opt.MarkerSize }
