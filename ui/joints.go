@@ -18,7 +18,35 @@ import (
 type jointForm struct {
 	template int // scene.JointType
 	other    int // node, -1 for the world
+	axis     int // world X, Y or Z
 	collide  bool
+}
+
+// loggedCombo is combo that tells e.items where it is ("NAME") and, while
+// open, where each choice is ("NAME: CHOICE"), so a test can pick one.
+func (e ed) loggedCombo(name, label string, cur int, items []string, set func(int)) {
+	imgui.SetNextItemWidth(150)
+	preview := "choose..."
+	if cur >= 0 && cur < len(items) {
+		preview = items[cur]
+	}
+	open := imgui.BeginCombo(label, preview)
+	if e.items != nil && !open {
+		// The middle of the box, not of box and label: the label does
+		// not open the combo.
+		lo, hi := imgui.ItemRectMin(), imgui.ItemRectMax()
+		e.items(name, lo.X+75, (lo.Y+hi.Y)/2)
+	}
+	if !open {
+		return
+	}
+	for i, it := range items {
+		if imgui.SelectableBoolV(fmt.Sprintf("%s##%d", it, i), i == cur, 0, imgui.Vec2{}) && i != cur {
+			set(i)
+		}
+		e.logItem(name + ": " + it)
+	}
+	imgui.EndCombo()
 }
 
 var jointForms = map[int]*jointForm{}
@@ -28,7 +56,7 @@ func (e ed) addJointFields(n int) {
 	d := e.d
 	f := jointForms[n]
 	if f == nil {
-		f = &jointForm{template: int(scene.JointHinge), other: -1}
+		f = &jointForm{template: int(scene.JointHinge), other: -1, axis: 1}
 		jointForms[n] = f
 	}
 	// Joint children (frames made by Add joint) are listed for selection.
@@ -37,7 +65,7 @@ func (e ed) addJointFields(n int) {
 			button(fmt.Sprintf("Select joint %q##js%d", d.NodeName(c), c), func() { e.act(app.Select{Node: c}) })
 		}
 	}
-	combo(fmt.Sprintf("template##jt%d", n), f.template, scene.JointTypeNames(), func(k int) { f.template = k })
+	e.loggedCombo("joint template", fmt.Sprintf("template##jt%d", n), f.template, scene.JointTypeNames(), func(k int) { f.template = k })
 	targets := []string{"world"}
 	ids := []int{-1}
 	for i := range d.GLTF.Nodes {
@@ -53,16 +81,20 @@ func (e ed) addJointFields(n int) {
 			cur = k
 		}
 	}
-	combo(fmt.Sprintf("to##jo%d", n), cur, targets, func(k int) { f.other = ids[k] })
+	e.loggedCombo("joint to", fmt.Sprintf("to##jo%d", n), cur, targets, func(k int) { f.other = ids[k] })
+	e.loggedCombo("joint axis", fmt.Sprintf("axis (world; pivot midway)##jx%d", n), f.axis, []string{"X", "Y", "Z"}, func(k int) { f.axis = k })
 	check(fmt.Sprintf("collide##jc%d", n), f.collide, func(b bool) { f.collide = b })
 	button(fmt.Sprintf("Add joint##ja%d", n), func() {
-		x, err := d.NewJointEdit(scene.NewJoint{A: n, B: f.other, Type: scene.JointType(f.template), Collide: f.collide})
+		var axis [3]float64
+		axis[f.axis] = 1
+		x, err := d.NewJointEdit(scene.NewJoint{A: n, B: f.other, Type: scene.JointType(f.template), Axis: axis, Collide: f.collide})
 		if err != nil {
 			e.act(app.ShowError{Text: err.Error()})
 			return
 		}
 		e.do(x)
 	})
+	e.logItem("joint add")
 }
 
 // mainLimitFields edits the limit of joint node n's main axis (a hinge's
@@ -119,6 +151,7 @@ func (e ed) mainLimitFields(n int, js scene.JointSettings) {
 			}
 		}
 		button(fmt.Sprintf("Limit##jl%d", n), func() { set(lo, hi, "Limit "+ax.String()) })
+		e.logItem("joint limit")
 		return
 	}
 	lo, hi := app.ShownUnits(ax, lim.Min), app.ShownUnits(ax, lim.Max)
