@@ -266,3 +266,36 @@ func DragPivot(pivot, normal, origin, dir mgl64.Vec3) (mgl64.Vec3, bool) {
 
 // MarkerSize is the size of the cache's markers (metres).
 func (c *Cache) MarkerSize() float64 { return c.opt.MarkerSize }
+
+// jointBodies returns, when node n carries a joint, the nodes whose
+// colliders make up the two bodies it joins (drawn as selected with it):
+// every node moved by the joint node's body or the connected node's body,
+// or for a side in no body, the nearest node at or above its frame with a
+// collider. It is nil for other nodes.
+func jointBodies(d *scene.Document, n int) map[int]bool {
+	if d == nil || n < 0 || n >= len(d.Nodes) || d.Nodes[n].Joint == nil {
+		return nil
+	}
+	out := map[int]bool{}
+	for _, f := range []int{n, d.Nodes[n].Joint.ConnectedNode} {
+		if f < 0 || f >= len(d.Nodes) {
+			continue
+		}
+		if b := d.BodyNode(f); b >= 0 {
+			for m := range d.Nodes {
+				if d.BodyNode(m) == b {
+					out[m] = true
+				}
+			}
+			continue
+		}
+		for m := f; m >= 0; m = d.Parent(m) {
+			if bd := d.Nodes[m].Body; bd != nil && bd.Collider != nil {
+				out[m] = true
+				break
+			}
+		}
+	}
+	delete(out, n)
+	return out
+}

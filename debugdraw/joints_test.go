@@ -48,3 +48,31 @@ func TestJointNow(t *testing.T) {
 		t.Errorf("%d drive lines, want an arc of 16 and an arrowhead", drive)
 	}
 }
+
+// TestJointSelectionLightsBodies: selecting the demo's door hinge draws
+// the door's and the post's colliders as selected; selecting something
+// else puts them back.
+func TestJointSelectionLightsBodies(t *testing.T) {
+	d := demo(t)
+	c := NewCache(d, &DocumentMeshes{Doc: d}, Options{MarkerSize: 0.1})
+	c.Update()
+	hinge := nodeNamed(t, d, "Hinge (joint)")
+	door, post := nodeNamed(t, d, "Door (dynamic, hinged)"), nodeNamed(t, d, "Post (static)")
+	crate := nodeNamed(t, d, "Crate (dynamic box)")
+	colour := func(n int) [4]float32 { return c.nodes[n][Colliders][0].Color }
+	c.Select(hinge)
+	c.Update()
+	for _, n := range []int{door, post} {
+		if colour(n) != ColorSelected {
+			t.Errorf("%s: colour %v with the hinge selected, want the selection's", d.NodeName(n), colour(n))
+		}
+	}
+	if colour(crate) == ColorSelected {
+		t.Error("the crate is lit too")
+	}
+	c.Select(crate)
+	c.Update()
+	if colour(door) == ColorSelected || colour(post) == ColorSelected {
+		t.Error("the door or the post stayed lit after selecting the crate")
+	}
+}
