@@ -114,3 +114,36 @@ func axisName(a int) string {
 	}
 	return itoa(a)
 }
+
+// khrJointSettings returns the joint settings as KHR writes them: KHR's
+// schema lets a limit name linear or angular axes, not both (OMI allows
+// both, as its weld example does), so such a limit is written as two, the
+// linear one first, each with the same range, stiffness and damping.
+func khrJointSettings(js []JointSettings) []JointSettings {
+	split := false
+	for _, j := range js {
+		for _, l := range j.Limits {
+			split = split || len(l.LinearAxes) > 0 && len(l.AngularAxes) > 0
+		}
+	}
+	if !split {
+		return js
+	}
+	out := make([]JointSettings, len(js))
+	for i, j := range js {
+		c := j.clone()
+		c.Limits = nil
+		for _, l := range j.Limits {
+			if len(l.LinearAxes) == 0 || len(l.AngularAxes) == 0 {
+				c.Limits = append(c.Limits, l)
+				continue
+			}
+			lin, ang := l, l
+			lin.AngularAxes, ang.LinearAxes = nil, nil
+			ang.Extra = nil // the extras stay with the first
+			c.Limits = append(c.Limits, lin, ang)
+		}
+		out[i] = c
+	}
+	return out
+}

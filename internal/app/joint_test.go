@@ -499,3 +499,50 @@ func jointJSON(s scene.JointSettings) string {
 	}
 	return out
 }
+
+// TestJointWeldToKHR: OMI's weld form (one limit on every linear and
+// angular axis) is written to KHR as two limits, which KHR's schema wants,
+// and the file validates clean; back in OMI the weld plays the same.
+func TestJointWeldToKHR(t *testing.T) {
+	dir := t.TempDir()
+	omi := filepath.Join(dir, "weld.gltf")
+	data := strings.Replace(string(mustRead(t, filepath.Join("testdata", "joints", "bodies.gltf"))),
+		`"OMI_physics_gravity": {"gravity": 9.81, "direction": [0, -1, 0]}`,
+		`"OMI_physics_gravity": {"gravity": 9.81, "direction": [0, -1, 0]},
+    "OMI_physics_joint": {"physicsJoints": [{"limits": [{"angularAxes": [0, 1, 2], "linearAxes": [0, 1, 2], "max": 0.0, "min": 0.0}]}]}`, 1)
+	data = strings.Replace(data, `"name": "bottom", "translation": [9, 1.5, 0],`,
+		`"name": "bottom", "translation": [9, 1.5, 0], "children": [8],`, 1)
+	data = strings.Replace(data, `"collider": {"shape": 5}}}}
+  ]`, `"collider": {"shape": 5}}}},
+    {"name": "weld", "translation": [0, 0.25, 0], "extensions": {"OMI_physics_joint": {"joint": 0, "connectedNode": 6}}}
+  ]`, 1)
+	data = strings.Replace(data, `"extensionsUsed": ["OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity"]`,
+		`"extensionsUsed": ["OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity", "OMI_physics_joint"]`, 1)
+	if err := os.WriteFile(omi, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := cleanFile(t, omi)
+	if len(d.Joints) != 1 || len(d.Joints[0].Limits) != 1 {
+		t.Fatalf("weld fixture: %+v", d.Joints)
+	}
+	khr := filepath.Join(dir, "weld-khr.gltf")
+	if _, err := Convert(omi, khr, "khr"); err != nil {
+		t.Fatal(err)
+	}
+	k := cleanFile(t, khr)
+	if got := jointJSON(k.Joints[0]); !strings.Contains(got, "LinearAxes:[0 1 2] AngularAxes:[]") || !strings.Contains(got, "LinearAxes:[] AngularAxes:[0 1 2]") {
+		t.Errorf("KHR weld limits: %s", got)
+	}
+	s, err := sim.New(k, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Run(2); err != nil {
+		t.Fatal(err)
+	}
+	top, bottom := namedBody(t, s, "top"), namedBody(t, s, "bottom")
+	if rel := top.Rotation.Inverse().Rotate(bottom.Position.Sub(top.Position)); rel.Sub(mgl64.Vec3{0, -0.5, 0}).Len() > 0.001 {
+		t.Errorf("the KHR weld let bottom move to %v in top's frame", rel)
+	}
+}
