@@ -433,6 +433,9 @@ type JointState struct {
 	// Angular is set when Value is an angle (rad), else it is a position (m).
 	Angular bool
 	Value   float64
+	// Rate is how fast Value changes (rad/s or m/s); NaN for the joints
+	// measured by their frames' angle.
+	Rate float64
 }
 
 var odeJointNames = map[ode.JointType]string{
@@ -448,12 +451,13 @@ func (s *Sim) JointStates() []JointState {
 		st := JointState{Node: j.node, Name: nodeName(s.Doc, j.node), Type: odeJointNames[j.kind], Angular: true}
 		switch j.kind {
 		case ode.JointHinge:
-			st.Value = j.sign * j.j.Angle()
+			_, v := j.j.State(0)
+			st.Value, st.Rate = j.sign*j.j.Angle(), j.sign*v
 		case ode.JointSlider, ode.JointPiston:
-			x, _ := j.j.State(0)
-			st.Value, st.Angular = j.sign*x, false
+			x, v := j.j.State(0)
+			st.Value, st.Rate, st.Angular = j.sign*x, j.sign*v, false
 		default:
-			st.Value = s.frameAngle(j)
+			st.Value, st.Rate = s.frameAngle(j), math.NaN()
 		}
 		out = append(out, st)
 	}

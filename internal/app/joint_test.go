@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -544,5 +545,30 @@ func TestJointWeldToKHR(t *testing.T) {
 	top, bottom := namedBody(t, s, "top"), namedBody(t, s, "bottom")
 	if rel := top.Rotation.Inverse().Rotate(bottom.Position.Sub(top.Position)); rel.Sub(mgl64.Vec3{0, -0.5, 0}).Len() > 0.001 {
 		t.Errorf("the KHR weld let bottom move to %v in top's frame", rel)
+	}
+}
+
+// TestPlayPlotsJoint: with a joint node selected, Play's plot follows its
+// angle in degrees.
+func TestPlayPlotsJoint(t *testing.T) {
+	s := New()
+	if err := s.LoadNow(jointFixture(t, scene.DialectOMI)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RunCommand(strings.Fields("joint door post hinge axis=0,0,-1 pivot=0.05,2.05,0 limit=0,90")); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(100, 0)
+	s.Do(PlayToggle{})
+	s.Do(SetPlaySpeed{Choice: 3}) // 1x
+	for i := range 20 {
+		s.PlayFrame(now.Add(time.Duration(i) * 50 * time.Millisecond))
+	}
+	if !strings.Contains(s.Play.Plotted, "door hinge joint: angle (°)") {
+		t.Fatalf("Plotted = %q with the hinge selected", s.Play.Plotted)
+	}
+	last := s.Play.Height[len(s.Play.Height)-1]
+	if want := jointValue(t, s.Play.Sim, "door"); last != want || !(last > 10) {
+		t.Errorf("plotted %.3f degrees, the hinge is at %.3f (want the door falling past 10)", last, want)
 	}
 }
