@@ -13,6 +13,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/internal/khronosval"
+	"physview/internal/testcorpus"
 	"physview/scene"
 	"physview/sim"
 )
@@ -570,5 +572,47 @@ func TestPlayPlotsJoint(t *testing.T) {
 	last := s.Play.Height[len(s.Play.Height)-1]
 	if want := jointValue(t, s.Play.Sim, "door"); last != want || !(last > 10) {
 		t.Errorf("plotted %.3f degrees, the hinge is at %.3f (want the door falling past 10)", last, want)
+	}
+}
+
+// TestJointFilesKhronos: the files joint edits write, in OMI and KHR, give
+// the Khronos validator (the core glTF rules) no code the file they were
+// made from does not give (skipped when it is not installed).
+func TestJointFilesKhronos(t *testing.T) {
+	kdir := khronosval.Dir(t, testcorpus.Root(t))
+	var files []string
+	for _, dialect := range []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR} {
+		files = append(files, jointFixture(t, dialect), authored(t, dialect,
+			"joint door post hinge axis=0,0,-1 pivot=0.05,2.05,0 limit=0,90", "joint-drive door position=45",
+			"joint bob world cone pivot=3.6,1.8,0 limit=0,30", "joint cart world slider axis=1,-1,0 limit=-0.5,0.5",
+			"joint bottom top fixed", "joint wheel world free limit=0,0.2"))
+	}
+	reps, err := khronosval.Run(kdir, t.TempDir(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(f string) map[string]bool {
+		r, ok := reps[f]
+		if !ok || r.Err != "" {
+			t.Fatalf("%s: no report (%v)", f, r.Err)
+		}
+		out := map[string]bool{}
+		for _, m := range r.Messages {
+			if m.Severity <= 1 {
+				out[m.Code] = true
+			}
+		}
+		return out
+	}
+	for i := 0; i < len(files); i += 2 {
+		before, after := codes(files[i]), codes(files[i+1])
+		for c := range after {
+			if !before[c] {
+				t.Errorf("%s: the Khronos validator reports %s, which %s does not have", files[i+1], c, files[i])
+			}
+		}
+		if reps[files[i+1]].NumErrors > 0 {
+			t.Errorf("%s: %d errors: %+v", files[i+1], reps[files[i+1]].NumErrors, reps[files[i+1]].Messages)
+		}
 	}
 }
