@@ -100,7 +100,6 @@ func (e ed) addJointFields(n int) {
 // mainLimitFields edits the limit of joint node n's main axis (a hinge's
 // angle, a slider's position) in degrees or metres.
 func (e ed) mainLimitFields(n int, js scene.JointSettings) {
-	d := e.d
 	ax, err := js.MainAxis()
 	if err != nil {
 		return
@@ -123,21 +122,22 @@ func (e ed) mainLimitFields(n int, js scene.JointSettings) {
 			lim = &js.Limits[i]
 		}
 	}
-	set := func(lo, hi float64, label string) {
-		s, err := js.WithLimit(ax, lo, hi, math.Inf(1), 0)
-		if lim != nil {
-			s, err = js.WithLimit(ax, lo, hi, lim.Stiffness, lim.Damping)
+	setLimit := func(lo, hi, k, c float64, label string) {
+		s, err := js.WithLimit(ax, lo, hi, k, c)
+		if err != nil {
+			e.act(app.ShowError{Text: err.Error()})
+			return
 		}
-		if err == nil {
-			var x scene.Edit
-			x, err = d.SetJointEdit(n, s, label)
-			if err == nil {
-				e.do(x)
-				return
-			}
-		}
-		e.act(app.ShowError{Text: err.Error()})
+		e.setJoint(n, s, label)
 	}
+	set := func(lo, hi float64, label string) {
+		if lim != nil {
+			setLimit(lo, hi, lim.Stiffness, lim.Damping, label)
+			return
+		}
+		setLimit(lo, hi, math.Inf(1), 0, label)
+	}
+	defer e.mainDriveFields(n, js, ax)
 	imgui.Text(fmt.Sprintf("%s (%s):", ax, unit))
 	imgui.SameLine()
 	if lim == nil {
@@ -159,14 +159,107 @@ func (e ed) mainLimitFields(n int, js scene.JointSettings) {
 	imgui.SameLine()
 	num(fmt.Sprintf("max##jM%d", n), hi, func(v float64) { set(lim.Min, app.JointUnits(ax, v), "Set "+ax.String()+" max") })
 	imgui.SameLine()
-	button(fmt.Sprintf("Free##jf%d", n), func() {
-		x, err := d.SetJointEdit(n, js.WithoutLimit(ax), "Free "+ax.String())
+	button(fmt.Sprintf("Free##jf%d", n), func() { e.setJoint(n, js.WithoutLimit(ax), "Free "+ax.String()) })
+	// A soft limit: a spring (stiffness) and a damper past its ends.
+	infNum(fmt.Sprintf("stiffness (inf: hard)##jk%d", n), lim.Stiffness, func(v float64) {
+		setLimit(lim.Min, lim.Max, v, lim.Damping, "Set "+ax.String()+" limit stiffness")
+	})
+	imgui.SameLine()
+	num(fmt.Sprintf("damping##jd%d", n), lim.Damping, func(v float64) {
+		setLimit(lim.Min, lim.Max, lim.Stiffness, v, "Set "+ax.String()+" limit damping")
+	})
+}
+
+// setJoint gives joint node n settings s: typed values fold into one undo
+// step (SetJointSettings merges) unless other joints share the settings,
+// which then get a copy of their own first.
+func (e ed) setJoint(n int, s scene.JointSettings, label string) {
+	d := e.d
+	k := d.Nodes[n].Joint.Joint
+	if len(d.JointSettingsUsers(k)) <= 1 {
+		e.do(scene.SetJointSettings{Index: k, Settings: s})
+		return
+	}
+	x, err := d.SetJointEdit(n, s, label)
+	if err != nil {
+		e.act(app.ShowError{Text: err.Error()})
+		return
+	}
+	e.do(x)
+}
+
+// mainDriveFields edits the drive on joint node n's main axis: a motor
+// (velocity target, rad/s or m/s) or a spring (position target, degrees or
+// m), its mode, gains and max force.
+func (e ed) mainDriveFields(n int, js scene.JointSettings, ax scene.JointAxis) {
+	if ax.Swing {
+		return
+	}
+	typ, unit, vunit := "linear", "m", "m/s"
+	if ax.Angular {
+		typ, unit, vunit = "angular", "°", "rad/s"
+	}
+	di := -1
+	for i, dr := range js.Drives {
+		if dr.Type == typ && dr.Axis == ax.Axis {
+			di = i
+		}
+	}
+	drive := func(dr scene.JointDrive, label string) {
+		s, err := js.WithDrive(dr)
 		if err != nil {
 			e.act(app.ShowError{Text: err.Error()})
 			return
 		}
-		e.do(x)
+		e.setJoint(n, s, label)
+	}
+	imgui.Text(fmt.Sprintf("drive on %s:", ax))
+	imgui.SameLine()
+	if di < 0 {
+		button(fmt.Sprintf("Motor##jdm%d", n), func() {
+			v := 1.0
+			drive(scene.JointDrive{Type: typ, Mode: "acceleration", Axis: ax.Axis, MaxForce: math.Inf(1), VelocityTarget: &v, Damping: 10}, "Add motor")
+		})
+		imgui.SameLine()
+		button(fmt.Sprintf("Spring##jds%d", n), func() {
+			p := 0.0
+			drive(scene.JointDrive{Type: typ, Mode: "acceleration", Axis: ax.Axis, MaxForce: math.Inf(1), PositionTarget: &p, Stiffness: 100, Damping: 20}, "Add spring")
+		})
+		return
+	}
+	dr := js.Drives[di]
+	with := func(f func(d *scene.JointDrive), label string) {
+		c := dr
+		f(&c)
+		drive(c, label)
+	}
+	button(fmt.Sprintf("Remove##jdr%d", n), func() {
+		s := js.Clone()
+		s.Drives = append(s.Drives[:di:di], s.Drives[di+1:]...)
+		e.setJoint(n, s, "Remove drive")
 	})
+	combo(fmt.Sprintf("mode##jdo%d", n), map[string]int{"force": 0, "acceleration": 1}[dr.Mode], []string{"force", "acceleration"}, func(k int) {
+		with(func(d *scene.JointDrive) { d.Mode = []string{"force", "acceleration"}[k] }, "Set drive mode")
+	})
+	optNum(fmt.Sprintf("velocity target (%s)##jdv%d", vunit, n), dr.VelocityTarget, func(v *float64) {
+		with(func(d *scene.JointDrive) { d.VelocityTarget = v }, "Set drive velocity")
+	})
+	var shown *float64
+	if dr.PositionTarget != nil {
+		v := app.ShownUnits(ax, *dr.PositionTarget)
+		shown = &v
+	}
+	optNum(fmt.Sprintf("position target (%s)##jdp%d", unit, n), shown, func(v *float64) {
+		if v != nil {
+			x := app.JointUnits(ax, *v)
+			v = &x
+		}
+		with(func(d *scene.JointDrive) { d.PositionTarget = v }, "Set drive position")
+	})
+	num(fmt.Sprintf("stiffness##jdk%d", n), dr.Stiffness, func(v float64) { with(func(d *scene.JointDrive) { d.Stiffness = v }, "Set drive stiffness") })
+	imgui.SameLine()
+	num(fmt.Sprintf("damping##jdd%d", n), dr.Damping, func(v float64) { with(func(d *scene.JointDrive) { d.Damping = v }, "Set drive damping") })
+	infNum(fmt.Sprintf("max force (inf: none)##jdf%d", n), dr.MaxForce, func(v float64) { with(func(d *scene.JointDrive) { d.MaxForce = v }, "Set drive max force") })
 }
 
 func sameInts(a, b []int) bool {
