@@ -647,6 +647,54 @@ func (d *Document) RemoveJointNodeEdit(jn int) (Edit, error) {
 	return b, nil
 }
 
+// RetargetJointEdit connects joint node jn to body node b instead (-1 for
+// the world): a new connected frame is made under b at the joint frame's
+// place and orientation (for the world, a new root node there, a static
+// body in OMI), as NewJointEdit makes one. One undo step; the old frame
+// stays (a file's nodes are not deleted).
+func (d *Document) RetargetJointEdit(jn, b int) (Edit, error) {
+	if err := d.checkNode(jn); err != nil {
+		return nil, err
+	}
+	nj := d.Nodes[jn].Joint
+	if nj == nil {
+		return nil, fmt.Errorf("%s has no joint", d.NodeName(jn))
+	}
+	name := d.NodeName(jn)
+	if b >= 0 {
+		if err := d.checkNode(b); err != nil {
+			return nil, fmt.Errorf("retarget: %w", err)
+		}
+		if !d.jointBodyOK(b) {
+			return nil, fmt.Errorf("retarget: %s is not part of a body", d.NodeName(b))
+		}
+		if own := d.bodyNode(jn); own >= 0 && own == d.bodyNode(b) || b == jn || d.Parent(jn) == b && d.bodyNode(b) < 0 {
+			return nil, fmt.Errorf("retarget: %s is the joint's own body", d.NodeName(b))
+		}
+	}
+	if b < 0 && d.bodyMotion(jn) != MotionDynamic {
+		return nil, fmt.Errorf("retarget: %s is not on a dynamic body, so a joint to the world would move nothing", name)
+	}
+	frame := d.WorldMatrix(jn)
+	label := fmt.Sprintf("Connect %s to %s", name, d.otherName(b))
+	cn := len(d.GLTF.Nodes)
+	var edits []Edit
+	if b >= 0 {
+		t := roundTransform(DecomposeTRS(d.WorldMatrix(b).Inv().Mul4(frame)))
+		edits = append(edits, AddChildNode{Parent: b, NodeName: d.NodeName(b) + " joint frame", Transform: t})
+	} else {
+		edits = append(edits, addRootNode{NodeName: name + " anchor", Transform: roundTransform(DecomposeTRS(frame))})
+		if d.PhysicsDialect() == DialectOMI {
+			m := DefaultMotion(MotionStatic)
+			edits = append(edits, SetBody{Node: cn, Body: &Body{Motion: &m}, Label: label})
+		}
+	}
+	c := *nj
+	c.ConnectedNode = cn
+	edits = append(edits, SetNodeJoint{Node: jn, Joint: &c, Label: label})
+	return Batch{Label: label, Edits: edits}, nil
+}
+
 // MoveJointPivotEdit moves the joint frame of jn and its connected frame
 // (when that is a frame of its own, not a body node) to world position p,
 // keeping their orientations: one undo step.

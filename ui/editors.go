@@ -477,6 +477,7 @@ func (e ed) jointFields(n int, j *scene.NodeJoint) {
 		nj.ConnectedNode = k
 		e.do(scene.SetNodeJoint{Node: n, Joint: &nj, Label: "Connect joint"})
 	})
+	e.retargetFields(n) // joints.go
 	check(fmt.Sprintf("collide with the connected body##j%d", n), j.EnableCollision, func(b bool) {
 		nj := *j
 		nj.EnableCollision = b

@@ -273,3 +273,27 @@ func sameInts(a, b []int) bool {
 	}
 	return true
 }
+
+// retargetFields connects joint node n to another body or the world
+// through a new frame there (scene.RetargetJointEdit), one undo step.
+func (e ed) retargetFields(n int) {
+	d := e.d
+	targets := []string{"world"}
+	ids := []int{-1}
+	own := d.BodyNode(n)
+	for i := range d.GLTF.Nodes {
+		if d.BodyNode(i) != i && (d.Nodes[i].Body == nil || d.Nodes[i].Body.Collider == nil) || own >= 0 && d.BodyNode(i) == own {
+			continue
+		}
+		targets = append(targets, nodeName(d, i))
+		ids = append(ids, i)
+	}
+	e.loggedCombo("joint retarget", fmt.Sprintf("connect to (a new frame there)##jr%d", n), -1, targets, func(k int) {
+		x, err := d.RetargetJointEdit(n, ids[k])
+		if err != nil {
+			e.act(app.ShowError{Text: err.Error()})
+			return
+		}
+		e.do(x)
+	})
+}

@@ -616,3 +616,43 @@ func TestJointFilesKhronos(t *testing.T) {
 		}
 	}
 }
+
+// TestRetargetJoint: the wheel's joint moved from the world to the cart
+// gets a new frame under the cart where the joint frame is, validates
+// clean and plays (the cart falls, carrying the wheel); undo puts it back.
+func TestRetargetJoint(t *testing.T) {
+	for _, dialect := range []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR} {
+		t.Run(dialect.String(), func(t *testing.T) {
+			s := New()
+			if err := s.LoadNow(jointFixture(t, dialect)); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []string{"joint wheel world hinge axis=0,0,1", "retarget-joint wheel cart"} {
+				if err := s.RunCommand(strings.Fields(c)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := s.Doc
+			jn, err := d.JointNodeOf(4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cn := d.Nodes[jn].Joint.ConnectedNode
+			if d.Parent(cn) != 5 || d.WorldMatrix(cn).Sub(d.WorldMatrix(jn)).Abs().Trace() > 1e-9 {
+				t.Errorf("connected frame %d (%s) under %d, want a frame of the cart at the joint frame", cn, d.NodeName(cn), d.Parent(cn))
+			}
+			if s.Hist.UndoName() != "Connect wheel hinge joint to cart" {
+				t.Errorf("undo step %q", s.Hist.UndoName())
+			}
+			out := filepath.Join(t.TempDir(), "r.gltf")
+			if _, err := s.SaveTo(out); err != nil {
+				t.Fatal(err)
+			}
+			cleanFile(t, out)
+			s.Hist.Undo(d)
+			if got := d.NodeName(d.Nodes[jn].Joint.ConnectedNode); got != "wheel joint anchor" {
+				t.Errorf("after undo the joint connects %s", got)
+			}
+		})
+	}
+}

@@ -23,6 +23,7 @@ func init() {
 		{Name: "joint-drive", Args: 1, Edit: jointDriveCommand,
 			Usage: "joint-drive A velocity=V|position=P [axis=AXIS] [maxForce=F] [stiffness=K] [damping=D] [mode=acceleration|force] (rad/s and degrees, or m/s and m)"},
 		{Name: "remove-joint", Args: 1, Edit: removeJointCommand, Usage: "remove-joint A"},
+		{Name: "retarget-joint", Args: 2, Edit: retargetJointCommand, Usage: "retarget-joint A B|world"},
 	} {
 		RegisterEditCommand(c)
 	}
@@ -325,4 +326,26 @@ func jointReport(s *sim.Sim) []report.JointState {
 		out = append(out, r)
 	}
 	return out
+}
+
+func retargetJointCommand(s *Session, args []string) (scene.Edit, error) {
+	d := s.Doc
+	a, err := FindNode(d, args[0])
+	if err != nil {
+		return nil, err
+	}
+	if _, err := options(args[2:]); err != nil {
+		return nil, err
+	}
+	jn, err := d.JointNodeOf(a)
+	if err != nil {
+		return nil, err
+	}
+	b := -1
+	if !strings.EqualFold(args[1], "world") {
+		if b, err = FindNode(d, args[1]); err != nil {
+			return nil, err
+		}
+	}
+	return d.RetargetJointEdit(jn, b)
 }
