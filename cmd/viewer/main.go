@@ -100,7 +100,8 @@ const usage = `usage:
                                 fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,
                                 motion NODE static|kinematic|dynamic [mass=M], rename NODE NEW,
                                 gravity X,Y,Z, remove-collider NODE, joint A B|world TYPE [axis= pivot= limit=],
-                                joint-limit A [AXIS] MIN,MAX, joint-drive A velocity=V|position=P, remove-joint A;
+                                joint-limit A [AXIS] MIN,MAX, joint-drive A velocity=V|position=P, remove-joint A,
+                                retarget-joint A B|world;
                                 NODE is a name or an index; angles in degrees (docs/joints.md)
 
 XODE support: XODE 1.0r23 +retain

@@ -656,3 +656,18 @@ func TestRetargetJoint(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitJointCommands: joint-limit's AXIS is optional; the words run to
+// the next command word.
+func TestSplitJointCommands(t *testing.T) {
+	words := strings.Fields("joint door post hinge limit=0,90 joint-limit door angular-y -10,80 stiffness=5 joint-limit door 0,45 joint-drive door velocity=1 remove-joint door")
+	got, err := SplitCommands(words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"joint", "door", "post", "hinge", "limit=0,90"}, {"joint-limit", "door", "angular-y", "-10,80", "stiffness=5"},
+		{"joint-limit", "door", "0,45"}, {"joint-drive", "door", "velocity=1"}, {"remove-joint", "door"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%q\nwant %q", got, want)
+	}
+}
