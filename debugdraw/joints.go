@@ -82,6 +82,38 @@ func jointNow(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, 
 			}
 		}
 	}
+	// A limit on two angular axes keeps the third axis in a cone (KHR):
+	// drawn as the cone, with the connected frame's axis in it now.
+	for _, lim := range js.Limits {
+		if len(lim.AngularAxes) != 2 || lim.Max <= 0 || math.IsInf(lim.Max, 1) && lim.Min <= 0 {
+			continue
+		}
+		k := 3 - lim.AngularAxes[0] - lim.AngularAxes[1]
+		if k < 0 || k > 2 || lim.AngularAxes[0] == lim.AngularAxes[1] {
+			continue
+		}
+		th := math.Min(lim.Max, math.Pi)
+		ax, u, v := axes[k], axes[(k+1)%3], axes[(k+2)%3]
+		r := size * JointLimitRadius
+		at := func(phi float64) mgl64.Vec3 {
+			return ax.Mul(r * math.Cos(th)).Add(u.Mul(r * math.Sin(th) * math.Cos(phi))).Add(v.Mul(r * math.Sin(th) * math.Sin(phi)))
+		}
+		l.color = axisColors[k]
+		const n = 32
+		for i := 0; i < n; i++ {
+			l.seg(at(2*math.Pi*float64(i)/n), at(2*math.Pi*float64(i+1)/n))
+		}
+		for i := 0; i < 4; i++ {
+			l.seg(mgl64.Vec3{}, at(math.Pi/2*float64(i)))
+		}
+		// The connected frame's axis k, in the joint frame.
+		a, b := unitFrame(world[n]), unitFrame(world[j.ConnectedNode])
+		now := a.Inv().Mul4(b).Mul4x1(ax.Vec4(0)).Vec3()
+		if now.Len() > 0 {
+			l.color = ColorJoint
+			l.seg(mgl64.Vec3{}, now.Normalize().Mul(r*1.2))
+		}
+	}
 	l.color = ColorDrive
 	for _, dr := range js.Drives {
 		a := dr.Axis

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
 )
 
 // TestJointNow: the demo wheel's joint reads its connected frame's angle
@@ -74,5 +76,33 @@ func TestJointSelectionLightsBodies(t *testing.T) {
 	c.Update()
 	if colour(door) == ColorSelected || colour(post) == ColorSelected {
 		t.Error("the door or the post stayed lit after selecting the crate")
+	}
+}
+
+// TestJointCone: a cone limit (angular X and Z, 0 to 30 degrees) is drawn
+// as a cone about Y: a circle of 32 segments at 30 degrees from Y on the
+// limit radius, and four lines from the pivot.
+func TestJointCone(t *testing.T) {
+	d := demo(t)
+	n := nodeNamed(t, d, "Hinge (joint)")
+	d.Joints[d.Nodes[n].Joint.Joint].Limits = []scene.JointLimit{{AngularAxes: []int{0, 2}, Min: 0, Max: math.Pi / 6}}
+	world := d.WorldMatrices()
+	f := unitFrame(world[n])
+	y := f.Col(1).Vec3()
+	o := f.Col(3).Vec3()
+	on := 0
+	for _, l := range jointNow(d, d.Nodes[n].Joint, n, world, 0.1) {
+		if l.Color != axisColors[1] {
+			continue
+		}
+		for _, p := range []mgl64.Vec3{vec(l.A), vec(l.B)} {
+			r := p.Sub(o)
+			if math.Abs(r.Len()-0.2) < 1e-5 && math.Abs(r.Normalize().Dot(y)-math.Cos(math.Pi/6)) < 1e-5 {
+				on++
+			}
+		}
+	}
+	if on != 2*32+4 {
+		t.Errorf("%d cone points at 30 degrees from Y on radius 0.2, want %d", on, 2*32+4)
 	}
 }

@@ -210,8 +210,8 @@ func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4
 	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
 	for _, lim := range d.Joints[j.Joint].Limits {
 		for _, a := range lim.AngularAxes {
-			if a < 0 || a > 2 || (lim.Min == 0 && lim.Max == 0) {
-				continue
+			if a < 0 || a > 2 || (lim.Min == 0 && lim.Max == 0) || len(lim.AngularAxes) == 2 {
+				continue // two axes limit a cone (joints.go)
 			}
 			lo, hi := math.Max(lim.Min, -math.Pi), math.Min(lim.Max, math.Pi)
 			u, v := axes[(a+1)%3], axes[(a+2)%3]
