@@ -99,9 +99,9 @@ func jointNow(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, 
 			return ax.Mul(r * math.Cos(th)).Add(u.Mul(r * math.Sin(th) * math.Cos(phi))).Add(v.Mul(r * math.Sin(th) * math.Sin(phi)))
 		}
 		l.color = axisColors[k]
-		const n = 32
-		for i := 0; i < n; i++ {
-			l.seg(at(2*math.Pi*float64(i)/n), at(2*math.Pi*float64(i+1)/n))
+		const segs = 32
+		for i := 0; i < segs; i++ {
+			l.seg(at(2*math.Pi*float64(i)/segs), at(2*math.Pi*float64(i+1)/segs))
 		}
 		for i := 0; i < 4; i++ {
 			l.seg(mgl64.Vec3{}, at(math.Pi/2*float64(i)))

@@ -106,3 +106,31 @@ func TestJointCone(t *testing.T) {
 		t.Errorf("%d cone points at 30 degrees from Y on radius 0.2, want %d", on, 2*32+4)
 	}
 }
+
+// TestJointConeSmallScene: a cone joint in a scene of fewer nodes than the
+// cone has segments draws (the segment count once shadowed the node).
+func TestJointConeSmallScene(t *testing.T) {
+	d, err := scene.Load("../internal/app/testdata/joints/bodies.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := [2]float64{0, math.Pi / 6}
+	e, err := d.NewJointEdit(scene.NewJoint{A: 3, B: -1, Type: scene.JointCone, Limit: &lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := scene.Apply(d, e); err != nil {
+		t.Fatal(err)
+	}
+	jn := len(d.GLTF.Nodes) - 2
+	world := d.WorldMatrices()
+	white := 0
+	for _, l := range NodeLines(d, jn, world, false, nil, Options{MarkerSize: 0.1})[Joints] {
+		if l.Color == ColorJoint && vec(l.A).Sub(world[jn].Col(3).Vec3()).Len() < 1e-6 {
+			white++
+		}
+	}
+	if white == 0 {
+		t.Error("no mark of the connected frame's axis in the cone")
+	}
+}
