@@ -131,7 +131,7 @@ func jointNow(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4, 
 			if math.Abs(to-from) < 1e-6 {
 				continue
 			}
-			r := size * 2.8
+			r := size * 1.2 // inside the limit arcs, near the axle
 			l.arc(mgl64.Vec3{}, axes[(a+1)%3], axes[(a+2)%3], r, math.Min(from, to), math.Max(from, to), 16)
 			tip := spoke(a, to, r)
 			back := spoke(a, to-math.Copysign(0.15, to-from), r)
