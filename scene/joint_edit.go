@@ -16,7 +16,8 @@ import (
 // of body B (the connected node) at the same place and orientation. The
 // templates below fill the limits and drives; the frame's Y axis is the
 // template's main axis (a hinge turns about it, a slider slides along it,
-// a cone's twist is about it), turned onto the axis the author gives.
+// a cone's twist is about it), turned against the axis the author gives
+// (so that limits and drives read as A's motion relative to B about it).
 
 // JointType is a joint template: which axes the new joint locks, limits
 // and leaves free.
@@ -170,7 +171,7 @@ type NewJoint struct {
 	Collide bool
 }
 
-// jointFrameNode reports whether node n may carry or be connected by a
+// jointBodyOK reports whether node n may carry or be connected by a
 // joint: it is in a body (any motion) or has a collider (static geometry).
 func (d *Document) jointBodyOK(n int) bool {
 	if d.bodyNode(n) >= 0 {
@@ -181,7 +182,7 @@ func (d *Document) jointBodyOK(n int) bool {
 }
 
 // NewJointEdit returns the edit that adds joint j: the joint frame (a child
-// of A at the pivot, turned so its Y axis is j.Axis), the connected frame
+// of A at the pivot, turned so its Y axis is -j.Axis), the connected frame
 // (a child of B at the same pose; for the world, a new root node there,
 // a static body in OMI and a node without motion in KHR), the template's
 // joint settings and the node joint. It is one undo step.
@@ -362,8 +363,11 @@ func ParseJointAxis(s string) (JointAxis, bool) {
 	if s == "swing" || s == "cone" {
 		return JointAxis{Angular: true, Axis: 1, Swing: true}, true
 	}
+	if len(s) < 2 {
+		return JointAxis{}, false
+	}
 	k := strings.IndexByte("xyz", s[len(s)-1])
-	if len(s) < 2 || k < 0 {
+	if k < 0 {
 		return JointAxis{}, false
 	}
 	switch s[:len(s)-1] {
@@ -735,8 +739,8 @@ type jointMove struct {
 
 func (e jointMove) mergeKey() string { return fmt.Sprintf("joint pivot %d", e.node) }
 
-// addRootNode appends a node at the root of the shown scene (of every
-// scene's list that the document has when none is shown).
+// addRootNode appends a node at the root of the shown scene (a document
+// without scenes shows every root node).
 type addRootNode struct {
 	NodeName  string
 	Transform Transform
