@@ -49,15 +49,26 @@ func (e ed) loggedCombo(name, label string, cur int, items []string, set func(in
 	imgui.EndCombo()
 }
 
-var jointForms = map[int]*jointForm{}
+// jointForms are the forms by document and node, so another file's node
+// of the same index starts afresh.
+var jointForms = map[jointFormKey]*jointForm{}
+
+type jointFormKey struct {
+	d *scene.Document
+	n int
+}
 
 // addJointFields offers a new joint from body node n.
 func (e ed) addJointFields(n int) {
 	d := e.d
-	f := jointForms[n]
+	key := jointFormKey{d, n}
+	f := jointForms[key]
 	if f == nil {
+		if len(jointForms) > 64 {
+			clear(jointForms) // forms of documents long closed
+		}
 		f = &jointForm{template: int(scene.JointHinge), other: -1, axis: 1}
-		jointForms[n] = f
+		jointForms[key] = f
 	}
 	// Joint children (frames made by Add joint) are listed for selection.
 	for _, c := range d.Children(n) {
