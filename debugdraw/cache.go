@@ -35,6 +35,9 @@ type Cache struct {
 	// gravity volumes that sample it); nil until needed, dropped when a
 	// node's extensions change.
 	users map[int][]int
+	// lit are the nodes drawn as selected besides the selection: the
+	// bodies a selected joint connects (joints.go).
+	lit map[int]bool
 }
 
 // NewCache makes a cache for d with every node dirty.
@@ -180,6 +183,13 @@ func (c *Cache) Select(n int) {
 		c.dirty[n] = true
 	}
 	c.selected = n
+	for m := range c.lit {
+		c.dirty[m] = true
+	}
+	c.lit = jointBodies(c.doc, n)
+	for m := range c.lit {
+		c.dirty[m] = true
+	}
 }
 
 // Update rebuilds the dirty nodes and their groups. It reports whether
@@ -194,7 +204,7 @@ func (c *Cache) Update() bool {
 	world := c.world
 	groups := map[int]bool{}
 	for n := range c.dirty {
-		c.nodes[n] = NodeLines(c.doc, n, world, n == c.selected, c.meshes, c.opt)
+		c.nodes[n] = NodeLines(c.doc, n, world, n == c.selected || c.lit[n], c.meshes, c.opt)
 		groups[n/GroupSize] = true
 	}
 	c.dirty = map[int]bool{}

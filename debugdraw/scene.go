@@ -240,8 +240,8 @@ func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4
 	axes := []mgl64.Vec3{xAxis, yAxis, zAxis}
 	for _, lim := range d.Joints[j.Joint].Limits {
 		for _, a := range lim.AngularAxes {
-			if a < 0 || a > 2 || (lim.Min == 0 && lim.Max == 0) {
-				continue
+			if a < 0 || a > 2 || (lim.Min == 0 && lim.Max == 0) || len(lim.AngularAxes) == 2 {
+				continue // two axes limit a cone (joints.go)
 			}
 			lo, hi := math.Max(lim.Min, -math.Pi), math.Min(lim.Max, math.Pi)
 			u, v := axes[(a+1)%3], axes[(a+2)%3]
@@ -266,7 +266,8 @@ func jointLines(d *scene.Document, j *scene.NodeJoint, n int, world []mgl64.Mat4
 			}
 		}
 	}
-	return append(out, l.out...)
+	out = append(out, l.out...)
+	return append(out, jointNow(d, j, n, world, size)...) // joints.go
 }
 
 // StandardGravity is the acceleration an arrow of half a grid cell shows.

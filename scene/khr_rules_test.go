@@ -70,8 +70,8 @@ func TestKHRRules(t *testing.T) {
 		{"capsule_height_0", "KHR_DEGENERATE_SHAPE", "/extensions/KHR_implicit_shapes/shapes/0/capsule/height", khrDoc(capsule(0, 0.5, 0.5), ``, body(dynamicBox)), true},
 		{"box_zero", "KHR_VALUE_NOT_IN_RANGE", "/extensions/KHR_implicit_shapes/shapes/0/box/size", khrDoc(`{"type":"box","box":{"size":[1,0,1]}}`, ``, body(dynamicBox)), true},
 		// Joint limits: axes and ranges.
-		{"limit_ok", "KHR_JOINT_LIMIT_MIN_MAX", "", limitDoc(`{"linearAxes":[0],"min":0.5,"max":0.5}`), false},
-		{"limit_min_max", "KHR_JOINT_LIMIT_MIN_MAX", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"linearAxes":[0],"min":0.5,"max":0.4999}`), true},
+		{"limit_ok", "KHR_RIGID_BODIES_JOINT_INVALID_RANGE", "", limitDoc(`{"linearAxes":[0],"min":0.5,"max":0.5}`), false},
+		{"limit_min_max", "KHR_RIGID_BODIES_JOINT_INVALID_RANGE", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"linearAxes":[0],"min":0.5,"max":0.4999}`), true},
 		{"limit_no_axes", "KHR_JOINT_LIMIT_NO_AXES", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"min":0,"max":1}`), true},
 		{"limit_axis_3", "KHR_VALUE_NOT_IN_RANGE", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"angularAxes":[3],"min":0,"max":1}`), true},
 		{"joint_node_has_body", "KHR_JOINT_NODE_HAS_BODY", "/nodes/1/extensions/KHR_physics_rigid_bodies/joint", limitDoc(`{"linearAxes":[0]}`), true},

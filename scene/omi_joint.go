@@ -88,6 +88,7 @@ func (d *Document) validateJointsIn(fs *findings, pp physicsPaths) {
 			d.validateJoint(i, j, pp.joint(i), fs, pp)
 		}
 	}
+	d.validateJointRules(fs, pp) // joint_rules.go
 }
 
 func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings, pp physicsPaths) {
@@ -96,7 +97,9 @@ func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings,
 	}
 	if j.ConnectedNode < 0 || j.ConnectedNode >= len(d.Nodes) {
 		fs.errorf(pp.code("UNRESOLVED_REFERENCE"), path+"/connectedNode", "connected node %d does not exist (the file has %d nodes)", j.ConnectedNode, len(d.Nodes))
-	} else if d.bodyNode(j.ConnectedNode) < 0 {
+	} else if d.bodyNode(j.ConnectedNode) < 0 && pp.prefix != "KHR_" {
+		// KHR reads a connected node outside every body as the world's
+		// fixed frame; OMI wants a body (a static one for the world).
 		fs.warnf(pp.code("JOINT_CONNECTED_NOT_BODY"), path+"/connectedNode", "connected %s is not part of any body", d.nodeRef(j.ConnectedNode))
 	}
 	if b := d.Nodes[n].Body; b != nil {
@@ -223,7 +226,11 @@ func (j JointSettings) encode() json.RawMessage {
 		lw.rest(l.Extra)
 		limits = append(limits, lw.bytes())
 	}
-	w.set("limits", limits)
+	// An empty array is left out: KHR forbids it (EMPTY_ENTITY) and both
+	// drafts read a missing one as empty.
+	if len(limits) > 0 {
+		w.set("limits", limits)
+	}
 	drives := make([]json.RawMessage, 0, len(j.Drives))
 	for _, d := range j.Drives {
 		var dw writer
@@ -242,7 +249,9 @@ func (j JointSettings) encode() json.RawMessage {
 		dw.rest(d.Extra)
 		drives = append(drives, dw.bytes())
 	}
-	w.set("drives", drives)
+	if len(drives) > 0 {
+		w.set("drives", drives)
+	}
 	w.rest(j.Extra)
 	return w.bytes()
 }
@@ -261,7 +270,7 @@ func (j JointSettings) validate(path string, fs *findings, pp physicsPaths) {
 			}
 		}
 		if l.Min > l.Max {
-			fs.errorf(pp.code("JOINT_LIMIT_MIN_MAX"), lp, "min %g is greater than max %g", l.Min, l.Max)
+			fs.errorf(pp.invalidRangeCode(), lp, "min %g is greater than max %g", l.Min, l.Max)
 		}
 		if l.Damping < 0 {
 			fs.errorf(pp.code("VALUE_NOT_IN_RANGE"), lp+"/damping", "damping %g must not be negative", l.Damping)

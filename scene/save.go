@@ -278,6 +278,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := d.appendNewGeometry(root); err != nil {
 		return nil, err
 	}
+	if err := d.patchSceneRoots(root); err != nil {
+		return nil, err
+	}
 	if err := patchArray(root, "nodes", len(d.Nodes), func(i int, node *jsonobj.Object) error {
 		b := map[string]json.RawMessage{}
 		d.patchRegistered(i, b)

@@ -16,6 +16,14 @@ type joint struct {
 	j      *ode.Joint
 	drives []*driveAxis
 	stops  []*stopAxis
+	// sign is -1 when ODE measures the joint the other way round (its
+	// body 1 is the joint node's, the connected node being the world).
+	sign float64
+	// fb and cb index Bodies for the joint node's and the connected
+	// node's bodies (-1: the world); fr and cr are the frames' rotations
+	// in those bodies (in the world for -1), for the angle between them.
+	fb, cb int
+	fr, cr mgl64.Quat
 }
 
 // stopAxis is a rigid stop range of one axis group, in ODE's sense of the
@@ -201,7 +209,10 @@ func (s *Sim) makeJoints(nodes []int) error {
 				drives = append(drives, da)
 			}
 		}
-		s.joints = append(s.joints, &joint{node: n, kind: kind, j: j, drives: drives, stops: stops})
+		jt := &joint{node: n, kind: kind, j: j, drives: drives, stops: stops, sign: sign, fb: -1, cb: -1}
+		jt.fr, jt.fb = s.frameIn(n)
+		jt.cr, jt.cb = s.frameIn(nj.ConnectedNode)
+		s.joints = append(s.joints, jt)
 	}
 	return nil
 }
@@ -291,7 +302,7 @@ func jointAxes(js scene.JointSettings) (lin, ang [3]axisLimit) {
 func (s *Sim) JointAngle(n int) (float64, bool) {
 	for _, j := range s.joints {
 		if j.node == n && (j.kind == ode.JointHinge || j.kind == ode.JointSlider) {
-			return j.j.Angle(), true
+			return j.sign * j.j.Angle(), true
 		}
 	}
 	return 0, false
@@ -394,4 +405,75 @@ func (s *Sim) effectiveMass(d *driveAxis) float64 {
 		return math.Inf(1)
 	}
 	return 1 / inv
+}
+
+// frameIn returns node n's rotation in the body that moves it and that
+// body's index in Bodies (in the world and -1 when none does).
+func (s *Sim) frameIn(n int) (mgl64.Quat, int) {
+	_, r, _ := rigid(s.world[n])
+	q := quatOf(r)
+	i, ok := s.byNode[s.Doc.BodyNode(n)]
+	if !ok {
+		return q, -1
+	}
+	_, rb, _ := rigid(s.world[s.Bodies[i].Node])
+	return quatOf(rb).Inverse().Mul(q), i
+}
+
+// JointState is one played joint's type and where it is: a hinge's angle,
+// a slider's position, or for the other types the angle between its two
+// frames (the drafts' 3D angular metric, 2 acos |Re(qa* qb)|).
+type JointState struct {
+	// Node is the joint node; Name its name.
+	Node int
+	Name string
+	// Type is the ODE joint that plays it: fixed, ball, hinge, slider,
+	// universal or piston.
+	Type string
+	// Angular is set when Value is an angle (rad), else it is a position (m).
+	Angular bool
+	Value   float64
+	// Rate is how fast Value changes (rad/s or m/s); NaN for the joints
+	// measured by their frames' angle.
+	Rate float64
+}
+
+var odeJointNames = map[ode.JointType]string{
+	ode.JointFixed: "fixed", ode.JointBall: "ball", ode.JointHinge: "hinge",
+	ode.JointSlider: "slider", ode.JointUniversal: "universal", ode.JointPiston: "piston",
+}
+
+// JointStates returns every played joint's state, in the order of the
+// joint nodes.
+func (s *Sim) JointStates() []JointState {
+	out := make([]JointState, 0, len(s.joints))
+	for _, j := range s.joints {
+		st := JointState{Node: j.node, Name: nodeName(s.Doc, j.node), Type: odeJointNames[j.kind], Angular: true}
+		switch j.kind {
+		case ode.JointHinge:
+			_, v := j.j.State(0)
+			st.Value, st.Rate = j.sign*j.j.Angle(), j.sign*v
+		case ode.JointSlider, ode.JointPiston:
+			x, v := j.j.State(0)
+			st.Value, st.Rate, st.Angular = j.sign*x, j.sign*v, false
+		default:
+			st.Value, st.Rate = s.frameAngle(j), math.NaN()
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// frameAngle is the angle (rad) between a joint's two frames as the bodies
+// are now.
+func (s *Sim) frameAngle(j *joint) float64 {
+	at := func(b int, q mgl64.Quat) mgl64.Quat {
+		if b < 0 {
+			return q
+		}
+		return s.Bodies[b].Rotation.Mul(q)
+	}
+	qa, qb := at(j.fb, j.fr), at(j.cb, j.cr)
+	w := math.Abs(qa.Inverse().Mul(qb).Normalize().W)
+	return 2 * math.Acos(math.Min(1, w))
 }

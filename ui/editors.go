@@ -481,6 +481,7 @@ func (e ed) jointFields(n int, j *scene.NodeJoint) {
 		nj.ConnectedNode = k
 		e.do(scene.SetNodeJoint{Node: n, Joint: &nj, Label: "Connect joint"})
 	})
+	e.retargetFields(n) // joints.go
 	check(fmt.Sprintf("collide with the connected body##j%d", n), j.EnableCollision, func(b bool) {
 		nj := *j
 		nj.EnableCollision = b
@@ -491,6 +492,7 @@ func (e ed) jointFields(n int, j *scene.NodeJoint) {
 		imgui.TextColored(warnColor, fmt.Sprintf("joint settings %d do not exist", j.Joint))
 		return
 	}
+	e.mainLimitFields(n, d.Joints[j.Joint]) // joints.go: in degrees
 	e.jointSettingsFields(j.Joint)
 }
 

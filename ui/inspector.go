@@ -103,17 +103,21 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			e.jointFields(n, j)
 		} else {
 			imgui.Text("No joint.")
-			nodes := make([]string, len(d.GLTF.Nodes))
-			for i := range nodes {
-				nodes[i] = nodeName(d, i)
-			}
-			combo(fmt.Sprintf("Add joint to##aj%d", n), -1, nodes, func(k int) {
-				if k == n {
-					act(app.ShowError{Text: "a joint connects two different nodes"})
-					return
+			if d.BodyNode(n) >= 0 || ne.Body != nil && ne.Body.Collider != nil {
+				e.addJointFields(n) // joints.go: a frame child at the pivot
+			} else {
+				nodes := make([]string, len(d.GLTF.Nodes))
+				for i := range nodes {
+					nodes[i] = nodeName(d, i)
 				}
-				e.do(d.AddJointEdit(n, k))
-			})
+				combo(fmt.Sprintf("Add joint to##aj%d", n), -1, nodes, func(k int) {
+					if k == n {
+						act(app.ShowError{Text: "a joint connects two different nodes"})
+						return
+					}
+					e.do(d.AddJointEdit(n, k))
+				})
+			}
 		}
 	})
 }

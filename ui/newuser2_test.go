@@ -47,7 +47,7 @@ func TestStatusTextCountsInTheSingular(t *testing.T) {
 	ss := app.New()
 	ss.OpenDemo()
 	s := &State{S: ss}
-	if got := StatusText(s); !strings.Contains(got, "36 nodes, 26 shapes, 16 bodies") {
+	if got := StatusText(s); !strings.Contains(got, "39 nodes, 27 shapes, 18 bodies") {
 		t.Errorf("demo: %q", got)
 	}
 	for _, c := range []struct {

@@ -356,6 +356,7 @@ func build() ([]byte, error) {
 	mCapsule := addMeshT("TaperedCapsule", capsule(1, 0.3, 0.5), 2, true) // brushed in the Iridescent variant
 	mCylinder := addMesh("Cone", cylinder(1.5, 0.3, 0.6), 4)
 	mTetra := addMesh("Tetra", tetra(0.6), 4)
+	mWheel := addMesh("Wheel", cylinder(0.15, 0.5, 0.5), 2)
 	mRamp := addMesh("Ramp", ramp(2, 1, 3), 4)
 	mBell := addMesh("Bell", sphere(0.35), 2)
 	mBar := addMesh("Bar", cylinder(1.2, 0.08, 0.08), 2)
@@ -410,6 +411,9 @@ func build() ([]byte, error) {
 	nodes[anchor].Rotation = [4]float64{0, 0, s45, s45}
 	child(door, hinge)
 	child(post, anchor)
+	// A wheel on an axle along Z, driven at 2 rad/s (joint added below).
+	wheel := add("Wheel (dynamic, driven hinge)", mWheel, [3]float64{-1.2, 0.8, 5.3})
+	nodes[wheel].Rotation = [4]float64{s45, 0, 0, s45} // cylinder axis along Z
 	gravityNames := []string{"Updraft (directional gravity)", "Planetoid (point gravity)", "Disc gravity", "Torus gravity", "Line gravity", "Shaped gravity (towards a box)"}
 	var gravityNodes []int
 	for i, name := range gravityNames {
@@ -428,7 +432,7 @@ func build() ([]byte, error) {
 	bracketN := add("Bracket (dynamic compound of convex hulls)", mBracket, [3]float64{-3.2, 1, 4.2})
 	nodes[bracketN].Rotation = quat(mgl64.QuatRotate(0.35, mgl64.Vec3{0, 1, 0}).Mul(mgl64.QuatRotate(0.26, mgl64.Vec3{0, 0, 1})))
 	roots := []int{ground, crate, ball, platform, cone, hull, rampN, bell, checkpoint, finish, post, door,
-		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane, bracketN}
+		rounded, egg, gCone, gCapsule, hillsN, probe, killPlane, bracketN, wheel}
 	roots = append(roots, gravityNodes...)
 
 	// The kinematic platform slides 1.5 m along X and back in 3 s: the
@@ -508,6 +512,9 @@ func build() ([]byte, error) {
 	ray.Length = 1.5
 	sRay := shape(ray)
 	sPlane := shape(scene.DefaultShape(scene.ShapePlane))
+	wc := scene.DefaultShape(scene.ShapeCylinder)
+	wc.Height, wc.RadiusTop, wc.RadiusBottom = 0.15, 0.5, 0.5
+	sWheel := shape(wc)
 
 	d.PhysicsMaterials = []scene.PhysicsMaterial{{StaticFriction: 0.05, DynamicFriction: 0.03, Restitution: 0.8, FrictionCombine: "minimum", RestitutionCombine: "maximum"}}
 	d.CollisionFilters = []scene.CollisionFilter{{CollisionSystems: []string{"props"}, NotCollideWithSystems: []string{"triggers"}}}
@@ -595,6 +602,32 @@ func build() ([]byte, error) {
 		},
 	}}
 	d.Nodes[hinge].Joint = &scene.NodeJoint{Joint: 0, ConnectedNode: anchor}
+
+	// The wheel: a hinge to the world about +Z and a velocity drive, made
+	// as `viewer edit demo.glb "joint WHEEL world hinge axis=0,0,1"
+	// "joint-drive WHEEL velocity=2 maxForce=50"` makes them.
+	set(wheel, scene.Body{Motion: motion(scene.MotionDynamic, 3), Collider: collider(sWheel)})
+	var jh scene.History
+	wj, err := d.NewJointEdit(scene.NewJoint{A: wheel, B: -1, Type: scene.JointHinge, Axis: [3]float64{0, 0, 1}})
+	if err != nil {
+		return nil, fmt.Errorf("wheel: %w", err)
+	}
+	if _, err := jh.Do(d, wj); err != nil {
+		return nil, fmt.Errorf("wheel: %w", err)
+	}
+	wheelJoint := len(d.GLTF.Nodes) - 2
+	two := 2.0
+	driven, err := d.Joints[d.Nodes[wheelJoint].Joint.Joint].WithDrive(scene.JointDrive{Type: "angular", Mode: "acceleration", Axis: 1, MaxForce: 50, VelocityTarget: &two, Damping: 10})
+	if err != nil {
+		return nil, fmt.Errorf("wheel: %w", err)
+	}
+	de, err := d.SetJointEdit(wheelJoint, driven, "Drive wheel")
+	if err != nil {
+		return nil, fmt.Errorf("wheel: %w", err)
+	}
+	if _, err := jh.Do(d, de); err != nil {
+		return nil, fmt.Errorf("wheel: %w", err)
+	}
 
 	// Variants: Day uses the ordinary materials; Night and Gold swap the
 	// crate's and the ball's; Iridescent shows the Khronos thin-film and

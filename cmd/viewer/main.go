@@ -93,12 +93,16 @@ const usage = `usage:
   viewer uninstall-desktop      remove them again
   viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
-                                (default 1/240 s) and print each dynamic body's final pose
+                                (default 1/240 s) and print each dynamic body's final pose and each
+                                joint's angle or position
   viewer edit [-o OUT] FILE COMMAND...
                                 apply each COMMAND as one undoable edit and save once (to OUT with -o):
                                 fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,
                                 motion NODE static|kinematic|dynamic [mass=M], rename NODE NEW,
-                                gravity X,Y,Z, remove-collider NODE; NODE is a name or an index
+                                gravity X,Y,Z, remove-collider NODE, joint A B|world TYPE [axis= pivot= limit=],
+                                joint-limit A [AXIS] MIN,MAX, joint-drive A velocity=V|position=P, remove-joint A,
+                                retarget-joint A B|world;
+                                NODE is a name or an index; angles in degrees (docs/joints.md)
 
 XODE support: XODE 1.0r23 +retain
 `

@@ -153,6 +153,7 @@ func SimulationReport(s *sim.Sim) report.Simulation {
 			AngularVelocity: [3]float64(b.AngularVelocity),
 		})
 	}
+	r.Joints = jointReport(s)
 	return r
 }
 

@@ -121,7 +121,7 @@ func TestEditFile(t *testing.T) {
 		cmds [][]string
 		want string
 	}{
-		{in, [][]string{{"rename", "0", "X"}, {"frobnicate", "1"}}, "edit " + in + `: "frobnicate 1": unknown command (the commands are fit, shape, motion, rename, gravity, remove-collider) (nothing written)`},
+		{in, [][]string{{"rename", "0", "X"}, {"frobnicate", "1"}}, "edit " + in + `: "frobnicate 1": unknown command (the commands are fit, shape, motion, rename, gravity, remove-collider, joint, joint-limit, joint-drive, remove-joint, retarget-joint) (nothing written)`},
 		{in, [][]string{{"motion", "0", "floaty"}}, "(nothing written)"},
 		{filepath.Join(dir, "none.gltf"), [][]string{{"rename", "0", "X"}}, filepath.Join(dir, "none.gltf") + ": no such file or directory"},
 	} {

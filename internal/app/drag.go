@@ -18,11 +18,18 @@ type dragState struct {
 	handle debugdraw.Handle
 	world  mgl64.Mat4
 	label  string
+	// joint is the joint node whose handle is dragged (drag_joint.go),
+	// -1 for a shape handle; normal is the plane a pivot moves in.
+	joint  int
+	normal mgl64.Vec3
 }
 
 // Handles returns the handles of the selected node's collider and trigger
-// shapes (in world space), with the shape each belongs to.
-func (s *Session) Handles() ([]debugdraw.Handle, []int) {
+// shapes (in world space), with the shape each belongs to, then those of
+// its joint (limit ends and pivot, shape -1).
+func (s *Session) Handles() ([]debugdraw.Handle, []int) { return s.allHandles() }
+
+func (s *Session) shapeHandles() ([]debugdraw.Handle, []int) {
 	d := s.Doc
 	n := s.Selected
 	if d == nil || n < 0 || n >= len(d.Nodes) || d.Nodes[n].Body == nil {
@@ -40,6 +47,17 @@ func (s *Session) Handles() ([]debugdraw.Handle, []int) {
 			hs = append(hs, h)
 			shapes = append(shapes, sh)
 		}
+	}
+	return hs, shapes
+}
+
+// allHandles is Handles with the selected joint's handles after the
+// shapes' (their shape is -1).
+func (s *Session) allHandles() ([]debugdraw.Handle, []int) {
+	hs, shapes := s.shapeHandles()
+	for _, h := range s.jointHandles() {
+		hs = append(hs, h)
+		shapes = append(shapes, -1)
 	}
 	return hs, shapes
 }
@@ -69,7 +87,10 @@ func (s *Session) BeginDrag(i int) bool {
 		return false
 	}
 	h := hs[i]
-	s.drag = &dragState{shape: shapes[i], handle: h, world: s.Doc.WorldMatrix(s.Selected), label: "Drag " + h.Param.String()}
+	s.drag = &dragState{shape: shapes[i], handle: h, world: s.Doc.WorldMatrix(s.Selected), label: "Drag " + h.Param.String(), joint: -1}
+	if shapes[i] < 0 {
+		s.drag.joint = s.Selected
+	}
 	s.Hist.Seal() // the drag is a step of its own
 	return true
 }
@@ -78,7 +99,11 @@ func (s *Session) BeginDrag(i int) bool {
 // space passes closest to its axis; the shape keeps 4 significant digits.
 func (s *Session) DragTo(origin, dir mgl64.Vec3) {
 	g := s.drag
-	if g == nil || s.Doc == nil || g.shape >= len(s.Doc.Shapes) {
+	if g != nil && g.joint >= 0 {
+		s.dragJoint(origin, dir)
+		return
+	}
+	if g == nil || s.Doc == nil || g.shape < 0 || g.shape >= len(s.Doc.Shapes) {
 		return
 	}
 	old := s.Doc.Shapes[g.shape]

@@ -323,7 +323,9 @@ func (s *Session) sample() {
 	p := &s.Play
 	sm := p.Sim
 	h, v := math.NaN(), math.NaN()
-	if b := s.plotted(); b != nil {
+	if j, ok := s.plottedJoint(); ok { // a joint node: play_joint.go
+		h, v = j[0], j[1]
+	} else if b := s.plotted(); b != nil {
 		h, v = b.CenterOfMass[1], b.LinearVelocity.Len()
 	}
 	p.addSample(sm.Time, h, v, sm.Energy())

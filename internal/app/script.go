@@ -25,6 +25,10 @@ type EditCommand struct {
 	// Args is how many words follow the command word before its options
 	// (KEY=VALUE words, which may follow in any number).
 	Args int
+	// OptArgs is how many more positional words the command may take
+	// (`joint-limit A [AXIS] MIN,MAX`): each is taken while it is not a
+	// command word or an option.
+	OptArgs int
 	// Edit builds the edit from the words after the command word
 	// (Args positional words, then the options).
 	Edit func(s *Session, args []string) (scene.Edit, error)
@@ -126,6 +130,9 @@ func SplitCommands(words []string) ([][]string, error) {
 			if j > len(g) {
 				return nil, &CommandError{Words: g[i:], Err: fmt.Errorf("usage: %s", c.Usage)}
 			}
+			for k := 0; k < c.OptArgs && j < len(g) && !strings.Contains(g[j], "=") && !isCommand(g[j]); k++ {
+				j++
+			}
 			for j < len(g) && strings.Contains(g[j], "=") {
 				j++
 			}
@@ -134,6 +141,12 @@ func SplitCommands(words []string) ([][]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// isCommand reports whether w is a command word.
+func isCommand(w string) bool {
+	_, ok := lookupCommand(w, "")
+	return ok
 }
 
 func commandNames() string {
@@ -193,6 +206,13 @@ func (s *Session) Apply(e scene.Edit) error {
 		// A collider fitted on a new child node: show that node, with
 		// its handles.
 		s.Selected = len(s.Doc.GLTF.Nodes) - 1
+		// A joint added with its frames: show the joint (the node
+		// after it is its connected frame).
+		for i := nodes; i < len(s.Doc.GLTF.Nodes); i++ {
+			if s.Doc.Nodes[i].Joint != nil {
+				s.Selected = i
+			}
+		}
 		for _, v := range s.Views {
 			v.SelectionChanged(s.Selected)
 		}

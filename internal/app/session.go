@@ -160,6 +160,10 @@ type Session struct {
 	Log func(line string)
 	// Now is the clock (time.Now when nil); tests set it.
 	Now func() time.Time
+	// MarkerSize is the view's marker size in metres (a joint's limit arcs
+	// are JointLimitRadius of them across), set by the viewport; the joint
+	// handles sit where those marks are drawn.
+	MarkerSize float64
 
 	msg Message
 	// loadErr is why the last file could not be opened ("" once one is).

@@ -17,6 +17,18 @@ type Simulation struct {
 	// simulation used the default one.
 	DefaultGravity bool
 	Bodies         []BodyState
+	// Joints are the played joints' final angles or positions.
+	Joints []JointState
+}
+
+// JointState is one joint's final state: Angle (degrees) for a hinge and
+// the joints whose frames turn, Position (m) for a slider or piston.
+type JointState struct {
+	Node     int      `json:"node"`
+	Name     string   `json:"name"`
+	Type     string   `json:"type"`
+	Angle    *float64 `json:"angle,omitempty"`
+	Position *float64 `json:"position,omitempty"`
 }
 
 // BodyState is one dynamic body's final state; Rotation is a quaternion
@@ -40,10 +52,11 @@ func (r Simulation) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
-		Gravity        [3]float64  `json:"gravity"`
-		DefaultGravity bool        `json:"defaultGravity"`
-		Bodies         []BodyState `json:"bodies"`
-	}{r.Gravity, r.DefaultGravity, bodies})
+		Gravity        [3]float64   `json:"gravity"`
+		DefaultGravity bool         `json:"defaultGravity"`
+		Bodies         []BodyState  `json:"bodies"`
+		Joints         []JointState `json:"joints,omitempty"`
+	}{r.Gravity, r.DefaultGravity, bodies, r.Joints})
 }
 
 // WriteText writes a line for the clock, one for the gravity and one per
@@ -60,6 +73,14 @@ func (r Simulation) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "node %d %q: position (%.4f, %.4f, %.4f) rotation (%.4f, %.4f, %.4f, %.4f) velocity (%.4f, %.4f, %.4f) angular (%.4f, %.4f, %.4f)\n",
 			b.Node, b.Name, b.Position[0], b.Position[1], b.Position[2], b.Rotation[0], b.Rotation[1], b.Rotation[2], b.Rotation[3],
 			b.LinearVelocity[0], b.LinearVelocity[1], b.LinearVelocity[2], b.AngularVelocity[0], b.AngularVelocity[1], b.AngularVelocity[2])
+	}
+	for _, j := range r.Joints {
+		switch {
+		case j.Angle != nil:
+			fmt.Fprintf(w, "joint node %d %q (%s): angle %.3f°\n", j.Node, j.Name, j.Type, *j.Angle)
+		case j.Position != nil:
+			fmt.Fprintf(w, "joint node %d %q (%s): position %.4f m\n", j.Node, j.Name, j.Type, *j.Position)
+		}
 	}
 }
 

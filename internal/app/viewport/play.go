@@ -16,6 +16,8 @@ type playState struct {
 	moving []int // nodes whose lines move with the bodies
 	// shownSel is the selection the lines were last uploaded with.
 	shownSel int
+	// joints are the joint values last logged (joints.go).
+	joints map[int]float64
 }
 
 // Colours of Play's lines on top.
@@ -76,6 +78,7 @@ func (c *Controller) showPoses(s *sim.Sim) {
 	p.cache.Update()
 	c.r.SetDebug(p.cache.Groups())
 	c.r.SetOverlay(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006))
+	c.logJoints(s)
 	c.redraw()
 }
 

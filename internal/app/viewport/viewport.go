@@ -152,6 +152,7 @@ func (c *Controller) DocumentReplaced(d *scene.Document) {
 	c.r.SetDocument(d)
 	lo, hi := c.r.Bounds()
 	c.debug = debugdraw.SceneCache(d, lo, hi)
+	c.s.MarkerSize = c.debug.MarkerSize()
 	c.redraw()
 }
 
