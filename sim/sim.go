@@ -338,14 +338,14 @@ func (s *Sim) odeMessages() {
 			continue
 		}
 		n := len(s.Warnings)
-		s.warnf("ODE: %s", m)
+		s.warnf("%s: %s", s.engineLabel(), m)
 		if len(s.Warnings) > n {
 			s.odeWarnings++
 		}
 	}
 	if more > 0 {
 		s.moreODE += more
-		s.warnf("ODE: more messages than shown")
+		s.warnf("%s: more messages than shown", s.engineLabel())
 	}
 }
 
@@ -639,7 +639,7 @@ func (s *Sim) Step() error {
 	stepErr := s.w.Step(s.opt.Step, s.forces)
 	s.odeMessages()
 	if stepErr != nil {
-		s.err = fmt.Errorf("ODE failed at t = %.4g s: %w; the simulation stopped and must be reset", s.Time, stepErr)
+		s.err = fmt.Errorf("%s failed at t = %.4g s: %w; the simulation stopped and must be reset", s.engineLabel(), s.Time, stepErr)
 		return s.err
 	}
 	s.Time += s.opt.Step

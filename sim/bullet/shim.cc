@@ -316,7 +316,7 @@ void axisState(pvb_world *w, joint &j, int axis, double *x, double *v, btVector3
 	btRigidBody &A = rbOrFixed(w, j.b2), &B = rbOrFixed(w, j.b1);
 	btVector3 dir;
 	if (axis >= 3) {
-		*x = j.d6->getAngle(axis - 3);
+		*x = -j.d6->getAngle(axis - 3); // Bullet's Euler angle turns the other way
 		dir = j.d6->getAxis(axis - 3);
 		*v = (B.getAngularVelocity() - A.getAngularVelocity()).dot(dir);
 	} else {
@@ -352,33 +352,38 @@ void applyLimit(joint &j, int g) {
 	j.d6->setLimit(a, lo, hi);
 }
 
-// driveMotors turns each drive's ODE-style motor (target velocity, force
-// bound, softness CFM = 1 / (h kp + kd)) into a Bullet motor: the velocity
-// an implicit spring-damper reaches in one step, v + α (c − v) with
-// α = h/CFM / (m + h/CFM), within the force bound.
+// driveMotors plays each drive's ODE-style motor (target velocity c,
+// force bound, softness CFM = 1 / (h kp + kd)) as the force ODE's soft row
+// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m:
+// f = (c − v) / (CFM + h / m), within the bound, applied to the two bodies
+// as equal and opposite forces or torques before the step. (A Bullet motor
+// would hold its target against gravity as well; the spring must not.)
 void driveMotors(pvb_world *w) {
 	for (auto &jp : w->joints) {
 		joint &j = *jp;
 		for (int g = 0; g < 2; g++) {
 			axisDrive &d = j.drive[g];
 			int a = j.axis[g];
-			if (!d.set || !j.d6 || a < 0) continue;
-			if (!(d.fmax > 0)) {
-				j.d6->enableMotor(a, false);
-				continue;
-			}
+			if (!d.set || !j.d6 || a < 0 || !(d.fmax > 0)) continue;
 			double x, v;
 			btVector3 dir;
 			axisState(w, j, a, &x, &v, &dir);
-			double target = d.vel;
-			if (d.cfm > 0) {
-				double m = effectiveMass(w, j, a, dir), hk = w->dt / d.cfm;
-				double alpha = std::isinf(m) ? 1 : hk / (m + hk);
-				target = v + alpha * (d.vel - v);
+			double m = effectiveMass(w, j, a, dir);
+			double den = d.cfm + (std::isinf(m) ? 0 : w->dt / m);
+			if (!(den > 0)) continue;
+			double f = (d.vel - v) / den;
+			f = std::max(-d.fmax, std::min(d.fmax, f));
+			if (!std::isfinite(f) || f == 0) continue;
+			btVector3 F = dir * f;
+			for (int k = 0; k < 2; k++) {
+				int bi = k == 0 ? j.b1 : j.b2;
+				if (bi < 0 || w->bodies[bi]->kinematic) continue;
+				btRigidBody *rb = w->bodies[bi]->rb;
+				rb->activate(true);
+				btVector3 Fk = k == 0 ? F : -F;
+				if (a < 3) rb->applyCentralForce(Fk);
+				else rb->applyTorque(Fk);
 			}
-			j.d6->enableMotor(a, true);
-			j.d6->setTargetVelocity(a, target);
-			j.d6->setMaxMotorForce(a, std::min(d.fmax, 1e12));
 		}
 	}
 }
@@ -408,6 +413,9 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		btContactSolverInfo &si = w->world->getSolverInfo();
 		si.m_numIterations = w->iterations;
 		si.m_splitImpulse = 1;
+		// Every overlap is pushed out by split impulse, never as a speed:
+		// a bounce keeps its height and deep overlaps fly apart at no speed.
+		si.m_splitImpulsePenetrationThreshold = 0;
 	} catch (...) {
 		pvb_world_free(w);
 		return nullptr;
@@ -532,6 +540,9 @@ int pvb_geom_new(pvb_world *w, int kind, const double *p, const double *pts, int
 			check(npts >= 4, "a convex hull needs 4 points");
 			auto *h = new btConvexHullShape();
 			for (int i = 0; i < npts; i++) h->addPoint(btVector3(pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]), false);
+			// Bullet adds a hull's margin (0.04 m) outside its points: 1 mm,
+			// ODE's contact surface layer, keeps the surface where the file says.
+			h->setMargin(0.001);
 			h->recalcLocalAabb();
 			g->shape = h;
 			break;
@@ -713,6 +724,9 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 						w->overlaps.push_back(o->body);
 						break;
 					}
+				// Fresh points every step: Bullet keeps a manifold's points
+				// while they stay near, and a trigger's would outlive the overlap.
+				pm->clearManifold();
 				continue;
 			}
 			for (int k = 0; k < np; k++) {
