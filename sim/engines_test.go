@@ -168,7 +168,7 @@ func engineCases() []engineCase {
 				within(t, "mean slider position over 6 s", sum/float64(n), 1.2-9.81/10, 0.05)
 			}},
 		{"hinge velocity drive", tscene{shapes: []string{box(0.5, 0.5, 0.5), box(0.14, 0.6, 0.14)},
-			joints: []string{`{"limits": [{"linearAxes": [0, 1, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1], "min": 0, "max": 0}], "drives": [{"type": "angular", "mode": "acceleration", "axis": 2, "velocityTarget": -1.57, "stiffness": 0, "damping": 1}]}`},
+			joints:  []string{`{"limits": [{"linearAxes": [0, 1, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1], "min": 0, "max": 0}], "drives": [{"type": "angular", "mode": "acceleration", "axis": 2, "velocityTarget": -1.57, "stiffness": 0, "damping": 1}]}`},
 			gravity: earth, nodes: []tnode{
 				{name: "post", t: [3]float64{0, 3, 0}, children: []int{1}, ext: static(0, "")},
 				{name: "pin", t: [3]float64{0, 0, 0.25}, ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 3}`},
