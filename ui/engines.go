@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"image/color"
+
+	g "github.com/AllenDang/giu"
+
+	"physview/internal/app"
+	"physview/sim"
+)
+
+// engineWidgets are the Play tab's engine combo (ODE or Bullet; a change
+// stops the run) and its "Compare engines" button with the last
+// comparison's summary.
+func engineWidgets(s *State, act func(app.Intent)) g.Widget {
+	p := &s.S.Play
+	idx := int32(p.PlayEngineIndex())
+	names := append([]string(nil), sim.Engines...)
+	var lines []g.Widget
+	for i, l := range p.Engines.CompareSummary() {
+		w := g.Label(l).Wrapped(true)
+		if i > 0 {
+			lines = append(lines, g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(w))
+			continue
+		}
+		lines = append(lines, w)
+	}
+	return g.Layout{
+		g.Row(
+			g.Combo("Engine", names[idx], names, &idx).Size(90).OnChange(func() { act(app.SetPlayEngine{Engine: sim.Engines[idx]}) }),
+			g.Button("Compare engines").OnClick(func() { act(app.CompareEngines{}) }),
+		),
+		g.Condition(p.Engines.CompareError != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label("compare: "+p.Engines.CompareError).Wrapped(true)), nil),
+		g.Layout(lines),
+	}
+}
