@@ -9,13 +9,19 @@ import (
 	"physview/sim"
 )
 
+// engineLabels are the engines' names in the combo.
+var engineLabels = map[string]string{sim.EngineODE: "ODE", sim.EngineBullet: "Bullet"}
+
 // engineWidgets are the Play tab's engine combo (ODE or Bullet; a change
 // stops the run) and its "Compare engines" button with the last
 // comparison's summary.
 func engineWidgets(s *State, act func(app.Intent)) g.Widget {
 	p := &s.S.Play
 	idx := int32(p.PlayEngineIndex())
-	names := append([]string(nil), sim.Engines...)
+	names := make([]string, len(sim.Engines))
+	for i, e := range sim.Engines {
+		names[i] = engineLabels[e]
+	}
 	var lines []g.Widget
 	for i, l := range p.Engines.CompareSummary() {
 		w := g.Label(l).Wrapped(true)

@@ -59,7 +59,7 @@ func TestSimulateCompare(t *testing.T) {
 	b := got.Bodies[0]
 	// The ball crosses the wall's 2.0 m between steps of 0.42 m: first
 	// apart after the fifth step (1/48 s).
-	if b.PartedAt == nil || math.Abs(*b.PartedAt-5.0/240) > 1e-9 || !strings.HasPrefix(b.Cause, `tunnelling: at 1`) || !strings.Contains(b.Cause, `more than "thin wall" is thick (0.02 m)`) {
+	if b.PartedAt == nil || math.Abs(*b.PartedAt-5.0/240) > 1e-9 || !strings.HasPrefix(b.Cause, `tunnelling: at 1`) || !strings.Contains(b.Cause, `more than it and "thin wall" are thick (0.2 m and 0.02 m)`) {
 		t.Errorf("parted at %v, cause %q; want 5 steps and tunnelling through the thin wall", b.PartedAt, b.Cause)
 	}
 

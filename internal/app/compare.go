@@ -187,10 +187,13 @@ func likelyCause(d *scene.Document, s *sim.Sim, bi int, bc *BodyComparison, engi
 	var causes []string
 	// Tunnelling: a step at the body's top speed is longer than the
 	// thinnest collider of the scene is thick.
+	// A body skips through a shape when a step carries it past the shape
+	// and its own thickness together.
 	top := math.Max(bc.MaxSpeed[engines[0]], bc.MaxSpeed[engines[1]])
-	if thin, node, ok := thinnestCollider(d, b.Node); ok && top*step > thin {
-		causes = append(causes, fmt.Sprintf("tunnelling: at %.3g m/s the body moves %.3g m a step, more than %q is thick (%.3g m); Bullet sweeps fast bodies (continuous collision), ODE does not",
-			top, top*step, nodeLabel(d, node), thin))
+	own, _, _ := thinnestCollider(d, b.Node, true)
+	if thin, node, ok := thinnestCollider(d, b.Node, false); ok && top*step > thin+own {
+		causes = append(causes, fmt.Sprintf("tunnelling: at %.3g m/s the body moves %.3g m a step, more than it and %q are thick (%.3g m and %.3g m); Bullet sweeps fast bodies (continuous collision), ODE does not",
+			top, top*step, nodeLabel(d, node), own, thin))
 	}
 	var combine []string
 	trimesh, maxRest := false, 0.0
@@ -200,6 +203,9 @@ func likelyCause(d *scene.Document, s *sim.Sim, bi int, bc *BodyComparison, engi
 			continue
 		}
 		own := d.BodyNode(n) == b.Node
+		if !own && d.BodyNode(n) >= 0 && d.Nodes[d.BodyNode(n)].Body.Motion != nil && d.Nodes[d.BodyNode(n)].Body.Motion.Type != scene.MotionStatic {
+			continue // another moving body's material: named on that body
+		}
 		if own && body.Collider.Shape >= 0 && body.Collider.Shape < len(d.Shapes) && d.Shapes[body.Collider.Shape].Type == scene.ShapeTrimesh {
 			trimesh = true
 		}
@@ -266,15 +272,16 @@ func nodeLabel(d *scene.Document, n int) string {
 	return fmt.Sprintf("node %d", n)
 }
 
-// thinnestCollider returns the smallest thickness (m, world scale) of a
-// collider not on body node own: a box's smallest side, a sphere's or a
-// capsule's diameter, a triangle mesh's 0 (a surface has no inside).
-func thinnestCollider(d *scene.Document, own int) (float64, int, bool) {
+// thinnestCollider returns the smallest thickness (m, world scale) of the
+// colliders on body node own (mine) or of those not on it: a box's
+// smallest side, a sphere's or a capsule's diameter, a triangle mesh's 0
+// (a surface has no inside).
+func thinnestCollider(d *scene.Document, own int, mine bool) (float64, int, bool) {
 	world := d.WorldMatrices()
 	best, node, ok := math.Inf(1), -1, false
 	for n := range d.Nodes {
 		body := d.Nodes[n].Body
-		if body == nil || body.Collider == nil || d.BodyNode(n) == own {
+		if body == nil || body.Collider == nil || (d.BodyNode(n) == own) != mine {
 			continue
 		}
 		sh := body.Collider.Shape
