@@ -142,6 +142,15 @@ func (w *World) Contacts() int {
 	return int(C.pvb_ncontacts(w.w))
 }
 
+// Dropped returns how many pairs the last Step left out: a moving body
+// already touching 32 others takes no more until some part.
+func (w *World) Dropped() int {
+	if w.w == nil {
+		return 0
+	}
+	return int(C.pvb_dropped_pairs(w.w))
+}
+
 // Step applies forces[3*i:3*i+3] to body i (awake dynamic bodies only),
 // moves kinematic bodies by their velocities, advances dt and reads the
 // states back.

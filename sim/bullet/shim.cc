@@ -24,6 +24,7 @@ struct info {
 	int body = -1; // the body it moves with, -1 for static
 	int geom = -1; // the static geom it is, -1 for a body
 	bool dynamic = false;
+	mutable int pairs = 0; // broadphase pairs it is in now
 };
 
 struct geom {
@@ -115,6 +116,9 @@ struct pvb_world {
 	std::vector<int> overlaps;
 	std::vector<double> points;
 	int ncontacts = 0;
+	long droppedPairs = 0; // pairs the budget refused in the last step
+	int maxPairs = 32;     // broadphase pairs a moving body may be in
+	btOverlappingPairCallback *counter = nullptr;
 	double dt = 1.0 / 240;
 };
 
@@ -137,10 +141,37 @@ struct filter : btOverlapFilterCallback {
 			return (a->sf.trigger ? b : a)->body >= 0; // static geoms do not enter triggers
 		}
 		if (!a->dynamic && !b->dynamic) return false;
+		// A pair budget, as sim/ode's contact budget: a body already
+		// touching maxPairs others (2,000 spheres started at one point
+		// make two million pairs) takes no more until some part.
+		if ((a->body >= 0 && a->pairs >= w->maxPairs) || (b->body >= 0 && b->pairs >= w->maxPairs)) {
+			w->droppedPairs++;
+			return false;
+		}
 		if (a->body >= 0 && b->geom >= 0 && w->excluded.count({a->body, b->geom})) return false;
 		if (b->body >= 0 && a->geom >= 0 && w->excluded.count({b->body, a->geom})) return false;
 		return true;
 	}
+};
+
+// counter keeps each object's count of broadphase pairs (info::pairs),
+// told of every pair the cache adds and removes.
+struct counter : btOverlappingPairCallback {
+	static void add(btBroadphaseProxy *p, int d) {
+		auto *o = static_cast<btCollisionObject *>(p->m_clientObject);
+		if (const info *i = static_cast<const info *>(o->getUserPointer())) i->pairs += d;
+	}
+	btBroadphasePair *addOverlappingPair(btBroadphaseProxy *p0, btBroadphaseProxy *p1) override {
+		add(p0, 1);
+		add(p1, 1);
+		return nullptr;
+	}
+	void *removeOverlappingPair(btBroadphaseProxy *p0, btBroadphaseProxy *p1, btDispatcher *) override {
+		add(p0, -1);
+		add(p1, -1);
+		return nullptr;
+	}
+	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
 };
 
 struct once {
@@ -410,6 +441,8 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->world->setGravity(btVector3(0, 0, 0));
 		w->filt = new filter(w);
 		w->world->getPairCache()->setOverlapFilterCallback(w->filt);
+		w->counter = new counter();
+		w->world->getPairCache()->setInternalGhostPairCallback(w->counter);
 		btContactSolverInfo &si = w->world->getSolverInfo();
 		si.m_numIterations = w->iterations;
 		si.m_splitImpulse = 1;
@@ -445,6 +478,7 @@ void pvb_world_free(pvb_world *w) {
 			for (auto &g : w->geoms) delete g->shape;
 		}
 		delete w->world;
+		delete w->counter;
 		delete w->filt;
 		delete w->solver;
 		delete w->broadphase;
@@ -704,6 +738,7 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 			}
 		}
 		driveMotors(w);
+		w->droppedPairs = 0;
 		w->world->stepSimulation(dt, 0, dt);
 		// Overlaps of triggers, contact points.
 		w->overlaps.clear();
@@ -761,6 +796,7 @@ int pvb_awake(pvb_world *w) {
 }
 
 int pvb_ncontacts(pvb_world *w) { return w ? w->ncontacts : 0; }
+long pvb_dropped_pairs(pvb_world *w) { return w ? w->droppedPairs : 0; }
 int pvb_noverlaps(pvb_world *w) { return w ? int(w->overlaps.size() / 2) : 0; }
 const int *pvb_overlaps(pvb_world *w) { return w->overlaps.data(); }
 int pvb_npoints(pvb_world *w) { return w ? int(w->points.size() / 3) : 0; }

@@ -65,6 +65,9 @@ int pvb_step(pvb_world *w, const double *forces, int n, double dt, double *state
 int pvb_read_states(pvb_world *w, double *states, int n);
 int pvb_awake(pvb_world *w);
 int pvb_ncontacts(pvb_world *w);
+// pvb_dropped_pairs is how many pairs the pair budget (32 a moving body)
+// left out in the last step.
+long pvb_dropped_pairs(pvb_world *w);
 int pvb_noverlaps(pvb_world *w);
 const int *pvb_overlaps(pvb_world *w);
 int pvb_npoints(pvb_world *w);
