@@ -31,6 +31,9 @@ func engineWidgets(s *State, act func(app.Intent)) g.Widget {
 		}
 		lines = append(lines, w)
 	}
+	if len(lines) > 0 {
+		lines = append(lines, g.Label("In the view: ODE's tracks orange, Bullet's cyan (centres of mass).").Wrapped(true))
+	}
 	return g.Layout{
 		g.Row(
 			g.Combo("Engine", names[idx], names, &idx).Size(90).OnChange(func() { act(app.SetPlayEngine{Engine: sim.Engines[idx]}) }),
