@@ -177,8 +177,11 @@ func BenchmarkEngines(b *testing.B) {
 				continue
 			}
 			var runs []peerRun
+			var failed []string
 			for _, e := range Engines {
-				runs = append(runs, runOurs(b, ps, e))
+				r := runOurs(b, ps, e)
+				fmt.Fprintf(os.Stderr, "%s, %s: %+v\n", ps.name, e, r) // progress of a long run
+				runs = append(runs, r)
 			}
 			if peers {
 				file := filepath.Join(dir, fmt.Sprintf("scene%d.gltf", k))
@@ -187,18 +190,21 @@ func BenchmarkEngines(b *testing.B) {
 				}
 				for _, e := range peerEngines {
 					r, err := runPeer(ps, e, file)
+					fmt.Fprintf(os.Stderr, "%s, %s: %+v %v\n", ps.name, e, r, err)
 					if err != nil {
 						b.Logf("%s, %s: %v", ps.name, e, err)
-						table = append(table, fmt.Sprintf("| %s | %s | %v | | | | |", ps.name, e, err))
+						failed = append(failed, fmt.Sprintf("| %s | %s | %v | | | | |", ps.name, e, err))
 						continue
 					}
 					runs = append(runs, r)
 				}
 			}
+			table = append(table, failed...)
 			for _, r := range runs {
 				rt := ps.step / r.perStep()
-				table = append(table, fmt.Sprintf("| %s | %s | %.3gx | %.3g | %.3g | %.3g | %.3g |",
-					ps.name, r.Engine, rt, runs[0].perStep()/r.perStep(), runs[1].perStep()/r.perStep(), r.MaxSpeed, r.MinY))
+				row := fmt.Sprintf("| %s | %s | %.3gx | %.3g | %.3g | %.3g | %.3g |",
+					ps.name, r.Engine, rt, runs[0].perStep()/r.perStep(), runs[1].perStep()/r.perStep(), r.MaxSpeed, r.MinY)
+				table = append(table, row)
 				b.ReportMetric(rt, fmt.Sprintf("rt-%d-%s", k, r.Engine))
 			}
 		}
