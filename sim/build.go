@@ -163,7 +163,7 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	if moving {
 		sf.Pass = s.pass[bi]
 	}
-	var g *ode.Geom
+	var g engineGeom
 	var extra mgl64.Quat
 	var err error
 	var centre mgl64.Vec3 // of a convex hull, in the node's axes
@@ -199,7 +199,7 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 // shapeGeom makes the geom for shape under world matrix m (whose scale is
 // applied to the shape's parameters) and returns the rotation to add after
 // the node's for ODE's Z-axis capsules and cylinders.
-func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (*ode.Geom, mgl64.Quat, error) {
+func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (engineGeom, mgl64.Quat, error) {
 	_, _, sc := rigid(m)
 	ident := mgl64.QuatIdent()
 	maxXZ := math.Max(sc[0], sc[2])
@@ -213,7 +213,7 @@ func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (*ode.Geom
 	case scene.ShapeCapsule, scene.ShapeCylinder:
 		if sh.RadiusTop == sh.RadiusBottom {
 			r, h := sh.RadiusTop*maxXZ, sh.Height*sc[1]
-			var g *ode.Geom
+			var g engineGeom
 			var err error
 			if sh.Type == scene.ShapeCapsule {
 				g, err = s.w.NewCapsule(r, h, sf)
@@ -342,7 +342,7 @@ func scaled(pts []mgl64.Vec3, sc mgl64.Vec3) []mgl64.Vec3 {
 	return out
 }
 
-func (s *Sim) convexGeom(pts []mgl64.Vec3, sf ode.Surface) (*ode.Geom, error) {
+func (s *Sim) convexGeom(pts []mgl64.Vec3, sf ode.Surface) (engineGeom, error) {
 	h, err := convexHull(pts)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,7 @@ import (
 // around the centroid of its hull, and returns that centroid in the node's
 // (scaled) space: ODE's convex collider needs its origin inside the hull,
 // and the parts of a compound sit anywhere in their node's space.
-func (s *Sim) centredConvexGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (*ode.Geom, mgl64.Vec3, error) {
+func (s *Sim) centredConvexGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (engineGeom, mgl64.Vec3, error) {
 	pts, _, err := s.meshPoints(sh.Mesh)
 	if err != nil {
 		return nil, mgl64.Vec3{}, err

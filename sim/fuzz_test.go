@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"physview/scene"
+	"physview/sim/bullet"
 	"physview/sim/ode"
 )
 
@@ -42,11 +43,20 @@ func fuzzDoc(kind uint8, a, b, c, m, vx, vy, vz, wy, tx, ty, tz, qx, qw, sx, sy,
 	]}`, shape, f(g), f(tx), f(ty), f(tz), f(qx), f(qw), f(sx), f(sy), f(sz), f(m), f(vx), f(vy), f(vz), f(wy))
 }
 
+// engineError reports an error an engine itself raised (ODE's checks, a
+// C++ exception inside Bullet), not one of sim's own refusals.
+func engineError(err error) bool {
+	var oe *ode.Error
+	var be *bullet.Error
+	return errors.As(err, &oe) || errors.As(err, &be)
+}
+
 // FuzzSimBuild feeds scene values chosen by the fuzzer (shape sizes,
 // masses, velocities, transforms, gravity) through the physics build and
-// 10 steps. Nothing may abort the process (ODE's checks come back as
-// errors); and a scene New accepts must not make ODE report an error: the
-// value checks must refuse what ODE cannot take.
+// 10 steps, in every engine. Nothing may abort the process (ODE's checks
+// and Bullet's exceptions come back as errors); and a scene New accepts
+// must not make an engine report an error: the value checks must refuse
+// what the engines cannot take.
 func FuzzSimBuild(f *testing.F) {
 	f.Add(uint8(0), 1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 9.81)
 	f.Add(uint8(1), 0.5, 0.5, 0.5, 2.0, 1e30, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 9.81)
@@ -66,23 +76,23 @@ func FuzzSimBuild(f *testing.F) {
 		if err != nil {
 			return
 		}
-		s, err := New(d, Options{})
-		if err != nil {
-			var oe *ode.Error
-			if errors.As(err, &oe) {
-				t.Fatalf("building gave an ODE error (a value got past the checks): %v", err)
-			}
-			return
-		}
-		defer s.Close()
-		for i := 0; i < 10; i++ {
-			if err := s.Step(); err != nil {
-				var oe *ode.Error
-				if errors.As(err, &oe) {
-					t.Fatalf("step %d: ODE error on an accepted scene: %v", i, err)
+		for _, eng := range Engines {
+			s, err := New(d, Options{Engine: eng})
+			if err != nil {
+				if engineError(err) {
+					t.Fatalf("%s: building gave an engine error (a value got past the checks): %v", eng, err)
 				}
-				return
+				continue
 			}
+			for i := 0; i < 10; i++ {
+				if err := s.Step(); err != nil {
+					if engineError(err) {
+						t.Fatalf("%s: step %d: engine error on an accepted scene: %v", eng, i, err)
+					}
+					break
+				}
+			}
+			s.Close()
 		}
 	})
 }

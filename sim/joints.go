@@ -13,7 +13,7 @@ import (
 type joint struct {
 	node   int
 	kind   ode.JointType
-	j      *ode.Joint
+	j      engineJoint
 	drives []*driveAxis
 	stops  []*stopAxis
 	// sign is -1 when ODE measures the joint the other way round (its
@@ -85,7 +85,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 			s.warnf("joint %q: its settings or connected node do not exist; skipped", name)
 			continue
 		}
-		var b1, b2 *ode.Body
+		var b1, b2 engineBody
 		i1, i2 := -1, -1
 		if i, ok := s.byNode[d.BodyNode(nj.ConnectedNode)]; ok {
 			b1, i1 = s.Bodies[i].body, i
@@ -224,13 +224,13 @@ func (s *Sim) makeJoints(nodes []int) error {
 // or on its nearest ancestor with one (a joint frame is often a child of
 // its collider's node). Without this, OMI's slider_ball, whose rail runs
 // through the ball, shook the ball at metres a second.
-func (s *Sim) noCollideStatic(n, connected int, b1, b2 *ode.Body) error {
+func (s *Sim) noCollideStatic(n, connected int, b1, b2 engineBody) error {
 	d := s.Doc
 	body, frame := b1, n
 	if b1 == nil {
 		body, frame = b2, connected
 	}
-	var geoms []*ode.Geom
+	var geoms []engineGeom
 	if sb := d.BodyNode(frame); sb >= 0 {
 		for m, gs := range s.staticGeoms {
 			if d.BodyNode(m) == sb {

@@ -11,7 +11,6 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"physview/scene"
-	"physview/sim/ode"
 )
 
 // DefaultStep is the fixed time step when Options.Step is 0: 1/240 s.
@@ -69,6 +68,9 @@ type Options struct {
 	// NoDefaultGravity plays a document without a world gravity with none
 	// (only its gravity fields) instead of StandardGravity down -Y.
 	NoDefaultGravity bool
+	// Engine is the physics engine: EngineODE ("ode", also when empty) or
+	// EngineBullet ("bullet").
+	Engine string
 }
 
 // Body is one dynamic or kinematic body of the simulation and its state
@@ -92,7 +94,7 @@ type Body struct {
 	// its velocity; AngularVelocity is in rad/s about world axes.
 	CenterOfMass, LinearVelocity, AngularVelocity mgl64.Vec3
 
-	body   *ode.Body
+	body   engineBody
 	com    mgl64.Vec3   // centre of mass in node axes
 	locked []mgl64.Vec3 // body axes of infinite inertia (KHR zeros)
 	// freeAxis is a body axis of finite inertia; with two locked axes,
@@ -149,7 +151,7 @@ type Sim struct {
 	Steps int
 
 	opt      Options
-	w        *ode.World
+	w        engine
 	byNode   map[int]int // body node -> index in Bodies
 	forces   []float64
 	constG   *mgl64.Vec3 // the gravity everywhere, when no field exists
@@ -174,7 +176,7 @@ type Sim struct {
 	// world's).
 	erp float64
 	// staticGeoms are the static colliders' geoms by node.
-	staticGeoms map[int][]*ode.Geom
+	staticGeoms map[int][]engineGeom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
 }
@@ -195,7 +197,7 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if !(opt.SeparationSpeed > 0) {
 		opt.SeparationSpeed = MaxSeparationSpeed
 	}
-	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]*ode.Geom{}, erp: 0.2}
+	s := &Sim{Doc: d.Clone(), opt: opt, byNode: map[int]int{}, inside: map[int][]int{}, staticGeoms: map[int][]engineGeom{}, erp: 0.2}
 	if err := s.build(); err != nil {
 		s.Close()
 		return nil, err
@@ -242,18 +244,11 @@ func (s *Sim) warnf(format string, args ...any) {
 
 func (s *Sim) build() error {
 	d := s.Doc
-	w, err := ode.NewWorld()
+	w, err := newEngine(s.opt)
 	if err != nil {
 		return err
 	}
 	s.w = w
-	w.SetIterations(s.opt.Iterations)
-	w.SetContactMaxCorrectingVel(s.opt.SeparationSpeed)
-	w.SetContactSurfaceLayer(ContactSurfaceLayer)
-	w.SetRecordContacts(s.opt.RecordContacts)
-	if s.opt.NoSleep {
-		w.NoSleep()
-	}
 	s.applyXODE()
 	s.world = d.WorldMatrices()
 	nodes := d.SceneNodes()
@@ -343,14 +338,14 @@ func (s *Sim) odeMessages() {
 			continue
 		}
 		n := len(s.Warnings)
-		s.warnf("ODE: %s", m)
+		s.warnf("%s: %s", s.engineLabel(), m)
 		if len(s.Warnings) > n {
 			s.odeWarnings++
 		}
 	}
 	if more > 0 {
 		s.moreODE += more
-		s.warnf("ODE: more messages than shown")
+		s.warnf("%s: more messages than shown", s.engineLabel())
 	}
 }
 
@@ -644,7 +639,7 @@ func (s *Sim) Step() error {
 	stepErr := s.w.Step(s.opt.Step, s.forces)
 	s.odeMessages()
 	if stepErr != nil {
-		s.err = fmt.Errorf("ODE failed at t = %.4g s: %w; the simulation stopped and must be reset", s.Time, stepErr)
+		s.err = fmt.Errorf("%s failed at t = %.4g s: %w; the simulation stopped and must be reset", s.engineLabel(), s.Time, stepErr)
 		return s.err
 	}
 	s.Time += s.opt.Step

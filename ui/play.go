@@ -68,6 +68,7 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 			g.Button("Reset").Size(60, 0).OnClick(func() { act(app.PlayReset{}) }),
 			g.Combo("Speed", speeds[s.speed], speeds, &s.speed).Size(70).OnChange(func() { act(app.SetPlaySpeed{Choice: int(s.speed)}) }),
 		),
+		engineWidgets(s, act), // engines.go
 		g.Checkbox("Contact points", &contacts).OnChange(func() { act(app.SetContacts{On: contacts}) }),
 		g.Label(status).Wrapped(true),
 		g.Condition(info != "", g.Label(info).Wrapped(true), nil),

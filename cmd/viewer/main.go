@@ -95,6 +95,11 @@ const usage = `usage:
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
                                 (default 1/240 s) and print each dynamic body's final pose and each
                                 joint's angle or position
+  viewer simulate -engine ode|bullet ...
+                                the same in the engine named (default ode)
+  viewer simulate -compare [-threshold M] [-t SECONDS] [-json] FILE
+                                play FILE in ODE and Bullet and compare every dynamic body's trajectory;
+                                exit status 1 when one parts by more than M metres (default 0.05)
   viewer edit [-o OUT] FILE COMMAND...
                                 apply each COMMAND as one undoable edit and save once (to OUT with -o):
                                 fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,

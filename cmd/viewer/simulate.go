@@ -18,7 +18,11 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("o", "", "write the file with the final poses applied")
 	animation := fs.Int("animation", -1, "the animation kinematic bodies on animated nodes follow (index; -1: all at once)")
+	engine := addEngineFlags(fs) // compare.go
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
+		return err
+	}
+	if err := engine.check(); err != nil {
 		return err
 	}
 	if !(*seconds >= 0) || math.IsInf(*seconds, 0) {
@@ -28,11 +32,14 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(2, "simulate: -dt %g must be greater than 0 and at most 1 second", *dt)
 	}
 	path := fs.Arg(0)
+	if *engine.compare {
+		return runCompare(path, engine, *seconds, *dt, *animation, *asJSON, stdout, stderr)
+	}
 	d, err := app.OpenForView(path)
 	if err != nil {
 		return fail(2, "%v", err)
 	}
-	s, err := sim.New(d, sim.Options{Step: *dt})
+	s, err := sim.New(d, sim.Options{Step: *dt, Engine: *engine.engine})
 	if err != nil {
 		return fail(1, "%s: %v", path, err)
 	}

@@ -58,6 +58,8 @@ type Play struct {
 	Plotted string
 	// T, Height, Speed and Energy are the plot's series.
 	T, Height, SpeedPlot, Energy []float64
+	// Engines is the engine Play runs on and the last engine comparison (engines.go).
+	Engines PlayEngines
 
 	// sceneNotes are Play's own notes on the scene, shown before the
 	// simulation's warnings.
@@ -213,7 +215,7 @@ func (s *Session) stepPlay(steps int) bool {
 // startPlay builds the simulation from the document as it is now.
 func (s *Session) startPlay(now time.Time) {
 	p := &s.Play
-	sm, err := sim.New(s.Doc, sim.Options{RecordContacts: true})
+	sm, err := sim.New(s.Doc, sim.Options{RecordContacts: true, Engine: p.Engines.Engine})
 	if err != nil {
 		p.Error, p.Playing, p.stepRequested = err.Error(), false, false
 		if errors.Is(err, sim.ErrNoBodies) {

@@ -317,7 +317,7 @@ func (s *Session) Do(in Intent) {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
 	default:
-		if !s.doCompound(in) { // compound.go
+		if !s.doCompound(in) && !s.doEngines(in) { // compound.go, engines.go
 			s.doTimeline(in)
 		}
 	}
@@ -486,7 +486,7 @@ func (s *Session) install(d *scene.Document, name string) {
 		s.View.Probe = false
 	}
 	s.stopPlay()
-	s.Play = Play{Speed: s.Play.Speed, Contacts: s.Play.Contacts}
+	s.Play = Play{Speed: s.Play.Speed, Contacts: s.Play.Contacts, Engines: PlayEngines{Engine: s.Play.Engines.Engine}}
 	s.Doc, s.Name = d, name
 	s.Format = FormatName(d)
 	s.Hist = &scene.History{}

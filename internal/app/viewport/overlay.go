@@ -45,6 +45,7 @@ func (c *Controller) updateOverlay(vp Rect) {
 	lines = append(lines, c.probeLines...)
 	lines = append(lines, c.skinLines()...)
 	lines = append(lines, c.compoundLines()...)
+	lines = append(lines, CompareLines(c.s.Play.Engines.Compare)...) // compare.go
 	c.r.SetOverlay(lines)
 	c.redraw()
 	c.logScreen(vp, hs)

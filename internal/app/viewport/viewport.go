@@ -107,6 +107,8 @@ type Controller struct {
 	hoverHandle       int
 	// overlayDirty asks for the lines on top to be rebuilt.
 	overlayDirty bool
+	// shownCompare is the engine comparison whose tracks are drawn.
+	shownCompare *app.Comparison
 	// The probe as last drawn, and its lines.
 	probeOn    bool
 	probeAt    [3]float32
@@ -227,6 +229,9 @@ func (c *Controller) Update(vp Rect) {
 	}
 	if g := s.Compound.Gen; g != c.compoundGen {
 		c.compoundGen, c.overlayDirty = g, true
+	}
+	if cmp := s.Play.Engines.Compare; cmp != c.shownCompare { // compare.go
+		c.shownCompare, c.overlayDirty = cmp, true
 	}
 	// The handles keep their size on screen: a camera move (F, Home, the
 	// wheel, an orbit) sizes them again.

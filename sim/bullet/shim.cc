@@ -1,0 +1,816 @@
+// The C++ side of physview's binding to Debian's Bullet (libbullet-dev,
+// double precision): a world built lazily from bodies and geoms the way
+// sim/ode's binding takes them, one entry point per operation, every one
+// guarded by a try/catch so that no C++ exception crosses into Go.
+#include "shim.h"
+
+#include <btBulletDynamicsCommon.h>
+#include <BulletCollision/CollisionShapes/btEmptyShape.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+// info is what every collision object carries (its user pointer).
+struct info {
+	pvb_surface sf;
+	int body = -1; // the body it moves with, -1 for static
+	int geom = -1; // the static geom it is, -1 for a body
+	bool dynamic = false;
+	mutable int pairs = 0; // broadphase pairs it is in now
+};
+
+struct geom {
+	btCollisionShape *shape = nullptr;
+	pvb_surface sf{};
+	int body = -1;
+	bool placed = false;
+	btTransform xf = btTransform::getIdentity(); // offset, or world pose when static
+	btCollisionObject *obj = nullptr;          // a static or trigger object
+	info inf;
+};
+
+struct body {
+	btRigidBody *rb = nullptr;
+	btVector3 pos{0, 0, 0}, lv{0, 0, 0}, av{0, 0, 0};
+	btQuaternion rot = btQuaternion::getIdentity();
+	btQuaternion principal = btQuaternion::getIdentity();
+	double mass = 1;
+	btVector3 inertia{1, 1, 1};
+	bool kinematic = false;
+	std::vector<int> geoms;
+	info inf;
+};
+
+struct axisDrive {
+	double vel = 0, fmax = 0, cfm = 0;
+	bool set = false;
+};
+
+struct joint {
+	int kind = 0;
+	btTypedConstraint *c = nullptr;
+	btGeneric6DofSpring2Constraint *d6 = nullptr;
+	int b1 = -1, b2 = -1; // b2 is Bullet's A (the reference), b1 its B
+	int axis[2] = {-1, -1}; // 0..2 linear, 3..5 angular, per group
+	double lo[2] = {1, 1}, hi[2] = {-1, -1};
+	axisDrive drive[2];
+};
+
+double combine(double a, double b, int ma, int mb) {
+	switch (std::max(ma, mb)) {
+	case PVB_MINIMUM: return std::min(a, b);
+	case PVB_MULTIPLY: return a * b;
+	case PVB_MAXIMUM: return std::max(a, b);
+	}
+	return (a + b) / 2;
+}
+
+const pvb_surface *surfaceOf(const btCollisionObjectWrapper *w) {
+	if (const void *p = w->getCollisionShape()->getUserPointer()) return static_cast<const pvb_surface *>(p);
+	if (const void *p = w->getCollisionObject()->getUserPointer()) return &static_cast<const info *>(p)->sf;
+	return nullptr;
+}
+
+// materials combines the two surfaces' friction and restitution with the
+// file's combine modes (Bullet would multiply both).
+bool materials(btManifoldPoint &cp, const btCollisionObjectWrapper *w0, int, int, const btCollisionObjectWrapper *w1, int, int) {
+	const pvb_surface *a = surfaceOf(w0), *b = surfaceOf(w1);
+	if (!a || !b) return false;
+	cp.m_combinedFriction = combine(a->friction, b->friction, a->friction_combine, b->friction_combine);
+	double r = combine(a->restitution, b->restitution, a->restitution_combine, b->restitution_combine);
+	cp.m_combinedRestitution = std::min(1.0, std::max(0.0, r));
+	return true;
+}
+
+struct filter;
+
+} // namespace
+
+struct pvb_world {
+	btDefaultCollisionConfiguration *config = nullptr;
+	btCollisionDispatcher *dispatcher = nullptr;
+	btBroadphaseInterface *broadphase = nullptr;
+	btSequentialImpulseConstraintSolver *solver = nullptr;
+	btDiscreteDynamicsWorld *world = nullptr;
+	filter *filt = nullptr;
+	int iterations = 20;
+	bool noSleep = false, record = false, built = false, broken = false;
+	std::string error;
+	std::vector<std::string> messages;
+	std::vector<std::unique_ptr<body>> bodies;
+	std::vector<std::unique_ptr<geom>> geoms;
+	std::vector<std::unique_ptr<joint>> joints;
+	std::vector<std::unique_ptr<btCollisionShape>> shapes;
+	std::vector<std::unique_ptr<btTriangleIndexVertexArray>> meshes;
+	std::vector<std::vector<btScalar>> meshVerts;
+	std::vector<std::vector<int>> meshIdx;
+	std::set<std::pair<int, int>> excluded; // (body, static geom)
+	std::vector<int> overlaps;
+	std::vector<double> points;
+	int ncontacts = 0;
+	long droppedPairs = 0; // pairs the budget refused in the last step
+	int maxPairs = 32;     // broadphase pairs a moving body may be in
+	btOverlappingPairCallback *counter = nullptr;
+	double dt = 1.0 / 240;
+};
+
+namespace {
+
+struct filter : btOverlapFilterCallback {
+	pvb_world *w;
+	explicit filter(pvb_world *w) : w(w) {}
+	bool needBroadphaseCollision(btBroadphaseProxy *p0, btBroadphaseProxy *p1) const override {
+		auto *o0 = static_cast<btCollisionObject *>(p0->m_clientObject);
+		auto *o1 = static_cast<btCollisionObject *>(p1->m_clientObject);
+		const info *a = static_cast<const info *>(o0->getUserPointer());
+		const info *b = static_cast<const info *>(o1->getUserPointer());
+		if (!a || !b) return true;
+		if (a->body >= 0 && a->body == b->body) return false;
+		if (!(a->sf.category & b->sf.collide) || !(b->sf.category & a->sf.collide)) return false;
+		if (a->sf.pass & b->sf.pass) return false;
+		if (a->sf.trigger || b->sf.trigger) {
+			if (a->sf.trigger && b->sf.trigger) return false;
+			return (a->sf.trigger ? b : a)->body >= 0; // static geoms do not enter triggers
+		}
+		if (!a->dynamic && !b->dynamic) return false;
+		// A pair budget, as sim/ode's contact budget: a body already
+		// touching maxPairs others (2,000 spheres started at one point
+		// make two million pairs) takes no more until some part.
+		if ((a->body >= 0 && a->pairs >= w->maxPairs) || (b->body >= 0 && b->pairs >= w->maxPairs)) {
+			w->droppedPairs++;
+			return false;
+		}
+		if (a->body >= 0 && b->geom >= 0 && w->excluded.count({a->body, b->geom})) return false;
+		if (b->body >= 0 && a->geom >= 0 && w->excluded.count({b->body, a->geom})) return false;
+		return true;
+	}
+};
+
+// counter keeps each object's count of broadphase pairs (info::pairs),
+// told of every pair the cache adds and removes.
+struct counter : btOverlappingPairCallback {
+	static void add(btBroadphaseProxy *p, int d) {
+		auto *o = static_cast<btCollisionObject *>(p->m_clientObject);
+		if (const info *i = static_cast<const info *>(o->getUserPointer())) i->pairs += d;
+	}
+	btBroadphasePair *addOverlappingPair(btBroadphaseProxy *p0, btBroadphaseProxy *p1) override {
+		add(p0, 1);
+		add(p1, 1);
+		return nullptr;
+	}
+	void *removeOverlappingPair(btBroadphaseProxy *p0, btBroadphaseProxy *p1, btDispatcher *) override {
+		add(p0, -1);
+		add(p1, -1);
+		return nullptr;
+	}
+	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
+};
+
+struct once {
+	once() {
+		gContactAddedCallback = materials;
+		// Bullet puts a body to sleep after this long under its thresholds.
+		gDeactivationTime = 0.5;
+	}
+};
+
+void check(bool ok, const char *what) {
+	if (!ok) throw std::invalid_argument(what);
+}
+
+template <class F>
+int guard(pvb_world *w, F f) {
+	if (!w || w->broken) return -1;
+	try {
+		return f();
+	} catch (const std::exception &e) {
+		w->broken = true;
+		w->error = std::string("Bullet: ") + e.what();
+	} catch (...) {
+		w->broken = true;
+		w->error = "Bullet: an unknown C++ exception";
+	}
+	return -1;
+}
+
+btTransform bodyPose(const body &b) { return btTransform(b.rot * b.principal, b.pos); }
+
+btVector3 vec(const double *v) { return btVector3(v[0], v[1], v[2]); }
+
+// minExtent is the smallest half-extent of a shape's bounding box.
+double minExtent(btCollisionShape *s) {
+	btVector3 lo, hi;
+	s->getAabb(btTransform::getIdentity(), lo, hi);
+	btVector3 e = (hi - lo) * 0.5;
+	return std::min(e.x(), std::min(e.y(), e.z()));
+}
+
+// build makes the Bullet objects once every body and geom is known: a body
+// gets its colliders as one shape (a compound when they are several or
+// offset), triggers and static geoms are collision objects of their own.
+void build(pvb_world *w) {
+	if (w->built) return;
+	w->built = true;
+	for (size_t bi = 0; bi < w->bodies.size(); bi++) {
+		body &b = *w->bodies[bi];
+		std::vector<int> solid;
+		for (int gi : b.geoms)
+			if (!w->geoms[gi]->sf.trigger) solid.push_back(gi);
+		btTransform toPrincipal(b.principal.inverse());
+		btCollisionShape *shape = nullptr;
+		if (solid.size() == 1) {
+			btTransform off = toPrincipal * w->geoms[solid[0]]->xf;
+			if (off.getOrigin().length2() < 1e-24 && std::fabs(std::fabs(off.getRotation().w()) - 1) < 1e-12)
+				shape = w->geoms[solid[0]]->shape;
+		}
+		if (!shape && !solid.empty()) {
+			auto *cs = new btCompoundShape(true, int(solid.size()));
+			w->shapes.emplace_back(cs);
+			for (int gi : solid) cs->addChildShape(toPrincipal * w->geoms[gi]->xf, w->geoms[gi]->shape);
+			shape = cs;
+		}
+		if (!shape) {
+			auto *e = new btEmptyShape();
+			w->shapes.emplace_back(e);
+			shape = e;
+		}
+		b.inf.body = int(bi);
+		b.inf.dynamic = !b.kinematic;
+		b.inf.sf = solid.empty() ? pvb_surface{0.6, 0, PVB_AVERAGE, PVB_AVERAGE, 0, int(bi), 1, ~uint64_t(0), 0} : w->geoms[solid[0]]->sf;
+		btScalar mass = b.kinematic ? 0 : b.mass;
+		btVector3 inertia = b.kinematic ? btVector3(0, 0, 0) : b.inertia;
+		btRigidBody::btRigidBodyConstructionInfo ci(mass, nullptr, shape, inertia);
+		ci.m_friction = b.inf.sf.friction;
+		ci.m_restitution = b.inf.sf.restitution;
+		ci.m_startWorldTransform = bodyPose(b);
+		auto *rb = new btRigidBody(ci);
+		b.rb = rb;
+		rb->setUserPointer(&b.inf);
+		rb->setFlags(rb->getFlags() | BT_DISABLE_WORLD_GRAVITY);
+		int flags = rb->getCollisionFlags() | btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK;
+		if (b.kinematic) flags |= btCollisionObject::CF_KINEMATIC_OBJECT;
+		rb->setCollisionFlags(flags);
+		rb->setSleepingThresholds(0.05, 0.05);
+		if (w->noSleep || b.kinematic) rb->setActivationState(DISABLE_DEACTIVATION);
+		if (!b.kinematic && !solid.empty()) {
+			// Continuous collision for fast bodies: a sphere of half the
+			// body's smallest half-extent is swept when it moves more than
+			// that half-extent in a step.
+			double e = minExtent(shape);
+			if (e > 0 && std::isfinite(e)) {
+				rb->setCcdMotionThreshold(e);
+				rb->setCcdSweptSphereRadius(0.5 * e);
+			}
+		}
+		w->world->addRigidBody(rb);
+		rb->setGravity(btVector3(0, 0, 0));
+		rb->setLinearVelocity(b.lv);
+		rb->setAngularVelocity(b.av);
+	}
+	for (size_t gi = 0; gi < w->geoms.size(); gi++) {
+		geom &g = *w->geoms[gi];
+		if (g.body >= 0 && !g.sf.trigger) continue;
+		auto *o = new btCollisionObject();
+		g.obj = o;
+		o->setCollisionShape(g.shape);
+		g.inf.sf = g.sf;
+		g.inf.body = g.body;
+		g.inf.geom = g.body < 0 ? int(gi) : -1;
+		o->setUserPointer(&g.inf);
+		o->setFriction(g.sf.friction);
+		o->setRestitution(g.sf.restitution);
+		int flags = btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK;
+		if (g.sf.trigger) flags |= btCollisionObject::CF_NO_CONTACT_RESPONSE;
+		if (g.body >= 0) flags |= btCollisionObject::CF_KINEMATIC_OBJECT;
+		else flags |= btCollisionObject::CF_STATIC_OBJECT;
+		o->setCollisionFlags(flags);
+		if (g.body >= 0) o->setWorldTransform(w->bodies[g.body]->rb->getWorldTransform() * btTransform(w->bodies[g.body]->principal.inverse()) * g.xf);
+		else o->setWorldTransform(g.xf);
+		if (g.sf.trigger) o->setActivationState(DISABLE_DEACTIVATION);
+		w->world->addCollisionObject(o, btBroadphaseProxy::DefaultFilter, btBroadphaseProxy::AllFilter);
+	}
+}
+
+body &bodyAt(pvb_world *w, int b) {
+	check(b >= 0 && size_t(b) < w->bodies.size(), "no such body");
+	return *w->bodies[b];
+}
+
+// readState writes one body's 13 numbers (the frame sim/ode reports:
+// position of the centre of mass, the body's rotation without its
+// principal axes).
+void readState(const body &b, double *s) {
+	btVector3 p = b.pos, lv = b.lv, av = b.av;
+	btQuaternion q = b.rot;
+	if (b.rb) {
+		const btTransform &t = b.rb->getWorldTransform();
+		p = t.getOrigin();
+		q = t.getRotation() * b.principal.inverse();
+		lv = b.rb->getLinearVelocity();
+		av = b.rb->getAngularVelocity();
+	}
+	double v[13] = {p.x(), p.y(), p.z(), q.w(), q.x(), q.y(), q.z(), lv.x(), lv.y(), lv.z(), av.x(), av.y(), av.z()};
+	std::copy(v, v + 13, s);
+}
+
+btRigidBody &rbOrFixed(pvb_world *w, int b) {
+	if (b < 0) return btTypedConstraint::getFixedBody();
+	return *bodyAt(w, b).rb;
+}
+
+// effectiveMass is the mass (or moment of inertia) a joint axis moves.
+double effectiveMass(pvb_world *w, joint &j, int axis, const btVector3 &dir) {
+	double inv = 0;
+	for (int bi : {j.b1, j.b2}) {
+		if (bi < 0) continue;
+		btRigidBody *rb = w->bodies[bi]->rb;
+		if (axis < 3) inv += rb->getInvMass();
+		else inv += dir.dot(rb->getInvInertiaTensorWorld() * dir);
+	}
+	return inv > 0 ? 1 / inv : INFINITY;
+}
+
+// axisState measures a joint axis: position (m or rad) and rate.
+void axisState(pvb_world *w, joint &j, int axis, double *x, double *v, btVector3 *dirOut) {
+	*x = 0;
+	*v = 0;
+	if (!j.d6 || axis < 0) return;
+	j.d6->calculateTransforms();
+	btRigidBody &A = rbOrFixed(w, j.b2), &B = rbOrFixed(w, j.b1);
+	btVector3 dir;
+	if (axis >= 3) {
+		*x = -j.d6->getAngle(axis - 3); // Bullet's Euler angle turns the other way
+		dir = j.d6->getAxis(axis - 3);
+		*v = (B.getAngularVelocity() - A.getAngularVelocity()).dot(dir);
+	} else {
+		*x = j.d6->getRelativePivotPosition(axis);
+		dir = j.d6->getCalculatedTransformA().getBasis().getColumn(axis);
+		btVector3 pa = j.d6->getCalculatedTransformA().getOrigin(), pb = j.d6->getCalculatedTransformB().getOrigin();
+		btVector3 va = A.getVelocityInLocalPoint(pa - A.getCenterOfMassPosition());
+		btVector3 vb = B.getVelocityInLocalPoint(pb - B.getCenterOfMassPosition());
+		*v = (vb - va).dot(dir);
+	}
+	if (dirOut) *dirOut = dir;
+}
+
+void applyLimit(joint &j, int g) {
+	int a = j.axis[g];
+	if (!j.d6 || a < 0) return;
+	double lo = j.lo[g], hi = j.hi[g];
+	if (!(lo <= hi)) {
+		j.d6->setLimit(a, 1, -1); // free
+		return;
+	}
+	if (a >= 3) {
+		if (lo <= -M_PI && hi >= M_PI) {
+			j.d6->setLimit(a, 1, -1);
+			return;
+		}
+		lo = std::max(lo, -M_PI);
+		hi = std::min(hi, M_PI);
+	} else {
+		lo = std::max(lo, -1e12);
+		hi = std::min(hi, 1e12);
+	}
+	j.d6->setLimit(a, lo, hi);
+}
+
+// driveMotors plays each drive's ODE-style motor (target velocity c,
+// force bound, softness CFM = 1 / (h kp + kd)) as the force ODE's soft row
+// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m:
+// f = (c − v) / (CFM + h / m), within the bound, applied to the two bodies
+// as equal and opposite forces or torques before the step. (A Bullet motor
+// would hold its target against gravity as well; the spring must not.)
+void driveMotors(pvb_world *w) {
+	for (auto &jp : w->joints) {
+		joint &j = *jp;
+		for (int g = 0; g < 2; g++) {
+			axisDrive &d = j.drive[g];
+			int a = j.axis[g];
+			if (!d.set || !j.d6 || a < 0 || !(d.fmax > 0)) continue;
+			double x, v;
+			btVector3 dir;
+			axisState(w, j, a, &x, &v, &dir);
+			double m = effectiveMass(w, j, a, dir);
+			double den = d.cfm + (std::isinf(m) ? 0 : w->dt / m);
+			if (!(den > 0)) continue;
+			double f = (d.vel - v) / den;
+			f = std::max(-d.fmax, std::min(d.fmax, f));
+			if (!std::isfinite(f) || f == 0) continue;
+			btVector3 F = dir * f;
+			for (int k = 0; k < 2; k++) {
+				int bi = k == 0 ? j.b1 : j.b2;
+				if (bi < 0 || w->bodies[bi]->kinematic) continue;
+				btRigidBody *rb = w->bodies[bi]->rb;
+				rb->activate(true);
+				btVector3 Fk = k == 0 ? F : -F;
+				if (a < 3) rb->applyCentralForce(Fk);
+				else rb->applyTorque(Fk);
+			}
+		}
+	}
+}
+
+} // namespace
+
+extern "C" {
+
+pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
+	static once init;
+	(void)init;
+	pvb_world *w = nullptr;
+	try {
+		w = new pvb_world();
+		w->iterations = iterations > 0 ? iterations : 20;
+		w->noSleep = no_sleep != 0;
+		w->record = record_points != 0;
+		w->config = new btDefaultCollisionConfiguration();
+		w->dispatcher = new btCollisionDispatcher(w->config);
+		w->broadphase = new btDbvtBroadphase();
+		w->solver = new btSequentialImpulseConstraintSolver();
+		w->solver->setRandSeed(0);
+		w->world = new btDiscreteDynamicsWorld(w->dispatcher, w->broadphase, w->solver, w->config);
+		w->world->setGravity(btVector3(0, 0, 0));
+		w->filt = new filter(w);
+		w->world->getPairCache()->setOverlapFilterCallback(w->filt);
+		w->counter = new counter();
+		w->world->getPairCache()->setInternalGhostPairCallback(w->counter);
+		btContactSolverInfo &si = w->world->getSolverInfo();
+		si.m_numIterations = w->iterations;
+		si.m_splitImpulse = 1;
+		// Every overlap is pushed out by split impulse, never as a speed:
+		// a bounce keeps its height and deep overlaps fly apart at no speed.
+		si.m_splitImpulsePenetrationThreshold = 0;
+	} catch (...) {
+		pvb_world_free(w);
+		return nullptr;
+	}
+	return w;
+}
+
+void pvb_world_free(pvb_world *w) {
+	if (!w) return;
+	try {
+		if (w->world) {
+			for (auto &j : w->joints)
+				if (j->c) {
+					w->world->removeConstraint(j->c);
+					delete j->c;
+				}
+			for (auto &b : w->bodies)
+				if (b->rb) {
+					w->world->removeRigidBody(b->rb);
+					delete b->rb;
+				}
+			for (auto &g : w->geoms)
+				if (g->obj) {
+					w->world->removeCollisionObject(g->obj);
+					delete g->obj;
+				}
+			for (auto &g : w->geoms) delete g->shape;
+		}
+		delete w->world;
+		delete w->counter;
+		delete w->filt;
+		delete w->solver;
+		delete w->broadphase;
+		delete w->dispatcher;
+		delete w->config;
+		delete w;
+	} catch (...) {
+	}
+}
+
+const char *pvb_error(pvb_world *w) { return w ? w->error.c_str() : "no world"; }
+int pvb_nmessages(pvb_world *w) { return w ? int(w->messages.size()) : 0; }
+const char *pvb_message(pvb_world *w, int i) { return w->messages[i].c_str(); }
+void pvb_clear_messages(pvb_world *w) {
+	if (w) w->messages.clear();
+}
+
+int pvb_body_new(pvb_world *w) {
+	return guard(w, [&] {
+		check(!w->built, "bodies must be made before the world steps");
+		w->bodies.emplace_back(new body());
+		return int(w->bodies.size() - 1);
+	});
+}
+
+int pvb_body_set(pvb_world *w, int bi, int what, const double *v) {
+	return guard(w, [&] {
+		body &b = bodyAt(w, bi);
+		switch (what) {
+		case PVB_B_POSITION: b.pos = vec(v); break;
+		case PVB_B_ROTATION: {
+			btQuaternion q(v[0], v[1], v[2], v[3]);
+			check(q.length2() > 0, "rotation of length 0");
+			b.rot = q.normalized();
+			break;
+		}
+		case PVB_B_LINEAR_VEL: b.lv = vec(v); break;
+		case PVB_B_ANGULAR_VEL: b.av = vec(v); break;
+		case PVB_B_KINEMATIC:
+			check(!w->built, "a body is made kinematic before the world steps");
+			b.kinematic = true;
+			return 0;
+		default: throw std::invalid_argument("unknown body setting");
+		}
+		if (btRigidBody *rb = b.rb) {
+			if (what == PVB_B_POSITION || what == PVB_B_ROTATION) {
+				btTransform t(rb->getWorldTransform().getRotation(), rb->getWorldTransform().getOrigin());
+				if (what == PVB_B_POSITION) t.setOrigin(b.pos);
+				else t.setRotation(b.rot * b.principal);
+				rb->setWorldTransform(t);
+				rb->setInterpolationWorldTransform(t);
+				rb->updateInertiaTensor();
+			} else if (what == PVB_B_LINEAR_VEL) {
+				rb->setLinearVelocity(b.lv);
+				rb->setInterpolationLinearVelocity(b.lv);
+			} else {
+				rb->setAngularVelocity(b.av);
+				rb->setInterpolationAngularVelocity(b.av);
+			}
+			rb->activate(true);
+		}
+		return 0;
+	});
+}
+
+int pvb_body_mass(pvb_world *w, int bi, double mass, const double *diag, const double *principal) {
+	return guard(w, [&] {
+		check(!w->built, "a body's mass is set before the world steps");
+		body &b = bodyAt(w, bi);
+		check(mass > 0 && std::isfinite(mass), "mass must be positive");
+		for (int k = 0; k < 3; k++) check(diag[k] > 0 && std::isfinite(diag[k]), "inertia must be positive");
+		btQuaternion p(principal[0], principal[1], principal[2], principal[3]);
+		check(p.length2() > 0, "principal axes of length 0");
+		b.mass = mass;
+		b.inertia = vec(diag);
+		b.principal = p.normalized();
+		return 0;
+	});
+}
+
+int pvb_geom_new(pvb_world *w, int kind, const double *p, const double *pts, int npts, const unsigned *idx, int nidx, pvb_surface s) {
+	return guard(w, [&] {
+		check(!w->built, "geoms are made before the world steps");
+		std::unique_ptr<geom> g(new geom());
+		g->sf = s;
+		switch (kind) {
+		case PVB_BOX: g->shape = new btBoxShape(btVector3(p[0] / 2, p[1] / 2, p[2] / 2)); break;
+		case PVB_SPHERE: g->shape = new btSphereShape(p[0]); break;
+		// Bullet's capsule height is the straight part, as ODE's length.
+		case PVB_CAPSULE_Z: g->shape = new btCapsuleShapeZ(p[0], p[1]); break;
+		case PVB_CYLINDER_Z: g->shape = new btCylinderShapeZ(btVector3(p[0], p[0], p[1] / 2)); break;
+		case PVB_CONVEX: {
+			check(npts >= 4, "a convex hull needs 4 points");
+			auto *h = new btConvexHullShape();
+			for (int i = 0; i < npts; i++) h->addPoint(btVector3(pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]), false);
+			// Bullet adds a hull's margin (0.04 m) outside its points: 1 mm,
+			// ODE's contact surface layer, keeps the surface where the file says.
+			h->setMargin(0.001);
+			h->recalcLocalAabb();
+			g->shape = h;
+			break;
+		}
+		case PVB_TRIMESH: {
+			check(nidx >= 3 && npts >= 3, "a triangle mesh needs a triangle");
+			w->meshVerts.emplace_back(pts, pts + 3 * npts);
+			w->meshIdx.emplace_back(idx, idx + (nidx - nidx % 3));
+			for (int i : w->meshIdx.back()) check(i >= 0 && i < npts, "triangle index past the vertices");
+			auto *m = new btTriangleIndexVertexArray(int(w->meshIdx.back().size() / 3), w->meshIdx.back().data(), 3 * sizeof(int),
+				npts, w->meshVerts.back().data(), 3 * sizeof(btScalar));
+			w->meshes.emplace_back(m);
+			g->shape = new btBvhTriangleMeshShape(m, true);
+			break;
+		}
+		default: throw std::invalid_argument("unknown shape kind");
+		}
+		g->shape->setUserPointer(&g->sf);
+		w->geoms.push_back(std::move(g));
+		return int(w->geoms.size() - 1);
+	});
+}
+
+int pvb_geom_place(pvb_world *w, int gi, int bi, const double *pos, const double *quat) {
+	return guard(w, [&] {
+		check(!w->built, "geoms are placed before the world steps");
+		check(gi >= 0 && size_t(gi) < w->geoms.size(), "no such geom");
+		geom &g = *w->geoms[gi];
+		btQuaternion q(quat[0], quat[1], quat[2], quat[3]);
+		check(q.length2() > 0, "rotation of length 0");
+		g.xf = btTransform(q.normalized(), vec(pos));
+		if (bi != g.body) {
+			if (g.body >= 0) {
+				auto &l = w->bodies[g.body]->geoms;
+				l.erase(std::remove(l.begin(), l.end(), gi), l.end());
+			}
+			if (bi >= 0) bodyAt(w, bi).geoms.push_back(gi);
+			g.body = bi;
+		}
+		return 0;
+	});
+}
+
+int pvb_no_collide(pvb_world *w, int b, int g) {
+	return guard(w, [&] {
+		w->excluded.insert({b, g});
+		return 0;
+	});
+}
+
+int pvb_joint_new(pvb_world *w, int kind, int b1, int b2, const double *anchor, const double *a1, const double *a2) {
+	return guard(w, [&] {
+		build(w);
+		check(b1 >= 0 || b2 >= 0, "a joint needs a body");
+		if (b1 < 0) std::swap(b1, b2);
+		std::unique_ptr<joint> j(new joint());
+		j->kind = kind;
+		j->b1 = b1;
+		j->b2 = b2;
+		btVector3 x = vec(a1), y = vec(a2);
+		check(x.length2() > 0, "joint axis of length 0");
+		x.normalize();
+		y -= x * x.dot(y);
+		if (y.length2() < 1e-12) {
+			btVector3 z;
+			btPlaneSpace1(x, y, z);
+		}
+		y.normalize();
+		btMatrix3x3 basis;
+		basis.setValue(x.x(), y.x(), x.cross(y).x(), x.y(), y.y(), x.cross(y).y(), x.z(), y.z(), x.cross(y).z());
+		btTransform frame(basis, vec(anchor));
+		btRigidBody &B = *bodyAt(w, b1).rb;
+		btTransform inB = B.getWorldTransform().inverse() * frame;
+		if (kind == PVB_BALL) {
+			if (b2 < 0) j->c = new btPoint2PointConstraint(B, inB.getOrigin());
+			else {
+				btRigidBody &A = *bodyAt(w, b2).rb;
+				j->c = new btPoint2PointConstraint(B, A, inB.getOrigin(), (A.getWorldTransform().inverse() * frame).getOrigin());
+			}
+		} else {
+			btGeneric6DofSpring2Constraint *d;
+			if (b2 < 0) d = new btGeneric6DofSpring2Constraint(B, inB);
+			else {
+				btRigidBody &A = *bodyAt(w, b2).rb;
+				d = new btGeneric6DofSpring2Constraint(A, B, A.getWorldTransform().inverse() * frame, inB);
+			}
+			j->c = d;
+			j->d6 = d;
+			for (int a = 0; a < 6; a++) d->setLimit(a, 0, 0);
+			switch (kind) {
+			case PVB_HINGE: j->axis[0] = 3; break;
+			case PVB_SLIDER: j->axis[0] = 0; break;
+			case PVB_UNIVERSAL: j->axis[0] = 3, j->axis[1] = 4; break;
+			case PVB_PISTON: j->axis[0] = 0, j->axis[1] = 3; break;
+			}
+			for (int g = 0; g < 2; g++)
+				if (j->axis[g] >= 0) d->setLimit(j->axis[g], 1, -1);
+		}
+		w->world->addConstraint(j->c, true);
+		w->joints.push_back(std::move(j));
+		return int(w->joints.size() - 1);
+	});
+}
+
+int pvb_joint_param(pvb_world *w, int ji, int group, int param, double v) {
+	return guard(w, [&] {
+		check(ji >= 0 && size_t(ji) < w->joints.size() && group >= 0 && group < 2, "no such joint axis");
+		joint &j = *w->joints[ji];
+		int a = j.axis[group];
+		if (!j.d6 || a < 0) return 0;
+		switch (param) {
+		case PVB_LO_STOP: j.lo[group] = v; applyLimit(j, group); break;
+		case PVB_HI_STOP: j.hi[group] = v; applyLimit(j, group); break;
+		case PVB_STOP_ERP: j.d6->setParam(BT_CONSTRAINT_STOP_ERP, std::min(1.0, std::max(0.0, v)), a); break;
+		case PVB_STOP_CFM: break; // Bullet's stops stay rigid
+		case PVB_VEL: j.drive[group].vel = v, j.drive[group].set = true; break;
+		case PVB_FMAX: j.drive[group].fmax = v, j.drive[group].set = true; break;
+		case PVB_CFM: j.drive[group].cfm = v, j.drive[group].set = true; break;
+		}
+		return 0;
+	});
+}
+
+int pvb_joint_state(pvb_world *w, int ji, int group, double *x, double *v) {
+	return guard(w, [&] {
+		build(w);
+		check(ji >= 0 && size_t(ji) < w->joints.size() && group >= 0 && group < 2, "no such joint axis");
+		joint &j = *w->joints[ji];
+		axisState(w, j, j.axis[group], x, v, nullptr);
+		return 0;
+	});
+}
+
+int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
+	return guard(w, [&] {
+		build(w);
+		check(dt > 0 && std::isfinite(dt), "step must be positive");
+		w->dt = dt;
+		for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) {
+			body &b = *w->bodies[i];
+			btRigidBody *rb = b.rb;
+			if (b.kinematic) {
+				// Moved by its velocities, as ODE moves a kinematic body;
+				// Bullet derives the velocity contacts see from the move.
+				btTransform now = rb->getWorldTransform(), next;
+				btTransformUtil::integrateTransform(now, rb->getLinearVelocity(), rb->getAngularVelocity(), dt, next);
+				rb->setInterpolationWorldTransform(now);
+				rb->setWorldTransform(next);
+				continue;
+			}
+			if (f && rb->isActive() && (f[3 * i] != 0 || f[3 * i + 1] != 0 || f[3 * i + 2] != 0))
+				rb->applyCentralForce(btVector3(f[3 * i], f[3 * i + 1], f[3 * i + 2]));
+		}
+		for (auto &gp : w->geoms) {
+			geom &g = *gp;
+			if (g.obj && g.body >= 0) {
+				body &b = *w->bodies[g.body];
+				g.obj->setWorldTransform(b.rb->getWorldTransform() * btTransform(b.principal.inverse()) * g.xf);
+			}
+		}
+		driveMotors(w);
+		w->droppedPairs = 0;
+		w->world->stepSimulation(dt, 0, dt);
+		// Overlaps of triggers, contact points.
+		w->overlaps.clear();
+		w->points.clear();
+		w->ncontacts = 0;
+		int nm = w->dispatcher->getNumManifolds();
+		for (int m = 0; m < nm; m++) {
+			btPersistentManifold *pm = w->dispatcher->getManifoldByIndexInternal(m);
+			const info *a = static_cast<const info *>(pm->getBody0()->getUserPointer());
+			const info *b = static_cast<const info *>(pm->getBody1()->getUserPointer());
+			if (!a || !b) continue;
+			int np = pm->getNumContacts();
+			if (a->sf.trigger || b->sf.trigger) {
+				for (int k = 0; k < np; k++)
+					if (pm->getContactPoint(k).getDistance() <= 0) {
+						const info *t = a->sf.trigger ? a : b, *o = a->sf.trigger ? b : a;
+						w->overlaps.push_back(t->sf.owner);
+						w->overlaps.push_back(o->body);
+						break;
+					}
+				// Fresh points every step: Bullet keeps a manifold's points
+				// while they stay near, and a trigger's would outlive the overlap.
+				pm->clearManifold();
+				continue;
+			}
+			for (int k = 0; k < np; k++) {
+				const btManifoldPoint &p = pm->getContactPoint(k);
+				if (p.getDistance() > 0.001) continue;
+				w->ncontacts++;
+				if (w->record) {
+					btVector3 q = (p.getPositionWorldOnA() + p.getPositionWorldOnB()) * 0.5;
+					w->points.insert(w->points.end(), {q.x(), q.y(), q.z()});
+				}
+			}
+		}
+		if (states)
+			for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) readState(*w->bodies[i], states + 13 * i);
+		return 0;
+	});
+}
+
+int pvb_read_states(pvb_world *w, double *states, int n) {
+	return guard(w, [&] {
+		for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) readState(*w->bodies[i], states + 13 * i);
+		return 0;
+	});
+}
+
+int pvb_awake(pvb_world *w) {
+	if (!w || w->broken) return 0;
+	int n = 0;
+	for (auto &b : w->bodies)
+		if (!b->kinematic && (!b->rb || b->rb->isActive())) n++;
+	return n;
+}
+
+int pvb_ncontacts(pvb_world *w) { return w ? w->ncontacts : 0; }
+long pvb_dropped_pairs(pvb_world *w) { return w ? w->droppedPairs : 0; }
+int pvb_noverlaps(pvb_world *w) { return w ? int(w->overlaps.size() / 2) : 0; }
+const int *pvb_overlaps(pvb_world *w) { return w->overlaps.data(); }
+int pvb_npoints(pvb_world *w) { return w ? int(w->points.size() / 3) : 0; }
+const double *pvb_points(pvb_world *w) { return w->points.data(); }
+
+int pvb_raise(pvb_world *w, int kind) {
+	return guard(w, [&] {
+		if (kind == 3) {
+			w->messages.push_back("a message for a test (3)");
+			return 0;
+		}
+		throw std::runtime_error("raised for a test (" + std::to_string(kind) + ")");
+		return 0;
+	});
+}
+
+} // extern "C"

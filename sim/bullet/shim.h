@@ -1,0 +1,80 @@
+// A C interface over Bullet Physics for cgo (shim.cc). Every entry point
+// catches C++ exceptions and reports them as an error code and a message in
+// the world; after one the world is broken and only pvb_world_free may be
+// called.
+#ifndef PVB_SHIM_H
+#define PVB_SHIM_H
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pvb_world pvb_world;
+
+// Combine modes (the same order as sim/ode's: a higher one wins).
+enum { PVB_MULTIPLY = 0, PVB_MAXIMUM = 1, PVB_MINIMUM = 2, PVB_AVERAGE = 3 };
+
+typedef struct {
+	double friction, restitution;
+	int friction_combine, restitution_combine;
+	int trigger, owner;
+	uint64_t category, collide, pass;
+} pvb_surface;
+
+enum { PVB_BOX = 1, PVB_SPHERE, PVB_CAPSULE_Z, PVB_CYLINDER_Z, PVB_CONVEX, PVB_TRIMESH };
+enum { PVB_FIXED = 1, PVB_BALL, PVB_HINGE, PVB_SLIDER, PVB_UNIVERSAL, PVB_PISTON };
+enum { PVB_LO_STOP = 1, PVB_HI_STOP, PVB_VEL, PVB_FMAX, PVB_STOP_ERP, PVB_STOP_CFM, PVB_CFM };
+enum { PVB_B_POSITION = 1, PVB_B_ROTATION, PVB_B_LINEAR_VEL, PVB_B_ANGULAR_VEL, PVB_B_KINEMATIC };
+
+// pvb_world_new makes a world; NULL when out of memory.
+pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points);
+void pvb_world_free(pvb_world *w);
+// pvb_error is the message of the error that broke the world ("" if none).
+const char *pvb_error(pvb_world *w);
+int pvb_nmessages(pvb_world *w);
+const char *pvb_message(pvb_world *w, int i);
+void pvb_clear_messages(pvb_world *w);
+
+int pvb_body_new(pvb_world *w);
+// pvb_body_set sets a body's position (v[0..2]), rotation (x, y, z, w),
+// velocities, or makes it kinematic.
+int pvb_body_set(pvb_world *w, int b, int what, const double *v);
+// pvb_body_mass sets the mass and the principal moments of inertia, the
+// principal axes given as a rotation (x, y, z, w) of the body's axes.
+int pvb_body_mass(pvb_world *w, int b, double mass, const double *diag, const double *principal);
+
+// pvb_geom_new makes a shape: p holds sizes (box full extents; sphere
+// radius; capsule radius and straight length; cylinder radius and length),
+// pts and idx a convex hull's points or a triangle mesh. Returns its index
+// or -1.
+int pvb_geom_new(pvb_world *w, int kind, const double *p, const double *pts, int npts, const unsigned *idx, int nidx, pvb_surface s);
+// pvb_geom_place attaches geom g to body b at offset (pos, quat x, y, z, w)
+// from the body's frame, or places it static (b < 0) in the world.
+int pvb_geom_place(pvb_world *w, int g, int b, const double *pos, const double *quat);
+int pvb_no_collide(pvb_world *w, int b, int g);
+
+int pvb_joint_new(pvb_world *w, int kind, int b1, int b2, const double *anchor, const double *a1, const double *a2);
+int pvb_joint_param(pvb_world *w, int j, int group, int param, double v);
+int pvb_joint_state(pvb_world *w, int j, int group, double *x, double *v);
+
+// pvb_step applies forces[3i..3i+2] to each awake dynamic body, moves the
+// kinematic ones by their velocities, steps dt and writes 13 numbers a body
+// into states (position, quaternion w x y z, linear and angular velocity).
+int pvb_step(pvb_world *w, const double *forces, int n, double dt, double *states);
+int pvb_read_states(pvb_world *w, double *states, int n);
+int pvb_awake(pvb_world *w);
+int pvb_ncontacts(pvb_world *w);
+// pvb_dropped_pairs is how many pairs the pair budget (32 a moving body)
+// left out in the last step.
+long pvb_dropped_pairs(pvb_world *w);
+int pvb_noverlaps(pvb_world *w);
+const int *pvb_overlaps(pvb_world *w);
+int pvb_npoints(pvb_world *w);
+const double *pvb_points(pvb_world *w);
+int pvb_raise(pvb_world *w, int kind);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
