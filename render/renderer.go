@@ -173,6 +173,7 @@ type Renderer struct {
 	skinMode   skinMode          // where skins and morphs are posed (anim_cpu.go)
 	posedMats  map[int]material  // materials with animated factors (anim_material.go)
 	prims      [][]*gpuPrimitive // by mesh, by primitive
+	readErrs   map[[2]int]error  // why a primitive was not uploaded, by mesh and primitive
 	items      []drawItem
 	materials  []material
 	textures   map[texKey]uint32
@@ -246,6 +247,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		r.materials[i] = newMaterial(m)
 	}
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
+	r.readErrs = map[[2]int]error{}
 	lostSet := map[int]bool{} // materials already named in a message
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
@@ -253,6 +255,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			pd, err := d.ReadPrimitive(m, p)
 			if err != nil {
 				r.Messages = append(r.Messages, err.Error())
+				r.readErrs[[2]int{m, p}] = err
 				continue
 			}
 			// The second and third UV attributes hold TEXCOORD_1 and
@@ -306,6 +309,41 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.Messages = append(r.Messages, why)
 		}
 	}
+}
+
+// NotDrawn lists, one sentence each, what of the shown scene the picture
+// lacks: every primitive a node of the scene uses that could not be read
+// (a Draco stream that does not decode, an accessor past its buffer ...),
+// once per primitive, and why nothing is drawn when the scene draws no
+// mesh although the file has meshes. It is nil when the picture holds all
+// the file asks. `viewer screenshot` exits 1 when it is not nil.
+func (r *Renderer) NotDrawn() []string {
+	d := r.doc
+	if d == nil {
+		return nil
+	}
+	if len(r.items) == 0 {
+		// The headline: it names the first primitive that failed.
+		if why := d.EmptyPictureReason(); why != "" {
+			return []string{why}
+		}
+	}
+	var out []string
+	seen := map[int]bool{}
+	for _, n := range d.SceneNodes() {
+		node := d.GLTF.Nodes[n]
+		if node == nil || node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(r.prims) || seen[*node.Mesh] {
+			continue
+		}
+		m := *node.Mesh
+		seen[m] = true
+		for p := range r.prims[m] {
+			if err, ok := r.readErrs[[2]int{m, p}]; ok {
+				out = append(out, fmt.Sprintf("not drawn: %v", err))
+			}
+		}
+	}
+	return out
 }
 
 // SceneChanged redraws the document's shown scene after

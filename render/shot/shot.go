@@ -75,19 +75,37 @@ func (l Look) apply(o *render.Options) {
 // Render draws d as o says, on the current GL context, and returns the
 // image and the renderer's messages (textures it could not load ...).
 func Render(d *scene.Document, o Options) (*image.NRGBA, []string, error) {
+	img, rep, err := RenderReport(d, o)
+	return img, rep.Messages, err
+}
+
+// Report is what drawing a document left to say.
+type Report struct {
+	// Messages are the renderer's messages (textures it could not load,
+	// primitives it could not read ...), for stderr.
+	Messages []string
+	// NotDrawn lists what the file asks that the picture lacks
+	// (render.Renderer.NotDrawn): nil when the picture is complete.
+	NotDrawn []string
+}
+
+// RenderReport is Render that also says what the picture lacks.
+func RenderReport(d *scene.Document, o Options) (img *image.NRGBA, rep Report, err error) {
 	v, err := VariantIndex(d, o.Variant)
 	if err != nil {
-		return nil, nil, err
+		return nil, rep, err
 	}
 	r, err := render.New()
 	if err != nil {
-		return nil, nil, err
+		return nil, rep, err
 	}
 	defer r.Delete()
 	r.SetDocument(d)
+	// Named results: what the renderer says, whatever ends the drawing.
+	defer func() { rep.Messages, rep.NotDrawn = r.Messages, r.NotDrawn() }()
 	posed, err := pose(r, o)
 	if err != nil {
-		return nil, r.Messages, err
+		return nil, rep, err
 	}
 	r.WaitTextures()
 	cache := DebugCache(d, r)
@@ -98,13 +116,13 @@ func Render(d *scene.Document, o Options) (*image.NRGBA, []string, error) {
 	r.SetDebug(cache.Groups())
 	cam, err := Camera(d, r, o.Camera)
 	if err != nil {
-		return nil, r.Messages, err
+		return nil, rep, err
 	}
 	opt := render.DefaultOptions()
 	opt.Variant = v
 	o.Look.apply(&opt)
-	img, err := r.RenderImage(cam, o.Width, o.Height, opt)
-	return img, r.Messages, err
+	img, err = r.RenderImage(cam, o.Width, o.Height, opt)
+	return img, rep, err
 }
 
 // pose poses r's document as o says (nothing at the rest pose) and draws
