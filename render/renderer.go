@@ -671,6 +671,14 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		p.vec3("uAnisotropy", [3]float32{float32(cos), float32(sin), m.anisotropy})
 		p.float("uDiffuseTransmissionFactor", m.diffuseTransmission)
 		p.vec3("uDiffuseTransmissionColor", m.diffuseTransmissionColor)
+		p.float("uDiffuseRoughness", m.diffuseRoughness)
+		p.float("uFuzzFactor", m.fuzz)
+		p.vec3("uFuzzColor", m.fuzzColor)
+		p.float("uFuzzRoughness", m.fuzzRoughness)
+	}
+	if m.clearcoat > 0 {
+		p.float("uCoatF0", m.coatF0)
+		p.vec3("uCoatColor", m.coatColor)
 	}
 	for slot, ref := range m.tex {
 		has := ref.texture >= 0
