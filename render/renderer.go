@@ -2,10 +2,12 @@ package render
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -80,6 +82,9 @@ type gpuPrimitive struct {
 	// their place (uvSetsFor); -1 when the primitive has no such set. The
 	// zero value means 1 and 2.
 	uvSets [2]int
+	// shared is set on a primitive that draws the GL buffers of another
+	// one reading the same accessors (sharedGeometry): it does not own them.
+	shared bool
 }
 
 // uvSlot is the UV attribute (0, 1 or 2) a texture on glTF UV set texCoord
@@ -249,9 +254,23 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
 	r.readErrs = map[[2]int]error{}
 	lostSet := map[int]bool{} // materials already named in a message
+	uploaded := map[geometryKey]*gpuPrimitive{}
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
 		for p := range mesh.Primitives {
+			key, shareable := r.geometryKeyOf(d, m, p)
+			if g := uploaded[key]; shareable && g != nil {
+				// The same accessors read the same way: draw the
+				// buffers already uploaded, with this primitive's material.
+				cp := *g
+				cp.mesh, cp.prim, cp.shared = m, p, true
+				cp.material = -1
+				if mat := mesh.Primitives[p].Material; mat != nil {
+					cp.material = *mat
+				}
+				r.prims[m][p] = &cp
+				continue
+			}
 			pd, err := d.ReadPrimitive(m, p)
 			if err != nil {
 				r.Messages = append(r.Messages, err.Error())
@@ -276,6 +295,9 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.prims[m][p] = upload(pd, uv2, m, p)
 			r.prims[m][p].uvSets = sets
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
+			if shareable && r.prims[m][p].def == nil {
+				uploaded[key] = r.prims[m][p]
+			}
 			if pd.Material >= 0 && pd.Material < len(r.materials) && !lostSet[pd.Material] {
 				for _, ref := range r.materials[pd.Material].tex {
 					if ref.texture >= 0 && ref.texCoord > 1 && r.prims[m][p].uvSlot(ref.texCoord) == 0 {
@@ -309,6 +331,50 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.Messages = append(r.Messages, why)
 		}
 	}
+}
+
+// geometryKey says what a primitive's uploaded buffers hold: which
+// accessors, read in which mode, with tangents computed or not, with which
+// UV sets in the second and third UV attributes. Primitives with equal keys
+// draw the same buffers (a file of 98 meshes sharing one sphere's
+// accessors uploads it once, as programs are shared by define set and
+// textures by source).
+type geometryKey struct {
+	attrs    string
+	indices  int
+	mode     gltf.PrimitiveMode
+	tangents bool
+	sets     [2]int
+}
+
+// geometryKeyOf returns primitive p of mesh m's geometry key; ok is false
+// when its buffers are its own: morph targets or a skin (posed per mesh).
+func (r *Renderer) geometryKeyOf(d *scene.Document, m, p int) (k geometryKey, ok bool) {
+	prim := d.GLTF.Meshes[m].Primitives[p]
+	if prim == nil || len(prim.Targets) > 0 {
+		return k, false
+	}
+	if _, skinned := prim.Attributes[gltf.JOINTS_0]; skinned {
+		return k, false
+	}
+	names := slices.Sorted(maps.Keys(prim.Attributes))
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s=%d;", n, prim.Attributes[n])
+	}
+	k = geometryKey{attrs: b.String(), indices: -1, mode: prim.Mode}
+	if prim.Indices != nil {
+		k.indices = *prim.Indices
+	}
+	mat := -1
+	if prim.Material != nil {
+		mat = *prim.Material
+	}
+	if mat >= 0 && mat < len(d.GLTF.Materials) && d.GLTF.Materials[mat] != nil {
+		k.tangents = d.GLTF.Materials[mat].NormalTexture != nil
+	}
+	k.sets = uvSetsFor(r.materials, mat)
+	return k, true
 }
 
 // NotDrawn lists, one sentence each, what of the shown scene the picture
@@ -511,7 +577,20 @@ type meshPass struct {
 	linear   bool
 	ready    map[*program]bool
 	cur      *program
+	// queued counts the vertices drawn since the last wait (finishEvery).
+	queued int
 }
+
+// finishEvery is how many vertices (index count times instances) an image
+// (RenderImage) draws between glFinish calls. llvmpipe bins a frame's
+// triangles in memory until they are rasterized, and its rasterizer
+// threads fall behind the binning on a busy machine: 98 spheres of 37,000
+// indices each held over 100 MB of bins at 800x600 (a glFlush does not
+// bound it: the flushed scenes queue up). Waiting every 65,536 vertices
+// does (140 MB in all for that file, about what one sphere takes), costs
+// no measurable time, and changes no pixel (the draws run in the same
+// order). The window does not wait: a frame is rasterized at the swap.
+const finishEvery = 1 << 16
 
 // use makes the program for features f current, setting its per-pass
 // uniforms the first time in the pass.
@@ -705,6 +784,14 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	}
 	// A mirroring transform flips the winding (anim.go draws).
 	r.drawCall(p, it, model.Mat3().Det() < 0)
+	n := int(it.prim.count)
+	if it.dyn != nil && it.dyn.instances > 0 {
+		n *= it.dyn.instances
+	}
+	if ps.queued += n; ps.queued >= finishEvery && r.waitEnv {
+		gl.Finish()
+		ps.queued = 0
+	}
 }
 
 // slotUniforms are the uniform names of each texture slot, made once rather
@@ -738,7 +825,7 @@ func mat32(m mgl64.Mat4) mgl32.Mat4 {
 func (r *Renderer) release() {
 	for _, ps := range r.prims {
 		for _, p := range ps {
-			if p != nil {
+			if p != nil && !p.shared {
 				gl.DeleteVertexArrays(1, &p.vao)
 				p.def.delete()
 				gl.DeleteBuffers(1, &p.vbo)
@@ -852,9 +939,13 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 		}
 	}
 	uses := map[int][]texKey{}
+	needed := imagesNeeded(d)
 	for k := range keys {
 		if k.texture < len(d.GLTF.Textures) {
 			src := imageSource(d.GLTF.Textures[k.texture])
+			if needed != nil && !needed[src] {
+				continue // not decoded (imagesNeeded)
+			}
 			uses[src] = append(uses[src], k)
 		}
 	}
