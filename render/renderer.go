@@ -85,6 +85,9 @@ type gpuPrimitive struct {
 	// shared is set on a primitive that draws the GL buffers of another
 	// one reading the same accessors (sharedGeometry): it does not own them.
 	shared bool
+	// inward is set when the primitive's normals point inward: a shell
+	// the scene may be inside (Framing).
+	inward bool
 }
 
 // uvSlot is the UV attribute (0, 1 or 2) a texture on glTF UV set texCoord
@@ -294,6 +297,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			}
 			r.prims[m][p] = upload(pd, uv2, m, p)
 			r.prims[m][p].uvSets = sets
+			r.prims[m][p].inward = pd.Mode == scene.DrawTriangles && facesInward(pd)
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
 			if shareable && r.prims[m][p].def == nil {
 				uploaded[key] = r.prims[m][p]

@@ -180,14 +180,15 @@ func VariantIndex(d *scene.Document, name string) (int, error) {
 	return 0, fmt.Errorf("no variant %q (the file has: %s)", name, strings.Join(names, ", "))
 }
 
-// Camera frames the scene r draws, or views from d's camera index c
-// (c >= 0), which a node of the shown scene must use.
+// Camera frames the scene r draws (DefaultCamera), or views from d's
+// camera index c (c >= 0), which a node of the shown scene must use.
 func Camera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error) {
-	lo, hi := r.Bounds()
-	cam := render.NewCamera(lo, hi)
 	if c < 0 {
+		cam, _ := DefaultCamera(d, r)
 		return cam, nil
 	}
+	lo, hi := r.Bounds()
+	cam := render.NewCamera(lo, hi)
 	if c >= len(d.GLTF.Cameras) {
 		return cam, fmt.Errorf("camera %d does not exist (the file has %d)", c, len(d.GLTF.Cameras))
 	}
@@ -203,6 +204,28 @@ func Camera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error)
 		}
 	}
 	return cam, fmt.Errorf("camera %d is not used by any node of the scene", c)
+}
+
+// DefaultCamera is the view a document opens with: the framing the
+// renderer chooses (render.Renderer.Framing: the bounds, the bounds without
+// a shell the scene is inside, or the file's first camera then), and what
+// the status bar says of it ("" for the plain bounds).
+func DefaultCamera(d *scene.Document, r *render.Renderer) (render.Camera, string) {
+	f := r.Framing()
+	if f.Camera >= 0 {
+		if cam, err := Camera(d, r, f.Camera); err == nil {
+			return cam, f.Note
+		}
+	}
+	if f.Camera >= 0 {
+		f.Min, f.Max = r.Bounds()
+		f.Note = ""
+	}
+	cam := render.NewCamera(f.Min, f.Max)
+	// The clipping planes still take in the shell around what is framed.
+	lo, hi := r.Bounds()
+	cam.Radius = max(cam.Radius, hi.Sub(lo).Len()/2)
+	return cam, f.Note
 }
 
 // DebugCache prepares the debug drawing of d, its markers sized to the
