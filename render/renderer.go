@@ -83,7 +83,7 @@ type gpuPrimitive struct {
 	// zero value means 1 and 2.
 	uvSets [2]int
 	// shared is set on a primitive that draws the GL buffers of another
-	// one reading the same accessors (sharedGeometry): it does not own them.
+	// one reading the same accessors (geometryKey): it does not own them.
 	shared bool
 	// inward is set when the primitive's normals point inward: a shell
 	// the scene may be inside (Framing).
