@@ -385,15 +385,17 @@ func (r *Renderer) geometryKeyOf(d *scene.Document, m, p int) (k geometryKey, ok
 // lacks: every primitive a node of the scene uses that could not be read
 // (a Draco stream that does not decode, an accessor past its buffer ...),
 // once per primitive, and why nothing is drawn when the scene draws no
-// mesh although the file has meshes. It is nil when the picture holds all
-// the file asks. `viewer screenshot` exits 1 when it is not nil.
+// mesh (nor physics shape) although the file has meshes. It is nil when
+// the picture holds all the file asks. `viewer screenshot` exits 1 when it is not nil.
 func (r *Renderer) NotDrawn() []string {
 	d := r.doc
 	if d == nil {
 		return nil
 	}
-	if len(r.items) == 0 {
-		// The headline: it names the first primitive that failed.
+	if _, _, shapes := d.PhysicsBounds(); len(r.items) == 0 && !shapes {
+		// The headline: it names the first primitive that failed. (A
+		// scene of physics shapes alone, an XODE file or colliders whose
+		// meshes no node shows, draws its shapes.)
 		if why := d.EmptyPictureReason(); why != "" {
 			return []string{why}
 		}
