@@ -116,3 +116,48 @@ func TestNoTextureForLostGeometry(t *testing.T) {
 		r.Delete()
 	}
 }
+
+// TestPreloadReadsGeometry: Preload reads a document's primitives (each
+// set of shared accessors once) before there is a renderer, SetDocument
+// takes them over and uploads them as it would have read them, and a
+// dropped preload leaves nothing behind.
+func TestPreloadReadsGeometry(t *testing.T) {
+	headless(t)
+	d, err := scene.Decode([]byte(sharedFile(4, triangleBuffer)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Preload(d)
+	prepared.Lock()
+	g := prepared.m[d]
+	prepared.Unlock()
+	read := 0
+	for _, ps := range g {
+		for _, in := range ps {
+			if in != nil && in.pd != nil {
+				read++
+			}
+		}
+	}
+	if len(g) != 4 || read != 1 {
+		t.Fatalf("Preload prepared %d meshes, %d primitives read: want 4 meshes, 1 read (the others share its accessors)", len(g), read)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	if takePrepared(d) != nil {
+		t.Error("SetDocument left the prepared geometry behind")
+	}
+	if len(r.items) != 4 || r.prims[3][0] == nil || r.prims[3][0].vbo != r.prims[0][0].vbo || r.prims[0][0].count != 3 {
+		t.Errorf("%d items; want 4 drawing one uploaded triangle", len(r.items))
+	}
+
+	d2, err := scene.Decode([]byte(sharedFile(2, triangleBuffer)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Preload(d2)
+	DropPreload(d2)
+	if takePrepared(d2) != nil {
+		t.Error("DropPreload left the prepared geometry behind")
+	}
+}

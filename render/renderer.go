@@ -258,10 +258,11 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.readErrs = map[[2]int]error{}
 	lostSet := map[int]bool{} // materials already named in a message
 	uploaded := map[geometryKey]*gpuPrimitive{}
+	ready := takePrepared(d) // read on the load goroutine (Preload)
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
 		for p := range mesh.Primitives {
-			key, shareable := r.geometryKeyOf(d, m, p)
+			key, shareable := geometryKeyOf(d, r.materials, m, p)
 			if g := uploaded[key]; shareable && g != nil {
 				// The same accessors read the same way: draw the
 				// buffers already uploaded, with this primitive's material.
@@ -274,26 +275,17 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 				r.prims[m][p] = &cp
 				continue
 			}
-			pd, err := d.ReadPrimitive(m, p)
+			var in primInput
+			if m < len(ready) && p < len(ready[m]) && ready[m][p] != nil {
+				in, ready[m][p] = *ready[m][p], nil // freed once uploaded
+			} else {
+				in = readPrimitiveInput(d, r.materials, m, p)
+			}
+			pd, uv2, sets, err := in.pd, in.uv2, in.sets, in.err
 			if err != nil {
 				r.Messages = append(r.Messages, err.Error())
 				r.readErrs[[2]int{m, p}] = err
 				continue
-			}
-			// The second and third UV attributes hold TEXCOORD_1 and
-			// TEXCOORD_2, or the higher sets the primitive's material
-			// samples in their place.
-			sets := uvSetsFor(r.materials, pd.Material)
-			if sets[0] != 1 {
-				if uv := d.ReadTexCoords(m, p, sets[0], pd); uv != nil {
-					pd.UV1 = uv
-				} else {
-					sets[0] = 1
-				}
-			}
-			uv2 := d.ReadTexCoords(m, p, sets[1], pd)
-			if uv2 == nil {
-				sets[1] = -1 // no such set: a texture on it reads set 0
 			}
 			r.prims[m][p] = upload(pd, uv2, m, p)
 			r.prims[m][p].uvSets = sets
@@ -353,7 +345,7 @@ type geometryKey struct {
 
 // geometryKeyOf returns primitive p of mesh m's geometry key; ok is false
 // when its buffers are its own: morph targets or a skin (posed per mesh).
-func (r *Renderer) geometryKeyOf(d *scene.Document, m, p int) (k geometryKey, ok bool) {
+func geometryKeyOf(d *scene.Document, mats []material, m, p int) (k geometryKey, ok bool) {
 	prim := d.GLTF.Meshes[m].Primitives[p]
 	if prim == nil || len(prim.Targets) > 0 {
 		return k, false
@@ -377,7 +369,7 @@ func (r *Renderer) geometryKeyOf(d *scene.Document, m, p int) (k geometryKey, ok
 	if mat >= 0 && mat < len(d.GLTF.Materials) && d.GLTF.Materials[mat] != nil {
 		k.tangents = d.GLTF.Materials[mat].NormalTexture != nil
 	}
-	k.sets = uvSetsFor(r.materials, mat)
+	k.sets = uvSetsFor(mats, mat)
 	return k, true
 }
 

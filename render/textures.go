@@ -406,14 +406,17 @@ var preloads = struct {
 // Preload starts decoding d's images on worker goroutines before there is
 // a renderer or a GL context (it needs neither), so that the decoding
 // overlaps creating the context and compiling the shaders; the next
-// SetDocument(d) takes the decoded images over. Call it at most once per
-// document, and only for a document that will be shown.
+// SetDocument(d) takes the decoded images over. It also reads d's
+// geometry (prepareGeometry) before it returns, so that SetDocument on the
+// GL thread only uploads. Call it at most once per document, and only for
+// a document that will be shown.
 func Preload(d *scene.Document) {
 	preloads.Lock()
-	defer preloads.Unlock()
 	if _, ok := preloads.m[d]; !ok {
 		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
 	}
+	preloads.Unlock()
+	prepareGeometry(d)
 }
 
 // DropPreload stops waiting for the images Preload started decoding for
@@ -427,6 +430,7 @@ func DropPreload(d *scene.Document) {
 	if ok {
 		discard(ch)
 	}
+	takePrepared(d)
 }
 
 // startDecoding returns the decoding of d's images (relative paths read in
