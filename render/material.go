@@ -35,13 +35,17 @@ const (
 	slotAnisotropy
 	slotDiffuseTransmission
 	slotDiffuseTransmissionColor
+	slotDiffuseRoughness // KHR_materials_diffuse_roughness: R
+	slotFuzz             // KHR_materials_fuzz: weight in R
+	slotFuzzColor
+	slotFuzzRoughness // A
 	slotCount
 )
 
 // slotSRGB reports whether a slot holds colour (sRGB-encoded) rather than data.
 func slotSRGB(slot int) bool {
 	switch slot {
-	case slotBaseColor, slotEmissive, slotSheenColor, slotSpecularColor, slotSpecGloss, slotDiffuseTransmissionColor:
+	case slotBaseColor, slotEmissive, slotSheenColor, slotSpecularColor, slotSpecGloss, slotDiffuseTransmissionColor, slotFuzzColor:
 		return true
 	}
 	return false
@@ -49,7 +53,7 @@ func slotSRGB(slot int) bool {
 
 // shaderFeatures are the optional parts of the mesh shader a material
 // needs; each set is its own program.
-type shaderFeatures uint8
+type shaderFeatures uint16
 
 // The optional shader parts.
 const (
@@ -60,15 +64,17 @@ const (
 	featAnisotropy
 	featDiffuseTransmission
 	featSpecGloss // the specular-glossiness workflow
+	featDiffuseRoughness
+	featFuzz
 )
 
 // featureDefines are the shader's #define names of the features, by bit.
-var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS"}
+var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ"}
 
 // String lists the features, for messages.
 func (f shaderFeatures) String() string {
 	var names []string
-	for i, n := range []string{"sheen", "clearcoat", "transmission", "iridescence", "anisotropy", "diffuse transmission", "specular-glossiness"} {
+	for i, n := range []string{"sheen", "clearcoat", "transmission", "iridescence", "anisotropy", "diffuse transmission", "specular-glossiness", "diffuse roughness", "fuzz"} {
 		if f&(1<<i) != 0 {
 			names = append(names, n)
 		}
@@ -85,7 +91,8 @@ func (m *material) features() shaderFeatures {
 	if m.unlit {
 		return 0
 	}
-	if max(m.sheenColor[0], m.sheenColor[1], m.sheenColor[2]) > 0 {
+	if max(m.sheenColor[0], m.sheenColor[1], m.sheenColor[2]) > 0 && m.fuzz <= 0 {
+		// KHR_materials_fuzz takes the place of sheen, its fallback.
 		f |= featSheen
 	}
 	if m.clearcoat > 0 {
@@ -105,6 +112,12 @@ func (m *material) features() shaderFeatures {
 	}
 	if m.specGloss {
 		f |= featSpecGloss
+	}
+	if m.diffuseRoughness > 0 && !m.specGloss {
+		f |= featDiffuseRoughness
+	}
+	if m.fuzz > 0 && !m.specGloss {
+		f |= featFuzz
 	}
 	return f
 }
@@ -171,13 +184,26 @@ type material struct {
 
 	diffuseTransmission      float32
 	diffuseTransmissionColor [3]float32
+
+	// KHR_materials_diffuse_roughness: the roughness of the diffuse lobe.
+	diffuseRoughness float32
+	// KHR_materials_fuzz: the layer's weight, colour and roughness.
+	fuzz          float32
+	fuzzColor     [3]float32
+	fuzzRoughness float32
+	// KHR_materials_coat, drawn by the clearcoat code: the coat's Fresnel
+	// at normal incidence (from coatIor; clearcoat's is 0.04) and the
+	// colour it tints what is below with.
+	coatF0    float32
+	coatColor [3]float32
 }
 
 func defaultMaterial() material {
 	m := material{baseColor: [4]float32{1, 1, 1, 1}, metallic: 1, roughness: 1, normalScale: 1, occlusionStrength: 1, alphaCutoff: 0.5,
 		ior: 1.5, specular: 1, specularColor: [3]float32{1, 1, 1}, clearcoatNormalScale: 1, attenuationColor: [3]float32{1, 1, 1},
 		specGlossFactor: [3]float32{1, 1, 1}, glossiness: 1, iridescenceIor: 1.3, iridescenceThick: [2]float32{100, 400},
-		diffuseTransmissionColor: [3]float32{1, 1, 1}}
+		diffuseTransmissionColor: [3]float32{1, 1, 1}, fuzzColor: [3]float32{1, 1, 1}, fuzzRoughness: 0.5,
+		coatF0: 0.04, coatColor: [3]float32{1, 1, 1}}
 	for i := range m.tex {
 		m.tex[i] = textureRef{texture: -1, transform: mgl32.Ident3()}
 	}
@@ -404,6 +430,61 @@ func readExtensions(m *material, exts gltf.Extensions) {
 		m.diffuseTransmissionColor = f32x3(dt.ColorFactor, [3]float32{1, 1, 1})
 		set(slotDiffuseTransmission, dt.Texture)
 		set(slotDiffuseTransmissionColor, dt.ColorTexture)
+	}
+	var dr struct {
+		Factor  *float64    `json:"diffuseRoughnessFactor"`
+		Texture *extTexture `json:"diffuseRoughnessTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_diffuse_roughness", &dr) {
+		m.diffuseRoughness = f32or(dr.Factor, 0)
+		set(slotDiffuseRoughness, dr.Texture)
+	}
+	var fz struct {
+		Factor           *float64    `json:"fuzzFactor"`
+		Texture          *extTexture `json:"fuzzTexture"`
+		ColorFactor      *[3]float64 `json:"fuzzColorFactor"`
+		ColorTexture     *extTexture `json:"fuzzColorTexture"`
+		RoughnessFactor  *float64    `json:"fuzzRoughnessFactor"`
+		RoughnessTexture *extTexture `json:"fuzzRoughnessTexture"`
+	}
+	if rawExtension(exts, "KHR_materials_fuzz", &fz) {
+		m.fuzz = f32or(fz.Factor, 0)
+		m.fuzzColor = f32x3(fz.ColorFactor, [3]float32{1, 1, 1})
+		m.fuzzRoughness = f32or(fz.RoughnessFactor, 0.5)
+		set(slotFuzz, fz.Texture)
+		set(slotFuzzColor, fz.ColorTexture)
+		set(slotFuzzRoughness, fz.RoughnessTexture)
+	}
+	var coat struct {
+		Factor           *float64    `json:"coatFactor"`
+		Texture          *extTexture `json:"coatTexture"`
+		RoughnessFactor  *float64    `json:"coatRoughnessFactor"`
+		RoughnessTexture *extTexture `json:"coatRoughnessTexture"`
+		NormalTexture    *extTexture `json:"coatNormalTexture"`
+		Ior              *float64    `json:"coatIor"`
+		ColorFactor      *[3]float64 `json:"coatColorFactor"`
+	}
+	if rawExtension(exts, "KHR_materials_coat", &coat) {
+		// The successor of KHR_materials_clearcoat, which is then only its
+		// fallback: the same layer with its own IOR and a colour. Its
+		// colour texture, darkening and anisotropy are not drawn (see
+		// docs/rendering.md).
+		m.clearcoat = f32or(coat.Factor, 0)
+		m.clearcoatRoughness = f32or(coat.RoughnessFactor, 0)
+		m.clearcoatNormalScale = 1
+		for _, s := range []int{slotClearcoat, slotClearcoatRoughness, slotClearcoatNormal} {
+			m.tex[s] = textureRef{texture: -1, transform: mgl32.Ident3()}
+		}
+		set(slotClearcoat, coat.Texture)
+		set(slotClearcoatRoughness, coat.RoughnessTexture)
+		set(slotClearcoatNormal, coat.NormalTexture)
+		if coat.NormalTexture != nil && coat.NormalTexture.Scale != nil {
+			m.clearcoatNormalScale = float32(*coat.NormalTexture.Scale)
+		}
+		if ior := f32or(coat.Ior, 1.5); ior >= 1 {
+			m.coatF0 = float32(math.Pow(float64((ior-1)/(ior+1)), 2))
+		}
+		m.coatColor = f32x3(coat.ColorFactor, [3]float32{1, 1, 1})
 	}
 }
 

@@ -2,10 +2,12 @@ package render
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -80,6 +82,12 @@ type gpuPrimitive struct {
 	// their place (uvSetsFor); -1 when the primitive has no such set. The
 	// zero value means 1 and 2.
 	uvSets [2]int
+	// shared is set on a primitive that draws the GL buffers of another
+	// one reading the same accessors (geometryKey): it does not own them.
+	shared bool
+	// inward is set when the primitive's normals point inward: a shell
+	// the scene may be inside (Framing).
+	inward bool
 }
 
 // uvSlot is the UV attribute (0, 1 or 2) a texture on glTF UV set texCoord
@@ -175,6 +183,7 @@ type Renderer struct {
 	skinMode   skinMode          // where skins and morphs are posed (anim_cpu.go)
 	posedMats  map[int]material  // materials with animated factors (anim_material.go)
 	prims      [][]*gpuPrimitive // by mesh, by primitive
+	readErrs   map[[2]int]error  // why a primitive was not uploaded, by mesh and primitive
 	items      []drawItem
 	materials  []material
 	textures   map[texKey]uint32
@@ -248,33 +257,45 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		r.materials[i] = newMaterial(m)
 	}
 	r.prims = make([][]*gpuPrimitive, len(d.GLTF.Meshes))
+	r.readErrs = map[[2]int]error{}
 	lostSet := map[int]bool{} // materials already named in a message
+	uploaded := map[geometryKey]*gpuPrimitive{}
+	ready := takePrepared(d) // read on the load goroutine (Preload)
 	for m, mesh := range d.GLTF.Meshes {
 		r.prims[m] = make([]*gpuPrimitive, len(mesh.Primitives))
 		for p := range mesh.Primitives {
-			pd, err := d.ReadPrimitive(m, p)
-			if err != nil {
-				r.Messages = append(r.Messages, err.Error())
+			key, shareable := geometryKeyOf(d, r.materials, m, p)
+			if g := uploaded[key]; shareable && g != nil {
+				// The same accessors read the same way: draw the
+				// buffers already uploaded, with this primitive's material.
+				cp := *g
+				cp.mesh, cp.prim, cp.shared = m, p, true
+				cp.material = -1
+				if mat := mesh.Primitives[p].Material; mat != nil {
+					cp.material = *mat
+				}
+				r.prims[m][p] = &cp
 				continue
 			}
-			// The second and third UV attributes hold TEXCOORD_1 and
-			// TEXCOORD_2, or the higher sets the primitive's material
-			// samples in their place.
-			sets := uvSetsFor(r.materials, pd.Material)
-			if sets[0] != 1 {
-				if uv := d.ReadTexCoords(m, p, sets[0], pd); uv != nil {
-					pd.UV1 = uv
-				} else {
-					sets[0] = 1
-				}
+			var in primInput
+			if m < len(ready) && p < len(ready[m]) && ready[m][p] != nil {
+				in, ready[m][p] = *ready[m][p], nil // freed once uploaded
+			} else {
+				in = readPrimitiveInput(d, r.materials, m, p)
 			}
-			uv2 := d.ReadTexCoords(m, p, sets[1], pd)
-			if uv2 == nil {
-				sets[1] = -1 // no such set: a texture on it reads set 0
+			pd, uv2, sets, err := in.pd, in.uv2, in.sets, in.err
+			if err != nil {
+				r.Messages = append(r.Messages, err.Error())
+				r.readErrs[[2]int{m, p}] = err
+				continue
 			}
 			r.prims[m][p] = upload(pd, uv2, m, p)
 			r.prims[m][p].uvSets = sets
+			r.prims[m][p].inward = pd.Mode == scene.DrawTriangles && facesInward(pd)
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
+			if shareable && r.prims[m][p].def == nil {
+				uploaded[key] = r.prims[m][p]
+			}
 			if pd.Material >= 0 && pd.Material < len(r.materials) && !lostSet[pd.Material] {
 				for _, ref := range r.materials[pd.Material].tex {
 					if ref.texture >= 0 && ref.texCoord > 1 && r.prims[m][p].uvSlot(ref.texCoord) == 0 {
@@ -308,6 +329,87 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.Messages = append(r.Messages, why)
 		}
 	}
+}
+
+// geometryKey says what a primitive's uploaded buffers hold: which
+// accessors, read in which mode, with tangents computed or not, with which
+// UV sets in the second and third UV attributes. Primitives with equal keys
+// draw the same buffers (a file of 98 meshes sharing one sphere's
+// accessors uploads it once, as programs are shared by define set and
+// textures by source).
+type geometryKey struct {
+	attrs    string
+	indices  int
+	mode     gltf.PrimitiveMode
+	tangents bool
+	sets     [2]int
+}
+
+// geometryKeyOf returns primitive p of mesh m's geometry key; ok is false
+// when its buffers are its own: morph targets or a skin (posed per mesh).
+func geometryKeyOf(d *scene.Document, mats []material, m, p int) (k geometryKey, ok bool) {
+	prim := d.GLTF.Meshes[m].Primitives[p]
+	if prim == nil || len(prim.Targets) > 0 {
+		return k, false
+	}
+	if _, skinned := prim.Attributes[gltf.JOINTS_0]; skinned {
+		return k, false
+	}
+	names := slices.Sorted(maps.Keys(prim.Attributes))
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s=%d;", n, prim.Attributes[n])
+	}
+	k = geometryKey{attrs: b.String(), indices: -1, mode: prim.Mode}
+	if prim.Indices != nil {
+		k.indices = *prim.Indices
+	}
+	mat := -1
+	if prim.Material != nil {
+		mat = *prim.Material
+	}
+	if mat >= 0 && mat < len(d.GLTF.Materials) && d.GLTF.Materials[mat] != nil {
+		k.tangents = d.GLTF.Materials[mat].NormalTexture != nil
+	}
+	k.sets = uvSetsFor(mats, mat)
+	return k, true
+}
+
+// NotDrawn lists, one sentence each, what of the shown scene the picture
+// lacks: every primitive a node of the scene uses that could not be read
+// (a Draco stream that does not decode, an accessor past its buffer ...),
+// once per primitive, and why nothing is drawn when the scene draws no
+// mesh (nor physics shape) although the file has meshes. It is nil when
+// the picture holds all the file asks. `viewer screenshot` exits 1 when it is not nil.
+func (r *Renderer) NotDrawn() []string {
+	d := r.doc
+	if d == nil {
+		return nil
+	}
+	if _, _, shapes := d.PhysicsBounds(); len(r.items) == 0 && !shapes {
+		// The headline: it names the first primitive that failed. (A
+		// scene of physics shapes alone, an XODE file or colliders whose
+		// meshes no node shows, draws its shapes.)
+		if why := d.EmptyPictureReason(); why != "" {
+			return []string{why}
+		}
+	}
+	var out []string
+	seen := map[int]bool{}
+	for _, n := range d.SceneNodes() {
+		node := d.GLTF.Nodes[n]
+		if node == nil || node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(r.prims) || seen[*node.Mesh] {
+			continue
+		}
+		m := *node.Mesh
+		seen[m] = true
+		for p := range r.prims[m] {
+			if err, ok := r.readErrs[[2]int{m, p}]; ok {
+				out = append(out, fmt.Sprintf("not drawn: %v", err))
+			}
+		}
+	}
+	return out
 }
 
 // SceneChanged redraws the document's shown scene after
@@ -475,7 +577,20 @@ type meshPass struct {
 	linear   bool
 	ready    map[*program]bool
 	cur      *program
+	// queued counts the vertices drawn since the last wait (finishEvery).
+	queued int
 }
+
+// finishEvery is how many vertices (index count times instances) an image
+// (RenderImage) draws between glFinish calls. llvmpipe bins a frame's
+// triangles in memory until they are rasterized, and its rasterizer
+// threads fall behind the binning on a busy machine: 98 spheres of 37,000
+// indices each held over 100 MB of bins at 800x600 (a glFlush does not
+// bound it: the flushed scenes queue up). Waiting every 65,536 vertices
+// does (140 MB in all for that file, about what one sphere takes), costs
+// no measurable time, and changes no pixel (the draws run in the same
+// order). The window does not wait: a frame is rasterized at the swap.
+const finishEvery = 1 << 16
 
 // use makes the program for features f current, setting its per-pass
 // uniforms the first time in the pass.
@@ -635,6 +750,14 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		p.vec3("uAnisotropy", [3]float32{float32(cos), float32(sin), m.anisotropy})
 		p.float("uDiffuseTransmissionFactor", m.diffuseTransmission)
 		p.vec3("uDiffuseTransmissionColor", m.diffuseTransmissionColor)
+		p.float("uDiffuseRoughness", m.diffuseRoughness)
+		p.float("uFuzzFactor", m.fuzz)
+		p.vec3("uFuzzColor", m.fuzzColor)
+		p.float("uFuzzRoughness", m.fuzzRoughness)
+	}
+	if m.clearcoat > 0 {
+		p.float("uCoatF0", m.coatF0)
+		p.vec3("uCoatColor", m.coatColor)
 	}
 	for slot, ref := range m.tex {
 		has := ref.texture >= 0
@@ -661,6 +784,14 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	}
 	// A mirroring transform flips the winding (anim.go draws).
 	r.drawCall(p, it, model.Mat3().Det() < 0)
+	n := int(it.prim.count)
+	if it.dyn != nil && it.dyn.instances > 0 {
+		n *= it.dyn.instances
+	}
+	if ps.queued += n; ps.queued >= finishEvery && r.waitEnv {
+		gl.Finish()
+		ps.queued = 0
+	}
 }
 
 // slotUniforms are the uniform names of each texture slot, made once rather
@@ -694,7 +825,7 @@ func mat32(m mgl64.Mat4) mgl32.Mat4 {
 func (r *Renderer) release() {
 	for _, ps := range r.prims {
 		for _, p := range ps {
-			if p != nil {
+			if p != nil && !p.shared {
 				gl.DeleteVertexArrays(1, &p.vao)
 				p.def.delete()
 				gl.DeleteBuffers(1, &p.vbo)
@@ -811,9 +942,13 @@ func imageUses(d *scene.Document, mats []material) map[int][]texKey {
 		}
 	}
 	uses := map[int][]texKey{}
+	needed := imagesNeeded(d)
 	for k := range keys {
 		if k.texture < len(d.GLTF.Textures) {
 			src := imageSource(d.GLTF.Textures[k.texture])
+			if needed != nil && !needed[src] {
+				continue // not decoded (imagesNeeded)
+			}
 			uses[src] = append(uses[src], k)
 		}
 	}

@@ -43,7 +43,14 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	n := len(d.GLTF.Images)
 	out := make(chan decodedImage, n)
 	next := make(chan int, n)
+	needed := imagesNeeded(d)
 	for _, i := range largestFirst(d, dir) {
+		if needed != nil && !needed[i] {
+			// No primitive that can be drawn shows it: it arrives
+			// undecoded, so that the count of pending images still ends.
+			out <- decodedImage{index: i}
+			continue
+		}
 		next <- i
 	}
 	close(next)
@@ -140,6 +147,57 @@ func decodeImage(d *scene.Document, dir string, i int) (*imgdec.Image, []*imgdec
 		err = fmt.Errorf("%s: %w", d.GLTF.Images[i].URI, err)
 	}
 	return img, levels, err
+}
+
+// imagesNeeded lists the images that the materials of primitives that can
+// be drawn show (their variants included), nil for all of them: a file
+// whose meshes cannot be drawn (say their buffer's file is missing) must
+// not decode hundreds of MB of textures for nothing. A primitive counts as
+// drawable unless scene.Document.PrimitiveLost knows otherwise.
+func imagesNeeded(d *scene.Document) map[int]bool {
+	g := d.GLTF
+	lost := false
+	mats := map[int]bool{}
+	for m, mesh := range g.Meshes {
+		if mesh == nil {
+			continue
+		}
+		for p, prim := range mesh.Primitives {
+			if prim == nil {
+				continue
+			}
+			if d.PrimitiveLost(m, p) != "" {
+				lost = true
+				continue
+			}
+			if prim.Material != nil {
+				mats[*prim.Material] = true
+			}
+			if pv := d.Primitives[scene.PrimitiveRef{Mesh: m, Primitive: p}]; pv != nil {
+				for _, mp := range pv.Mappings {
+					mats[mp.Material] = true
+				}
+			}
+		}
+	}
+	if !lost {
+		return nil
+	}
+	needed := map[int]bool{}
+	for i := range mats {
+		if i < 0 || i >= len(g.Materials) {
+			continue
+		}
+		m := newMaterial(g.Materials[i])
+		for _, ref := range m.tex {
+			if ref.texture >= 0 && ref.texture < len(g.Textures) && g.Textures[ref.texture] != nil {
+				if src := imageSource(g.Textures[ref.texture]); src >= 0 {
+					needed[src] = true
+				}
+			}
+		}
+	}
+	return needed
 }
 
 // texKey names one GL texture: a glTF texture index in a colour space
@@ -348,14 +406,17 @@ var preloads = struct {
 // Preload starts decoding d's images on worker goroutines before there is
 // a renderer or a GL context (it needs neither), so that the decoding
 // overlaps creating the context and compiling the shaders; the next
-// SetDocument(d) takes the decoded images over. Call it at most once per
-// document, and only for a document that will be shown.
+// SetDocument(d) takes the decoded images over. It also reads d's
+// geometry (prepareGeometry) before it returns, so that SetDocument on the
+// GL thread only uploads. Call it at most once per document, and only for
+// a document that will be shown.
 func Preload(d *scene.Document) {
 	preloads.Lock()
-	defer preloads.Unlock()
 	if _, ok := preloads.m[d]; !ok {
 		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
 	}
+	preloads.Unlock()
+	prepareGeometry(d)
 }
 
 // DropPreload stops waiting for the images Preload started decoding for
@@ -369,6 +430,7 @@ func DropPreload(d *scene.Document) {
 	if ok {
 		discard(ch)
 	}
+	takePrepared(d)
 }
 
 // startDecoding returns the decoding of d's images (relative paths read in

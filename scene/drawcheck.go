@@ -108,3 +108,38 @@ func (d *Document) MissingData() []string {
 	}
 	return out
 }
+
+// PrimitiveLost says why primitive p of mesh m cannot be drawn, when that
+// is known without reading its data: it has no POSITION, or its POSITION
+// or indices accessor reads a buffer without data (a missing file, a cut
+// GLB), data that did not decode (Draco, meshopt), bytes past its buffer,
+// or no data at all (all zeros). It is "" otherwise (reading it may still
+// fail). The renderer decodes no texture for materials only such
+// primitives use.
+func (d *Document) PrimitiveLost(m, p int) string {
+	g := d.GLTF
+	if g == nil || m < 0 || m >= len(g.Meshes) || g.Meshes[m] == nil || p < 0 || p >= len(g.Meshes[m].Primitives) || g.Meshes[m].Primitives[p] == nil {
+		return "the primitive does not exist"
+	}
+	prim := g.Meshes[m].Primitives[p]
+	pi, ok := prim.Attributes["POSITION"]
+	if !ok {
+		return "it has no POSITION"
+	}
+	check := func(what string, i int) string {
+		if _, _, _, err := d.accessorBytes(i); err != nil {
+			if err == errZeroFilled {
+				return fmt.Sprintf("its %s accessor %d has no data", what, i)
+			}
+			return fmt.Sprintf("%s: %v", what, err)
+		}
+		return ""
+	}
+	if why := check("POSITION", pi); why != "" {
+		return why
+	}
+	if prim.Indices != nil {
+		return check("indices", *prim.Indices)
+	}
+	return ""
+}

@@ -279,7 +279,7 @@ func (d *Document) useDraco(ref PrimitiveRef, b dracoBlock, j *dracoJob, fs *fin
 	if prim.Indices != nil && *prim.Indices >= 0 && *prim.Indices < len(doc.Accessors) {
 		acc := *prim.Indices
 		a := doc.Accessors[acc]
-		idx, ierr := m.Indices()
+		idx, ierr := m.Indices(dracoVertices(doc, prim, b, m))
 		switch {
 		case ierr != nil:
 			fs.addc(Error, "DRACO_DECODE_FAILED", path, "%v", ierr)
@@ -301,6 +301,22 @@ func (d *Document) useDraco(ref PrimitiveRef, b dracoBlock, j *dracoJob, fs *fin
 			g.accessors[acc] = data
 		}
 	}
+}
+
+// dracoVertices is the number of vertices a Draco primitive's indices
+// address: Draco's point count when POSITION is in the stream, else the
+// POSITION accessor's count (the attributes outside the stream are "processed
+// as usual", and glTF-Transform keeps the vertex order when it leaves one
+// out), -1 (Draco's count) when the primitive has no usable POSITION.
+func dracoVertices(doc *gltf.Document, prim *gltf.Primitive, b dracoBlock, m *meshdec.DracoMesh) int {
+	if _, in := b.Attributes[gltf.POSITION]; in {
+		return m.Points
+	}
+	pi, ok := prim.Attributes[gltf.POSITION]
+	if !ok || pi < 0 || pi >= len(doc.Accessors) || doc.Accessors[pi] == nil {
+		return -1
+	}
+	return doc.Accessors[pi].Count
 }
 
 // packIndices writes indices in an index accessor's component type.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
 
 	"physview/scene"
 )
@@ -507,4 +508,118 @@ func TestFlatNormalsBudget(t *testing.T) {
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 128<<20 {
 		t.Errorf("reading allocated %d MB", grew>>20)
 	}
+}
+
+// TestDracoAttributesOutsideStream reads the Draco primitives whose
+// attributes live partly or wholly outside the Draco stream (made by
+// glTF-Transform, see testdata/meshcodec/draco_outside.cjs): a sparse
+// POSITION beside a stream of NORMAL, UV and colour; a box whose stream has
+// triangles and no point; a morph target beside the stream; quantized
+// attributes in the stream. Every attribute, index and morph target reads
+// as glTF-Transform's own decode of the same file (its X.decoded.glb), and
+// validation reports nothing above a note.
+func TestDracoAttributesOutsideStream(t *testing.T) {
+	for _, name := range []string{"draco_sparse", "draco_morph", "draco_quant"} {
+		t.Run(name, func(t *testing.T) {
+			d, err := scene.Load("testdata/meshcodec/" + name + ".glb")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := scene.Load("testdata/meshcodec/" + name + ".decoded.glb")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(d.GLTF.ExtensionsUsed, "KHR_draco_mesh_compression") || slices.Contains(ref.GLTF.ExtensionsUsed, "KHR_draco_mesh_compression") {
+				t.Fatalf("extensionsUsed %v and %v: want Draco in the fixture only", d.GLTF.ExtensionsUsed, ref.GLTF.ExtensionsUsed)
+			}
+			for _, f := range d.Findings() {
+				if f.Severity >= scene.Warning {
+					t.Errorf("finding: %v", f)
+				}
+			}
+			if len(d.GLTF.Meshes) != len(ref.GLTF.Meshes) {
+				t.Fatalf("%d meshes, the decoded twin has %d", len(d.GLTF.Meshes), len(ref.GLTF.Meshes))
+			}
+			for m, mesh := range d.GLTF.Meshes {
+				for p, prim := range mesh.Primitives {
+					got, err := d.ReadPrimitive(m, p)
+					if err != nil {
+						t.Fatalf("mesh %d primitive %d: %v", m, p, err)
+					}
+					want, err := ref.ReadPrimitive(m, p)
+					if err != nil {
+						t.Fatalf("decoded twin: mesh %d primitive %d: %v", m, p, err)
+					}
+					if len(got.Positions) == 0 || len(got.Indices) == 0 {
+						t.Fatalf("mesh %d primitive %d: %d vertices, %d indices", m, p, len(got.Positions), len(got.Indices))
+					}
+					if !slices.Equal(got.Indices, want.Indices) {
+						t.Errorf("mesh %d primitive %d: indices differ from glTF-Transform's decode", m, p)
+					}
+					for _, c := range []struct {
+						what      string
+						got, want []float32
+					}{
+						{"POSITION", flat3(got.Positions), flat3(want.Positions)},
+						{"NORMAL", flat3(got.Normals), flat3(want.Normals)},
+						{"TEXCOORD_0", flat2(got.UV0), flat2(want.UV0)},
+						{"COLOR_0", flat4(got.Colors), flat4(want.Colors)},
+					} {
+						if worst, ok := maxDiff(c.got, c.want); !ok || worst > 1e-6 {
+							t.Errorf("mesh %d primitive %d: %s: %d values, largest difference %g from glTF-Transform's decode (%d values)", m, p, c.what, len(c.got), worst, len(c.want))
+						}
+					}
+					for k, target := range prim.Targets {
+						g, _, err := d.AccessorFloats(target[gltf.POSITION], false)
+						if err != nil {
+							t.Fatal(err)
+						}
+						w, _, err := ref.AccessorFloats(ref.GLTF.Meshes[m].Primitives[p].Targets[k][gltf.POSITION], false)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if worst, ok := maxDiff(g, w); !ok || worst != 0 || len(g) != 3*len(got.Positions) {
+							t.Errorf("mesh %d primitive %d: morph target %d differs (%d values, %d wanted, largest difference %g)", m, p, k, len(g), len(w), worst)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func flat2(v [][2]float32) []float32 {
+	var out []float32
+	for _, e := range v {
+		out = append(out, e[:]...)
+	}
+	return out
+}
+
+func flat3(v [][3]float32) []float32 {
+	var out []float32
+	for _, e := range v {
+		out = append(out, e[:]...)
+	}
+	return out
+}
+
+func flat4(v [][4]float32) []float32 {
+	var out []float32
+	for _, e := range v {
+		out = append(out, e[:]...)
+	}
+	return out
+}
+
+// maxDiff is the largest difference between a and b; ok is false when
+// their lengths differ.
+func maxDiff(a, b []float32) (worst float64, ok bool) {
+	if len(a) != len(b) {
+		return math.Inf(1), false
+	}
+	for i := range a {
+		worst = max(worst, math.Abs(float64(a[i])-float64(b[i])))
+	}
+	return worst, true
 }

@@ -32,6 +32,9 @@ var shownExtensions = map[string]bool{
 	"KHR_materials_anisotropy":            true,
 	"KHR_materials_diffuse_transmission":  true,
 	"KHR_materials_pbrSpecularGlossiness": true, // the specular-glossiness workflow, drawn as such
+	"KHR_materials_diffuse_roughness":     true, // draft: energy-conserving Oren-Nayar
+	"KHR_materials_fuzz":                  true, // draft: sheen's successor, on top of everything
+	"KHR_materials_coat":                  true, // draft: clearcoat's successor, with its IOR and colour
 	"EXT_texture_webp":                    true,
 	"KHR_texture_basisu":                  true, // KTX2, decoded by render/imgdec/ktx2
 	"EXT_texture_avif":                    true, // decoded by render/imgdec (libavif)

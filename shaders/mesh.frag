@@ -1,13 +1,15 @@
 #version 330 core
 // The renderer inserts #define SHEEN, CLEARCOAT, TRANSMISSION, IRIDESCENCE,
-// ANISOTROPY, DIFFUSE_TRANSMISSION and SPECGLOSS after the first line for
+// ANISOTROPY, DIFFUSE_TRANSMISSION, SPECGLOSS, DIFFUSE_ROUGHNESS and FUZZ
+// after the first line for
 // materials that use them, so other materials compile and run without that
 // code (on a software rasteriser both matter).
 //
 // glTF 2.0 PBR metallic-roughness (or KHR_materials_pbrSpecularGlossiness)
 // with the KHR material extensions sheen, specular, ior, clearcoat,
 // transmission, volume, dispersion, iridescence, anisotropy, diffuse
-// transmission and emissive_strength,
+// transmission, emissive_strength, and the drafts diffuse_roughness, fuzz
+// and coat (drawn by the clearcoat code with its IOR and colour),
 // lit by image-based lighting (split sum: a prefiltered GGX cube map, a
 // BRDF lookup table, irradiance as spherical harmonics) and up to 4
 // punctual lights. The terms follow the Khronos specifications of each
@@ -59,18 +61,30 @@ uniform vec3 uAnisotropy;
 // KHR_materials_diffuse_transmission.
 uniform float uDiffuseTransmissionFactor;
 uniform vec3 uDiffuseTransmissionColor;
+// KHR_materials_diffuse_roughness.
+uniform float uDiffuseRoughness;
+// KHR_materials_fuzz.
+uniform float uFuzzFactor;
+uniform vec3 uFuzzColor;
+uniform float uFuzzRoughness;
+// KHR_materials_coat through the clearcoat code: its Fresnel at normal
+// incidence (0.04 for KHR_materials_clearcoat) and its colour.
+uniform float uCoatF0;
+uniform vec3 uCoatColor;
 
 // Texture slots: 0 base colour, 1 metallic-roughness, 2 normal, 3 occlusion,
 // 4 emissive, 5 sheen colour, 6 sheen roughness, 7 specular, 8 specular
 // colour, 9 clearcoat, 10 clearcoat roughness, 11 clearcoat normal,
 // 12 transmission, 13 thickness, 14 specular-glossiness, 15 iridescence,
 // 16 iridescence thickness, 17 anisotropy, 18 diffuse transmission,
-// 19 diffuse transmission colour.
+// 19 diffuse transmission colour, 20 diffuse roughness, 21 fuzz weight,
+// 22 fuzz colour, 23 fuzz roughness.
 uniform sampler2D uTex0, uTex1, uTex2, uTex3, uTex4, uTex5, uTex6, uTex7, uTex8, uTex9;
 uniform sampler2D uTex10, uTex11, uTex12, uTex13, uTex14, uTex15, uTex16, uTex17, uTex18, uTex19;
-uniform bool uHasTex[20];
-uniform int uTexCoord[20];
-uniform mat3 uTexTransform[20];
+uniform sampler2D uTex20, uTex21, uTex22, uTex23;
+uniform bool uHasTex[24];
+uniform int uTexCoord[24];
+uniform mat3 uTexTransform[24];
 
 uniform vec3 uCameraPos;
 uniform int uLightCount;
@@ -140,6 +154,14 @@ vec4 sampleTex(int slot) {
     if (slot == 18) return texture(uTex18, uv);
     if (slot == 19) return texture(uTex19, uv);
 #endif
+#ifdef DIFFUSE_ROUGHNESS
+    if (slot == 20) return texture(uTex20, uv);
+#endif
+#ifdef FUZZ
+    if (slot == 21) return texture(uTex21, uv);
+    if (slot == 22) return texture(uTex22, uv);
+    if (slot == 23) return texture(uTex23, uv);
+#endif
     return vec4(1.0);
 }
 
@@ -186,6 +208,40 @@ float V_Sheen(float NdotL, float NdotV, float r) {
     float a = max(r * r, 1e-6);
     return clamp(1.0 / ((1.0 + lambdaSheen(NdotV, a) + lambdaSheen(NdotL, a)) * (4.0 * NdotV * NdotL)), 0.0, 1.0);
 }
+
+#ifdef DIFFUSE_ROUGHNESS
+// KHR_materials_diffuse_roughness: the energy-conserving Oren-Nayar model
+// (EON, Portsmouth et al. 2024, as OpenPBR defines its rough diffuse): the
+// Fujii form of Oren-Nayar for single scattering plus a lobe that puts
+// back the energy it loses. r is the diffuse roughness, rho the albedo.
+const float FON_C1 = 0.5 - 2.0 / (3.0 * PI);
+const float FON_C2 = 2.0 / 3.0 - 28.0 / (15.0 * PI);
+
+// eFON is the directional albedo of the single-scattering lobe at cosine mu.
+float eFON(float mu, float r) {
+    float AF = 1.0 / (1.0 + FON_C1 * r);
+    float m = 1.0 - mu;
+    float g = m * (0.0571085289 + m * (0.491881867 + m * (-0.332181442 + m * 0.0714429953)));
+    return AF * (1.0 + r * g);
+}
+
+// eonMultiAlbedo is the albedo of the multiple-scattering lobe.
+vec3 eonMultiAlbedo(vec3 rho, float r) {
+    float Eavg = 1.0 / (1.0 + FON_C1 * r) * (1.0 + FON_C2 * r);
+    return rho * rho * Eavg / (vec3(1.0) - rho * (1.0 - Eavg));
+}
+
+// diffuseEON is the BRDF times pi (a Lambertian surface gives rho).
+vec3 diffuseEON(vec3 rho, float r, float NdotL, float NdotV, float LdotV) {
+    float AF = 1.0 / (1.0 + FON_C1 * r);
+    float s = LdotV - NdotL * NdotV;
+    float stinv = s > 0.0 ? s / max(NdotL, NdotV) : s;
+    vec3 single = rho * AF * (1.0 + r * stinv);
+    float Eavg = AF * (1.0 + FON_C2 * r);
+    vec3 multi = eonMultiAlbedo(rho, r) * (1.0 - eFON(NdotL, r)) * (1.0 - eFON(NdotV, r)) / max(1.0 - Eavg, 1e-4);
+    return single + multi;
+}
+#endif
 
 #ifdef ANISOTROPY
 // Anisotropic GGX (KHR_materials_anisotropy): the roughness along the
@@ -509,6 +565,32 @@ void main() {
     vec3 dtAtten = uAttenuationDistance > 0.0 ? pow(uAttenuationColor, vec3(dtThick / uAttenuationDistance)) : vec3(1.0);
 #endif
 
+#ifdef DIFFUSE_ROUGHNESS
+    float dRough = uDiffuseRoughness;
+    if (uHasTex[20]) dRough *= sampleTex(20).r;
+    dRough = clamp(dRough, 0.0, 1.0);
+#endif
+
+#ifdef FUZZ
+    float fuzzW = uFuzzFactor;
+    if (uHasTex[21]) fuzzW *= sampleTex(21).r;
+    vec3 fuzzColor = uFuzzColor;
+    if (uHasTex[22]) fuzzColor *= sampleTex(22).rgb;
+    float fuzzRough = uFuzzRoughness;
+    if (uHasTex[23]) fuzzRough *= sampleTex(23).a;
+    fuzzW = clamp(fuzzW, 0.0, 1.0);
+    fuzzRough = clamp(fuzzRough, 0.0, 1.0);
+    // The fuzz reflectance at the view angle: the Charlie lobe's albedo
+    // (the table KHR_materials_sheen uses), standing in for the LTC table
+    // the draft recommends.
+    float fuzzE = texture(uBRDFLUT, vec2(NdotV, fuzzRough)).b;
+#endif
+
+#ifdef CLEARCOAT
+    // KHR_materials_coat tints what is below by its colour, by its weight.
+    vec3 coatTint = mix(vec3(1.0), uCoatColor, clamp(cc, 0.0, 1.0));
+#endif
+
     vec3 lut = texture(uBRDFLUT, vec2(NdotV, roughness)).rgb;
     float sheenE = hasSheen ? texture(uBRDFLUT, vec2(NdotV, sheenRough)).b : 0.0;
     float sheenScaling = 1.0 - max3(sheenColor) * sheenE;
@@ -538,7 +620,17 @@ void main() {
 #else
     vec3 iblSpec = specularLight(r, roughness) * Fss;
 #endif
+#ifdef DIFFUSE_ROUGHNESS
+    // The environment's light on a rough diffuse surface: the normal bent
+    // toward the view as roughness grows (the draft's cheapest guidance,
+    // which flattens the shading), and the EON albedo at the view angle in
+    // place of the Lambertian one.
+    vec3 dN = normalize(mix(n, v, 0.5 * dRough * (1.0 - NdotV)));
+    float eV = eFON(NdotV, dRough);
+    vec3 diffuseLight = irradiance(dN) * (diffuseColor * eV + eonMultiAlbedo(diffuseColor, dRough) * (1.0 - eV));
+#else
     vec3 diffuseLight = irradiance(n) * diffuseColor;
+#endif
 #ifdef DIFFUSE_TRANSMISSION
     // Light diffused through the surface from behind, tinted by its colour.
     diffuseLight = mix(diffuseLight, irradiance(-n) * dtColor * dtAtten * (1.0 - metallic), dtF);
@@ -553,7 +645,7 @@ void main() {
     if (cc > 0.0) {
         float ccNdotV = clamp(dot(ccN, v), 1e-4, 1.0);
         vec2 ccLut = texture(uBRDFLUT, vec2(ccNdotV, ccRough)).rg;
-        iblCC = specularLight(reflect(-v, ccN), ccRough) * (0.04 * ccLut.x + ccLut.y);
+        iblCC = specularLight(reflect(-v, ccN), ccRough) * (uCoatF0 * ccLut.x + ccLut.y);
     }
 
     // Transmission: what is behind, refracted through the volume's
@@ -606,6 +698,10 @@ void main() {
     vec3 clearcoat = iblCC * ao;
     // The transmitted part of the dielectric is weighted like its diffuse.
     vec3 transmit = transmitted * (1.0 - metallic) * diffW;
+#ifdef FUZZ
+    // The fuzz from the environment, like sheen's.
+    vec3 fuzz = fuzzColor * fuzzE * specularLight(n, 1.0) * ao;
+#endif
 
     for (int i = 0; i < 4; i++) {
         if (i >= uLightCount) break;
@@ -651,7 +747,11 @@ void main() {
             Fdl = mix(Fdl, vec3(max3(irD)), irF);
 #endif
 #ifndef DIFFUSE_TRANSMISSION
+#ifdef DIFFUSE_ROUGHNESS
+            diffuse += intensity * NdotL * (1.0 - Fdl) * diffuseEON(diffuseColor, dRough, NdotL, NdotV, dot(l, v)) / PI;
+#else
             diffuse += intensity * NdotL * (1.0 - Fdl) * diffuseColor / PI;
+#endif
 #endif
 #ifdef ANISOTROPY
             specular += intensity * NdotL * F * specularGGXAniso(a, anStrength, n, v, l, h, anT, anB);
@@ -661,13 +761,16 @@ void main() {
             if (hasSheen) {
                 sheen += intensity * NdotL * sheenColor * D_Charlie(sheenRough, NdotH) * V_Sheen(NdotL, NdotV, sheenRough);
             }
+#ifdef FUZZ
+            fuzz += intensity * NdotL * fuzzColor * D_Charlie(fuzzRough, NdotH) * V_Sheen(NdotL, NdotV, fuzzRough);
+#endif
         }
         if (cc > 0.0) {
             float cNL = clamp(dot(ccN, l), 0.0, 1.0);
             float cNV = clamp(dot(ccN, v), 1e-4, 1.0);
             float cNH = clamp(dot(ccN, h), 0.0, 1.0);
             float ca = ccRough * ccRough;
-            float Fc = 0.04 + 0.96 * pow(1.0 - VdotH, 5.0);
+            float Fc = uCoatF0 + (1.0 - uCoatF0) * pow(1.0 - VdotH, 5.0);
             clearcoat += intensity * cNL * Fc * D_GGX(cNH, ca) * V_GGX(cNL, cNV, ca);
         }
         if (transmission > 0.0) {
@@ -682,13 +785,20 @@ void main() {
 
     vec3 color = mix(diffuse, transmit, transmission) + specular;
     color = sheen + color * sheenScaling;
-    if (cc > 0.0) {
-        float ccNdotV = clamp(dot(ccN, v), 0.0, 1.0);
-        float Fcc = 0.04 + 0.96 * pow(1.0 - ccNdotV, 5.0);
-        color = color * (1.0 - cc * Fcc) + clearcoat * cc;
-    }
     vec3 emissive = uEmissiveFactor;
     if (uHasTex[4]) emissive *= sampleTex(4).rgb;
+#ifdef CLEARCOAT
+    if (cc > 0.0) {
+        float ccNdotV = clamp(dot(ccN, v), 0.0, 1.0);
+        float Fcc = uCoatF0 + (1.0 - uCoatF0) * pow(1.0 - ccNdotV, 5.0);
+        color = color * coatTint * (1.0 - cc * Fcc) + clearcoat * cc;
+    }
+#endif
     color += emissive;
+#ifdef FUZZ
+    // The fuzz layer on top of everything: it reflects fuzzE of the light
+    // (by its weight) and passes the rest, untinted.
+    color = fuzz * fuzzW + color * (1.0 - fuzzW * fuzzE);
+#endif
     fragColor = finish(color, base.a);
 }

@@ -63,7 +63,7 @@ func TestRequiredExtensionRefused(t *testing.T) {
 
 // TestSceneFlag: -scene N chooses the scene inspect reports and screenshot
 // shows; a scene that does not exist is exit 2; a scene without meshes
-// says why nothing is drawn.
+// writes its empty picture, says why nothing is drawn and exits 1.
 func TestSceneFlag(t *testing.T) {
 	file := writeTemp(t, "two.gltf", strings.Replace(triangleFile, "%s", "", 1))
 	for _, tc := range []struct {
@@ -90,11 +90,9 @@ func TestSceneFlag(t *testing.T) {
 			t.Errorf("%s -scene 2: exit %d, %q", cmd[0], code, errOut)
 		}
 	}
-	// (Why scene 1 draws nothing goes to the process's stderr; the render
-	// and scene tests check the message.)
 	png := filepath.Join(t.TempDir(), "x.png")
-	if code, _, errOut := runCLI("screenshot", "-size", "64x48", "-scene", "1", "-o", png, file); code != 0 {
-		t.Errorf("screenshot -scene 1: exit %d, %q", code, errOut)
+	if code, _, errOut := runCLI("screenshot", "-size", "64x48", "-scene", "1", "-o", png, file); code != 1 || !strings.Contains(errOut, "the picture is incomplete: nothing is drawn: the file has 1 mesh but no node of scene 1 uses one") {
+		t.Errorf("screenshot -scene 1: exit %d, %q; want 1 saying why nothing is drawn", code, errOut)
 	}
 	if _, err := os.Stat(png); err != nil {
 		t.Error(err)
@@ -103,8 +101,9 @@ func TestSceneFlag(t *testing.T) {
 
 // TestHugeZeroFilledAccessorCommands: the file of issue 24 (a valid
 // zero-filled POSITION accessor of 3,999,999,999 elements) no longer kills
-// screenshot and simulate: screenshot draws the empty picture (exit 0),
-// simulate says there is nothing to play (exit 1), validate passes it.
+// screenshot and simulate: screenshot draws the empty picture and exits 1
+// (an empty picture never passes), simulate says there is nothing to play
+// (exit 1), validate passes it.
 func TestHugeZeroFilledAccessorCommands(t *testing.T) {
 	file := writeTemp(t, "huge.gltf", `{"asset":{"version":"2.0"},
 "accessors":[{"componentType":5126,"count":3999999999,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],
@@ -114,12 +113,58 @@ func TestHugeZeroFilledAccessorCommands(t *testing.T) {
 		args []string
 		code int
 	}{
-		{[]string{"screenshot", "-size", "64x48", "-o", filepath.Join(t.TempDir(), "x.png"), file}, 0},
+		{[]string{"screenshot", "-size", "64x48", "-o", filepath.Join(t.TempDir(), "x.png"), file}, 1},
 		{[]string{"simulate", file}, 1},
 		{[]string{"validate", file}, 0},
 	} {
 		if code, _, errOut := runCLI(tc.args...); code != tc.code {
 			t.Errorf("%s: exit %d, want %d: %s", tc.args[0], code, tc.code, errOut)
+		}
+	}
+}
+
+// TestScreenshotIncompleteExit: screenshot writes its picture and exits 1
+// naming what is not drawn when a primitive the scene uses cannot be
+// decoded (a Draco stream whose magic is overwritten: the picture lacks
+// the sphere, the box still draws), or when nothing at all is drawn; a
+// Draco primitive whose POSITION is outside the stream draws whole, exit 0.
+func TestScreenshotIncompleteExit(t *testing.T) {
+	data, err := os.ReadFile(fixtures + "meshcodec/draco.glb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), "DRACO")
+	if i < 0 {
+		t.Fatal("no Draco stream in draco.glb")
+	}
+	copy(data[i:], "XXXXX")
+	bad := filepath.Join(t.TempDir(), "bad.glb")
+	if err := os.WriteFile(bad, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := writeTemp(t, "empty.gltf", `{"asset":{"version":"2.0"},
+"accessors":[{"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[0,0,0]}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}`)
+	for _, tc := range []struct {
+		file   string
+		code   int
+		errOut string
+	}{
+		{bad, 1, "the picture is incomplete: not drawn: mesh 0 primitive 0: POSITION: accessor 3: Draco data does not decode: draco: Not a Draco file."},
+		{empty, 1, "the picture is incomplete: nothing is drawn: no primitive of scene 0 can be drawn: mesh 0 primitive 0: POSITION accessor 0 has no bufferView"},
+		{fixtures + "meshcodec/draco_sparse.glb", 0, ""},
+	} {
+		png := filepath.Join(t.TempDir(), "x.png")
+		code, out, errOut := runCLI("screenshot", "-size", "64x48", "-o", png, tc.file)
+		if code != tc.code || !strings.Contains(errOut, tc.errOut) || !strings.Contains(out, "wrote "+png) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d, the picture written, stderr with %q", filepath.Base(tc.file), code, out, errOut, tc.code, tc.errOut)
+		}
+		if tc.code == 0 && errOut != "" {
+			t.Errorf("%s: stderr %q, want nothing", filepath.Base(tc.file), errOut)
+		}
+		if _, err := os.Stat(png); err != nil {
+			t.Errorf("%s: %v", filepath.Base(tc.file), err)
 		}
 	}
 }

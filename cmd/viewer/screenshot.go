@@ -52,8 +52,8 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	defer h.Close()
-	img, msgs, err := shot.Render(d, o)
-	for _, m := range msgs {
+	img, rep, err := shot.RenderReport(d, o)
+	for _, m := range rep.Messages {
 		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, m)
 	}
 	if err != nil {
@@ -63,16 +63,22 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	fmt.Fprintf(w, "wrote %s (%dx%d)\n", *out, o.Width, o.Height)
-	if missing := d.MissingData(); len(missing) > 0 {
-		// The picture lacks what the missing files hold: never a success.
-		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(missing, "; "))
-	}
 	// For cmd/startbench: the rusage a parent gets after a Go exec counts
-	// the parent's own peak too.
+	// the parent's own peak too. Said before the exit status is decided, so an
+	// incomplete picture is measured too.
 	if os.Getenv("PHYSVIEW_PEAK_RSS") == "1" {
 		if kb := procstat.PeakKB(0); kb > 0 {
 			fmt.Fprintf(stderr, "viewer: peak RSS %d kB\n", kb)
 		}
+	}
+	if missing := d.MissingData(); len(missing) > 0 {
+		// The picture lacks what the missing files hold: never a success.
+		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(missing, "; "))
+	}
+	if len(rep.NotDrawn) > 0 {
+		// An empty picture, or one short of a primitive the file asks
+		// for, must not pass a pipeline either.
+		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(rep.NotDrawn, "; "))
 	}
 	return nil
 }

@@ -234,7 +234,7 @@ func (a *windowApp) do(in app.Intent) {
 		a.frameSelection()
 	case app.ResetView:
 		if a.renderer != nil {
-			a.setCam(render.NewCamera(a.renderer.Bounds()))
+			a.frameDefault(s.Doc)
 		}
 	case app.UseCamera:
 		if a.renderer != nil && s.Doc != nil {
@@ -279,10 +279,24 @@ func (a *windowApp) frameSelection() {
 
 // DocumentReplaced frames a new document and waits for its first frame
 // and textures again (app.View; the controller shows it).
-func (a *windowApp) DocumentReplaced(*scene.Document) {
+func (a *windowApp) DocumentReplaced(d *scene.Document) {
 	a.textured = false
 	a.pacer.Reset()
-	a.setCam(render.NewCamera(a.renderer.Bounds()))
+	a.frameDefault(d)
+}
+
+// frameDefault views the document as it opens (shot.DefaultCamera) and
+// says in the status bar when that is not the whole scene's bounds.
+func (a *windowApp) frameDefault(d *scene.Document) {
+	if d == nil {
+		a.setCam(render.NewCamera(a.renderer.Bounds()))
+		return
+	}
+	cam, note := shot.DefaultCamera(d, a.renderer)
+	a.setCam(cam)
+	if note != "" {
+		a.s.Notice(note)
+	}
 }
 
 // DocumentChanged and SelectionChanged are the controller's (app.View).

@@ -75,19 +75,37 @@ func (l Look) apply(o *render.Options) {
 // Render draws d as o says, on the current GL context, and returns the
 // image and the renderer's messages (textures it could not load ...).
 func Render(d *scene.Document, o Options) (*image.NRGBA, []string, error) {
+	img, rep, err := RenderReport(d, o)
+	return img, rep.Messages, err
+}
+
+// Report is what drawing a document left to say.
+type Report struct {
+	// Messages are the renderer's messages (textures it could not load,
+	// primitives it could not read ...), for stderr.
+	Messages []string
+	// NotDrawn lists what the file asks that the picture lacks
+	// (render.Renderer.NotDrawn): nil when the picture is complete.
+	NotDrawn []string
+}
+
+// RenderReport is Render that also says what the picture lacks.
+func RenderReport(d *scene.Document, o Options) (img *image.NRGBA, rep Report, err error) {
 	v, err := VariantIndex(d, o.Variant)
 	if err != nil {
-		return nil, nil, err
+		return nil, rep, err
 	}
 	r, err := render.New()
 	if err != nil {
-		return nil, nil, err
+		return nil, rep, err
 	}
 	defer r.Delete()
 	r.SetDocument(d)
+	// Named results: what the renderer says, whatever ends the drawing.
+	defer func() { rep.Messages, rep.NotDrawn = r.Messages, r.NotDrawn() }()
 	posed, err := pose(r, o)
 	if err != nil {
-		return nil, r.Messages, err
+		return nil, rep, err
 	}
 	r.WaitTextures()
 	cache := DebugCache(d, r)
@@ -98,13 +116,13 @@ func Render(d *scene.Document, o Options) (*image.NRGBA, []string, error) {
 	r.SetDebug(cache.Groups())
 	cam, err := Camera(d, r, o.Camera)
 	if err != nil {
-		return nil, r.Messages, err
+		return nil, rep, err
 	}
 	opt := render.DefaultOptions()
 	opt.Variant = v
 	o.Look.apply(&opt)
-	img, err := r.RenderImage(cam, o.Width, o.Height, opt)
-	return img, r.Messages, err
+	img, err = r.RenderImage(cam, o.Width, o.Height, opt)
+	return img, rep, err
 }
 
 // pose poses r's document as o says (nothing at the rest pose) and draws
@@ -162,14 +180,15 @@ func VariantIndex(d *scene.Document, name string) (int, error) {
 	return 0, fmt.Errorf("no variant %q (the file has: %s)", name, strings.Join(names, ", "))
 }
 
-// Camera frames the scene r draws, or views from d's camera index c
-// (c >= 0), which a node of the shown scene must use.
+// Camera frames the scene r draws (DefaultCamera), or views from d's
+// camera index c (c >= 0), which a node of the shown scene must use.
 func Camera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error) {
-	lo, hi := r.Bounds()
-	cam := render.NewCamera(lo, hi)
 	if c < 0 {
+		cam, _ := DefaultCamera(d, r)
 		return cam, nil
 	}
+	lo, hi := r.Bounds()
+	cam := render.NewCamera(lo, hi)
 	if c >= len(d.GLTF.Cameras) {
 		return cam, fmt.Errorf("camera %d does not exist (the file has %d)", c, len(d.GLTF.Cameras))
 	}
@@ -185,6 +204,28 @@ func Camera(d *scene.Document, r *render.Renderer, c int) (render.Camera, error)
 		}
 	}
 	return cam, fmt.Errorf("camera %d is not used by any node of the scene", c)
+}
+
+// DefaultCamera is the view a document opens with: the framing the
+// renderer chooses (render.Renderer.Framing: the bounds, the bounds without
+// a shell the scene is inside, or the file's first camera then), and what
+// the status bar says of it ("" for the plain bounds).
+func DefaultCamera(d *scene.Document, r *render.Renderer) (render.Camera, string) {
+	f := r.Framing()
+	if f.Camera >= 0 {
+		if cam, err := Camera(d, r, f.Camera); err == nil {
+			return cam, f.Note
+		}
+	}
+	if f.Camera >= 0 {
+		f.Min, f.Max = r.Bounds()
+		f.Note = ""
+	}
+	cam := render.NewCamera(f.Min, f.Max)
+	// The clipping planes still take in the shell around what is framed.
+	lo, hi := r.Bounds()
+	cam.Radius = max(cam.Radius, hi.Sub(lo).Len()/2)
+	return cam, f.Note
 }
 
 // DebugCache prepares the debug drawing of d, its markers sized to the

@@ -148,6 +148,32 @@ func sniffImage(head []byte) string {
 	return ""
 }
 
+// isAVIF reports whether the data starts with an ISO-BMFF ftyp box whose
+// major or a compatible brand is AVIF's ("avif" for images, "avis" for
+// sequences), as libavif recognises the files it decodes.
+func isAVIF(r io.ReaderAt, size int64) bool {
+	buf := make([]byte, 64)
+	n, _ := r.ReadAt(buf, 0)
+	buf = buf[:n]
+	if len(buf) < 16 || string(buf[4:8]) != "ftyp" {
+		return false
+	}
+	box := int(binary.BigEndian.Uint32(buf))
+	if box < 16 || int64(box) > size {
+		return false
+	}
+	box = min(box, len(buf))
+	for i := 8; i+4 <= box; i += 4 {
+		if i == 12 {
+			continue // the minor version
+		}
+		if b := string(buf[i : i+4]); b == "avif" || b == "avis" {
+			return true
+		}
+	}
+	return false
+}
+
 func l2view(doc *gltf.Document, i int) *gltf.BufferView {
 	if i < 0 || i >= len(doc.BufferViews) {
 		return nil
@@ -163,6 +189,12 @@ func checkImageData(r io.ReaderAt, size int64, declared string, webp bool, p, mi
 	n, _ := r.ReadAt(head, 0)
 	head = head[:n]
 	found := sniffImage(head)
+	if found == "" && isAVIF(r, size) {
+		// The Khronos validator does not know AVIF and warns
+		// IMAGE_UNRECOGNIZED_FORMAT; the renderer decodes it.
+		fs.addc(Info, "IMAGE_AVIF", p, "AVIF image: the Khronos validator does not recognise the format; physview decodes it with libavif (EXT_texture_avif)")
+		return 0, 0
+	}
 	if found == "" {
 		fs.addc(Warning, "IMAGE_UNRECOGNIZED_FORMAT", p, "image format not recognised")
 		return 0, 0

@@ -40,7 +40,7 @@ func BenchmarkDracoDecode(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := m.Indices(); err != nil {
+			if _, err := m.Indices(-1); err != nil {
 				b.Fatal(err)
 			}
 			for uid := 0; uid < 8; uid++ {

@@ -99,18 +99,29 @@ func dracoDeclared(data []byte) (points, faces uint64, ok bool) {
 }
 
 // Indices returns the triangles' vertex indices (3 per face), nil for a
-// point cloud. Damaged data can decode to indices past the points (found
-// by fuzzing): that is an error.
-func (m *DracoMesh) Indices() ([]uint32, error) {
+// point cloud. vertices is the number of vertices the indices address: the
+// primitive's glTF vertex count, which is not Draco's point count when
+// attributes live outside the Draco stream (KHR_draco_mesh_compression
+// allows it; glTF-Transform keeps a sparse accessor out, and a primitive
+// whose every attribute is sparse has a stream of triangles and no point);
+// vertices < 0 means Draco's point count. Damaged data can decode to
+// indices past the vertices (found by fuzzing): that is an error.
+func (m *DracoMesh) Indices(vertices int) ([]uint32, error) {
 	if m.h == nil || m.Faces < 0 {
 		return nil, nil
+	}
+	if vertices < 0 {
+		vertices = m.Points
 	}
 	out := make([]uint32, 3*m.Faces)
 	if len(out) > 0 {
 		C.pv_draco_indices(m.h, (*C.uint32_t)(unsafe.Pointer(&out[0])))
 	}
 	for _, v := range out {
-		if int(v) >= m.Points {
+		if int64(v) >= int64(vertices) {
+			if vertices != m.Points {
+				return nil, fmt.Errorf("draco: index %d is past the primitive's %d vertices", v, vertices)
+			}
 			return nil, fmt.Errorf("draco: index %d is past the %d decoded points", v, m.Points)
 		}
 	}

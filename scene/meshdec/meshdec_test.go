@@ -64,7 +64,7 @@ func TestDecodeDraco(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		idx, err := m.Indices()
+		idx, err := m.Indices(-1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +188,7 @@ func FuzzDraco(f *testing.F) {
 			return
 		}
 		defer m.Close()
-		idx, err := m.Indices()
+		idx, err := m.Indices(-1)
 		for _, v := range idx {
 			if err == nil && int(v) >= m.Points {
 				t.Fatalf("index %d past %d points", v, m.Points)

@@ -19,3 +19,6 @@ tmp=$(mktemp -d)
 go run gen.go -seg 160 -ring 120 -o "$tmp/large.glb"
 $GT draco "$tmp/large.glb" draco_large.glb
 rm -r "$tmp"
+# Draco primitives with attributes outside the stream, and their decoded
+# twins as glTF-Transform decodes them (see draco_outside.cjs).
+NODE_PATH=${NODE_PATH:-$(dirname "$GT")/..} node draco_outside.cjs
