@@ -1,0 +1,317 @@
+package sim
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/scene"
+)
+
+// DefaultRecordBudget is the memory (bytes) a Recording holds before it
+// decimates: 1 GiB keeps 4,000 bodies for 60 s at 60 Hz (every fourth
+// step of 1/240 s), or 1,000 bodies for 60 s at every step.
+const DefaultRecordBudget = 1 << 30
+
+// maxRecordInterval is the coarsest a Recording decimates to (s): past it,
+// recording stops (the simulation goes on).
+const maxRecordInterval = 1.0 / 30
+
+// sampleBytes is what one body costs in one frame: a float64 position,
+// float32 rotation and velocities, a contact count and a sleeping bit.
+const sampleBytes = 3*8 + 10*4 + 2 + 1
+
+// BodySample is one body's recorded state at one frame, in world space:
+// the node origin's position, the rotation, the centre of mass's linear
+// velocity and the angular velocity (rad/s about world axes), the contact
+// points it got that step, and whether ODE had put it to sleep.
+type BodySample struct {
+	Position        mgl64.Vec3
+	Rotation        mgl64.Quat
+	LinearVelocity  mgl64.Vec3
+	AngularVelocity mgl64.Vec3
+	Contacts        int
+	Asleep          bool
+}
+
+// frame is one recorded step.
+type frame struct {
+	step     int
+	pos      []float64 // 3 a body
+	rest     []float32 // rotation x, y, z, w, linear and angular velocity: 10 a body
+	contacts []uint16
+	asleep   []uint64 // one bit a body
+}
+
+// Recording keeps the bodies' states of a run, step by step, within a
+// memory budget: when it is reached the recording keeps every second
+// frame and records half as often (Every doubles), and once a frame would
+// be further apart than 1/30 s it stops (Stopped) and says so in Note.
+// Positions are float64 (exact); rotations and velocities float32.
+type Recording struct {
+	// Nodes, Names and Types describe the bodies, in Sim.Bodies' order.
+	Nodes []int
+	Names []string
+	Types []scene.MotionType
+	// Step is the simulation's step (s); Every how many steps apart the
+	// frames are (1 until the budget decimated the recording).
+	Step  float64
+	Every int
+	// Budget is the most bytes the frames may take (DefaultRecordBudget
+	// when 0 at the first Add).
+	Budget int
+	// Stopped is set once the budget stopped the recording; Note says why
+	// it was decimated or stopped ("" while it holds every step).
+	Stopped bool
+	Note    string
+
+	frames []*frame
+	bytes  int
+	// spare are frames dropped by decimation or Truncate, reused.
+	spare []*frame
+}
+
+// NewRecording starts an empty recording of s's bodies; Add records the
+// states.
+func NewRecording(s *Sim, budget int) *Recording {
+	r := &Recording{Step: s.StepSize(), Every: 1, Budget: budget}
+	for _, b := range s.Bodies {
+		r.Nodes = append(r.Nodes, b.Node)
+		r.Names = append(r.Names, b.Name)
+		r.Types = append(r.Types, b.Type)
+	}
+	if r.Budget <= 0 {
+		r.Budget = DefaultRecordBudget
+	}
+	return r
+}
+
+// Len returns the number of frames.
+func (r *Recording) Len() int {
+	if r == nil {
+		return 0
+	}
+	return len(r.frames)
+}
+
+// Bytes returns the memory the frames take.
+func (r *Recording) Bytes() int { return r.bytes }
+
+// FrameStep returns the simulation step frame i was taken at.
+func (r *Recording) FrameStep(i int) int { return r.frames[i].step }
+
+// Time returns the simulated time of frame i (s).
+func (r *Recording) Time(i int) float64 { return float64(r.frames[i].step) * r.Step }
+
+// End returns the time of the last frame (0 when empty).
+func (r *Recording) End() float64 {
+	if r.Len() == 0 {
+		return 0
+	}
+	return r.Time(len(r.frames) - 1)
+}
+
+// FrameAt returns the last frame at or before time t (the first for t
+// before it; -1 when empty).
+func (r *Recording) FrameAt(t float64) int {
+	n := r.Len()
+	if n == 0 {
+		return -1
+	}
+	step := int(math.Floor(t/r.Step + 1e-6))
+	lo, hi := 0, n-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if r.frames[mid].step <= step {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// FrameOfStep returns the frame taken at step, or -1.
+func (r *Recording) FrameOfStep(step int) int {
+	i := r.FrameAt(float64(step) * r.Step)
+	if i >= 0 && r.frames[i].step == step {
+		return i
+	}
+	return -1
+}
+
+// Sample returns body b's state at frame i.
+func (r *Recording) Sample(i, b int) BodySample {
+	f := r.frames[i]
+	p, q := f.pos[3*b:3*b+3], f.rest[10*b:10*b+10]
+	return BodySample{
+		Position:        mgl64.Vec3{p[0], p[1], p[2]},
+		Rotation:        mgl64.Quat{W: float64(q[3]), V: mgl64.Vec3{float64(q[0]), float64(q[1]), float64(q[2])}},
+		LinearVelocity:  mgl64.Vec3{float64(q[4]), float64(q[5]), float64(q[6])},
+		AngularVelocity: mgl64.Vec3{float64(q[7]), float64(q[8]), float64(q[9])},
+		Contacts:        int(f.contacts[b]),
+		Asleep:          f.asleep[b/64]&(1<<(b%64)) != 0,
+	}
+}
+
+// Add records s's state after its last step (or before the first), when
+// the step falls on the recording's interval and the recording has not
+// stopped. It reports whether a frame was added.
+func (r *Recording) Add(s *Sim) bool {
+	if r.Stopped || s.Steps%r.Every != 0 || len(s.Bodies) != len(r.Nodes) {
+		return false
+	}
+	if n := len(r.frames); n > 0 && r.frames[n-1].step >= s.Steps {
+		return false
+	}
+	nb := len(s.Bodies)
+	size := nb*sampleBytes + 64
+	for r.bytes+size > r.Budget {
+		if !r.decimate() {
+			return false
+		}
+		if s.Steps%r.Every != 0 {
+			return false
+		}
+	}
+	f := r.newFrame(nb)
+	f.step = s.Steps
+	for i, b := range s.Bodies {
+		copy(f.pos[3*i:], b.Position[:])
+		q := f.rest[10*i : 10*i+10]
+		q[0], q[1], q[2], q[3] = float32(b.Rotation.V[0]), float32(b.Rotation.V[1]), float32(b.Rotation.V[2]), float32(b.Rotation.W)
+		for k := 0; k < 3; k++ {
+			q[4+k] = float32(b.LinearVelocity[k])
+			q[7+k] = float32(b.AngularVelocity[k])
+		}
+	}
+	s.bodyFlags(f.contacts, f.asleep)
+	r.frames = append(r.frames, f)
+	r.bytes += size
+	return true
+}
+
+func (r *Recording) newFrame(nb int) *frame {
+	if k := len(r.spare); k > 0 {
+		f := r.spare[k-1]
+		r.spare = r.spare[:k-1]
+		clear(f.asleep)
+		return f
+	}
+	return &frame{pos: make([]float64, 3*nb), rest: make([]float32, 10*nb), contacts: make([]uint16, nb), asleep: make([]uint64, (nb+63)/64)}
+}
+
+// decimate keeps every second frame (by step) and doubles Every, or stops
+// the recording when frames would be more than maxRecordInterval apart.
+// It reports whether there is room again.
+func (r *Recording) decimate() bool {
+	if float64(2*r.Every)*r.Step > maxRecordInterval+1e-12 || len(r.frames) < 2 {
+		r.Stopped = true
+		r.Note = fmt.Sprintf("recording stopped at t = %.3f s: the memory budget (%.3g MB) is full; Play goes on", r.End(), float64(r.Budget)/(1<<20))
+		return false
+	}
+	r.Every *= 2
+	kept := r.frames[:0]
+	size := 0
+	if len(r.frames) > 0 {
+		size = r.bytes / len(r.frames)
+	}
+	for _, f := range r.frames {
+		if f.step%r.Every == 0 {
+			kept = append(kept, f)
+		} else {
+			r.spare = append(r.spare, f)
+		}
+	}
+	clear(r.frames[len(kept):])
+	r.frames = kept
+	r.bytes = size * len(kept)
+	// The spare frames are reused, not counted: drop them beyond a few
+	// so that the budget is what memory holds.
+	if len(r.spare) > 4 {
+		clear(r.spare[4:])
+		r.spare = r.spare[:4]
+	}
+	r.Note = fmt.Sprintf("recording decimated to every %d steps (%.4g Hz) to stay within its memory budget (%.3g MB)", r.Every, 1/(float64(r.Every)*r.Step), float64(r.Budget)/(1<<20))
+	return true
+}
+
+// Truncate drops the frames after frame i (Continue from here).
+func (r *Recording) Truncate(i int) {
+	if i < 0 || i >= len(r.frames) {
+		return
+	}
+	per := 0
+	if len(r.frames) > 0 {
+		per = r.bytes / len(r.frames)
+	}
+	clear(r.frames[i+1:])
+	r.frames = r.frames[:i+1]
+	r.bytes = per * len(r.frames)
+	r.Stopped = false
+}
+
+// bodyFlags fills each body's contact count (of the last collision pass)
+// and sleeping bit.
+func (s *Sim) bodyFlags(contacts []uint16, asleep []uint64) {
+	n := len(s.Bodies)
+	if s.w == nil || n == 0 {
+		return
+	}
+	a := make([]byte, n)
+	c := make([]int32, n)
+	s.w.BodyFlags(a, c)
+	for i := 0; i < n; i++ {
+		contacts[i] = uint16(min(c[i], math.MaxUint16))
+		if a[i] != 0 {
+			asleep[i/64] |= 1 << (i % 64)
+		}
+	}
+}
+
+// BodyContacts returns, per body (Bodies' order), the contact points it
+// got in the last step and whether it sleeps.
+func (s *Sim) BodyContacts() (contacts []int, asleep []bool) {
+	n := len(s.Bodies)
+	c16 := make([]uint16, n)
+	bits := make([]uint64, (n+63)/64)
+	s.bodyFlags(c16, bits)
+	contacts, asleep = make([]int, n), make([]bool, n)
+	for i := range c16 {
+		contacts[i] = int(c16[i])
+		asleep[i] = bits[i/64]&(1<<(i%64)) != 0
+	}
+	return contacts, asleep
+}
+
+// Hash returns a hex digest of the state: the step count and every body's
+// node, position, rotation and velocities, bit for bit (SHA-256, first 16
+// bytes). Two runs of the same file with the same options and ODE build
+// give the same hash; any change to the trajectories changes it.
+func (s *Sim) Hash() string {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(x float64) {
+		if x == 0 {
+			x = 0 // -0 and +0 hash alike
+		}
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(x))
+		h.Write(buf[:])
+	}
+	binary.LittleEndian.PutUint64(buf[:], uint64(s.Steps))
+	h.Write(buf[:])
+	for _, b := range s.Bodies {
+		binary.LittleEndian.PutUint64(buf[:], uint64(b.Node))
+		h.Write(buf[:])
+		for _, v := range [][]float64{b.Position[:], b.Rotation.V[:], {b.Rotation.W}, b.LinearVelocity[:], b.AngularVelocity[:]} {
+			for _, x := range v {
+				put(x)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
