@@ -28,7 +28,9 @@ const sampleBytes = 3*8 + 10*4 + 2 + 1
 // BodySample is one body's recorded state at one frame, in world space:
 // the node origin's position, the rotation, the centre of mass's linear
 // velocity and the angular velocity (rad/s about world axes), the contact
-// points it got that step, and whether ODE had put it to sleep.
+// points it got that step (a sleeping body keeps the count it fell asleep
+// with: ODE makes no contacts for it), and whether ODE had put it to
+// sleep.
 type BodySample struct {
 	Position        mgl64.Vec3
 	Rotation        mgl64.Quat
@@ -190,6 +192,16 @@ func (r *Recording) Add(s *Sim) bool {
 		}
 	}
 	s.bodyFlags(f.contacts, f.asleep)
+	if n := len(r.frames); n > 0 {
+		// ODE makes no contacts for a sleeping body: it keeps those it
+		// had when it fell asleep.
+		prev := r.frames[n-1]
+		for i := range f.contacts {
+			if f.contacts[i] == 0 && f.asleep[i/64]&(1<<(i%64)) != 0 {
+				f.contacts[i] = prev.contacts[i]
+			}
+		}
+	}
 	r.frames = append(r.frames, f)
 	r.bytes += size
 	return true

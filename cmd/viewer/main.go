@@ -91,9 +91,11 @@ const usage = `usage:
   viewer install-desktop [-exec PATH]
                                 desktop entry, icon and .gltf/.glb associations in the XDG folders
   viewer uninstall-desktop      remove them again
-  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
+  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-hash-every N] [-record OUT.csv|OUT.json]
+                  [-o OUT.gltf [-bake [-rate HZ] [-tolerance M] [-strip-physics]]] FILE
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
-                                (default 1/240 s) and print each dynamic body's final pose
+                                (default 1/240 s) and print each dynamic body's final pose and the
+                                state's hash; -record writes every step, -bake an animation of the run
   viewer edit [-o OUT] FILE COMMAND...
                                 apply each COMMAND as one undoable edit and save once (to OUT with -o):
                                 fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,

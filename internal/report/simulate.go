@@ -17,6 +17,17 @@ type Simulation struct {
 	// simulation used the default one.
 	DefaultGravity bool
 	Bodies         []BodyState
+	// Hash is the digest of the final state (sim.Sim.Hash); Hashes the
+	// digests every -hash-every steps ("" and nil when not asked for).
+	Hash   string
+	Hashes []StepHash
+}
+
+// StepHash is the state's digest after a step.
+type StepHash struct {
+	Step int     `json:"step"`
+	Time float64 `json:"time"`
+	Hash string  `json:"hash"`
 }
 
 // BodyState is one dynamic body's final state; Rotation is a quaternion
@@ -43,7 +54,9 @@ func (r Simulation) WriteJSON(w io.Writer) error {
 		Gravity        [3]float64  `json:"gravity"`
 		DefaultGravity bool        `json:"defaultGravity"`
 		Bodies         []BodyState `json:"bodies"`
-	}{r.Gravity, r.DefaultGravity, bodies})
+		Hash           string      `json:"hash,omitempty"`
+		Hashes         []StepHash  `json:"hashes,omitempty"`
+	}{r.Gravity, r.DefaultGravity, bodies, r.Hash, r.Hashes})
 }
 
 // WriteText writes a line for the clock, one for the gravity and one per
@@ -60,6 +73,12 @@ func (r Simulation) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "node %d %q: position (%.4f, %.4f, %.4f) rotation (%.4f, %.4f, %.4f, %.4f) velocity (%.4f, %.4f, %.4f) angular (%.4f, %.4f, %.4f)\n",
 			b.Node, b.Name, b.Position[0], b.Position[1], b.Position[2], b.Rotation[0], b.Rotation[1], b.Rotation[2], b.Rotation[3],
 			b.LinearVelocity[0], b.LinearVelocity[1], b.LinearVelocity[2], b.AngularVelocity[0], b.AngularVelocity[1], b.AngularVelocity[2])
+	}
+	for _, h := range r.Hashes {
+		fmt.Fprintf(w, "hash at step %d (t = %.6g s): %s\n", h.Step, h.Time, h.Hash)
+	}
+	if r.Hash != "" {
+		fmt.Fprintf(w, "hash: %s\n", r.Hash)
 	}
 }
 
