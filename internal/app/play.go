@@ -58,6 +58,14 @@ type Play struct {
 	Plotted string
 	// T, Height, Speed and Energy are the plot's series.
 	T, Height, SpeedPlot, Energy []float64
+	// Recording is the last run's recording (playrecord.go), kept after
+	// Reset until the next Play; Scrub is the recorded frame shown while
+	// paused (-1: the live state).
+	Recording *sim.Recording
+	Scrub     int
+	// startDoc is the document the run started from (Continue from here
+	// simulates it again).
+	startDoc *scene.Document
 
 	// sceneNotes are Play's own notes on the scene, shown before the
 	// simulation's warnings.
@@ -154,6 +162,12 @@ func (s *Session) PlayFrame(now time.Time) bool {
 		}
 	}
 	p.last = now
+	if p.stepRequested && p.Scrubbing() {
+		// Step while scrubbing: the next recorded frame.
+		p.stepRequested = false
+		s.stepRecording(1)
+		return true
+	}
 	if p.stepRequested {
 		p.stepRequested, steps = false, 1
 	}
@@ -190,6 +204,7 @@ func (s *Session) stepPlay(steps int) bool {
 			p.Error, p.Playing = err.Error(), false
 			break
 		}
+		s.recordStep() // playrecord.go
 		s.sample()
 	}
 	if done > 0 && p.Playing {
@@ -224,6 +239,7 @@ func (s *Session) startPlay(now time.Time) {
 	}
 	p.Sim = sm
 	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
+	s.startRecording(sm)   // playrecord.go
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.sceneNotes = nil
 	if !hasGround(s.Doc) {

@@ -62,6 +62,9 @@ type ViewOptions struct {
 	// skin, or the skins it is a joint of; every skin when nothing is
 	// selected.
 	Joints bool
+	// Trajectories draws the paths of Play's recording (the selected
+	// body's, or every dynamic body's).
+	Trajectories bool
 }
 
 // FileEnvironment is ViewOptions.Environment for the document's own
@@ -305,7 +308,7 @@ func (s *Session) Do(in Intent) {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
 	default:
-		if !s.doCompound(in) { // compound.go
+		if !s.doCompound(in) && !s.doRecording(in) { // compound.go, playrecord.go
 			s.doTimeline(in)
 		}
 	}

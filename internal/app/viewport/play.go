@@ -16,6 +16,8 @@ type playState struct {
 	moving []int // nodes whose lines move with the bodies
 	// shownSel is the selection the lines were last uploaded with.
 	shownSel int
+	// shownTraj is the Trajectories option the overlay was built with.
+	shownTraj bool
 }
 
 // Colours of Play's lines on top.
@@ -63,7 +65,7 @@ func (c *Controller) PlayStopped() {
 // lit triggers and contact points.
 func (c *Controller) showPoses(s *sim.Sim) {
 	p := &c.play
-	s.Apply()
+	c.s.ApplyPlayPoses(s) // the live state, or the scrubbed recorded frame
 	world := s.Doc.WorldMatrices()
 	c.r.SetPoses(world)
 	p.cache.MarkDirty(p.moving)
@@ -75,7 +77,8 @@ func (c *Controller) showPoses(s *sim.Sim) {
 	}
 	p.cache.Update()
 	c.r.SetDebug(p.cache.Groups())
-	c.r.SetOverlay(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006))
+	p.shownTraj = c.s.View.Trajectories
+	c.r.SetOverlay(append(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006), c.s.TrajectoryLines(c.sceneSize()*0.004)...))
 	c.redraw()
 }
 
