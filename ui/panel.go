@@ -546,7 +546,7 @@ func view(s *State, act func(app.Intent)) g.Widget {
 	ws = append(ws,
 		g.Checkbox("X-ray (show hidden lines dimmer)", &o.XRay),
 		g.Checkbox("Skin joints (the selected node's skin; all when none is selected)", &o.Joints),
-		g.Checkbox("Trajectories (Play's recording: the selected body's path, or every dynamic body's)", &o.Trajectories),
+		g.Checkbox("Trajectories (Play's recorded paths)", &o.Trajectories),
 		g.Checkbox("Gravity probe", &o.Probe),
 		g.Condition(o.Probe, g.Layout{
 			g.Row(

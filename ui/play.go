@@ -161,18 +161,19 @@ func recordingWidgets(s *State, act func(app.Intent)) g.Widget {
 			g.SliderFloat(&s.recScrub, 0, float32(rec.End())).Label("##recording").Format("recording %.3f s").Size(-1).
 				OnChange(func() { act(app.ScrubRecording{Time: float64(s.recScrub)}) }),
 		)
-		if p.Scrubbing() {
-			ws = append(ws, g.Row(
-				g.Button("Continue from here").OnClick(func() { act(app.ContinueFromHere{}) }),
-				g.Label(fmt.Sprintf("showing step %d of the recording (t = %.3f s)", rec.FrameStep(p.Scrub), p.ScrubTime())),
-			))
-		}
+	}
+	shown := state
+	if p.Scrubbing() {
+		shown = fmt.Sprintf("showing step %d of the recording (t = %.3f s); %s", rec.FrameStep(p.Scrub), p.ScrubTime(), state)
+	}
+	buttons := []g.Widget{g.Button("Bake to animation").OnClick(func() { act(app.BakeRecording{}) })}
+	if p.Scrubbing() {
+		// (No g.Condition inside a Row: giu's Row ranges its nil branch.)
+		buttons = append(buttons, g.Button("Continue from here").OnClick(func() { act(app.ContinueFromHere{}) }))
 	}
 	ws = append(ws,
-		g.Row(
-			g.Button("Bake to animation").OnClick(func() { act(app.BakeRecording{}) }),
-			g.Label(state),
-		),
+		g.Row(buttons...),
+		g.Label(shown).Wrapped(true),
 		g.Condition(rec.Note != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(g.Label("recording: "+rec.Note).Wrapped(true)), nil),
 	)
 	return ws

@@ -172,6 +172,7 @@ func (s *Session) continueFromHere() {
 			return
 		}
 	}
+	s.logf("continued from step %d (t = %.4g s), simulated again from the start", target, sm.Time)
 	p.Recording.Truncate(p.Scrub)
 	// The plot keeps what came before.
 	k := 0
@@ -214,6 +215,7 @@ func (s *Session) bakeRecording() {
 	if s.Hist.Len() == n {
 		return // refused: Edit said why
 	}
+	s.logf("baked %d bodies over %.3g s into animation %q (%d keys)", st.Bodies, st.Duration, BakeAnimationName, st.Keys)
 	s.Notice(fmt.Sprintf("Baked %d bodies over %.3g s into animation %q (%d keys); the bodies are kinematic now. Ctrl+Z undoes it.", st.Bodies, st.Duration, BakeAnimationName, st.Keys))
 }
 
