@@ -73,12 +73,20 @@ type Recording struct {
 
 	frames []*frame
 	bytes  int
+	// flags and counts are Add's scratch for ODE's per-body flags.
+	flags  []byte
+	counts []int32
 	// spare are frames dropped by decimation or Truncate, reused.
 	spare []*frame
+	// ahead brings frames prepared on another goroutine (prefetch); done
+	// stops it.
+	ahead chan *frame
+	done  chan struct{}
 }
 
 // NewRecording starts an empty recording of s's bodies; Add records the
-// states.
+// states. A recording of many bodies prepares its memory on a goroutine
+// of its own: Close it when done.
 func NewRecording(s *Sim, budget int) *Recording {
 	r := &Recording{Step: s.StepSize(), Every: 1, Budget: budget}
 	for _, b := range s.Bodies {
@@ -89,7 +97,41 @@ func NewRecording(s *Sim, budget int) *Recording {
 	if r.Budget <= 0 {
 		r.Budget = DefaultRecordBudget
 	}
+	r.prefetch()
 	return r
+}
+
+// NewRecordingOf starts an empty recording of the bodies on nodes (names
+// and types alike, one each) at step seconds a step, for a recording read
+// from elsewhere or made up (AddFrame fills it).
+func NewRecordingOf(nodes []int, names []string, types []scene.MotionType, step float64, budget int) *Recording {
+	r := &Recording{Nodes: nodes, Names: names, Types: types, Step: step, Every: 1, Budget: budget}
+	if r.Budget <= 0 {
+		r.Budget = DefaultRecordBudget
+	}
+	return r
+}
+
+// AddFrame records the bodies' states at step (one sample a body, after
+// the frames already there), within the budget as Add does. It reports
+// whether the frame was added.
+func (r *Recording) AddFrame(step int, samples []BodySample) bool {
+	if len(samples) != len(r.Nodes) {
+		return false
+	}
+	f := r.reserve(step)
+	if f == nil {
+		return false
+	}
+	for i, b := range samples {
+		r.put(f, i, b.Position, b.Rotation, b.LinearVelocity, b.AngularVelocity)
+		f.contacts[i] = uint16(min(max(b.Contacts, 0), math.MaxUint16))
+		if b.Asleep {
+			f.asleep[i/64] |= 1 << (i % 64)
+		}
+	}
+	r.commit(f)
+	return true
 }
 
 // Len returns the number of frames.
@@ -164,34 +206,20 @@ func (r *Recording) Sample(i, b int) BodySample {
 // the step falls on the recording's interval and the recording has not
 // stopped. It reports whether a frame was added.
 func (r *Recording) Add(s *Sim) bool {
-	if r.Stopped || s.Steps%r.Every != 0 || len(s.Bodies) != len(r.Nodes) {
+	if len(s.Bodies) != len(r.Nodes) {
 		return false
 	}
-	if n := len(r.frames); n > 0 && r.frames[n-1].step >= s.Steps {
+	f := r.reserve(s.Steps)
+	if f == nil {
 		return false
 	}
-	nb := len(s.Bodies)
-	size := nb*sampleBytes + 64
-	for r.bytes+size > r.Budget {
-		if !r.decimate() {
-			return false
-		}
-		if s.Steps%r.Every != 0 {
-			return false
-		}
-	}
-	f := r.newFrame(nb)
-	f.step = s.Steps
 	for i, b := range s.Bodies {
-		copy(f.pos[3*i:], b.Position[:])
-		q := f.rest[10*i : 10*i+10]
-		q[0], q[1], q[2], q[3] = float32(b.Rotation.V[0]), float32(b.Rotation.V[1]), float32(b.Rotation.V[2]), float32(b.Rotation.W)
-		for k := 0; k < 3; k++ {
-			q[4+k] = float32(b.LinearVelocity[k])
-			q[7+k] = float32(b.AngularVelocity[k])
-		}
+		r.put(f, i, b.Position, b.Rotation, b.LinearVelocity, b.AngularVelocity)
 	}
-	s.bodyFlags(f.contacts, f.asleep)
+	if len(r.flags) != len(s.Bodies) {
+		r.flags, r.counts = make([]byte, len(s.Bodies)), make([]int32, len(s.Bodies))
+	}
+	s.bodyFlagsInto(f.contacts, f.asleep, r.flags, r.counts)
 	if n := len(r.frames); n > 0 {
 		// ODE makes no contacts for a sleeping body: it keeps those it
 		// had when it fell asleep.
@@ -202,9 +230,46 @@ func (r *Recording) Add(s *Sim) bool {
 			}
 		}
 	}
-	r.frames = append(r.frames, f)
-	r.bytes += size
+	r.commit(f)
 	return true
+}
+
+// reserve returns a frame to fill for step, or nil when the step is not
+// recorded (off the interval, not after the last frame, or the budget
+// stopped the recording).
+func (r *Recording) reserve(step int) *frame {
+	if r.Stopped || step%r.Every != 0 {
+		return nil
+	}
+	if n := len(r.frames); n > 0 && r.frames[n-1].step >= step {
+		return nil
+	}
+	for r.bytes+r.frameBytes() > r.Budget {
+		if !r.decimate() || step%r.Every != 0 {
+			return nil
+		}
+	}
+	f := r.newFrame(len(r.Nodes))
+	f.step = step
+	return f
+}
+
+// frameBytes is what one frame takes.
+func (r *Recording) frameBytes() int { return len(r.Nodes)*sampleBytes + 64 }
+
+func (r *Recording) put(f *frame, i int, p mgl64.Vec3, rot mgl64.Quat, v, w mgl64.Vec3) {
+	copy(f.pos[3*i:], p[:])
+	q := f.rest[10*i : 10*i+10]
+	q[0], q[1], q[2], q[3] = float32(rot.V[0]), float32(rot.V[1]), float32(rot.V[2]), float32(rot.W)
+	for k := 0; k < 3; k++ {
+		q[4+k] = float32(v[k])
+		q[7+k] = float32(w[k])
+	}
+}
+
+func (r *Recording) commit(f *frame) {
+	r.frames = append(r.frames, f)
+	r.bytes += r.frameBytes()
 }
 
 func (r *Recording) newFrame(nb int) *frame {
@@ -214,7 +279,73 @@ func (r *Recording) newFrame(nb int) *frame {
 		clear(f.asleep)
 		return f
 	}
+	if r.ahead != nil {
+		select {
+		case f := <-r.ahead:
+			if f != nil && len(f.contacts) == nb {
+				return f
+			}
+		default:
+		}
+	}
+	return allocFrame(nb)
+}
+
+func allocFrame(nb int) *frame {
 	return &frame{pos: make([]float64, 3*nb), rest: make([]float32, 10*nb), contacts: make([]uint16, nb), asleep: make([]uint64, (nb+63)/64)}
+}
+
+// prefetchBodies is the size from which a recording prepares its frames
+// ahead on a goroutine of its own: writing a frame into memory fresh from
+// the system costs a page fault every 4 KB (about 0.4 ms a step for 4,000
+// bodies), which the goroutine pays on another core instead of the
+// simulation's.
+const prefetchBodies = 500
+
+// framesAhead is how many frames the goroutine keeps ready.
+const framesAhead = 4
+
+// prefetch starts the goroutine that prepares frames ahead (Close stops
+// it).
+func (r *Recording) prefetch() {
+	nb := len(r.Nodes)
+	if nb < prefetchBodies || r.ahead != nil {
+		return
+	}
+	r.ahead = make(chan *frame, framesAhead)
+	r.done = make(chan struct{})
+	go func(ahead chan<- *frame, done <-chan struct{}) {
+		defer func() {
+			// Only allocation can fail here: the recording then
+			// allocates its frames itself.
+			_ = recover()
+		}()
+		for {
+			f := allocFrame(nb)
+			// Touch every page now (fresh memory is not zeroed by Go:
+			// it faults on the first write).
+			for i := range f.pos {
+				f.pos[i] = 0
+			}
+			for i := range f.rest {
+				f.rest[i] = 0
+			}
+			select {
+			case ahead <- f:
+			case <-done:
+				return
+			}
+		}
+	}(r.ahead, r.done)
+}
+
+// Close stops the goroutine preparing frames; the recording stays
+// readable (and Add still works, allocating as it goes).
+func (r *Recording) Close() {
+	if r != nil && r.done != nil {
+		close(r.done)
+		r.done, r.ahead = nil, nil
+	}
 }
 
 // decimate keeps every second frame (by step) and doubles Every, or stops
@@ -223,15 +354,12 @@ func (r *Recording) newFrame(nb int) *frame {
 func (r *Recording) decimate() bool {
 	if float64(2*r.Every)*r.Step > maxRecordInterval+1e-12 || len(r.frames) < 2 {
 		r.Stopped = true
+		r.Close()
 		r.Note = fmt.Sprintf("recording stopped at t = %.3f s: the memory budget (%.3g MB) is full; Play goes on", r.End(), float64(r.Budget)/(1<<20))
 		return false
 	}
 	r.Every *= 2
 	kept := r.frames[:0]
-	size := 0
-	if len(r.frames) > 0 {
-		size = r.bytes / len(r.frames)
-	}
 	for _, f := range r.frames {
 		if f.step%r.Every == 0 {
 			kept = append(kept, f)
@@ -241,7 +369,7 @@ func (r *Recording) decimate() bool {
 	}
 	clear(r.frames[len(kept):])
 	r.frames = kept
-	r.bytes = size * len(kept)
+	r.bytes = r.frameBytes() * len(kept)
 	// The spare frames are reused, not counted: drop them beyond a few
 	// so that the budget is what memory holds.
 	if len(r.spare) > 4 {
@@ -257,13 +385,9 @@ func (r *Recording) Truncate(i int) {
 	if i < 0 || i >= len(r.frames) {
 		return
 	}
-	per := 0
-	if len(r.frames) > 0 {
-		per = r.bytes / len(r.frames)
-	}
 	clear(r.frames[i+1:])
 	r.frames = r.frames[:i+1]
-	r.bytes = per * len(r.frames)
+	r.bytes = r.frameBytes() * len(r.frames)
 	r.Stopped = false
 }
 
@@ -271,11 +395,16 @@ func (r *Recording) Truncate(i int) {
 // and sleeping bit.
 func (s *Sim) bodyFlags(contacts []uint16, asleep []uint64) {
 	n := len(s.Bodies)
+	s.bodyFlagsInto(contacts, asleep, make([]byte, n), make([]int32, n))
+}
+
+// bodyFlagsInto is bodyFlags with ODE's answers read into a and c (one
+// entry a body).
+func (s *Sim) bodyFlagsInto(contacts []uint16, asleep []uint64, a []byte, c []int32) {
+	n := len(s.Bodies)
 	if s.w == nil || n == 0 {
 		return
 	}
-	a := make([]byte, n)
-	c := make([]int32, n)
 	s.w.BodyFlags(a, c)
 	for i := 0; i < n; i++ {
 		contacts[i] = uint16(min(c[i], math.MaxUint16))

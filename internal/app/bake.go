@@ -120,13 +120,11 @@ func Bake(d *scene.Document, rec *sim.Recording, opt BakeOptions) (scene.Edit, B
 	anim := gltf.Animation{Name: opt.Name}
 	for k, b := range baked {
 		node := rec.Nodes[b]
-		tk := reduce(len(times), func(a, c, i int) bool {
-			u := (times[i] - times[a]) / (times[c] - times[a])
-			return trans[k][a].Add(trans[k][c].Sub(trans[k][a]).Mul(u)).Sub(trans[k][i]).Len() <= opt.Tolerance
+		tk := reduce(len(times), func(a, c int) bool {
+			return translationFits(times, trans[k], a, c, opt.Tolerance)
 		})
-		rk := reduce(len(times), func(a, c, i int) bool {
-			u := (times[i] - times[a]) / (times[c] - times[a])
-			return quatAngle(mgl64.QuatSlerp(rots[k][a], rots[k][c], u), rots[k][i]) <= opt.Angle
+		rk := reduce(len(times), func(a, c int) bool {
+			return rotationFits(times, rots[k], a, c, opt.Angle)
 		})
 		for _, ch := range []struct {
 			keys []int
@@ -187,39 +185,30 @@ func bakeTimes(end, rate float64) []float64 {
 }
 
 // reduce keeps the samples (indices out of n) that linear interpolation
-// needs: ok(a, c, i) says whether sample i, between kept a and c, is
-// close enough to the interpolation. It splits at the first sample that
-// is not (Douglas–Peucker, by halving from the far end), always keeping
-// the first and last: a body at rest keeps 2 keys.
-func reduce(n int, ok func(a, c, i int) bool) []int {
+// needs: fits(a, c) says whether every sample between kept samples a and
+// c is close enough to the interpolation from a to c. From each kept
+// sample it finds the furthest next one that fits (growing by doubling,
+// then bisecting), always keeping the first and last: a body at rest
+// keeps 2 keys.
+func reduce(n int, fits func(a, c int) bool) []int {
 	if n == 1 {
 		return []int{0}
 	}
 	keep := []int{0}
 	a := 0
 	for a < n-1 {
-		// The furthest c such that every sample between a and c fits:
-		// grow by doubling, then bisect.
 		good, step := a+1, 1
-		fits := func(c int) bool {
-			for i := a + 1; i < c; i++ {
-				if !ok(a, c, i) {
-					return false
-				}
-			}
-			return true
-		}
-		for good+step <= n-1 && fits(good+step) {
+		for good+step <= n-1 && fits(a, good+step) {
 			good += step
 			step *= 2
 		}
 		lo, hi := good, min(good+step, n-1)
-		if hi > lo && fits(hi) {
+		if hi > lo && fits(a, hi) {
 			lo = hi
 		}
 		for hi-lo > 1 {
 			mid := (lo + hi) / 2
-			if fits(mid) {
+			if fits(a, mid) {
 				lo = mid
 			} else {
 				hi = mid
@@ -231,10 +220,55 @@ func reduce(n int, ok func(a, c, i int) bool) []int {
 	return keep
 }
 
-// quatAngle is the angle (radians) between two rotations.
-func quatAngle(a, b mgl64.Quat) float64 {
-	d := math.Abs(a.Normalize().Dot(b.Normalize()))
-	return 2 * math.Acos(math.Min(1, d))
+// translationFits reports whether the straight line from sample a to c
+// passes within tol (m) of every sample between them at its time (tol < 0:
+// never).
+func translationFits(times []float64, p []mgl64.Vec3, a, c int, tol float64) bool {
+	if tol < 0 {
+		return c == a+1
+	}
+	d := p[c].Sub(p[a])
+	span := times[c] - times[a]
+	for i := a + 1; i < c; i++ {
+		u := (times[i] - times[a]) / span
+		if p[a].Add(d.Mul(u)).Sub(p[i]).LenSqr() > tol*tol {
+			return false
+		}
+	}
+	return true
+}
+
+// rotationFits reports whether the slerp from sample a to c (what LINEAR
+// means for a rotation) stays within angle (radians) of every sample
+// between them at its time (angle < 0: never).
+func rotationFits(times []float64, q []mgl64.Quat, a, c int, angle float64) bool {
+	if angle < 0 {
+		return c == a+1
+	}
+	qa, qc := q[a], q[c]
+	dot := qa.Dot(qc)
+	if dot < 0 {
+		qc, dot = qc.Scale(-1), -dot
+	}
+	theta := math.Acos(math.Min(1, dot))
+	sin := math.Sin(theta)
+	// |q·s| >= cos(angle/2) is the angle test without an acos a sample.
+	limit := math.Cos(angle / 2)
+	span := times[c] - times[a]
+	for i := a + 1; i < c; i++ {
+		u := (times[i] - times[a]) / span
+		var m mgl64.Quat
+		if sin < 1e-9 {
+			m = mgl64.QuatNlerp(qa, qc, u)
+		} else {
+			wa, wc := math.Sin((1-u)*theta)/sin, math.Sin(u*theta)/sin
+			m = qa.Scale(wa).Add(qc.Scale(wc))
+		}
+		if math.Abs(m.Dot(q[i])) < limit*m.Len()*q[i].Len() {
+			return false
+		}
+	}
+	return true
 }
 
 // rotationOf returns the rotation of a matrix with scale.
