@@ -325,6 +325,7 @@ func (s *Session) stopPlay() {
 	// The notes were the run's: the stopped tab says the gravity itself.
 	p.Time, p.Inside, p.Plotted, p.StepMS, p.Notes, p.sceneNotes = 0, nil, "", 0, nil, nil
 	p.clearSamples()
+	p.Recording.Close() // kept for Bake; nothing more is added
 	if p.Sim == nil {
 		return
 	}

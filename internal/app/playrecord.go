@@ -92,6 +92,7 @@ func (p *Play) RecordingState() string {
 // one is dropped.
 func (s *Session) startRecording(sm *sim.Sim) {
 	p := &s.Play
+	p.Recording.Close()
 	p.Recording = sim.NewRecording(sm, playRecordBudget)
 	p.Recording.Add(sm)
 	p.Scrub = -1
