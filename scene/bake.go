@@ -24,7 +24,7 @@ type NewAnimation struct {
 // own; everything else stays as it was read. Undo takes them all away.
 func (d *Document) AddAnimationEdit(a NewAnimation, label string) Edit {
 	g := appendGeometry{data: a.Data, views: a.Views, accessors: a.Accessors, label: label}
-	g.buffer, g.uri = d.dataBuffer("animation", "_animation")
+	g.buffer, g.uri = d.dataBuffer("scene", "_animation")
 	return appendAnimation{geo: g, anim: a.Animation, label: label}
 }
 

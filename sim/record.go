@@ -355,7 +355,7 @@ func (r *Recording) decimate() bool {
 	if float64(2*r.Every)*r.Step > maxRecordInterval+1e-12 || len(r.frames) < 2 {
 		r.Stopped = true
 		r.Close()
-		r.Note = fmt.Sprintf("recording stopped at t = %.3f s: the memory budget (%.3g MB) is full; Play goes on", r.End(), float64(r.Budget)/(1<<20))
+		r.Note = fmt.Sprintf("recording stopped at t = %.3f s: the memory budget (%s) is full; Play goes on", r.End(), megabytes(r.Budget))
 		return false
 	}
 	r.Every *= 2
@@ -376,7 +376,7 @@ func (r *Recording) decimate() bool {
 		clear(r.spare[4:])
 		r.spare = r.spare[:4]
 	}
-	r.Note = fmt.Sprintf("recording decimated to every %d steps (%.4g Hz) to stay within its memory budget (%.3g MB)", r.Every, 1/(float64(r.Every)*r.Step), float64(r.Budget)/(1<<20))
+	r.Note = fmt.Sprintf("recording decimated to every %d steps (%.4g Hz) to stay within its memory budget (%s)", r.Every, 1/(float64(r.Every)*r.Step), megabytes(r.Budget))
 	return true
 }
 
@@ -455,4 +455,13 @@ func (s *Sim) Hash() string {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// megabytes writes n bytes as "1024 MB" (or "0.0123 MB" below one).
+func megabytes(n int) string {
+	mb := float64(n) / (1 << 20)
+	if mb >= 1 {
+		return fmt.Sprintf("%.0f MB", mb)
+	}
+	return fmt.Sprintf("%.3g MB", mb)
 }

@@ -51,10 +51,11 @@ func stepTo(t *testing.T, s *Session, steps int) {
 	}
 }
 
-// uninterrupted runs the fixture for steps in a plain simulation.
+// uninterrupted runs the fixture for steps in a plain simulation with
+// the options `viewer simulate` uses (no contact points kept).
 func uninterrupted(t *testing.T, s *Session, steps int) string {
 	t.Helper()
-	sm, err := sim.New(s.Doc, s.Play.simOptions())
+	sm, err := sim.New(s.Doc, sim.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,8 @@ func TestScrubAndStep(t *testing.T) {
 
 // TestContinueFromHere: scrubbing back to 0.5 s and continuing gives,
 // 1 s later, the state an uninterrupted run has at 1.5 s, bit for bit;
-// the recording after 0.5 s is replaced.
+// the recording after 0.5 s is replaced. The window's run also hashes as
+// a plain simulation with simulate's options does.
 func TestContinueFromHere(t *testing.T) {
 	s, _ := openPlaying(t)
 	stepTo(t, s, 360) // 1.5 s
