@@ -147,3 +147,19 @@ func TestHash(t *testing.T) {
 		t.Errorf("hash %q: want 32 hex digits", a)
 	}
 }
+
+// TestRecordBudgetFits4000: 4,000 bodies for 60 s fit the default budget
+// once decimated to every fourth step of 1/240 s (60 Hz), and 1,000
+// bodies fit 60 s at every step.
+func TestRecordBudgetFits4000(t *testing.T) {
+	frame := func(n int) int { return n*sampleBytes + 64 }
+	if need := frame(4000) * (60*60 + 1); need > DefaultRecordBudget {
+		t.Errorf("4,000 bodies x 60 s at 60 Hz take %d MB, over the %d MB budget", need>>20, DefaultRecordBudget>>20)
+	}
+	if need := frame(4000) * (60*120 + 1); need <= DefaultRecordBudget {
+		t.Errorf("4,000 bodies x 60 s at 120 Hz fit (%d MB): the docs say 60 Hz", need>>20)
+	}
+	if need := frame(1000) * (60*240 + 1); need > DefaultRecordBudget {
+		t.Errorf("1,000 bodies x 60 s at 240 Hz take %d MB, over the budget", need>>20)
+	}
+}

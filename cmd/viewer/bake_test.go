@@ -298,3 +298,29 @@ func validateClean(t *testing.T, path string) {
 		t.Errorf("Khronos validator: %d errors %s: %+v", r.NumErrors, r.Err, r.Messages)
 	}
 }
+
+// TestBakeGLB: baking a .glb appends the animation to its BIN chunk (no
+// new file beside it) and the result validates clean.
+func TestBakeGLB(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "tumble.glb")
+	if code, _, errOut := runCLI("convert", tumble, src); code != 0 {
+		t.Fatalf("convert: %d %s", code, errOut)
+	}
+	out := filepath.Join(dir, "baked.glb")
+	if code, _, errOut := runCLI("simulate", "-t", "1", "-bake", "-o", out, src); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	d, err := scene.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.GLTF.Buffers) != 1 || d.GLTF.Buffers[0].URI != "" || len(d.GLTF.Animations) != 1 {
+		t.Errorf("%d buffers (uri %q), %d animations; want the BIN chunk only and 1 animation", len(d.GLTF.Buffers), d.GLTF.Buffers[0].URI, len(d.GLTF.Animations))
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d files in the folder, want the two .glb files", len(entries))
+	}
+	validateClean(t, out)
+}
