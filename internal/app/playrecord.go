@@ -251,10 +251,11 @@ var (
 )
 
 // maxTrajectoryBodies bounds how many paths "all dynamic bodies" draws;
-// maxTrajectorySegments how many segments one path has.
+// maxTrajectorySegments how many segments all of them have together (the
+// lines are rebuilt every frame while Play runs).
 const (
 	maxTrajectoryBodies   = 200
-	maxTrajectorySegments = 4000
+	maxTrajectorySegments = 20000
 )
 
 // TrajectoryLines are the paths of the recording (View > Trajectories):
@@ -282,7 +283,7 @@ func (s *Session) TrajectoryLines(r float64) []debugdraw.Line {
 			bodies = append(bodies, b)
 		}
 	}
-	stride := max(1, (rec.Len()+maxTrajectorySegments-1)/maxTrajectorySegments)
+	stride := max(1, (len(bodies)*rec.Len()+maxTrajectorySegments-1)/maxTrajectorySegments)
 	var out []debugdraw.Line
 	for _, b := range bodies {
 		fastest := 0.0
