@@ -64,7 +64,7 @@ type Recording struct {
 	Step  float64
 	Every int
 	// Budget is the most bytes the frames may take (DefaultRecordBudget
-	// when 0 at the first Add).
+	// when the constructor is given 0).
 	Budget int
 	// Stopped is set once the budget stopped the recording; Note says why
 	// it was decimated or stopped ("" while it holds every step).
