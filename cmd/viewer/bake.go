@@ -78,10 +78,14 @@ func (e *simulateExtras) run(s *sim.Sim, t float64, rec *sim.Recording) ([]repor
 	return app.RunRecorded(s, t, rec, *e.hashEvery)
 }
 
-// writeRecord writes the recording to the -record file.
-func (e *simulateExtras) writeRecord(rec *sim.Recording) error {
+// writeRecord writes the recording to the -record file (and says on
+// stderr when the budget decimated or stopped it).
+func (e *simulateExtras) writeRecord(rec *sim.Recording, stderr io.Writer) error {
 	if *e.record == "" || rec == nil {
 		return nil
+	}
+	if rec.Note != "" {
+		fmt.Fprintln(stderr, "viewer: note:", rec.Note)
 	}
 	f, err := os.Create(*e.record)
 	if err != nil {
@@ -124,7 +128,7 @@ func (e *simulateExtras) writeBaked(d *scene.Document, rec *sim.Recording, out s
 		return fail(1, "%v", err)
 	}
 	fmt.Fprintf(stderr, "viewer: note: baked %d bodies over %.4g s: %d samples each, %d keys in all\n", st.Bodies, st.Duration, st.Samples, st.Keys)
-	if rec.Note != "" {
+	if rec.Note != "" && *e.record == "" { // said by writeRecord otherwise
 		fmt.Fprintln(stderr, "viewer: note:", rec.Note)
 	}
 	for _, w := range warnings {

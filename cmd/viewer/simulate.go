@@ -68,7 +68,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	if err := rep.Write(stdout, *asJSON); err != nil {
 		return err
 	}
-	if err := extras.writeRecord(rec); err != nil {
+	if err := extras.writeRecord(rec, stderr); err != nil {
 		return err
 	}
 	if runErr != nil {
