@@ -304,30 +304,8 @@ func (d *Document) addedGeometry(parts []int) (Edit, bool) {
 // data in (a .glb's BIN chunk, a .gltf's first .bin file) or a new .bin
 // beside a .gltf that has none.
 func (d *Document) hullGeometry(parts []*Hull) appendGeometry {
-	g := appendGeometry{buffer: -1}
-	switch {
-	case d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "" && d.GLTF.Buffers[0].ByteLength >= 0 && len(d.GLTF.Buffers[0].Data) >= d.GLTF.Buffers[0].ByteLength:
-		g.buffer = 0
-	case d.source.glb && len(d.GLTF.Buffers) == 0:
-		// A .glb with no BIN chunk gets one: a buffer without uri.
-	default:
-		for i, b := range d.GLTF.Buffers {
-			// Only a file that was read: one left without bytes (missing,
-			// or its byteLength invalid) would be overwritten by the
-			// hulls alone.
-			if isFileURI(b.URI) && b.ByteLength > 0 && len(b.Data) >= b.ByteLength {
-				g.buffer = i
-				break
-			}
-		}
-		if g.buffer < 0 {
-			base := "compound"
-			if d.Path != "" {
-				base = strings.TrimSuffix(filepath.Base(d.Path), filepath.Ext(d.Path))
-			}
-			g.uri = d.freeResourceName(base + "_colliders")
-		}
-	}
+	g := appendGeometry{}
+	g.buffer, g.uri = d.dataBuffer("compound", "_colliders")
 	le := binary.LittleEndian
 	var pos, idx []byte
 	for i, h := range parts {
@@ -365,6 +343,32 @@ func (d *Document) hullGeometry(parts []*Hull) appendGeometry {
 	}
 	g.data = append(pos, idx...)
 	return g
+}
+
+// dataBuffer chooses where an edit appends new data: the buffer the file
+// keeps its data in (a .glb's BIN chunk, a .gltf's first .bin file), or
+// -1 and the uri of a new .bin beside a .gltf that has none (named after
+// the file, or stem, plus suffix).
+func (d *Document) dataBuffer(stem, suffix string) (buffer int, uri string) {
+	switch {
+	case d.source.glb && len(d.GLTF.Buffers) > 0 && d.GLTF.Buffers[0].URI == "" && d.GLTF.Buffers[0].ByteLength >= 0 && len(d.GLTF.Buffers[0].Data) >= d.GLTF.Buffers[0].ByteLength:
+		return 0, ""
+	case d.source.glb && len(d.GLTF.Buffers) == 0:
+		// A .glb with no BIN chunk gets one: a buffer without uri.
+		return -1, ""
+	}
+	for i, b := range d.GLTF.Buffers {
+		// Only a file that was read: one left without bytes (missing,
+		// or its byteLength invalid) would be overwritten by the new
+		// data alone.
+		if isFileURI(b.URI) && b.ByteLength > 0 && len(b.Data) >= b.ByteLength {
+			return i, ""
+		}
+	}
+	if d.Path != "" {
+		stem = strings.TrimSuffix(filepath.Base(d.Path), filepath.Ext(d.Path))
+	}
+	return -1, d.freeResourceName(stem + suffix)
 }
 
 // appendGeometry appends bytes to a buffer (buffer -1: a new one with
@@ -545,6 +549,7 @@ func (d *Document) appendNewGeometry(root *jsonobj.Object) error {
 		{"bufferViews", len(doc.BufferViews), func(i int) any { return doc.BufferViews[i] }},
 		{"accessors", len(doc.Accessors), func(i int) any { return doc.Accessors[i] }},
 		{"meshes", len(doc.Meshes), func(i int) any { return doc.Meshes[i] }},
+		{"animations", len(doc.Animations), func(i int) any { return doc.Animations[i] }},
 	} {
 		var elems []json.RawMessage
 		if raw, ok := root.Get(a.key); ok {

@@ -38,6 +38,9 @@ type engine interface {
 	States() []float64
 	Overlaps() [][2]int
 	ContactPoints() [][3]float64
+	// BodyFlags fills, per body, whether it sleeps and how many contact
+	// points it got in the last step (Play's recording).
+	BodyFlags(asleep []byte, contacts []int32)
 	RaiseForTest(kind int) error
 
 	NewBody() engineBody

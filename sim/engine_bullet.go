@@ -148,3 +148,11 @@ func (j bulletJoint) SetParam(p int, v float64) {
 	}
 	j.Joint.SetParam(group, bp, v)
 }
+
+// BodyFlags leaves every body awake and without contacts: the Bullet shim
+// does not report them per body yet, so a recording made in Bullet has
+// poses and velocities but no contact counts or sleep flags.
+func (w bulletWorld) BodyFlags(asleep []byte, contacts []int32) {
+	clear(asleep)
+	clear(contacts)
+}

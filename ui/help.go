@@ -20,6 +20,7 @@ var Shortcuts = []Shortcut{
 	{"Home", "reset the camera"},
 	{"W / E / R / Q", "gizmo: move / rotate / scale / off"},
 	{"Space", "Play or pause the physics"},
+	{"Comma / Period", "Play: one physics step back / forward through the recording (the , and . keys; Shift: 10 steps)"},
 	{"Esc", "cancel a handle drag"},
 	{"Ctrl+Z", "undo"},
 	{"Ctrl+Shift+Z, Ctrl+Y", "redo"},

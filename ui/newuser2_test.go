@@ -115,6 +115,7 @@ func TestHelpListsEveryShortcut(t *testing.T) {
 	names := map[viewport.Key]string{
 		viewport.KeyF: "F", viewport.KeyHome: "Home", viewport.KeyW: "W", viewport.KeyE: "E",
 		viewport.KeyR: "R", viewport.KeyQ: "Q", viewport.KeySpace: "Space",
+		viewport.KeyComma: "Comma", viewport.KeyPeriod: "Period",
 	}
 	for k := viewport.Key(0); k < viewport.NumKeys; k++ {
 		var p [viewport.NumKeys]bool

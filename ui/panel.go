@@ -46,6 +46,8 @@ type State struct {
 	// brought forward for.
 	seenPicks int
 	speed     int32
+	// recScrub is the Play tab's recording slider (play.go).
+	recScrub float32
 	// tab is the tab to bring forward on the next frame ("" none).
 	tab string
 	// timeline is the Animation tab's widget state (timeline.go).
@@ -586,6 +588,7 @@ func view(s *State, act func(app.Intent)) g.Widget {
 	ws = append(ws,
 		g.Checkbox("X-ray (show hidden lines dimmer)", &o.XRay),
 		g.Checkbox("Skin joints (the selected node's skin; all when none is selected)", &o.Joints),
+		g.Checkbox("Trajectories (Play's recorded paths)", &o.Trajectories),
 		g.Checkbox("Gravity probe", &o.Probe),
 		g.Condition(o.Probe, g.Layout{
 			g.Row(

@@ -71,6 +71,7 @@ func PlayTab(s *State, act func(app.Intent)) g.Widget {
 		engineWidgets(s, act), // engines.go
 		g.Checkbox("Contact points", &contacts).OnChange(func() { act(app.SetContacts{On: contacts}) }),
 		g.Label(status).Wrapped(true),
+		recordingWidgets(s, act),
 		g.Condition(info != "", g.Label(info).Wrapped(true), nil),
 		g.Condition(p.Error != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label(p.Error).Wrapped(true)), nil),
 		g.Condition(p.Dropped != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(g.Label(p.Dropped).Wrapped(true)), nil),
@@ -135,6 +136,46 @@ func playPlot(p *app.Play) {
 		implot.PlotLinedoublePtrdoublePtr("speed", &p.T[0], &p.SpeedPlot[0], n)
 		implot.SetAxis(implot.AxisY2)
 		implot.PlotLinedoublePtrdoublePtr("energy", &p.T[0], &p.Energy[0], n)
+		if p.Scrubbing() {
+			// The plot follows the scrubbed time: a line marks it.
+			at := p.ScrubTime()
+			implot.PlotInfLinesdoublePtr("shown", &at, 1)
+		}
 		implot.EndPlot()
 	}
+}
+
+// recordingWidgets are the Play tab's recording controls: the slider that
+// scrubs the recording (paused), Continue from here, Bake to animation,
+// and what the recording holds.
+func recordingWidgets(s *State, act func(app.Intent)) g.Widget {
+	p := &s.S.Play
+	rec := p.Recording
+	state := p.RecordingState()
+	if state == "" {
+		return g.Layout{}
+	}
+	var ws g.Layout
+	if p.Running() && rec.Len() > 1 {
+		s.recScrub = float32(p.ScrubTime())
+		ws = append(ws,
+			g.SliderFloat(&s.recScrub, 0, float32(rec.End())).Label("##recording").Format("recording %.3f s").Size(-1).
+				OnChange(func() { act(app.ScrubRecording{Time: float64(s.recScrub)}) }),
+		)
+	}
+	shown := state
+	if p.Scrubbing() {
+		shown = fmt.Sprintf("showing step %d of the recording (t = %.3f s); %s", rec.FrameStep(p.Scrub), p.ScrubTime(), state)
+	}
+	buttons := []g.Widget{g.Button("Bake to animation").OnClick(func() { act(app.BakeRecording{}) })}
+	if p.Scrubbing() {
+		// (No g.Condition inside a Row: giu's Row ranges its nil branch.)
+		buttons = append(buttons, g.Button("Continue from here").OnClick(func() { act(app.ContinueFromHere{}) }))
+	}
+	ws = append(ws,
+		g.Row(buttons...),
+		g.Label(shown).Wrapped(true),
+		g.Condition(rec.Note != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 200, 90, 255}).To(g.Label("recording: "+rec.Note).Wrapped(true)), nil),
+	)
+	return ws
 }

@@ -44,6 +44,8 @@ func statusParts(s *State) []statusPart {
 	// Play moves the bodies whatever tab is shown: say so where it shows.
 	if p := &ss.Play; p.Running() && p.Playing {
 		parts = append(parts, statusPart{fmt.Sprintf("playing %.1f s", p.Time), 0})
+	} else if p.Scrubbing() {
+		parts = append(parts, statusPart{fmt.Sprintf("paused at %.1f s, showing the recording at %.2f s", p.Time, p.ScrubTime()), 0})
 	} else if p.Running() {
 		parts = append(parts, statusPart{fmt.Sprintf("paused at %.1f s", p.Time), 0})
 	}

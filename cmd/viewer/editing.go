@@ -69,6 +69,7 @@ var shortcutKeys = [viewport.NumKeys]imgui.Key{
 	viewport.KeyF: imgui.KeyF, viewport.KeyHome: imgui.KeyHome, viewport.KeyS: imgui.KeyS,
 	viewport.KeyZ: imgui.KeyZ, viewport.KeyY: imgui.KeyY, viewport.KeyW: imgui.KeyW, viewport.KeyE: imgui.KeyE,
 	viewport.KeyR: imgui.KeyR, viewport.KeyQ: imgui.KeyQ, viewport.KeySpace: imgui.KeySpace,
+	viewport.KeyComma: imgui.KeyComma, viewport.KeyPeriod: imgui.KeyPeriod,
 }
 
 // gizmo shows the transform gizmo on the selected node and hands its use

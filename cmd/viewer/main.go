@@ -91,10 +91,12 @@ const usage = `usage:
   viewer install-desktop [-exec PATH]
                                 desktop entry, icon and .gltf/.glb associations in the XDG folders
   viewer uninstall-desktop      remove them again
-  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-o OUT.gltf] FILE
+  viewer simulate [-t SECONDS] [-dt STEP] [-json] [-hash-every N] [-record OUT.csv|OUT.json]
+                  [-o OUT.gltf [-bake [-rate HZ] [-tolerance M] [-strip-physics]]] FILE
                                 play the physics (ODE) for -t seconds (default 1) in steps of -dt
-                                (default 1/240 s) and print each dynamic body's final pose and each
-                                joint's angle or position
+                                (default 1/240 s) and print each dynamic body's final pose, each joint's
+                                angle or position and the state's hash; -record writes every step, -bake
+                                an animation of the run
   viewer simulate -engine ode|bullet ...
                                 the same in the engine named (default ode)
   viewer simulate -compare [-threshold M] [-t SECONDS] [-json] FILE

@@ -10,7 +10,9 @@ import (
 )
 
 // cmdSimulate runs the scene for -t seconds in steps of -dt and prints each
-// dynamic body's final pose; -o writes the file with the poses applied.
+// dynamic body's final pose and the state's hash; -o writes the file with
+// the poses applied (or, with -bake, the run baked into an animation);
+// -record writes every step.
 func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("simulate")
 	seconds := fs.Float64("t", 1, "seconds to simulate")
@@ -18,8 +20,12 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("o", "", "write the file with the final poses applied")
 	animation := fs.Int("animation", -1, "the animation kinematic bodies on animated nodes follow (index; -1: all at once)")
-	engine := addEngineFlags(fs) // compare.go
+	engine := addEngineFlags(fs)    // compare.go
+	extras := addSimulateExtras(fs) // -hash-every, -record, -bake (bake.go)
 	if err := parseFlags(fs, args, 1, "one FILE"); err != nil {
+		return err
+	}
+	if err := extras.check(*out); err != nil {
 		return err
 	}
 	if err := engine.check(); err != nil {
@@ -55,7 +61,8 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	}
 	note(s.Warnings...)
 	shown := len(s.Warnings)
-	runErr := s.Run(*seconds)
+	rec := extras.recording(s)
+	hashes, runErr := extras.run(s, *seconds, rec)
 	note(s.Warnings[shown:]...) // what ODE said while stepping
 	if dropped := app.DroppedNote(s); dropped != "" {
 		note(dropped)
@@ -63,11 +70,19 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	if runErr != nil && !sim.Stopped(runErr) {
 		return fail(1, "%s: %v", path, runErr)
 	}
-	if err := app.SimulationReport(s).Write(stdout, *asJSON); err != nil {
+	rep := app.SimulationReport(s)
+	rep.Hash, rep.Hashes = s.Hash(), hashes
+	if err := rep.Write(stdout, *asJSON); err != nil {
+		return err
+	}
+	if err := extras.writeRecord(rec, stderr); err != nil {
 		return err
 	}
 	if runErr != nil {
 		return fail(1, "%s: %v (the poses above are the last finite ones)", path, runErr)
+	}
+	if *out != "" && *extras.bake {
+		return extras.writeBaked(d, rec, *out, stderr)
 	}
 	if *out != "" {
 		s.Apply()

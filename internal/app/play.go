@@ -60,6 +60,14 @@ type Play struct {
 	T, Height, SpeedPlot, Energy []float64
 	// Engines is the engine Play runs on and the last engine comparison (engines.go).
 	Engines PlayEngines
+	// Recording is the last run's recording (playrecord.go), kept after
+	// Reset until the next Play; Scrub is the recorded frame shown while
+	// paused (-1: the live state).
+	Recording *sim.Recording
+	Scrub     int
+	// startDoc is the document the run started from (Continue from here
+	// simulates it again).
+	startDoc *scene.Document
 
 	// sceneNotes are Play's own notes on the scene, shown before the
 	// simulation's warnings.
@@ -156,6 +164,12 @@ func (s *Session) PlayFrame(now time.Time) bool {
 		}
 	}
 	p.last = now
+	if p.stepRequested && p.Scrubbing() {
+		// Step while scrubbing: the next recorded frame.
+		p.stepRequested = false
+		s.stepRecording(1)
+		return true
+	}
 	if p.stepRequested {
 		p.stepRequested, steps = false, 1
 	}
@@ -192,6 +206,7 @@ func (s *Session) stepPlay(steps int) bool {
 			p.Error, p.Playing = err.Error(), false
 			break
 		}
+		s.recordStep() // playrecord.go
 		s.sample()
 	}
 	if done > 0 && p.Playing {
@@ -226,6 +241,7 @@ func (s *Session) startPlay(now time.Time) {
 	}
 	p.Sim = sm
 	s.animateKinematic(sm) // kinematic bodies follow the animations (timeline.go)
+	s.startRecording(sm)   // playrecord.go
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.sceneNotes = nil
 	if !hasGround(s.Doc) {
@@ -311,6 +327,7 @@ func (s *Session) stopPlay() {
 	// The notes were the run's: the stopped tab says the gravity itself.
 	p.Time, p.Inside, p.Plotted, p.StepMS, p.Notes, p.sceneNotes = 0, nil, "", 0, nil, nil
 	p.clearSamples()
+	p.Recording.Close() // kept for Bake; nothing more is added
 	if p.Sim == nil {
 		return
 	}

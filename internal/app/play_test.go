@@ -9,7 +9,7 @@ import (
 )
 
 // writePile writes n dynamic spheres all at one point over a floor.
-func writePile(t *testing.T, dir string, n int, motion string) string {
+func writePile(t testing.TB, dir string, n int, motion string) string {
 	t.Helper()
 	nodes := []string{`{"name": "floor", "translation": [0, -0.5, 0], "extensions": {"OMI_physics_body": {"collider": {"shape": 1}}}}`}
 	roots := []string{"0"}

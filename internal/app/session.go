@@ -65,6 +65,9 @@ type ViewOptions struct {
 	// PanelWidth is the side panel's width the user dragged the splitter
 	// to (0: the default; see PanelFor).
 	PanelWidth float32
+	// Trajectories draws the paths of Play's recording (the selected
+	// body's, or every dynamic body's).
+	Trajectories bool
 }
 
 // FileEnvironment is ViewOptions.Environment for the document's own
@@ -317,7 +320,7 @@ func (s *Session) Do(in Intent) {
 			s.notifyPlay(func(v PlayView) { v.PlayStepped(s.Play.Sim) })
 		}
 	default:
-		if !s.doCompound(in) && !s.doEngines(in) { // compound.go, engines.go
+		if !s.doCompound(in) && !s.doEngines(in) && !s.doRecording(in) { // compound.go, engines.go, playrecord.go
 			s.doTimeline(in)
 		}
 	}

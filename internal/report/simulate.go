@@ -19,6 +19,10 @@ type Simulation struct {
 	Bodies         []BodyState
 	// Joints are the played joints' final angles or positions.
 	Joints []JointState
+	// Hash is the digest of the final state (sim.Sim.Hash); Hashes the
+	// digests every -hash-every steps ("" and nil when not asked for).
+	Hash   string
+	Hashes []StepHash
 }
 
 // JointState is one joint's final state: Angle (degrees) for a hinge and
@@ -29,6 +33,13 @@ type JointState struct {
 	Type     string   `json:"type"`
 	Angle    *float64 `json:"angle,omitempty"`
 	Position *float64 `json:"position,omitempty"`
+}
+
+// StepHash is the state's digest after a step.
+type StepHash struct {
+	Step int     `json:"step"`
+	Time float64 `json:"time"`
+	Hash string  `json:"hash"`
 }
 
 // BodyState is one dynamic body's final state; Rotation is a quaternion
@@ -56,7 +67,9 @@ func (r Simulation) WriteJSON(w io.Writer) error {
 		DefaultGravity bool         `json:"defaultGravity"`
 		Bodies         []BodyState  `json:"bodies"`
 		Joints         []JointState `json:"joints,omitempty"`
-	}{r.Gravity, r.DefaultGravity, bodies, r.Joints})
+		Hash           string       `json:"hash,omitempty"`
+		Hashes         []StepHash   `json:"hashes,omitempty"`
+	}{r.Gravity, r.DefaultGravity, bodies, r.Joints, r.Hash, r.Hashes})
 }
 
 // WriteText writes a line for the clock, one for the gravity and one per
@@ -81,6 +94,12 @@ func (r Simulation) WriteText(w io.Writer) {
 		case j.Position != nil:
 			fmt.Fprintf(w, "joint node %d %q (%s): position %.4f m\n", j.Node, j.Name, j.Type, *j.Position)
 		}
+	}
+	for _, h := range r.Hashes {
+		fmt.Fprintf(w, "hash at step %d (t = %.6g s): %s\n", h.Step, h.Time, h.Hash)
+	}
+	if r.Hash != "" {
+		fmt.Fprintf(w, "hash: %s\n", r.Hash)
 	}
 }
 

@@ -142,6 +142,7 @@ int pv_ctx_free(pv_ctx *c) {
 	free(c->overlaps);
 	free(c->points);
 	free(c->touched);
+	free(c->body_contacts);
 	free(c->excl);
 	free(c);
 	return rc;
@@ -190,6 +191,11 @@ static double combine(double a, double b, int ma, int mb) {
 	case PV_MAXIMUM: return fmax(a, b);
 	}
 	return (a + b) / 2;
+}
+
+static void count_contacts(pv_ctx *c, dBodyID b, int n) {
+	intptr_t i = b ? (intptr_t)dBodyGetData(b) - 1 : -1;
+	if (i >= 0 && i < c->nbodies && c->body_contacts) c->body_contacts[i] += n;
 }
 
 static void touch(pv_ctx *c, dBodyID b) {
@@ -257,6 +263,8 @@ static void near_callback(void *data, dGeomID o1, dGeomID o2) {
 		n = c->max_step - c->ncontacts;
 	}
 	c->ncontacts += n;
+	count_contacts(c, b1, n);
+	count_contacts(c, b2, n);
 	double mu = combine(g1->friction, g2->friction, g1->friction_combine, g2->friction_combine);
 	double bounce = combine(g1->restitution, g2->restitution, g1->restitution_combine, g2->restitution_combine);
 	for (int i = 0; i < n; i++) {
@@ -307,6 +315,7 @@ int pv_step(pv_ctx *c, dBodyID *bodies, const double *f, int n, double dt, doubl
 		c->dropped_pairs = 0;
 		c->dropped_contacts = 0;
 		for (int i = 0; i < c->nbodies; i++) c->touched[i] &= 2;
+		if (c->body_contacts) memset(c->body_contacts, 0, sizeof(int) * c->nbodies);
 		dSpaceCollide(c->space, c, near_callback);
 	}
 	if (awake > 0 && !c->no_sleep) {
@@ -341,6 +350,13 @@ int pv_step(pv_ctx *c, dBodyID *bodies, const double *f, int n, double dt, doubl
 	if (states) pv_read_states(bodies, states, n);
 	UNGUARD();
 	return 0;
+}
+
+void pv_body_flags(pv_ctx *c, dBodyID *bodies, int n, unsigned char *asleep, int *contacts) {
+	for (int i = 0; i < n; i++) {
+		asleep[i] = !dBodyIsEnabled(bodies[i]);
+		contacts[i] = (c->body_contacts && i < c->nbodies) ? c->body_contacts[i] : 0;
+	}
 }
 
 // pv_awake counts the bodies ODE has not put to sleep.
@@ -427,9 +443,11 @@ int pv_geom_set(pv_ctx *c, dGeomID g, int what, dBodyID b, const double *v) {
 
 int pv_body_new(pv_ctx *c, dBodyID *out) {
 	if (!grow((void **)&c->touched, &c->captouched, c->nbodies + 1, 1)) return -2;
+	if (!grow((void **)&c->body_contacts, &c->capbodycontacts, c->nbodies + 1, sizeof(int))) return -2;
 	GUARD(c);
 	*out = dBodyCreate(c->world);
 	dBodySetData(*out, (void *)(intptr_t)(c->nbodies + 1));
+	c->body_contacts[c->nbodies] = 0;
 	c->touched[c->nbodies++] = 0;
 	UNGUARD();
 	return 0;

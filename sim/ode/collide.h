@@ -60,6 +60,10 @@ typedef struct {
 	// another's this step, bit 1 when its auto-disable is off (pv_step).
 	char *touched;
 	int nbodies, captouched;
+	// Per body (in creation order): the contact points it got in the
+	// last collision pass (pv_body_flags reads them for recordings).
+	int *body_contacts;
+	int capbodycontacts;
 	int no_sleep; // auto-disable is off for the whole world
 	// Pairs (body index, static geom index) that never collide: a body
 	// and the static colliders it is jointed to.
@@ -84,6 +88,9 @@ int pv_no_collide(pv_ctx *c, int b, int g);
 int pv_step(pv_ctx *c, dBodyID *bodies, const double *forces, int n, double dt, double *states);
 int pv_awake(dBodyID *bodies, int n);
 void pv_read_states(dBodyID *bodies, double *out, int n);
+// pv_body_flags writes, per body, 1 when ODE has put it to sleep
+// (asleep) and its contact points in the last collision pass (contacts).
+void pv_body_flags(pv_ctx *c, dBodyID *bodies, int n, unsigned char *asleep, int *contacts);
 
 // Guarded constructors and setters: 0 on success, -1 when ODE reported an
 // error (c->error says which).

@@ -248,6 +248,16 @@ func (w *World) Awake() int {
 	return int(C.pv_awake(w.cBodies, C.int(w.nBodies)))
 }
 
+// BodyFlags fills asleep (1 for a body ODE has put to sleep) and contacts
+// (the contact points each body got in the last collision pass), one entry
+// per body in creation order; both must hold that many.
+func (w *World) BodyFlags(asleep []byte, contacts []int32) {
+	if !w.usable() || w.nBodies == 0 || len(asleep) < w.nBodies || len(contacts) < w.nBodies {
+		return
+	}
+	C.pv_body_flags(w.ctx, w.cBodies, C.int(w.nBodies), (*C.uchar)(unsafe.Pointer(&asleep[0])), (*C.int)(unsafe.Pointer(&contacts[0])))
+}
+
 // StepTimes returns the CPU seconds all Steps so far spent in collision
 // and in the solver.
 func (w *World) StepTimes() (collide, solve float64) {

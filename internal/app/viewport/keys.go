@@ -17,6 +17,10 @@ const (
 	KeyR
 	KeyQ
 	KeySpace
+	// KeyComma and KeyPeriod step Play's recording one step back and
+	// forward (with Shift, 10 steps).
+	KeyComma
+	KeyPeriod
 	NumKeys
 )
 
@@ -58,6 +62,10 @@ func Shortcut(k Keys) app.Intent {
 		return app.ResetView{}
 	case key(KeySpace):
 		return app.PlayToggle{}
+	case key(KeyComma):
+		return app.StepRecording{Delta: -stepKeys(k.Shift)}
+	case key(KeyPeriod):
+		return app.StepRecording{Delta: stepKeys(k.Shift)}
 	case key(KeyW):
 		return app.SetGizmo{Mode: app.GizmoTranslate}
 	case key(KeyE):
@@ -68,4 +76,12 @@ func Shortcut(k Keys) app.Intent {
 		return app.SetGizmo{Mode: app.GizmoOff}
 	}
 	return nil
+}
+
+// stepKeys is how many steps , and . move: 10 with Shift.
+func stepKeys(shift bool) int {
+	if shift {
+		return 10
+	}
+	return 1
 }

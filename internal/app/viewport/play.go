@@ -18,6 +18,8 @@ type playState struct {
 	shownSel int
 	// joints are the joint values last logged (joints.go).
 	joints map[int]float64
+	// shownTraj is the Trajectories option the overlay was built with.
+	shownTraj bool
 }
 
 // Colours of Play's lines on top.
@@ -65,7 +67,7 @@ func (c *Controller) PlayStopped() {
 // lit triggers and contact points.
 func (c *Controller) showPoses(s *sim.Sim) {
 	p := &c.play
-	s.Apply()
+	c.s.ApplyPlayPoses(s) // the live state, or the scrubbed recorded frame
 	world := s.Doc.WorldMatrices()
 	c.r.SetPoses(world)
 	p.cache.MarkDirty(p.moving)
@@ -77,7 +79,8 @@ func (c *Controller) showPoses(s *sim.Sim) {
 	}
 	p.cache.Update()
 	c.r.SetDebug(p.cache.Groups())
-	c.r.SetOverlay(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006))
+	p.shownTraj = c.s.View.Trajectories
+	c.r.SetOverlay(append(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006), c.s.TrajectoryLines(c.sceneSize()*0.004)...))
 	c.logJoints(s)
 	c.redraw()
 }
