@@ -15,17 +15,23 @@ import (
 // filter declares. What geometry names (neither or both of shape and mesh)
 // is checked where it is read (khr_physics.go).
 func validateKHR(d *Document, fs *findings) {
-	if d.PhysicsDialect() != DialectKHR {
+	if !d.PhysicsDialect().KHRBodies() {
 		return
 	}
-	d.validateShapesIn(fs, khrPaths)
+	shapes := khrPaths.shapes
+	if d.PhysicsDialect() == DialectGLTF21 {
+		d.validateGLTF21(fs)
+		shapes = coreShapesBlock
+	} else {
+		d.validateShapesIn(fs, khrPaths)
+	}
 	d.validateBodiesIn(fs, khrPaths)
 	d.validateJointsIn(fs, khrPaths)
 	for i, s := range d.Shapes {
 		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
 			continue // a mesh named by geometry, not a listed shape
 		}
-		p := fmt.Sprintf("%s/%d/%s", khrPaths.shapes, i, s.Type)
+		p := fmt.Sprintf("%s/%d/%s", shapes, i, s.Type)
 		switch s.Type {
 		case ShapeCapsule, ShapeCylinder:
 			// One radius 0 is a cone or a tapered capsule, which the draft
