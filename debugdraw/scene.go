@@ -44,7 +44,7 @@ var (
 	ColorJoint    = [4]float32{1, 1, 1, 0.9}
 	// ColorBounds is a bounding volume's colour (dashed).
 	ColorBounds = [4]float32{1, 0.85, 0.4, 0.8}
-	axisColors    = [3][4]float32{{1, 0.3, 0.3, 1}, {0.3, 1, 0.3, 1}, {0.35, 0.5, 1, 1}}
+	axisColors  = [3][4]float32{{1, 0.3, 0.3, 1}, {0.3, 1, 0.3, 1}, {0.35, 0.5, 1, 1}}
 )
 
 // Lines is one node's debug lines, by category.
