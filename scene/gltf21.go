@@ -465,7 +465,7 @@ var gltf21ShapePaths = func() physicsPaths {
 func (d *Document) validateGLTF21(fs *findings) {
 	var sub findings
 	d.validateShapesIn(&sub, gltf21ShapePaths)
-	for _, f := range sub {
+	for _, f := range d.withoutImplicitShapeFindings(sub, coreShapesBlock) {
 		// The kinds name their sub-objects in the model's words.
 		for m, c := range coreTypeNames {
 			if rest, ok := strings.CutPrefix(f.Path, coreShapesBlock+"/"); ok {

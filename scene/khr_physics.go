@@ -635,7 +635,7 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 				setList(&w, "collisionFilters", d.CollisionFilters)
 			}
 			if len(d.Joints) > 0 {
-				setList(&w, "physicsJoints", d.Joints)
+				setList(&w, "physicsJoints", khrJoints(d.Joints))
 			}
 			w.rest(d.rootExtra[ExtKHRBodies])
 			blocks[ExtKHRBodies] = w.bytes()

@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"physview/scene/corecheck"
 )
@@ -23,7 +25,9 @@ func validateKHR(d *Document, fs *findings) {
 		d.validateGLTF21(fs)
 		shapes = coreShapesBlock
 	} else {
-		d.validateShapesIn(fs, khrPaths)
+		var sub findings
+		d.validateShapesIn(&sub, khrPaths)
+		*fs = append(*fs, d.withoutImplicitShapeFindings(sub, khrPaths.shapes)...)
 	}
 	d.validateBodiesIn(fs, khrPaths)
 	d.validateJointsIn(fs, khrPaths)
@@ -80,4 +84,21 @@ func (st *khrState) khrIndexOf(s int) int {
 		return -1
 	}
 	return s
+}
+
+// withoutImplicitShapeFindings drops the model's range checks of the
+// implicit shapes (box, sphere, capsule, cylinder, plane) under the list at
+// shapes: the fork's rules check those (khrShapeSchema).
+func (d *Document) withoutImplicitShapeFindings(fs findings, shapes string) findings {
+	out := fs[:0]
+	for _, f := range fs {
+		if rest, ok := strings.CutPrefix(f.Path, shapes+"/"); ok {
+			i, _, _ := strings.Cut(rest, "/")
+			if n, err := strconv.Atoi(i); err == nil && n < len(d.Shapes) && isKHRShape(d.Shapes[n].Type) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
 }

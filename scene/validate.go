@@ -21,7 +21,9 @@ func (d *Document) Validate() []Finding {
 		}
 		fs = kept
 	}
+	d.khrSchema(&fs) // the KHR fork's schema-level rules (khr_fork.go)
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
+	all = d.alignKHRFindings(all)
 	sortFindings(all)
 	d.findings = all
 	return all
