@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"physview/internal/khronosval"
 )
 
 const dialectFixtures = fixtures + "dialects/"
@@ -237,5 +239,96 @@ func TestKHRForkReports(t *testing.T) {
 				t.Errorf("differences from the fork's report (- missing, + extra):\n%s", strings.Join(diff, "\n"))
 			}
 		})
+	}
+}
+
+// TestConvertRoundTripValid: convert omi -> gltf2.1 -> khr -> omi prints
+// one warning line per thing the target cannot hold, keeps every shape,
+// body, trigger, filter, material and joint (inspect -json, shapes
+// compared by their values), and every output has no error, ours and (the
+// glTF 2.0 ones) the Khronos validator's.
+func TestConvertRoundTripValid(t *testing.T) {
+	dir := t.TempDir()
+	type summary struct {
+		Shapes []map[string]any
+		Bodies []map[string]any
+		Joints []map[string]any
+		Counts map[string]int
+	}
+	inspect := func(file string) summary {
+		code, out, errOut := runCLI("inspect", "-json", file)
+		if code != 0 {
+			t.Fatalf("inspect %s: exit %d: %s", file, code, errOut)
+		}
+		var s summary
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// The physics by value: shapes as their parameters (a KHR file lists
+	// mesh shapes after the others), bodies with their shapes' values.
+	norm := func(s summary) string {
+		shapeOf := map[int]string{}
+		var shapes []string
+		for _, sh := range s.Shapes {
+			v, _ := json.Marshal(sh[sh["type"].(string)])
+			key := fmt.Sprint(sh["params"]) + string(v)
+			shapeOf[int(sh["index"].(float64))] = key
+			shapes = append(shapes, key)
+		}
+		slices.Sort(shapes)
+		var bodies []string
+		for _, b := range s.Bodies {
+			c := ""
+			if i, ok := b["colliderShape"].(float64); ok {
+				c = shapeOf[int(i)]
+			}
+			bodies = append(bodies, fmt.Sprint(b["node"], b["name"], b["motion"], b["mass"], c, b["trigger"] != nil))
+		}
+		j, _ := json.Marshal(s.Joints)
+		return fmt.Sprintf("%s\n%s\n%s\nmaterials %d filters %d joints %d", strings.Join(shapes, "\n"), strings.Join(bodies, "\n"), j,
+			s.Counts["physicsMaterials"], s.Counts["collisionFilters"], s.Counts["physicsJoints"])
+	}
+	in := dialectFixtures + "scene_omi.gltf"
+	want := norm(inspect(in))
+	steps := []struct {
+		to, out string
+		warns   int
+	}{
+		{"gltf2.1", "a21.gltf", 6},
+		{"khr", "b.gltf", 7},
+		{"omi", "c.gltf", 0},
+	}
+	var twoOh []string
+	for _, st := range steps {
+		out := filepath.Join(dir, st.out)
+		code, stdout, errOut := runCLI("convert", "-physics", st.to, in, out)
+		if code != 0 {
+			t.Fatalf("to %s: exit %d: %s", st.to, code, errOut)
+		}
+		if n := strings.Count(stdout, "warning: "); n != st.warns {
+			t.Errorf("to %s: %d warning lines, want %d:\n%s", st.to, n, st.warns, stdout)
+		}
+		if code, vout, _ := runCLI("validate", out); code != 0 || !strings.Contains(vout, "0 errors") {
+			t.Errorf("to %s: validate exit %d:\n%s", st.to, code, vout)
+		}
+		if got := norm(inspect(out)); got != want {
+			t.Errorf("to %s changed the physics:\n got %s\nwant %s", st.to, got, want)
+		}
+		if st.to != "gltf2.1" {
+			twoOh = append(twoOh, out)
+		}
+		in = out
+	}
+	kdir := khronosval.Dir(t, "../..")
+	reps, err := khronosval.Run(kdir, t.TempDir(), twoOh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range twoOh {
+		if r := reps[f]; r.Err != "" || r.NumErrors != 0 {
+			t.Errorf("Khronos validator on %s: %d errors %s %v", f, r.NumErrors, r.Err, r.Messages)
+		}
 	}
 }
