@@ -42,6 +42,9 @@ var (
 	ColorLinear   = [4]float32{0.2, 1, 1, 1}
 	ColorAngular  = [4]float32{1, 0.35, 0.9, 1}
 	ColorJoint    = [4]float32{1, 1, 1, 0.9}
+	// ColorHidden is the colour of the colliders of a node KHR_node_visibility
+	// hides: still there for physics, greyed.
+	ColorHidden = [4]float32{0.5, 0.5, 0.5, 0.6}
 	// ColorBounds is a bounding volume's colour (dashed).
 	ColorBounds = [4]float32{1, 0.85, 0.4, 0.8}
 	axisColors  = [3][4]float32{{1, 0.3, 0.3, 1}, {0.3, 1, 0.3, 1}, {0.35, 0.5, 1, 1}}
@@ -68,6 +71,9 @@ func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, mesh
 	if b := ne.Body; b != nil {
 		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
 			col := roleColor(d, n)
+			if d.NodeHidden(n) {
+				col = ColorHidden
+			}
 			if selected {
 				col = ColorSelected
 			}

@@ -3,7 +3,6 @@ package scene
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -75,6 +74,20 @@ func (d *Document) NodeVisible(n int) bool {
 		return true
 	}
 	return d.Nodes[n].Visibility.Visible
+}
+
+// NodeHidden reports whether node n is not drawn at rest: its visible
+// flag or an ancestor's is false.
+func (d *Document) NodeHidden(n int) bool {
+	if !d.NodeVisible(n) {
+		return true
+	}
+	hidden := false
+	d.Ancestors(n, func(a int) bool {
+		hidden = !d.NodeVisible(a)
+		return !hidden
+	})
+	return hidden
 }
 
 // HiddenNodes returns, for each node, whether it is not drawn: its own
@@ -167,7 +180,7 @@ func (e SetNodeVisible) apply(d *Document) (Edit, Change, error) {
 		return nil, Change{}, err
 	}
 	old := d.Nodes[e.Node].Visibility
-	inv := restoreVisibility{node: e.Node, v: old}
+	inv := restoreVisibility{node: e.Node, v: old, name: e.Name()}
 	switch {
 	case old != nil:
 		v := *old
@@ -176,22 +189,25 @@ func (e SetNodeVisible) apply(d *Document) (Edit, Change, error) {
 	case !e.Visible:
 		d.Nodes[e.Node].Visibility = &NodeVisibility{Visible: false}
 	}
-	return inv, Change{Nodes: []int{e.Node}}, nil
+	// Moved: the subtree's drawing (its colliders greyed) is redone.
+	return inv, Change{Nodes: []int{e.Node}, Moved: []int{e.Node}}, nil
 }
 
-// restoreVisibility puts a node's visibility block back (undo).
+// restoreVisibility puts a node's visibility block back (undo, redo); it
+// is named after the edit it undoes, as the Edit menu shows it.
 type restoreVisibility struct {
 	node int
 	v    *NodeVisibility
+	name string
 }
 
-func (e restoreVisibility) Name() string { return "Restore visibility of node " + strconv.Itoa(e.node) }
+func (e restoreVisibility) Name() string { return e.name }
 
 func (e restoreVisibility) apply(d *Document) (Edit, Change, error) {
 	if err := d.checkNode(e.node); err != nil {
 		return nil, Change{}, err
 	}
-	inv := restoreVisibility{node: e.node, v: d.Nodes[e.node].Visibility}
+	inv := restoreVisibility{node: e.node, v: d.Nodes[e.node].Visibility, name: e.name}
 	d.Nodes[e.node].Visibility = e.v
-	return inv, Change{Nodes: []int{e.node}}, nil
+	return inv, Change{Nodes: []int{e.node}, Moved: []int{e.node}}, nil
 }

@@ -29,6 +29,12 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.TextWrapped("Animated pose shown: these fields are the file's rest values.")
 		}
 		text(fmt.Sprintf("name##n%d", n), d.GLTF.Nodes[n].Name, 220, func(v string) { e.do(scene.SetNodeName{Node: n, To: v}) })
+		// KHR_node_visibility: the node and its subtree drawn or not;
+		// physics ignores it.
+		visible := d.NodeVisible(n)
+		if imgui.Checkbox(fmt.Sprintf("Visible (its colliders still collide)##vis%d", n), &visible) {
+			e.do(scene.SetNodeVisible{Node: n, Visible: visible})
+		}
 		e.transformFields(n)
 		imgui.Text("Gizmo:")
 		for _, m := range []struct {
