@@ -184,6 +184,17 @@ func physicsTab(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
 		d := s.S.Doc
 		e := ed{d: d, act: act}
+		// The dialect Save and Save as write the physics in (an undoable
+		// edit; the notice lists what the target cannot hold).
+		dialects := []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR, scene.DialectGLTF21}
+		var labels []string
+		for _, p := range dialects {
+			labels = append(labels, app.DialectLabel(p))
+		}
+		comboWidth("saved as##dialect", 220, int(d.PhysicsDialect()), labels, func(k int) {
+			act(app.ConvertPhysics{To: dialects[k]})
+		})
+		imgui.Separator()
 		imgui.Text("World gravity")
 		if wg := d.WorldGravity; wg != nil {
 			num("strength (m/s²)##wg", wg.Gravity, func(v float64) {
