@@ -532,6 +532,9 @@ func (d *Document) khrNodeWarnings() []string {
 	for n, ne := range d.Nodes {
 		name := d.nodeLabel(n)
 		if b := ne.Body; b != nil {
+			if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && d.Shapes[c.Shape].Type == ShapeTrimesh && d.bodyMotion(n) == MotionDynamic {
+				warns = append(warns, fmt.Sprintf("node %s: a trimesh collider on a dynamic body, which KHR readers play as its convex hull (the Sample Renderer's PhysX does)", name))
+			}
 			if b.Motion != nil && b.Motion.Type == MotionStatic {
 				warns = append(warns, fmt.Sprintf("node %s: KHR has no static motion (a collider without motion is static); the OMI motion is kept in the KHR extension's extras", name))
 			}
