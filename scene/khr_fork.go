@@ -323,8 +323,9 @@ func (o *khrObject) str(key string) (string, bool) {
 	return s, json.Unmarshal(v, &s) == nil
 }
 
-// khrSchema adds the schema-level findings of the KHR blocks that the
-// model's checks do not make (see alignKHRFindings).
+// khrSchema adds the schema-level findings of the KHR blocks as loaded
+// that the model's checks do not make (see alignKHRFindings); decoding
+// calls it once, as it reads the file's JSON.
 func (d *Document) khrSchema(fs *findings) {
 	if !d.PhysicsDialect().KHRBodies() || d.GLTF == nil {
 		return
@@ -417,16 +418,29 @@ func (d *Document) khrSchema(fs *findings) {
 		if t := o.child("trigger"); t != nil {
 			t.emptyArray("nodes", fs)
 			duplicates(t, "nodes", fs)
-			if b := d.Nodes[i].Body; b != nil && b.Trigger != nil {
-				for k, m := range b.Trigger.Nodes {
-					if m >= 0 && m < len(d.Nodes) && d.Nodes[m].Body != nil && d.Nodes[m].Body.Trigger != nil && d.Nodes[m].Body.Trigger.Nodes != nil {
-						fs.errorf(codeKHRTriggerNodesInvalid, fmt.Sprintf("%s/nodes/%d", t.path, k), "trigger nodes must be simple triggers: node %d is a compound trigger itself", m)
-					}
-				}
-			}
 		}
 		if j := o.child("joint"); j != nil {
 			j.unexpected("joint", fs)
+		}
+	}
+}
+
+// khrModelRules adds the fork's rules on the model, run by every
+// validation: compound triggers of compound triggers, and what nothing
+// uses.
+func (d *Document) khrModelRules(fs *findings) {
+	if !d.PhysicsDialect().KHRBodies() {
+		return
+	}
+	for i, ne := range d.Nodes {
+		b := ne.Body
+		if b == nil || b.Trigger == nil {
+			continue
+		}
+		for k, m := range b.Trigger.Nodes {
+			if m >= 0 && m < len(d.Nodes) && d.Nodes[m].Body != nil && d.Nodes[m].Body.Trigger != nil && d.Nodes[m].Body.Trigger.Nodes != nil {
+				fs.errorf(codeKHRTriggerNodesInvalid, fmt.Sprintf("/nodes/%d/extensions/%s/trigger/nodes/%d", i, ExtKHRBodies, k), "trigger nodes must be simple triggers: node %d is a compound trigger itself", m)
+			}
 		}
 	}
 	d.khrUnused(fs)

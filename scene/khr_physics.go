@@ -264,6 +264,7 @@ func decodeKHR(d *Document, fs *findings) {
 		path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtKHRBodies)
 		d.decodeKHRNode(i, raw, path, fs, meshShapes)
 	}
+	d.khrSchema(fs) // the KHR fork's schema-level rules (khr_fork.go)
 }
 
 // decodeKHRShape reads one KHR_implicit_shapes shape: the OMI layout with

@@ -21,7 +21,7 @@ func (d *Document) Validate() []Finding {
 		}
 		fs = kept
 	}
-	d.khrSchema(&fs) // the KHR fork's schema-level rules (khr_fork.go)
+	d.khrModelRules(&fs) // the KHR fork's rules on the model (khr_fork.go)
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	all = d.alignKHRFindings(all)
 	sortFindings(all)
