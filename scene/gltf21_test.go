@@ -300,3 +300,29 @@ func TestKHRTo21ExplicitDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestMeshUsedByShapeOnly: a mesh only a 2.1 mesh shape uses is not an
+// unused object.
+func TestMeshUsedByShapeOnly(t *testing.T) {
+	data, err := os.ReadFile(dialectFixtures + "scene_gltf21.gltf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tree map[string]any
+	if err := json.Unmarshal(data, &tree); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range tree["nodes"].([]any) {
+		delete(n.(map[string]any), "mesh")
+	}
+	data, _ = json.Marshal(tree)
+	d, err := Decode(data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range d.Findings() {
+		if f.Code == "UNUSED_OBJECT" {
+			t.Errorf("%v", f)
+		}
+	}
+}

@@ -80,6 +80,8 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 				continue
 			}
 			seen[key] = true
+		} else if f.Code == "UNUSED_OBJECT" && d.shapeUsesMesh(f.Path) {
+			continue // a glTF 2.1 mesh shape or a KHR geometry.mesh uses it
 		}
 		out = append(out, f)
 	}
@@ -616,4 +618,22 @@ func (j khrJoint) encode() json.RawMessage {
 		return raw
 	}
 	return b
+}
+
+// shapeUsesMesh reports whether p is "/meshes/N" and a shape uses mesh N.
+func (d *Document) shapeUsesMesh(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/meshes/")
+	if !ok {
+		return false
+	}
+	m, err := strconv.Atoi(rest)
+	if err != nil {
+		return false
+	}
+	for _, s := range d.Shapes {
+		if s.Type.UsesMesh() && s.Mesh == m {
+			return true
+		}
+	}
+	return false
 }
