@@ -30,10 +30,14 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 		}
 		text(fmt.Sprintf("name##n%d", n), d.GLTF.Nodes[n].Name, 220, func(v string) { e.do(scene.SetNodeName{Node: n, To: v}) })
 		// KHR_node_visibility: the node and its subtree drawn or not;
-		// physics ignores it.
+		// physics ignores it. On the name's line, so nothing below moves.
+		imgui.SameLine()
 		visible := d.NodeVisible(n)
-		if imgui.Checkbox(fmt.Sprintf("Visible (its colliders still collide)##vis%d", n), &visible) {
+		if imgui.Checkbox(fmt.Sprintf("visible##vis%d", n), &visible) {
 			e.do(scene.SetNodeVisible{Node: n, Visible: visible})
+		}
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip("KHR_node_visibility: hide the node and its subtree (its colliders still collide)")
 		}
 		e.transformFields(n)
 		imgui.Text("Gizmo:")
