@@ -21,9 +21,8 @@ func (d *Document) Validate() []Finding {
 		}
 		fs = kept
 	}
-	d.khrModelRules(&fs) // the KHR fork's rules on the model (khr_fork.go)
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
-	all = d.alignKHRFindings(all)
+	all = d.alignKHRFindings(all) // as the KHR fork gives them (khr_fork.go)
 	sortFindings(all)
 	d.findings = all
 	return all
