@@ -200,7 +200,7 @@ func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
 	var sub findings
 	s := decodeShape(raw, path, &sub, false)
 	for _, f := range sub {
-		f.Code = strings.TrimPrefix(f.Code, "OMI_")
+		f.Code = core21Code(f.Code)
 		if model != typ {
 			f.Path = strings.Replace(f.Path, path+"/"+model, path+"/"+typ, 1)
 		}
@@ -211,6 +211,20 @@ func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
 		s.DoubleSided = false
 	}
 	return s
+}
+
+// core21Code is the code of a model shape check in a 2.1 core shape: the
+// validator's core code where the rule is one of its own
+// (VALUE_NOT_IN_RANGE), else the KHR_ form of physview's rule.
+func core21Code(code string) string {
+	rest := strings.TrimPrefix(code, "OMI_")
+	if corecheck.IsKhronosCode(rest) {
+		return rest
+	}
+	if strings.HasPrefix(rest, "KHR_") {
+		return rest
+	}
+	return "KHR_" + rest
 }
 
 // membersOf returns obj's members.
@@ -475,6 +489,7 @@ func (d *Document) validateGLTF21(fs *findings) {
 				}
 			}
 		}
+		f.Code = core21Code(f.Code)
 		*fs = append(*fs, f)
 	}
 	for n, ne := range d.Nodes {

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"physview/scene/corecheck"
 )
 
 const dialectFixtures = "testdata/dialects/"
@@ -324,5 +326,48 @@ func TestMeshUsedByShapeOnly(t *testing.T) {
 		if f.Code == "UNUSED_OBJECT" {
 			t.Errorf("%v", f)
 		}
+	}
+}
+
+// TestCore21ShapeFindings: a 2.1 core shape's faults carry the validator's
+// core codes at the member, physview's own rules their KHR_ codes, and
+// every code is listed.
+func TestCore21ShapeFindings(t *testing.T) {
+	cases := []struct {
+		name, shape, code, path string
+		sev                     Severity
+	}{
+		{"negative radius", `{"type":"capsule","capsule":{"radiusTop":-1}}`, "VALUE_NOT_IN_RANGE", "/shapes/0/capsule/radiusTop", Error},
+		{"zero box", `{"type":"box","box":{"size":[1,0,1]}}`, "KHR_IMPLICIT_SHAPES_DEGENERATE_SHAPE", "/shapes/0/box/size/1", Info},
+		{"unknown type", `{"type":"torus","torus":{"r":1}}`, "VALUE_NOT_IN_LIST", "/shapes/0/type", Warning},
+		{"no type", `{"box":{}}`, "UNDEFINED_PROPERTY", "/shapes/0", Error},
+		{"plane size 0", `{"type":"plane","plane":{"sizeX":0}}`, "VALUE_NOT_IN_RANGE", "/shapes/0/plane/sizeX", Error},
+		{"double-sided plane", `{"type":"plane","plane":{"doubleSided":true}}`, "UNEXPECTED_PROPERTY", "/shapes/0/plane/doubleSided", Warning},
+		{"mesh missing", `{"type":"mesh","mesh":{"mesh":3}}`, "UNRESOLVED_REFERENCE", "/shapes/0/mesh/mesh", Error},
+		{"extra key", `{"type":"sphere","sphere":{"radius":1,"r":2}}`, "UNEXPECTED_PROPERTY", "/shapes/0/sphere/r", Warning},
+	}
+	known := map[string]bool{}
+	for _, r := range PhysicsRules {
+		known[r.Code] = true
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `{"asset":{"version":"2.1"},"extensionsUsed":["KHR_physics_rigid_bodies"],"shapes":[` + c.shape + `],` +
+				`"nodes":[{"extensions":{"KHR_physics_rigid_bodies":{"collider":{"geometry":{"shape":0}}}}}],"scenes":[{"nodes":[0]}],"scene":0}`
+			d, err := Decode([]byte(doc), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, f := range d.Findings() {
+				if !known[f.Code] && !corecheck.IsKhronosCode(f.Code) {
+					t.Errorf("unlisted code %s: %v", f.Code, f)
+				}
+				found = found || (f.Code == c.code && f.Path == c.path && f.Severity == c.sev)
+			}
+			if !found {
+				t.Errorf("no %v %s at %s in %v", c.sev, c.code, c.path, d.Findings())
+			}
+		})
 	}
 }

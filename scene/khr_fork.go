@@ -128,7 +128,11 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool) (Finding
 		default:
 			f.Code = "UNRESOLVED_REFERENCE"
 		}
-	case "KHR_UNDEFINED_PROPERTY":
+	case "KHR_UNDEFINED_PROPERTY", "UNDEFINED_PROPERTY":
+		if strings.HasSuffix(f.Path, "/type") && strings.HasPrefix(f.Message, "shape type is required") {
+			// The fork points at the shape that lacks it.
+			f.Path, f.Message = parent, `property "type" must be defined`
+		}
 		f.Code = "UNDEFINED_PROPERTY"
 	case "OMI_UNDEFINED_PROPERTY":
 		if strings.Contains(f.Message, "sub-object") {
