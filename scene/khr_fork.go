@@ -69,10 +69,19 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 	}
 	out := all[:0:0]
 	seen := map[string]bool{}
+	// Whether geometry.shape has a list to name, looked up once (it reads
+	// the file's JSON).
+	noList, known := false, false
+	noShapeList := func() bool {
+		if !known {
+			noList, known = d.noShapeList(), true
+		}
+		return noList
+	}
 	for _, f := range all {
 		if isKHRPath(f.Path) {
 			var keep bool
-			if f, keep = d.alignKHRFinding(f, schemaAt); !keep {
+			if f, keep = d.alignKHRFinding(f, schemaAt, noShapeList); !keep {
 				continue
 			}
 			key := f.Code + " " + f.Path + " " + f.Severity.String()
@@ -89,7 +98,7 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 }
 
 // alignKHRFinding renames one finding; keep false drops it.
-func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool) (Finding, bool) {
+func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeList func() bool) (Finding, bool) {
 	parent := f.Path
 	if i := strings.LastIndex(parent, "/"); i >= 0 {
 		parent = parent[:i]
@@ -118,7 +127,7 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool) (Finding
 		f.Code = "VALUE_NOT_IN_RANGE"
 	case "KHR_UNRESOLVED_REFERENCE":
 		switch {
-		case strings.HasSuffix(f.Path, "/geometry/shape") && d.noShapeList():
+		case strings.HasSuffix(f.Path, "/geometry/shape") && noShapeList():
 			f.Code, f.Path = "UNSATISFIED_DEPENDENCY", parent
 			f.Message = "dependency failed: " + d.shapeListName() + " must be defined"
 		case strings.HasSuffix(f.Path, "/joint/joint") && strings.HasPrefix(f.Message, "joint settings -1 "):
