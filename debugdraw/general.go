@@ -53,6 +53,31 @@ func Plane(m mgl64.Mat4, side float64, color [4]float32) []Line {
 	return append(l.out, Arrow(o, n, color)...)
 }
 
+// PlaneShape draws plane shape s: the rectangle of its sizeX and sizeZ (the
+// square of side PlaneDrawSide along an infinite extent) with its +Y
+// normal as an arrow, and for a double-sided plane an arrow down too.
+func PlaneShape(s scene.Shape, m mgl64.Mat4, color [4]float32) []Line {
+	sx, sz := s.Size[0], s.Size[2]
+	if !(sx > 0) {
+		sx = scene.PlaneDrawSide
+	}
+	if !(sz > 0) {
+		sz = scene.PlaneDrawSide
+	}
+	l := &lines{m: m, color: color}
+	c := []mgl64.Vec3{{-sx / 2, 0, -sz / 2}, {sx / 2, 0, -sz / 2}, {sx / 2, 0, sz / 2}, {-sx / 2, 0, sz / 2}}
+	for i := range c {
+		l.seg(c[i], c[(i+1)%4])
+	}
+	arrow := math.Max(0.25, 0.1*math.Max(sx, sz))
+	o := m.Mul4x1(mgl64.Vec4{0, 0, 0, 1}).Vec3()
+	out := append(l.out, Arrow(o, m.Mul4x1(mgl64.Vec4{0, arrow, 0, 1}).Vec3(), color)...)
+	if s.DoubleSided {
+		out = append(out, Arrow(o, m.Mul4x1(mgl64.Vec4{0, -arrow, 0, 1}).Vec3(), color)...)
+	}
+	return out
+}
+
 // plane draws the square shown of a plane.
 func plane(l *lines, side float64) {
 	h := side / 2

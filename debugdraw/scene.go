@@ -19,12 +19,14 @@ const (
 	Joints
 	Gravity
 	Motion // centre of mass and initial velocities
+	// BoundingVolumes are glTF 2.1 node bounding volumes, dashed.
+	BoundingVolumes
 	NumCategories
 )
 
 // String names the category for the panel.
 func (c Category) String() string {
-	return [...]string{"Colliders", "Triggers", "Joints", "Gravity", "Centre of mass, velocity"}[c]
+	return [...]string{"Colliders", "Triggers", "Joints", "Gravity", "Centre of mass, velocity", "Bounding volumes"}[c]
 }
 
 // Colours by role.
@@ -49,6 +51,11 @@ var (
 	// ColorHover outlines the colliders under the mouse, dimmer than the
 	// selection's brackets.
 	ColorHover = [4]float32{0.85, 0.85, 0.85, 0.6}
+	// ColorHidden is the colour of the colliders of a node KHR_node_visibility
+	// hides: still there for physics, greyed.
+	ColorHidden = [4]float32{0.5, 0.5, 0.5, 0.6}
+	// ColorBounds is a bounding volume's colour (dashed).
+	ColorBounds = [4]float32{0.75, 0.55, 0.25, 0.8}
 )
 
 // LegendEntry is one row of the View tab's legend: what a colour and line
@@ -71,6 +78,8 @@ var Legend = []LegendEntry{
 	{ColorAttract, "gravity pulling (9.81 m/s² fills half a grid cell, 30 three quarters)"},
 	{ColorRepel, "gravity pushing"},
 	{ColorJoint, "joint frame"},
+	{ColorHidden, "colliders of a hidden node (KHR_node_visibility)"},
+	{ColorBounds, "a node's bounding volume (glTF 2.1, dashed)"},
 }
 
 // Lines is one node's debug lines, by category.
@@ -94,6 +103,9 @@ func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, mesh
 	if b := ne.Body; b != nil {
 		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
 			col := roleColor(d, n)
+			if d.NodeHidden(n) {
+				col = ColorHidden
+			}
 			if selected {
 				col = ColorSelected
 			}
@@ -124,6 +136,61 @@ func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, mesh
 	}
 	if ne.Gravity != nil {
 		out[Gravity] = gravityLines(d, n, world, opt)
+	}
+	if bv := ne.BoundingVolume; bv != nil && bv.Shape >= 0 && bv.Shape < len(d.Shapes) {
+		col := ColorBounds
+		if selected {
+			col = ColorSelected
+		}
+		out[BoundingVolumes] = Dashed(Shape(d.Shapes[bv.Shape], m.Mul4(bv.Matrix()), col, nil), 0)
+	}
+	return out
+}
+
+// Dashed cuts lines into dashes of length dash (0: a 40th of the lines'
+// extent), the gaps as long; a run of joined lines (a circle) keeps one
+// pattern along it.
+func Dashed(in []Line, dash float64) []Line {
+	if len(in) == 0 {
+		return nil
+	}
+	if !(dash > 0) {
+		lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+		for _, l := range in {
+			for _, p := range [][3]float32{l.A, l.B} {
+				for k := 0; k < 3; k++ {
+					lo[k], hi[k] = math.Min(lo[k], float64(p[k])), math.Max(hi[k], float64(p[k]))
+				}
+			}
+		}
+		dash = hi.Sub(lo).Len() / 40
+		if !(dash > 0) {
+			return in
+		}
+	}
+	var out []Line
+	phase := 0.0 // distance walked in the current dash+gap period
+	for i, l := range in {
+		if i == 0 || l.A != in[i-1].B {
+			phase = 0
+		}
+		a := mgl64.Vec3{float64(l.A[0]), float64(l.A[1]), float64(l.A[2])}
+		b := mgl64.Vec3{float64(l.B[0]), float64(l.B[1]), float64(l.B[2])}
+		length := b.Sub(a).Len()
+		// The cap on pieces ends the walk even where rounding stalls it.
+		for t, pieces := 0.0, 0; t < length && pieces < 4096; pieces++ {
+			inDash, end := phase < dash, 2*dash
+			if inDash {
+				end = dash
+			}
+			step := math.Min(length-t, end-phase)
+			if inDash && step > dash*1e-4 {
+				p, q := a.Add(b.Sub(a).Mul(t/length)), a.Add(b.Sub(a).Mul((t+step)/length))
+				out = append(out, Line{f32(p), f32(q), l.Color})
+			}
+			t += step
+			phase = math.Mod(phase+step, 2*dash)
+		}
 	}
 	return out
 }

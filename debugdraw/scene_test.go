@@ -214,3 +214,37 @@ func TestGravityArrowsShowStrength(t *testing.T) {
 		}
 	}
 }
+
+// TestDashed: a 1 m line in dashes of 0.1 m is five dashes of 0.1 m, and
+// a run of joined lines keeps one pattern across the joints.
+func TestDashed(t *testing.T) {
+	cases := []struct {
+		name   string
+		in     []Line
+		dashes int
+		total  float64
+	}{
+		{"straight", []Line{{A: [3]float32{0, 0, 0}, B: [3]float32{1, 0, 0}}}, 5, 0.5},
+		{"joined", []Line{{A: [3]float32{0, 0, 0}, B: [3]float32{0.15, 0, 0}}, {A: [3]float32{0.15, 0, 0}, B: [3]float32{1, 0, 0}}}, 5, 0.5},
+		{"empty", nil, 0, 0},
+	}
+	for _, c := range cases {
+		got := Dashed(c.in, 0.1)
+		total := 0.0
+		for _, l := range got {
+			total += float64(mgl32Len(l))
+		}
+		if len(got) != c.dashes || math.Abs(total-c.total) > 1e-5 {
+			t.Errorf("%s: %d dashes of %.4f m in all, want %d of %.4f", c.name, len(got), total, c.dashes, c.total)
+		}
+	}
+}
+
+func mgl32Len(l Line) float32 {
+	var s float32
+	for k := 0; k < 3; k++ {
+		d := l.B[k] - l.A[k]
+		s += d * d
+	}
+	return float32(math.Sqrt(float64(s)))
+}

@@ -106,7 +106,7 @@ func Shape(s scene.Shape, m mgl64.Mat4, color [4]float32, meshes MeshSource) []L
 		g, _ := s.General()
 		return GeneralShape(g, m, color)
 	case scene.ShapePlane:
-		return Plane(m, scene.PlaneDrawSide, color)
+		return PlaneShape(s, m, color)
 	case scene.ShapeRay:
 		return Ray(m, s.Length, color)
 	case scene.ShapeHeightmap:

@@ -650,7 +650,17 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
 	var blended, transmissive []drawItem
+	// KHR_node_visibility, animated too: hidden nodes and what is under
+	// them are not drawn (visibility.go in scene).
+	var props map[string][]float64
+	if r.pose != nil {
+		props = r.pose.Props
+	}
+	hidden := r.doc.HiddenNodes(props)
 	for _, it := range r.items {
+		if hidden != nil && it.node >= 0 && it.node < len(hidden) && hidden[it.node] {
+			continue
+		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:

@@ -64,4 +64,14 @@ var PhysicsRules = []PhysicsRule{
 	{"G4MF_IMPORT", "what a G4MF file has that the glTF model does not read"},
 	{"OMI_VALUE_OUT_OF_ENGINE_RANGE", "a physics value beyond what an engine plays in double precision: a body node more than 1e6 m from the origin, a shape node's world scale over 1e6 or under 1e-6, a shape over 2e6 m across, a speed over 1e4 m/s or rad/s, a mass over 1e12 kg"},
 	{"OMI_VALUE_NOT_IN_RANGE", "a value is outside its range (negative size, unknown type name, non-unit quaternion, zero vector, axis not 0-2, non-integer priority)"},
+	// The KHR fork of the Khronos validator's own codes (khr_fork.go); in a
+	// KHR or glTF 2.1 document its schema-level faults carry the core codes
+	// (UNRESOLVED_REFERENCE, VALUE_NOT_IN_RANGE, ...).
+	{"KHR_RIGID_BODIES_JOINT_INVALID_RANGE", "a KHR joint limit's min is greater than its max"},
+	{"KHR_RIGID_BODIES_COLLISION_FILTER_INVALID_FILTER_SET", "a KHR collision filter has both collideWithSystems and notCollideWithSystems"},
+	{"KHR_RIGID_BODIES_TRIGGER_NODES_INVALID", "a KHR compound trigger lists a node that is not a simple trigger (it has none, or is a compound itself)"},
+	{"KHR_IMPLICIT_SHAPES_DEGENERATE_SHAPE", "a KHR or glTF 2.1 shape has a zero size or radius, both radii 0, height 0, or sizes that add up to under 0.0039216 (info)"},
+	{"KHR_SHAPES_IN_GLTF21", "a glTF 2.1 file also has KHR_implicit_shapes; colliders name the core shapes and the extension is kept unread"},
+	{"BOUNDING_VOLUME_SHAPE_TYPE", "a glTF 2.1 node boundingVolume names a shape that is not a box or a sphere"},
+	{"BOUNDING_VOLUME_TOO_SMALL", "a glTF 2.1 node's mesh reaches outside its boundingVolume"},
 }

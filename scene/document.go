@@ -82,6 +82,10 @@ type NodeExtensions struct {
 	Body    *Body
 	Gravity *Gravity
 	Joint   *NodeJoint
+	// BoundingVolume is the glTF 2.1 core node.boundingVolume (gltf21.go).
+	BoundingVolume *BoundingVolume
+	// Visibility is the node's KHR_node_visibility block (visibility.go).
+	Visibility *NodeVisibility
 }
 
 // source is what the document was loaded from, kept so saving can patch it.

@@ -13,7 +13,7 @@ import (
 // order of ownedExtensions is the order new keys get in a saved extensions
 // object.
 func TestRegisteredExtensions(t *testing.T) {
-	want := []string{ExtShape, ExtBody, ExtCollider, ExtGravity, ExtJoint, ExtVariants, ExtKHRShapes, ExtKHRBodies}
+	want := []string{ExtShape, ExtBody, ExtCollider, ExtGravity, ExtJoint, ExtVariants, ExtKHRShapes, ExtKHRBodies, ExtNodeVisibility}
 	if diff := cmp.Diff(want, ownedExtensions); diff != "" {
 		t.Errorf("ownedExtensions (-want +got):\n%s", diff)
 	}

@@ -50,6 +50,9 @@ func newReader(raw json.RawMessage, path string, fs *findings) *reader {
 // physics drafts, none in KHR_materials_variants (whose rules are the
 // Khronos validator's own).
 func codePrefix(path string) string {
+	if isCore21Path(path) {
+		return "" // glTF 2.1 core: the validator's own codes
+	}
 	_, ext, ok := strings.Cut(path, "/extensions/")
 	if !ok {
 		return "OMI_"

@@ -34,27 +34,39 @@ const (
 // written in.
 type PhysicsDialect int
 
-// Physics dialects. The zero value is OMI.
+// Physics dialects. The zero value is OMI. DialectGLTF21 is a glTF 2.1
+// file: shapes in the core "shapes" array (gltf21.go), bodies, colliders
+// and joints in KHR_physics_rigid_bodies as in DialectKHR.
 const (
 	DialectOMI PhysicsDialect = iota
 	DialectKHR
+	DialectGLTF21
 )
 
-// String returns "omi" or "khr".
+// String returns "omi", "khr" or "gltf2.1".
 func (p PhysicsDialect) String() string {
-	if p == DialectKHR {
+	switch p {
+	case DialectKHR:
 		return "khr"
+	case DialectGLTF21:
+		return "gltf2.1"
 	}
 	return "omi"
 }
 
-// ParsePhysicsDialect reads "omi" or "khr".
+// KHRBodies reports whether bodies are in KHR_physics_rigid_bodies (KHR
+// and glTF 2.1), whose zero mass and inertia mean infinite.
+func (p PhysicsDialect) KHRBodies() bool { return p == DialectKHR || p == DialectGLTF21 }
+
+// ParsePhysicsDialect reads "omi", "khr" or "gltf2.1".
 func ParsePhysicsDialect(s string) (PhysicsDialect, bool) {
 	switch s {
 	case "omi":
 		return DialectOMI, true
 	case "khr":
 		return DialectKHR, true
+	case "gltf2.1", "2.1":
+		return DialectGLTF21, true
 	}
 	return 0, false
 }
@@ -77,6 +89,8 @@ type khrState struct {
 	// khrIndex maps a model shape to its KHR_implicit_shapes index during a
 	// save, -1 for shapes written as geometry.node.
 	khrIndex []int
+	// core is what the glTF 2.1 core part keeps (gltf21.go).
+	core core21
 }
 
 func init() {
@@ -109,12 +123,22 @@ func (d *Document) SetPhysicsDialect(p PhysicsDialect) []string {
 			st.geomNode[k] = v
 		}
 		st.meshForm = d.khr.meshForm
+		st.core = d.khr.core
+		st.meshShape = d.khr.meshShape
+		if p == DialectGLTF21 && d.khr.dialect != DialectGLTF21 {
+			// glTF 2.1 lists mesh shapes in "shapes" (mesh, convexMesh).
+			st.geomNode, st.meshShape, st.meshForm = map[int]int{}, nil, false
+		}
 	}
 	d.khr = st
 	warns := d.inertiaWarnings(p)
-	if p == DialectKHR {
+	warns = append(warns, d.core21Warnings(p)...)
+	switch p {
+	case DialectKHR:
 		_, plan := d.khrPlan()
 		return append(plan, warns...)
+	case DialectGLTF21:
+		return append(d.gltf21Plan(), warns...)
 	}
 	for i, s := range d.Shapes {
 		if s.Type == ShapePlane {
@@ -170,7 +194,8 @@ func decodeKHR(d *Document, fs *findings) {
 			break
 		}
 	}
-	if !hasShapes && !hasBodies && !nodeHas {
+	coreRaw, hasCore := d.coreShapesRaw()
+	if !hasShapes && !hasBodies && !nodeHas && !hasCore {
 		return
 	}
 	omi := len(d.Shapes) > 0 || len(d.PhysicsMaterials) > 0 || len(d.Joints) > 0
@@ -196,6 +221,16 @@ func decodeKHR(d *Document, fs *findings) {
 		return
 	}
 	d.khr = &khrState{dialect: DialectKHR, geomNode: map[int]int{}}
+	if d.isGLTF21() && (hasCore || !hasShapes) {
+		// A glTF 2.1 file: colliders name the core shapes.
+		d.khr.dialect = DialectGLTF21
+		d.decodeCoreShapes(coreRaw, hasCore, fs)
+		if hasShapes {
+			fs.warnf("KHR_SHAPES_IN_GLTF21", "/extensions/"+ExtKHRShapes, "a glTF 2.1 file names the core shapes; the KHR_implicit_shapes shapes are kept unread")
+			d.khr.rawRoot = map[string]json.RawMessage{ExtKHRShapes: rawShapes}
+			hasShapes = false
+		}
+	}
 	if hasShapes {
 		base := "/extensions/" + ExtKHRShapes
 		if r := newReader(rawShapes, base, fs); r != nil {
@@ -229,6 +264,7 @@ func decodeKHR(d *Document, fs *findings) {
 		path := fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtKHRBodies)
 		d.decodeKHRNode(i, raw, path, fs, meshShapes)
 	}
+	d.khrSchema(fs) // the KHR fork's schema-level rules (khr_fork.go)
 }
 
 // decodeKHRShape reads one KHR_implicit_shapes shape: the OMI layout with
@@ -285,10 +321,8 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 	}
 	switch named[0] {
 	case "shape":
+		// An index out of range is reported once, by validation.
 		s := g.index("shape", -1)
-		if s < 0 || s >= len(d.Shapes) {
-			fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("shape"), "shape %d does not exist (the file has %d)", s, len(d.Shapes))
-		}
 		if hull {
 			fs.warnf("KHR_UNKNOWN_PROPERTY", g.at("convexHull"), "convexHull applies to a mesh, not to a shape")
 		}
@@ -489,9 +523,19 @@ func (d *Document) khrPlan() ([]int, []string) {
 			warns = append(warns, fmt.Sprintf("shape %d: %s is not a KHR_implicit_shapes type; written with type %q, which KHR readers do not know", i, s.Type, s.Type))
 		}
 	}
+	return idx, append(warns, d.khrNodeWarnings()...)
+}
+
+// khrNodeWarnings names what KHR_physics_rigid_bodies (in KHR and glTF
+// 2.1 files) cannot hold of the nodes' bodies and gravity.
+func (d *Document) khrNodeWarnings() []string {
+	var warns []string
 	for n, ne := range d.Nodes {
 		name := d.nodeLabel(n)
 		if b := ne.Body; b != nil {
+			if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && d.Shapes[c.Shape].Type == ShapeTrimesh && d.bodyMotion(n) == MotionDynamic {
+				warns = append(warns, fmt.Sprintf("node %s: a trimesh collider on a dynamic body, which KHR readers play as its convex hull (the Sample Renderer's PhysX does)", name))
+			}
 			if b.Motion != nil && b.Motion.Type == MotionStatic {
 				warns = append(warns, fmt.Sprintf("node %s: KHR has no static motion (a collider without motion is static); the OMI motion is kept in the KHR extension's extras", name))
 			}
@@ -505,7 +549,7 @@ func (d *Document) khrPlan() ([]int, []string) {
 			warns = append(warns, fmt.Sprintf("node %s: the gravity field's shape index refers to OMI_physics_shape, which a KHR file does not have", d.nodeLabel(n)))
 		}
 	}
-	return idx, warns
+	return warns
 }
 
 func (d *Document) nodeLabel(n int) string {
@@ -545,7 +589,8 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 	if st == nil {
 		return
 	}
-	if st.dialect != DialectKHR {
+	d.patchCore21(node, blocks)
+	if !st.dialect.KHRBodies() {
 		// OMI document: keep KHR blocks that were there unchanged.
 		if node < 0 {
 			for k, v := range st.rawRoot {
@@ -557,15 +602,26 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 		return
 	}
 	if node < 0 {
-		idx, warns := d.khrPlan()
-		st.khrIndex = idx
-		d.saveWarnings = append(d.saveWarnings, warns...)
+		var idx []int
+		var warns []string
 		var shapes []json.RawMessage
-		for i, s := range d.Shapes {
-			if idx[i] >= 0 {
-				shapes = append(shapes, s.encode())
+		if st.dialect == DialectGLTF21 {
+			// The shapes are the core list (patchCore21); KHR_implicit_shapes
+			// a 2.1 file also had is kept as it was.
+			idx, warns = d.gltf21Index(), d.gltf21Plan()
+			for k, v := range st.rawRoot {
+				blocks[k] = v
+			}
+		} else {
+			idx, warns = d.khrPlan()
+			for i, s := range d.Shapes {
+				if idx[i] >= 0 {
+					shapes = append(shapes, s.encode())
+				}
 			}
 		}
+		st.khrIndex = idx
+		d.saveWarnings = append(d.saveWarnings, warns...)
 		if len(shapes) > 0 || len(d.rootExtra[ExtKHRShapes]) > 0 {
 			var w writer
 			if len(shapes) > 0 {
@@ -583,7 +639,7 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 				setList(&w, "collisionFilters", d.CollisionFilters)
 			}
 			if len(d.Joints) > 0 {
-				setList(&w, "physicsJoints", khrJointSettings(d.Joints)) // joint_rules.go
+				setList(&w, "physicsJoints", khrJoints(khrJointSettings(d.Joints))) // joint_rules.go, khr_fork.go
 			}
 			w.rest(d.rootExtra[ExtKHRBodies])
 			blocks[ExtKHRBodies] = w.bytes()
@@ -733,7 +789,7 @@ func usedKHR(d *Document, used []string) []string {
 	if d.khr == nil {
 		return used
 	}
-	if d.khr.dialect != DialectKHR {
+	if !d.khr.dialect.KHRBodies() {
 		for k := range d.khr.rawRoot {
 			used = append(used, k)
 		}
@@ -742,13 +798,19 @@ func usedKHR(d *Document, used []string) []string {
 		}
 		return used
 	}
-	// The plan, not khrIndex, so the list is right outside a save too.
-	idx, _ := d.khrPlan()
 	hasShape := len(d.rootExtra[ExtKHRShapes]) > 0
-	for _, k := range idx {
-		hasShape = hasShape || k >= 0
+	if d.khr.dialect == DialectGLTF21 {
+		// Core shapes; a KHR_implicit_shapes block kept unread stays listed.
+		_, kept := d.khr.rawRoot[ExtKHRShapes]
+		hasShape = kept
+	} else {
+		// The plan, not khrIndex, so the list is right outside a save too.
+		idx, _ := d.khrPlan()
+		for _, k := range idx {
+			hasShape = hasShape || k >= 0
+		}
 	}
-	hasBody := len(d.Shapes) > 0 || len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0
+	hasBody := (len(d.Shapes) > 0 && d.khr.dialect == DialectKHR) || len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0
 	for _, ne := range d.Nodes {
 		hasBody = hasBody || ne.Body != nil || ne.Joint != nil
 	}

@@ -208,7 +208,7 @@ func TestKHRFixture(t *testing.T) {
 	want := []Shape{
 		{Type: ShapeCapsule, Mesh: -1, Height: 0.5, RadiusTop: 0.25, RadiusBottom: 0.25},
 		{Type: ShapeCylinder, Mesh: -1, Height: 1, RadiusTop: 0, RadiusBottom: 0.25},
-		{Type: ShapePlane, Mesh: -1, SubExtra: Members{{Key: "sizeX", Value: json.RawMessage("4")}, {Key: "sizeZ", Value: json.RawMessage("2")}, {Key: "doubleSided", Value: json.RawMessage("true")}}},
+		{Type: ShapePlane, Mesh: -1, Size: [3]float64{4, 0, 2}, DoubleSided: true},
 		{Type: ShapeConvex, Mesh: 0},
 	}
 	if diff := cmp.Diff(want, d.Shapes, cmpModel); diff != "" {

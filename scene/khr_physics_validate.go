@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"physview/scene/corecheck"
 )
@@ -15,17 +17,26 @@ import (
 // filter declares. What geometry names (neither or both of shape and mesh)
 // is checked where it is read (khr_physics.go).
 func validateKHR(d *Document, fs *findings) {
-	if d.PhysicsDialect() != DialectKHR {
+	if !d.PhysicsDialect().KHRBodies() {
 		return
 	}
-	d.validateShapesIn(fs, khrPaths)
+	shapes := khrPaths.shapes
+	if d.PhysicsDialect() == DialectGLTF21 {
+		d.validateGLTF21(fs)
+		shapes = coreShapesBlock
+	} else {
+		var sub findings
+		d.validateShapesIn(&sub, khrPaths)
+		*fs = append(*fs, d.withoutImplicitShapeFindings(sub, khrPaths.shapes)...)
+	}
 	d.validateBodiesIn(fs, khrPaths)
 	d.validateJointsIn(fs, khrPaths)
+	d.khrModelRules(fs) // the KHR fork's rules on the model (khr_fork.go)
 	for i, s := range d.Shapes {
 		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
 			continue // a mesh named by geometry, not a listed shape
 		}
-		p := fmt.Sprintf("%s/%d/%s", khrPaths.shapes, i, s.Type)
+		p := fmt.Sprintf("%s/%d/%s", shapes, i, s.Type)
 		switch s.Type {
 		case ShapeCapsule, ShapeCylinder:
 			// One radius 0 is a cone or a tapered capsule, which the draft
@@ -74,4 +85,21 @@ func (st *khrState) khrIndexOf(s int) int {
 		return -1
 	}
 	return s
+}
+
+// withoutImplicitShapeFindings drops the model's range checks of the
+// implicit shapes (box, sphere, capsule, cylinder, plane) under the list at
+// shapes: the fork's rules check those (khrShapeSchema).
+func (d *Document) withoutImplicitShapeFindings(fs findings, shapes string) findings {
+	out := fs[:0]
+	for _, f := range fs {
+		if rest, ok := strings.CutPrefix(f.Path, shapes+"/"); ok {
+			i, _, _ := strings.Cut(rest, "/")
+			if n, err := strconv.Atoi(i); err == nil && n < len(d.Shapes) && isKHRShape(d.Shapes[n].Type) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
 }

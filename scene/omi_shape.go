@@ -81,14 +81,14 @@ func (d *Document) validateShapesIn(fs *findings, pp physicsPaths) {
 		if s.Type == 0 {
 			continue
 		}
-		if pp.prefix == khrPaths.prefix && d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if pp.prefix != omiPaths.prefix && d.khr != nil && d.khr.khrIndexOf(i) < 0 {
 			continue // a mesh a KHR geometry names, checked where it is read
 		}
 		var sub findings
 		s.validate(fmt.Sprintf("%s/%d", pp.shapes, i), &sub, meshCount)
 		for _, f := range sub {
 			if rest, ok := strings.CutPrefix(f.Code, "OMI_"); ok {
-				if rest == "TAPERED_SHAPE" && pp.prefix != "OMI_" {
+				if rest == "TAPERED_SHAPE" && pp.prefix != omiPaths.prefix {
 					continue // KHR_implicit_shapes defines tapered shapes
 				}
 				f.Code = pp.code(rest)

@@ -271,6 +271,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := d.patchExtensions(root, "", blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
+	if err := d.patchCoreMembers(root, "", blocks); err != nil { // glTF 2.1 (gltf21.go)
+		return nil, fmt.Errorf("glTF 2.1 core: %w", err)
+	}
 
 	if err := d.appendNewNodes(root); err != nil {
 		return nil, err
@@ -285,6 +288,9 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 		b := map[string]json.RawMessage{}
 		d.patchRegistered(i, b)
 		if err := d.patchNodeFields(i, node); err != nil {
+			return err
+		}
+		if err := d.patchCoreMembers(node, fmt.Sprintf("/nodes/%d", i), b); err != nil {
 			return err
 		}
 		return d.patchExtensions(node, fmt.Sprintf("/nodes/%d", i), b)

@@ -25,6 +25,10 @@ func (d *Document) recordBaseline() {
 	base := map[string]json.RawMessage{}
 	rec := func(prefix string, blocks map[string]json.RawMessage) {
 		for name, raw := range blocks {
+			if strings.HasPrefix(name, "/") {
+				base[prefix+name] = raw // a glTF 2.1 core member (gltf21.go)
+				continue
+			}
 			base[prefix+"/extensions/"+name] = raw
 		}
 	}

@@ -60,6 +60,11 @@ type Shape struct {
 	Length float64
 	// Heights are a heightmap's heights in metres, X varying fastest, then Z.
 	Heights []float64
+	// DoubleSided makes a plane solid on both sides (KHR_implicit_shapes
+	// plane.doubleSided); a plane is one-sided otherwise, as the glTF 2.1
+	// plane always is. A plane's finite extents are Size[0] (sizeX) and
+	// Size[2] (sizeZ), 0 for infinite.
+	DoubleSided bool
 	// Name is the optional glTF name of the shape.
 	Name string
 	// Extra holds the shape's keys the model does not interpret.

@@ -22,6 +22,7 @@ func (d *Document) Validate() []Finding {
 		fs = kept
 	}
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
+	all = d.alignKHRFindings(all) // as the KHR fork gives them (khr_fork.go)
 	sortFindings(all)
 	d.findings = all
 	return all

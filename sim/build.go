@@ -299,7 +299,15 @@ func g4Points(sh scene.Shape) []mgl64.Vec3 {
 		}
 		return pts
 	case scene.ShapePlane:
-		return boxPoints(mgl64.Vec3{-1000, -1, -1000}, mgl64.Vec3{1000, 0, 1000})
+		// A finite plane (sizeX, sizeZ) is a slab of its size.
+		hx, hz := 1000.0, 1000.0
+		if sh.Size[0] > 0 {
+			hx = sh.Size[0] / 2
+		}
+		if sh.Size[2] > 0 {
+			hz = sh.Size[2] / 2
+		}
+		return boxPoints(mgl64.Vec3{-hx, -1, -hz}, mgl64.Vec3{hx, 0, hz})
 	case scene.ShapeRay:
 		l := sh.Length
 		if !(l > 0) {

@@ -265,7 +265,7 @@ func (s *Sim) build() error {
 		mo := b.Motion
 		typ := mo.Type
 		infinite := false
-		if d.PhysicsDialect() == scene.DialectKHR && typ == scene.MotionDynamic && mo.Mass == 0 {
+		if d.PhysicsDialect().KHRBodies() && typ == scene.MotionDynamic && mo.Mass == 0 {
 			// KHR_physics_rigid_bodies: "a value of zero in mass ... should
 			// be understood to represent a value of infinity". A body of
 			// infinite mass is moved by nothing: ODE plays it kinematic,
@@ -477,7 +477,7 @@ func (s *Sim) makeBody(b *Body) error {
 		b.Inertia = rm.Mul3(mgl64.Diag3(diag)).Mul3(rm.Transpose())
 	} else {
 		b.Inertia = s.shapeInertia(b)
-		if mo.InertiaInfinite && s.Doc.PhysicsDialect() == scene.DialectKHR {
+		if mo.InertiaInfinite && s.Doc.PhysicsDialect().KHRBodies() {
 			// ODE gets the colliders' inertia; lockMotion keeps the
 			// body from turning at all.
 			b.locked = []mgl64.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
@@ -514,7 +514,7 @@ func (s *Sim) zeroInertia(b *Body, rm mgl64.Mat3, diag *mgl64.Vec3) {
 	if diag[0] != 0 && diag[1] != 0 && diag[2] != 0 {
 		return
 	}
-	khr := s.Doc.PhysicsDialect() == scene.DialectKHR
+	khr := s.Doc.PhysicsDialect().KHRBodies()
 	given := *diag
 	var computed mgl64.Mat3
 	if !khr {

@@ -327,7 +327,7 @@ func (e ed) motionFields(n int, m *scene.Motion) {
 	button(fmt.Sprintf("Remove motion##m%d", n), func() { e.do(d.SetMotionEdit(n, nil, "")) })
 	// The same numbers mean other things in KHR: a zero mass or moment is
 	// infinite there, and the labels say so.
-	khr := d.PhysicsDialect() == scene.DialectKHR
+	khr := d.PhysicsDialect().KHRBodies()
 	massLabel, inertiaLabel := "mass (kg)", "inertia (0: computed)"
 	if khr {
 		massLabel, inertiaLabel = "mass (kg, 0: infinite)", "inertia (all 0: computed; a 0: infinite)"

@@ -29,6 +29,16 @@ func inspector(s *State, act func(app.Intent)) g.Widget {
 			imgui.TextWrapped("Animated pose shown: these fields are the file's rest values.")
 		}
 		text(fmt.Sprintf("name##n%d", n), d.GLTF.Nodes[n].Name, 220, func(v string) { e.do(scene.SetNodeName{Node: n, To: v}) })
+		// KHR_node_visibility: the node and its subtree drawn or not;
+		// physics ignores it. On the name's line, so nothing below moves.
+		imgui.SameLine()
+		visible := d.NodeVisible(n)
+		if imgui.Checkbox(fmt.Sprintf("visible##vis%d", n), &visible) {
+			e.do(scene.SetNodeVisible{Node: n, Visible: visible})
+		}
+		if imgui.IsItemHovered() {
+			imgui.SetTooltip("KHR_node_visibility: hide the node and its subtree (its colliders still collide)")
+		}
 		e.transformFields(n)
 		imgui.Text("Gizmo:")
 		for _, m := range []struct {
@@ -182,6 +192,17 @@ func physicsTab(s *State, act func(app.Intent)) g.Widget {
 	return g.Custom(func() {
 		d := s.S.Doc
 		e := ed{d: d, act: act}
+		// The dialect Save and Save as write the physics in (an undoable
+		// edit; the notice lists what the target cannot hold).
+		dialects := []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR, scene.DialectGLTF21}
+		var labels []string
+		for _, p := range dialects {
+			labels = append(labels, app.DialectLabel(p))
+		}
+		comboWidth("saved as##dialect", 220, int(d.PhysicsDialect()), labels, func(k int) {
+			act(app.ConvertPhysics{To: dialects[k]})
+		})
+		imgui.Separator()
 		imgui.Text("World gravity")
 		if wg := d.WorldGravity; wg != nil {
 			num("strength (m/s²)##wg", wg.Gravity, func(v float64) {

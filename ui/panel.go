@@ -374,6 +374,9 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 			}
 			seen[n] = true
 			text := NodeLabel(d, n)
+			if !d.NodeVisible(n) {
+				text += " (hidden)"
+			}
 			label := fmt.Sprintf("%s##n%d", text, n)
 			kids := d.Children(n)
 			open := false
@@ -391,6 +394,7 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 					act(app.Select{Node: n})
 				}
 			}
+			visibilityMenu(d, n, act)
 			// A double-click frames the node and opens its Inspector: one
 			// gesture instead of a click, F and a tab.
 			if imgui.IsItemHovered() && imgui.IsMouseDoubleClicked(imgui.MouseButtonLeft) {
@@ -413,6 +417,22 @@ func sceneTree(s *State, act func(app.Intent)) g.Widget {
 			}
 		}
 	})
+}
+
+// visibilityMenu is the tree row's right-click menu: hide or show the
+// node and its subtree (KHR_node_visibility, an undoable edit).
+func visibilityMenu(d *scene.Document, n int, act func(app.Intent)) {
+	if !imgui.BeginPopupContextItemV(fmt.Sprintf("##vis%d", n), imgui.PopupFlagsMouseButtonRight) {
+		return
+	}
+	defer imgui.EndPopup()
+	if d.NodeVisible(n) {
+		if imgui.MenuItemBool("Hide node and subtree") {
+			act(app.ApplyEdit{Edit: scene.SetNodeVisible{Node: n, Visible: false}})
+		}
+	} else if imgui.MenuItemBool("Show node") {
+		act(app.ApplyEdit{Edit: scene.SetNodeVisible{Node: n, Visible: true}})
+	}
 }
 
 func shapeText(d *scene.Document, i int) string {

@@ -67,7 +67,7 @@ func cmdInspect(args []string, w io.Writer) error {
 
 func cmdConvert(args []string, w io.Writer) error {
 	fs := newFlags("convert")
-	physics := fs.String("physics", "", "write the physics as omi or khr (default: the dialect it was read in)")
+	physics := fs.String("physics", "", "write the physics as omi, khr or gltf2.1 (default: the dialect it was read in)")
 	if err := parseFlags(fs, args, 2, "IN and OUT"); err != nil {
 		return err
 	}

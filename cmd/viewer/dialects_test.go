@@ -44,7 +44,7 @@ func TestConvertDialects(t *testing.T) {
 			}},
 		{"back to OMI", []string{"convert", "-physics", "omi", filepath.Join(dir, "k.gltf"), filepath.Join(dir, "o.gltf")}, 0,
 			`warning: shape 3: plane is not an OMI shape`, "", nil},
-		{"bad dialect", []string{"convert", "-physics", "bullet", g4, filepath.Join(dir, "x.glb")}, 2, "", `want omi or khr`, nil},
+		{"bad dialect", []string{"convert", "-physics", "bullet", g4, filepath.Join(dir, "x.glb")}, 2, "", `want omi, khr or gltf2.1`, nil},
 		{"4D G4MF", []string{"inspect", "../../../shared/corpus/synthesized/g4mf/shapes_4d_spec_snippets.g4tf"}, 2, "", "only 3D", nil},
 	}
 	for _, c := range cases {

@@ -82,9 +82,9 @@ const usage = `usage:
                                 SARIF 2.1.0 for CI code scanning; several files or
                                 folders: checked on all cores, one summary line each; exit 2 if any cannot
                                 be read, else 1 if any has errors
-  viewer convert [-physics omi|khr] IN OUT
+  viewer convert [-physics omi|khr|gltf2.1] IN OUT
                                 write IN as OUT (.gltf, .glb, .xode, .g4tf or .g4b); glTF physics in the
-                                dialect it was read in (current OMI or KHR forms), or the one -physics names
+                                dialect it was read in (OMI, KHR or glTF 2.1 core shapes), or the one -physics names
   viewer screenshot [-o out.png] [-size 1280x720] [-variant NAME] [-camera N]
                     [-env studio|soft-room|outdoor|file] [-exposure EV] [-background plain|blurred|environment] FILE
                                 render one frame without a window (EGL, no X server needed)

@@ -42,7 +42,7 @@ func Convert(in, out, physics string) (Converted, error) {
 	if physics != "" {
 		p, ok := scene.ParsePhysicsDialect(physics)
 		if !ok {
-			return Converted{}, fmt.Errorf("convert: -physics %q: want omi or khr", physics)
+			return Converted{}, fmt.Errorf("convert: -physics %q: want omi, khr or gltf2.1", physics)
 		}
 		dialectWarnings = d.SetPhysicsDialect(p)
 	}

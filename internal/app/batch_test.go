@@ -68,7 +68,7 @@ func TestConvert(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ in, physics, want string }{
-		{sceneData + "current.gltf", "bullet", `convert: -physics "bullet": want omi or khr`},
+		{sceneData + "current.gltf", "bullet", `convert: -physics "bullet": want omi, khr or gltf2.1`},
 		{sceneData + "nonexistent.gltf", "khr", sceneData + "nonexistent.gltf: no such file or directory"},
 	} {
 		if _, err := Convert(c.in, filepath.Join(dir, "x.gltf"), c.physics); err == nil || err.Error() != c.want {

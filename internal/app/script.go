@@ -453,7 +453,7 @@ func motionCommand(s *Session, args []string) (scene.Edit, error) {
 		if m.Mass < 0 {
 			return nil, fmt.Errorf("mass=%s: a mass cannot be negative", v)
 		}
-		if m.Mass == 0 && t == scene.MotionDynamic && d.PhysicsDialect() != scene.DialectKHR {
+		if m.Mass == 0 && t == scene.MotionDynamic && !d.PhysicsDialect().KHRBodies() {
 			// In KHR a mass of 0 is infinite, in OMI it is no body at all.
 			return nil, fmt.Errorf("mass=%s: a dynamic body needs a mass above 0", v)
 		}

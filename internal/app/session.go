@@ -284,6 +284,8 @@ func (s *Session) Do(in Intent) {
 		s.Answer(in.Choice)
 	case ApplyEdit:
 		s.Edit(in.Edit)
+	case ConvertPhysics:
+		s.convertPhysics(in.To)
 	case Undo:
 		s.Undo()
 	case Redo:

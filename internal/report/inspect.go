@@ -40,11 +40,44 @@ type Scene struct {
 	MeshNodes int    `json:"meshNodes"`
 }
 
-// Shape is one collision shape: its kind and its parameters in words.
+// Shape is one collision shape: its kind and its parameters in words,
+// and (in JSON) the parameters as numbers in the file's object form under
+// the type's name, with every default filled in, and where the shape lives
+// (Source: "omi", "khr" or "gltf2.1"):
+//
+//	{"index": 1, "type": "capsule", "params": "...",
+//	 "capsule": {"height": 1, "radiusBottom": 0.5, "radiusTop": 0.5}, "source": "gltf2.1"}
 type Shape struct {
 	Index  int    `json:"index"`
 	Type   string `json:"type"`
 	Params string `json:"params"`
+	// Values is the parameters object (scene.Document.ShapeForm).
+	Values json.RawMessage `json:"-"`
+	Source string          `json:"source"`
+}
+
+// MarshalJSON writes the shape with its parameters object under its type.
+func (s Shape) MarshalJSON() ([]byte, error) {
+	type plain Shape
+	b, err := json.Marshal(plain(s))
+	if err != nil || len(s.Values) == 0 || s.Type == "" {
+		return b, err
+	}
+	// Insert "<type>": values before "source" (the last member).
+	key, err := json.Marshal(s.Type)
+	if err != nil {
+		return nil, err
+	}
+	i := strings.LastIndex(string(b), `,"source":`)
+	if i < 0 {
+		return b, nil
+	}
+	out := append([]byte{}, b[:i]...)
+	out = append(out, ',')
+	out = append(out, key...)
+	out = append(out, ':')
+	out = append(out, s.Values...)
+	return append(out, b[i:]...), nil
 }
 
 // Body is a node with a rigid body, a collider or a trigger; Collider is
@@ -126,7 +159,11 @@ func Inspect(d *scene.Document) Inspection {
 		r.Variants = append(r.Variants, d.VariantLabel(i))
 	}
 	for i, s := range d.Shapes {
-		r.Shapes = append(r.Shapes, Shape{i, s.Type.String(), s.Params()})
+		source, typ, values := d.ShapeForm(i)
+		if s.Type == 0 {
+			typ, values = "unknown", nil
+		}
+		r.Shapes = append(r.Shapes, Shape{Index: i, Type: typ, Params: s.Params(), Values: values, Source: source})
 	}
 	if wg := d.WorldGravity; wg != nil {
 		r.World = &World{wg.Gravity, wg.Direction}
@@ -196,7 +233,7 @@ func (r Inspection) WriteText(w io.Writer) {
 		}
 	}
 	if len(r.Shapes) > 0 {
-		fmt.Fprintf(w, "shapes (%d):\n", len(r.Shapes))
+		fmt.Fprintf(w, "shapes (%d, %s):\n", len(r.Shapes), sourceNames[r.Shapes[0].Source])
 		for _, s := range r.Shapes {
 			fmt.Fprintf(w, "  %d  %-8s %s\n", s.Index, s.Type, s.Params)
 		}
@@ -237,6 +274,13 @@ func (r Inspection) WriteText(w io.Writer) {
 		}
 	}
 	writeFindingList(w, r.Findings)
+}
+
+// sourceNames words where shapes live, for inspect's text.
+var sourceNames = map[string]string{
+	"omi":     "OMI_physics_shape, OMI defaults",
+	"khr":     "KHR_implicit_shapes, release-candidate defaults",
+	"gltf2.1": "glTF 2.1 core shapes, 2.1 defaults",
 }
 
 // writeFindingList writes a line counting the findings by severity, then

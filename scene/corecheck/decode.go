@@ -109,6 +109,9 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		le.Pointer = "/asset/version"
 		return res, le
 	}
+	if le := checkMinVersion(sc.root); le != nil {
+		return res, le
+	}
 
 	// qmuntal/gltf's typed decoder refuses some valid files (an integer
 	// written as 1.0) and files with type errors the schema pass reported;

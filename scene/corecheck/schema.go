@@ -70,6 +70,9 @@ type schema struct {
 	// badComponentType are the accessors (by pointer) whose componentType
 	// is not one glTF allows (VALUE_NOT_IN_LIST, deleted from the tree).
 	badComponentType map[string]bool
+	// v21 is set for a glTF 2.1 (or newer 2.x) document, whose root and
+	// nodes have the 2.1 core properties (version21.go).
+	v21 bool
 }
 
 type extUse struct {
@@ -389,6 +392,9 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 // common checks name, extras and extensions of any glTF object of kind.
 func (s *schema) common(o map[string]any, p, kind string) {
 	if allowed, ok := coreProperties[kind]; ok {
+		if s.v21 {
+			allowed = append(allowed, core21Properties[kind]...)
+		}
 		s.unexpected(o, p, allowed)
 	}
 	s.str(o, p, "name", false)
@@ -566,6 +572,7 @@ func checkSchema(tree jsonTree, fs *findings) (*schema, bool) {
 		return nil, false
 	}
 	s := &schema{fs: fs, root: root, count: map[string]int{}}
+	s.v21 = IsVersion21(root)
 	colls := map[string][]map[string]any{}
 	for _, c := range rootCollections {
 		colls[c] = s.collection(c)
@@ -683,8 +690,10 @@ func (s *schema) checkVersion(a map[string]any, v string) {
 	}
 	if major != 2 {
 		s.fs.addc(Error, "UNKNOWN_ASSET_MAJOR_VERSION", "/asset/version", "unknown glTF major version %d (only 2 is read)", major)
-	} else if minor != 0 {
-		s.fs.addc(Warning, "UNKNOWN_ASSET_MINOR_VERSION", "/asset/version", "unknown glTF minor version %d", minor)
+	} else if minor > ReadMinor {
+		// Newer than physview reads, but decoding refused the file
+		// already if its minVersion says it cannot be read as 2.1.
+		s.fs.addc(Info, "UNKNOWN_ASSET_MINOR_VERSION", "/asset/version", "glTF %s is newer than 2.%d, the newest version physview reads: what is newer is not shown", v, ReadMinor)
 	}
 	if mv, ok := s.str(a, "/asset", "minVersion", false); ok {
 		mmaj, mmin, good := parseVersion(mv)
@@ -697,9 +706,11 @@ func (s *schema) checkVersion(a map[string]any, v string) {
 	}
 }
 
+// parseVersion reads a glTF version: two numeric parts of at most 9
+// digits, without leading zeros ("2.10" is newer than "2.1").
 func parseVersion(v string) (major, minor int, ok bool) {
 	a, b, found := strings.Cut(v, ".")
-	if !found || a == "" || b == "" || strings.Trim(a, "0123456789") != "" || strings.Trim(b, "0123456789") != "" {
+	if !found || !versionPart(a) || !versionPart(b) {
 		return 0, 0, false
 	}
 	major, err1 := strconv.Atoi(a)

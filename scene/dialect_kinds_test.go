@@ -1,0 +1,63 @@
+package scene
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+)
+
+// TestDialectsKeepEveryKind: every shape kind the model knows, with
+// values other than any dialect's defaults, and every motion field, comes
+// back the same from a save in each dialect (OMI, KHR, glTF 2.1). A new
+// kind or body field a dialect forgets fails here.
+func TestDialectsKeepEveryKind(t *testing.T) {
+	dir, err := filepath.Abs(dialectFixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range ShapeTypes() {
+		s := DefaultShape(typ)
+		if k := kindOf(typ); k.fromExtents != nil {
+			k.fromExtents(&s, [3]float64{0.3, 0.4, 0.7})
+		}
+		switch typ {
+		case ShapeConvex, ShapeTrimesh:
+			s.Mesh = 0
+		case ShapePlane:
+			s.Size = [3]float64{2, 0, 3}
+		case ShapeHeightmap:
+			s.Size, s.Heights = [3]float64{2, 0, 2}, []float64{0, 0.1, 0.2, 0.3}
+		case ShapeRay:
+			s.Length = 2.5
+		}
+		for _, to := range []PhysicsDialect{DialectOMI, DialectKHR, DialectGLTF21} {
+			t.Run(typ.String()+" as "+to.String(), func(t *testing.T) {
+				d := mustLoad(t, dialectFixtures+"scene_gltf21.gltf")
+				d.Shapes[2] = s // node 2's collider
+				m := d.Nodes[1].Body.Motion
+				m.Mass, m.CenterOfMass, m.InertiaDiagonal = 3, [3]float64{0.1, 0.2, 0.3}, [3]float64{1, 2, 3}
+				m.InertiaOrientation = [4]float64{0, 0.6, 0, 0.8}
+				m.LinearVelocity, m.AngularVelocity, m.GravityFactor = [3]float64{1, 0, 0}, [3]float64{0, 1, 0}, 0.5
+				want := *m
+				d.SetPhysicsDialect(to)
+				back := encodeAs(t, d, dir)
+				c := back.Nodes[2].Body.Collider
+				if c == nil || c.Shape < 0 || c.Shape >= len(back.Shapes) {
+					t.Fatalf("node 2 lost its collider: %+v", c)
+				}
+				var a, b bytes.Buffer
+				_ = json.Compact(&a, s.encode())
+				_ = json.Compact(&b, back.Shapes[c.Shape].encode())
+				if a.String() != b.String() {
+					t.Errorf("shape changed:\n got %s\nwant %s", b.String(), a.String())
+				}
+				got := *back.Nodes[1].Body.Motion
+				got.Extra, want.Extra = nil, nil
+				if gj, wj := mustJSON(got), mustJSON(want); !bytes.Equal(gj, wj) {
+					t.Errorf("motion changed:\n got %s\nwant %s", gj, wj)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,28 @@
+// Package scene is physview's document model: a glTF file with its physics,
+// gravity, joints and material variants decoded into typed values
+// (Document, Shape, Body, ...), the undoable edits that change them
+// (Edit, History), validation, and lossless saving (what no edit touched
+// is written back byte for byte).
+//
+// Map of scene/ and its packages:
+//
+//   - scene (this package): the model (document.go, shape*.go, body and
+//     motion in omi_body.go), edits (edit*.go), validation (validate.go,
+//     codes.go), saving (save*.go), and the physics dialects, each a codec
+//     registered with the model (extensions.go): OMI (omi_*.go), KHR on
+//     glTF 2.0 (khr_physics*.go, and khr_fork.go for the findings of the
+//     KHR fork of the Khronos validator), glTF 2.1 core shapes and node
+//     bounding volumes (gltf21.go), KHR_node_visibility (visibility.go),
+//     KHR_materials_variants (khr_variants.go).
+//   - scene/corecheck: the core glTF checks of the Khronos glTF-Validator,
+//     the GLB container, version rules (version21.go).
+//   - scene/anim: animation sampling and posing, KHR_animation_pointer.
+//   - scene/meshdec: Draco and meshopt decoding.
+//   - scene/decompose: convex decomposition for compound colliders.
+//   - scene/g4mf, scene/xode: the G4MF and XODE formats, registered as
+//     formats (format.go).
+//   - scene/internal/jsonobj, scene/internal/jsonsplice: order-keeping JSON
+//     objects and byte-level JSON patching for lossless saves.
+//
+// See docs/dialects.md for the dialects, their defaults and conversion.
+package scene
