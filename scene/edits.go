@@ -506,12 +506,15 @@ func (e AddCollisionFilter) apply(d *Document) (Edit, Change, error) {
 type SetJointSettings struct {
 	Index    int
 	Settings JointSettings
+	// Label names the edit in the Edit menu; empty gives "Edit joint
+	// settings N".
+	Label string
 }
 
 // Name says what the edit does.
-func (e SetJointSettings) Name() string { return fmt.Sprintf("Edit joint settings %d", e.Index) }
+func (e SetJointSettings) Name() string { return labelOr(e.Label, "Edit joint settings %d", e.Index) }
 
-func (e SetJointSettings) mergeKey() string { return fmt.Sprintf("joint %d", e.Index) }
+func (e SetJointSettings) mergeKey() string { return fmt.Sprintf("joint %d %s", e.Index, e.Label) }
 
 func (e SetJointSettings) check(d *Document) error {
 	if e.Index < 0 || e.Index >= len(d.Joints) {
@@ -547,7 +550,7 @@ func (e SetJointSettings) apply(d *Document) (Edit, Change, error) {
 	}
 	old := d.Joints[e.Index]
 	d.Joints[e.Index] = e.Settings.clone()
-	return SetJointSettings{Index: e.Index, Settings: old}, Change{Nodes: d.refUsers(refJoint, e.Index)}, nil
+	return SetJointSettings{Index: e.Index, Settings: old, Label: e.Label}, Change{Nodes: d.refUsers(refJoint, e.Index)}, nil
 }
 
 // AddJointSettings appends joint settings.

@@ -613,7 +613,7 @@ func (d *Document) SetJointEdit(jn int, s JointSettings, label string) (Edit, er
 		return nil, fmt.Errorf("the joint of %s names settings %d, which do not exist", d.NodeName(jn), nj.Joint)
 	}
 	if len(d.JointSettingsUsers(nj.Joint)) <= 1 {
-		return Batch{Label: label, Edits: []Edit{SetJointSettings{Index: nj.Joint, Settings: s}}}, nil
+		return Batch{Label: label, Edits: []Edit{SetJointSettings{Index: nj.Joint, Settings: s, Label: label}}}, nil
 	}
 	c := *nj
 	c.Joint = len(d.Joints)

@@ -188,7 +188,7 @@ func (e ed) setJoint(n int, s scene.JointSettings, label string) {
 	d := e.d
 	k := d.Nodes[n].Joint.Joint
 	if len(d.JointSettingsUsers(k)) <= 1 {
-		e.do(scene.SetJointSettings{Index: k, Settings: s})
+		e.do(scene.SetJointSettings{Index: k, Settings: s, Label: label + " of " + d.NodeName(n)})
 		return
 	}
 	x, err := d.SetJointEdit(n, s, label)

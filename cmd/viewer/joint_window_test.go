@@ -101,7 +101,7 @@ func TestWindowJoint(t *testing.T) {
 	ddx, ddy := parseXY(t, h, "dir ")
 	captureScreen(t, display, "joint-limit.png")
 	drag(t, display, hx, hy, ddx*30, ddy*30, false)
-	if got := log.wait(t, "drag done"); !strings.HasPrefix(got, "drag done: Edit joint settings") {
+	if got := log.wait(t, "drag done"); got != "drag done: Drag joint limit min" {
 		t.Fatalf("after dragging the arc: %s", got)
 	}
 	xdo(t, display, "mousemove", "300", "600")
@@ -152,7 +152,7 @@ func TestWindowJoint(t *testing.T) {
 	}
 
 	// Undo the drag, the limit and the joint.
-	for _, want := range []string{"undo Edit joint settings", "undo Limit angular-y", "undo Add hinge joint to door"} {
+	for _, want := range []string{"undo Drag joint limit min", "undo Limit angular-y of door hinge joint", "undo Add hinge joint to door"} {
 		chord(t, display, "z", "ctrl")
 		if got := log.wait(t, "undo"); !strings.HasPrefix(got, want) {
 			t.Fatalf("ctrl+z: %s, want %s", got, want)

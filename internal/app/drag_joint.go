@@ -92,7 +92,7 @@ func (s *Session) dragJoint(origin, dir mgl64.Vec3) {
 	if err != nil {
 		return
 	}
-	s.Edit(scene.SetJointSettings{Index: k, Settings: ns})
+	s.Edit(scene.SetJointSettings{Index: k, Settings: ns, Label: g.label})
 }
 
 // dragNormal is the plane normal of a pivot drag: the first ray's

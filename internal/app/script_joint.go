@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -310,8 +311,8 @@ func removeJointCommand(s *Session, args []string) (scene.Edit, error) {
 	return d.RemoveJointNodeEdit(jn)
 }
 
-// jointReport lists s's joints for `simulate`: angles in degrees,
-// positions in metres.
+// jointReport lists s's joints for `simulate`, by node: angles in
+// degrees, positions in metres.
 func jointReport(s *sim.Sim) []report.JointState {
 	var out []report.JointState
 	for _, j := range s.JointStates() {
@@ -325,6 +326,7 @@ func jointReport(s *sim.Sim) []report.JointState {
 		}
 		out = append(out, r)
 	}
+	slices.SortStableFunc(out, func(a, b report.JointState) int { return a.Node - b.Node })
 	return out
 }
 

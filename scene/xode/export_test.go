@@ -189,8 +189,8 @@ func TestGLTFToXODE(t *testing.T) {
 			t.Errorf("body %q at %v, after XODE %v", name, p, q)
 		}
 	}
-	if len(x.Joints) != 1 {
-		t.Errorf("%d joints after XODE, want the hinge", len(x.Joints))
+	if len(x.Joints) != 2 {
+		t.Errorf("%d joints after XODE, want the door's hinge and the wheel's", len(x.Joints))
 	}
 }
 
