@@ -99,7 +99,7 @@ const usage = `usage:
                                 fit NODE box|sphere|capsule|cylinder|convex|trimesh, shape NODE KEY=VALUE...,
                                 motion NODE static|kinematic|dynamic [mass=M], rename NODE NEW,
                                 gravity X,Y,Z, remove-collider NODE; NODE is a name or an index
-
+` + diffUsage + `
 XODE support: XODE 1.0r23 +retain
 `
 
@@ -124,6 +124,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdSimulate(args[1:], stdout, stderr)
 	case "edit":
 		return cmdEdit(args[1:], stdout)
+	case "diff":
+		return cmdDiff(args[1:], stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

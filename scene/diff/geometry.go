@@ -1,0 +1,357 @@
+package diff
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/qmuntal/gltf"
+
+	"physview/scene"
+)
+
+// Geometry is compared per primitive of matched meshes, on the decoded
+// positions (after Draco, meshopt and dequantization): counts, bounds and
+// the largest distance a triangle corner moved.
+
+// primGeom is what is compared of one primitive.
+type primGeom struct {
+	vertices, indices int
+	// corners are the positions of the triangle (or point/line) corners in
+	// draw order: what is drawn, whatever the vertex sharing.
+	corners  [][3]float32
+	min, max [3]float64
+	encoding string
+	// raw is a hash of the stored bytes of the positions (the Draco data
+	// for a Draco primitive) and their size: what tells a re-encode with
+	// the same method apart.
+	raw  string
+	size int
+	err  error
+}
+
+// encodingOf names how a primitive's positions are stored.
+func encodingOf(d *scene.Document, p *gltf.Primitive) string {
+	var parts []string
+	if _, ok := p.Extensions["KHR_draco_mesh_compression"]; ok {
+		parts = append(parts, "Draco")
+	}
+	if a, ok := p.Attributes[gltf.POSITION]; ok && a >= 0 && a < len(d.GLTF.Accessors) {
+		acc := d.GLTF.Accessors[a]
+		if acc.BufferView != nil && *acc.BufferView >= 0 && *acc.BufferView < len(d.GLTF.BufferViews) {
+			ext := d.GLTF.BufferViews[*acc.BufferView].Extensions
+			if _, ok := ext["EXT_meshopt_compression"]; ok {
+				parts = append(parts, "meshopt")
+			} else if _, ok := ext["KHR_meshopt_compression"]; ok {
+				parts = append(parts, "meshopt")
+			}
+		}
+		if acc.ComponentType != gltf.ComponentFloat && len(parts) == 0 {
+			parts = append(parts, "quantized "+acc.ComponentType.String())
+		} else if acc.ComponentType != gltf.ComponentFloat {
+			parts = append(parts, "quantized")
+		}
+		if acc.Sparse != nil {
+			parts = append(parts, "sparse")
+		}
+	}
+	if len(parts) == 0 {
+		return "plain"
+	}
+	return strings.Join(parts, "+")
+}
+
+// readGeom reads primitive p of mesh m.
+func readGeom(d *scene.Document, m, p int) primGeom {
+	prim := d.GLTF.Meshes[m].Primitives[p]
+	g := primGeom{encoding: encodingOf(d, prim)}
+	g.raw, g.size = rawPositions(d, prim)
+	a, ok := prim.Attributes[gltf.POSITION]
+	if !ok {
+		g.err = fmt.Errorf("no POSITION")
+		return g
+	}
+	vals, comps, err := d.AccessorFloats(a, true)
+	if err != nil || comps != 3 {
+		if err == nil {
+			err = fmt.Errorf("POSITION has %d components", comps)
+		}
+		g.err = err
+		return g
+	}
+	pos := make([][3]float32, len(vals)/3)
+	for i := range pos {
+		pos[i] = [3]float32{vals[3*i], vals[3*i+1], vals[3*i+2]}
+	}
+	g.vertices = len(pos)
+	g.min = [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+	g.max = [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for _, v := range pos {
+		for k := range 3 {
+			g.min[k] = math.Min(g.min[k], float64(v[k]))
+			g.max[k] = math.Max(g.max[k], float64(v[k]))
+		}
+	}
+	if len(pos) == 0 {
+		g.min, g.max = [3]float64{}, [3]float64{}
+	}
+	if prim.Indices == nil {
+		g.corners = pos
+		return g
+	}
+	idx, err := d.AccessorIndices(*prim.Indices)
+	if err != nil {
+		g.err = err
+		return g
+	}
+	g.indices = len(idx)
+	g.corners = make([][3]float32, 0, len(idx))
+	triangles := prim.Mode == gltf.PrimitiveTriangles
+	for i := 0; i < len(idx); i++ {
+		if triangles && i+2 < len(idx) {
+			// A degenerate triangle draws nothing (encoders drop them).
+			t := [3]uint32{idx[i], idx[i+1], idx[i+2]}
+			if int(t[0]) < len(pos) && int(t[1]) < len(pos) && int(t[2]) < len(pos) {
+				p0, p1, p2 := pos[t[0]], pos[t[1]], pos[t[2]]
+				if p0 == p1 || p1 == p2 || p0 == p2 {
+					i += 2
+					continue
+				}
+				g.corners = append(g.corners, p0, p1, p2)
+			}
+			i += 2
+			continue
+		}
+		if int(idx[i]) < len(pos) {
+			g.corners = append(g.corners, pos[idx[i]])
+		}
+	}
+	return g
+}
+
+// rawPositions hashes the stored bytes behind a primitive's positions.
+func rawPositions(d *scene.Document, p *gltf.Primitive) (string, int) {
+	view := -1
+	if raw, ok := p.Extensions["KHR_draco_mesh_compression"]; ok {
+		if m, ok := plain(raw).(map[string]any); ok {
+			if f, ok := m["bufferView"].(float64); ok {
+				view = int(f)
+			}
+		}
+	} else if a, ok := p.Attributes[gltf.POSITION]; ok && a >= 0 && a < len(d.GLTF.Accessors) && d.GLTF.Accessors[a].BufferView != nil {
+		view = *d.GLTF.Accessors[a].BufferView
+	}
+	if view < 0 || view >= len(d.GLTF.BufferViews) {
+		return "", 0
+	}
+	bv := d.GLTF.BufferViews[view]
+	if bv.Buffer < 0 || bv.Buffer >= len(d.GLTF.Buffers) || bv.ByteOffset+bv.ByteLength > len(d.GLTF.Buffers[bv.Buffer].Data) {
+		return "", 0
+	}
+	data := d.GLTF.Buffers[bv.Buffer].Data[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+	h := sha256.Sum256(data)
+	return string(h[:8]), len(data)
+}
+
+// displacement is the largest distance between corresponding corners; the
+// triangles are also compared as sorted lists, for an encoder that
+// reorders them (Draco's edgebreaker), and the smaller answer wins.
+func displacement(a, b [][3]float32, triangles bool) float64 {
+	if len(a) != len(b) {
+		return math.Inf(1)
+	}
+	direct := maxDist(a, b)
+	if direct <= Tolerance || !triangles || len(a)%3 != 0 {
+		return direct
+	}
+	return math.Min(direct, maxDist(canonicalTriangles(a), canonicalTriangles(b)))
+}
+
+func maxDist(a, b [][3]float32) float64 {
+	m := 0.0
+	for i := range a {
+		dx, dy, dz := float64(a[i][0]-b[i][0]), float64(a[i][1]-b[i][1]), float64(a[i][2]-b[i][2])
+		m = math.Max(m, math.Sqrt(dx*dx+dy*dy+dz*dz))
+	}
+	return m
+}
+
+// canonicalTriangles rotates each triangle to start at its smallest
+// corner (keeping the winding) and sorts the triangles.
+func canonicalTriangles(c [][3]float32) [][3]float32 {
+	less := func(x, y [3]float32) bool {
+		for k := range 3 {
+			if x[k] != y[k] {
+				return x[k] < y[k]
+			}
+		}
+		return false
+	}
+	tris := make([][3][3]float32, len(c)/3)
+	for i := range tris {
+		t := [3][3]float32{c[3*i], c[3*i+1], c[3*i+2]}
+		s := 0
+		for k := 1; k < 3; k++ {
+			if less(t[k], t[s]) {
+				s = k
+			}
+		}
+		tris[i] = [3][3]float32{t[s], t[(s+1)%3], t[(s+2)%3]}
+	}
+	sort.Slice(tris, func(i, j int) bool {
+		for k := range 3 {
+			if tris[i][k] != tris[j][k] {
+				return less(tris[i][k], tris[j][k])
+			}
+		}
+		return false
+	})
+	out := make([][3]float32, 0, len(c))
+	for _, t := range tris {
+		out = append(out, t[0], t[1], t[2])
+	}
+	return out
+}
+
+func (c *comparer) compareMeshes() {
+	a, b := c.a.d, c.b.d
+	for i := range a.GLTF.Meshes {
+		j, ok := c.meshAB[i]
+		if !ok {
+			continue
+		}
+		ma, mb := a.GLTF.Meshes[i], b.GLTF.Meshes[j]
+		name := "mesh " + meshName(b, j)
+		if ma.Name != mb.Name {
+			c.addDoc(Value, Changed, ptr("meshes", i, "name"), ptr("meshes", j, "name"), "mesh renamed %s → %s", meshName(a, i), meshName(b, j))
+		}
+		if !equalPlain(plain(ma.Weights), plain(mb.Weights)) {
+			c.addDoc(Geometry, Changed, ptr("meshes", i, "weights"), ptr("meshes", j, "weights"), "%s: morph weights %s → %s", name, nums(ma.Weights), nums(mb.Weights))
+		}
+		if len(ma.Primitives) != len(mb.Primitives) {
+			c.addDoc(Geometry, Changed, ptr("meshes", i, "primitives"), ptr("meshes", j, "primitives"), "%s: %d primitives → %d", name, len(ma.Primitives), len(mb.Primitives))
+		}
+		for p := range min(len(ma.Primitives), len(mb.Primitives)) {
+			c.comparePrimitive(i, j, p, name)
+		}
+	}
+}
+
+func (c *comparer) comparePrimitive(i, j, p int, name string) {
+	a, b := c.a.d, c.b.d
+	pa, pb := a.GLTF.Meshes[i].Primitives[p], b.GLTF.Meshes[j].Primitives[p]
+	where := fmt.Sprintf("%s primitive %d", name, p)
+	ptrA, ptrB := ptr("meshes", i, "primitives", p), ptr("meshes", j, "primitives", p)
+	if c.matID(c.a, optInt(pa.Material)) != c.matID(c.b, optInt(pb.Material)) {
+		c.addDoc(Value, Changed, ptrA+"/material", ptrB+"/material", "%s: material %s → %s", where, matName(a, optInt(pa.Material)), matName(b, optInt(pb.Material)))
+	}
+	if pa.Mode != pb.Mode {
+		c.addDoc(Geometry, Changed, ptrA+"/mode", ptrB+"/mode", "%s: mode %s → %s", where, pa.Mode, pb.Mode)
+	}
+	attrs := func(pr *gltf.Primitive) []string {
+		var r []string
+		for k := range pr.Attributes {
+			r = append(r, k)
+		}
+		sort.Strings(r)
+		return r
+	}
+	if aa, ab := attrs(pa), attrs(pb); !slices.Equal(aa, ab) {
+		c.addDoc(Geometry, Changed, ptrA+"/attributes", ptrB+"/attributes", "%s: attributes %s → %s", where, strings.Join(aa, " "), strings.Join(ab, " "))
+	}
+	ga, gb := readGeom(a, i, p), readGeom(b, j, p)
+	switch {
+	case ga.err != nil || gb.err != nil:
+		if (ga.err == nil) != (gb.err == nil) || ga.err.Error() != gb.err.Error() {
+			c.addDoc(Geometry, Changed, ptrA, ptrB, "%s: positions cannot be compared (A: %v, B: %v)", where, errText(ga.err), errText(gb.err))
+		}
+		return
+	}
+	triangles := pa.Mode == gltf.PrimitiveTriangles
+	disp := displacement(ga.corners, gb.corners, triangles)
+	encoding := ga.encoding != gb.encoding
+	reencoded := !encoding && ga.encoding == "Draco" && ga.raw != gb.raw
+	switch {
+	case len(ga.corners) != len(gb.corners) && (encoding || reencoded):
+		c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s; %d → %d corners drawn (%s → %s), bounds %s → %s", where, ga.encoding, gb.encoding, len(ga.corners), len(gb.corners), counts(ga), counts(gb), bounds(ga), bounds(gb))
+	case len(ga.corners) != len(gb.corners) || (ga.vertices != gb.vertices && !encoding && !reencoded):
+		c.addDoc(Geometry, Changed, ptrA, ptrB, "%s: %s → %s, bounds %s → %s", where, counts(ga), counts(gb), bounds(ga), bounds(gb))
+	case disp > Tolerance:
+		what := "vertices moved"
+		if encoding {
+			c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s; vertices moved by up to %s, bounds %s → %s", where, ga.encoding, gb.encoding, num(disp), bounds(ga), bounds(gb))
+			break
+		}
+		c.addDoc(Geometry, Changed, ptrA+"/attributes/POSITION", ptrB+"/attributes/POSITION", "%s: %s by up to %s, bounds %s → %s", where, what, num(disp), bounds(ga), bounds(gb))
+	case encoding:
+		c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s, geometry equal within %s (%s → %s)", where, ga.encoding, gb.encoding, num(Tolerance), counts(ga), counts(gb))
+	case reencoded:
+		c.addDoc(Geometry, Encoding, ptrA+"/extensions/KHR_draco_mesh_compression", ptrB+"/extensions/KHR_draco_mesh_compression",
+			"%s: encoding changed (Draco data re-encoded, %d → %d bytes), geometry equal within %s (%s → %s)", where, ga.size, gb.size, num(Tolerance), counts(ga), counts(gb))
+	}
+	c.compareMorphTargets(a, b, pa, pb, where, ptrA, ptrB)
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return err.Error()
+}
+
+func optInt(p *int) int {
+	if p == nil {
+		return -1
+	}
+	return *p
+}
+
+func counts(g primGeom) string {
+	if g.indices > 0 {
+		return fmt.Sprintf("%d vertices, %d indices", g.vertices, g.indices)
+	}
+	return fmt.Sprintf("%d vertices", g.vertices)
+}
+
+func bounds(g primGeom) string {
+	return nums(g.min[:]) + "–" + nums(g.max[:])
+}
+
+// compareMorphTargets compares the primitives' morph targets: their count
+// and each target's largest position offset difference.
+func (c *comparer) compareMorphTargets(a, b *scene.Document, pa, pb *gltf.Primitive, where, ptrA, ptrB string) {
+	if len(pa.Targets) != len(pb.Targets) {
+		c.addDoc(Geometry, Changed, ptrA+"/targets", ptrB+"/targets", "%s: %d morph targets → %d", where, len(pa.Targets), len(pb.Targets))
+		return
+	}
+	for t := range pa.Targets {
+		ia, okA := pa.Targets[t][gltf.POSITION]
+		ib, okB := pb.Targets[t][gltf.POSITION]
+		if okA != okB {
+			c.addDoc(Geometry, Changed, ptrA+fmt.Sprintf("/targets/%d", t), ptrB+fmt.Sprintf("/targets/%d", t), "%s: morph target %d POSITION added or removed", where, t)
+			continue
+		}
+		if !okA {
+			continue
+		}
+		va, _, errA := a.AccessorFloats(ia, true)
+		vb, _, errB := b.AccessorFloats(ib, true)
+		if errA != nil || errB != nil {
+			continue
+		}
+		if len(va) != len(vb) {
+			c.addDoc(Geometry, Changed, ptrA+fmt.Sprintf("/targets/%d", t), ptrB+fmt.Sprintf("/targets/%d", t), "%s: morph target %d has %d → %d offsets", where, t, len(va)/3, len(vb)/3)
+			continue
+		}
+		m := 0.0
+		for k := range va {
+			m = math.Max(m, math.Abs(float64(va[k]-vb[k])))
+		}
+		if m > Tolerance {
+			c.addDoc(Geometry, Changed, ptrA+fmt.Sprintf("/targets/%d", t), ptrB+fmt.Sprintf("/targets/%d", t), "%s: morph target %d offsets changed by up to %s", where, t, num(m))
+		}
+	}
+}

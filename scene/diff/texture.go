@@ -1,0 +1,110 @@
+package diff
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+
+	"physview/render/imgdec"
+	"physview/scene"
+)
+
+// Textures: images are matched by the hash of their bytes, so an
+// unchanged image costs nothing; a matched pair with other bytes is
+// decoded (render/imgdec: cgo image libraries, no GL) and compared pixel
+// by pixel, which tells a re-encode (equal pixels, or a small mean
+// difference for a lossy one) from a repaint.
+
+// mimeOf names an image's encoding: its mimeType, else what its bytes are.
+func mimeOf(d *scene.Document, i int, data []byte) string {
+	if m := d.GLTF.Images[i].MimeType; m != "" {
+		return m
+	}
+	if len(data) == 0 {
+		return "unknown"
+	}
+	return http.DetectContentType(data)
+}
+
+func imageName(d *scene.Document, i int) string {
+	im := d.GLTF.Images[i]
+	switch {
+	case im.Name != "":
+		return fmt.Sprintf("%q", im.Name)
+	case im.URI != "" && len(im.URI) < 80 && im.URI[:min(5, len(im.URI))] != "data:":
+		return im.URI
+	}
+	return fmt.Sprint(i)
+}
+
+// pixelDiff is the mean and largest difference of two images' channels, in
+// 8-bit steps (0-255).
+func pixelDiff(a, b *imgdec.Image) (mean, max float64) {
+	var sum float64
+	for k := range a.Pix {
+		d := math.Abs(float64(a.Pix[k]) - float64(b.Pix[k]))
+		sum += d
+		max = math.Max(max, d)
+	}
+	if len(a.Pix) > 0 {
+		mean = sum / float64(len(a.Pix))
+	}
+	return mean, max
+}
+
+func (c *comparer) compareImages() {
+	a, b := c.a.d, c.b.d
+	for i := range a.GLTF.Images {
+		j, ok := c.imgAB[i]
+		if !ok {
+			c.addDoc(Texture, Removed, ptr("images", i), "", "image %s removed", imageName(a, i))
+			continue
+		}
+		c.compareImage(i, j)
+	}
+	for j := range b.GLTF.Images {
+		if _, ok := c.imgBA[j]; !ok {
+			c.addDoc(Texture, Added, "", ptr("images", j), "image %s added", imageName(b, j))
+		}
+	}
+}
+
+func (c *comparer) compareImage(i, j int) {
+	a, b := c.a.d, c.b.d
+	pa, pb := ptr("images", i), ptr("images", j)
+	name := "image " + imageName(b, j)
+	if c.a.imgHash[i] != "" && c.a.imgHash[i] == c.b.imgHash[j] {
+		return
+	}
+	da, errA := imageBytes(a, i)
+	db, errB := imageBytes(b, j)
+	if errA != nil || errB != nil {
+		if (errA == nil) != (errB == nil) {
+			c.addDoc(Texture, Changed, pa, pb, "%s: cannot be read (A: %s, B: %s)", name, errText(errA), errText(errB))
+		}
+		return
+	}
+	ma, mb := mimeOf(a, i, da), mimeOf(b, j, db)
+	encoding := fmt.Sprintf("%s, %d bytes → %s, %d bytes", ma, len(da), mb, len(db))
+	ia, errA := imgdec.Decode(da)
+	if errA == nil {
+		defer ia.Free()
+	}
+	ib, errB := imgdec.Decode(db)
+	if errB == nil {
+		defer ib.Free()
+	}
+	switch {
+	case errA != nil || errB != nil:
+		c.addDoc(Texture, Changed, pa, pb, "%s: bytes changed (%s); cannot decode (A: %s, B: %s)", name, encoding, errText(errA), errText(errB))
+	case ia.Width != ib.Width || ia.Height != ib.Height:
+		c.addDoc(Texture, Changed, pa, pb, "%s: resized %d×%d → %d×%d (%s)", name, ia.Width, ia.Height, ib.Width, ib.Height, encoding)
+	default:
+		mean, max := pixelDiff(ia, ib)
+		if max == 0 {
+			c.addDoc(Texture, Encoding, pa, pb, "%s: encoding changed (%s), pixels equal (%d×%d)", name, encoding, ib.Width, ib.Height)
+			return
+		}
+		c.addDoc(Texture, Changed, pa, pb, "%s: pixels changed, mean difference %s, max %s of 255 (%d×%d, %s)", name, num(mean), num(max), ib.Width, ib.Height, encoding)
+	}
+}
