@@ -64,7 +64,9 @@ func TestDiffCommand(t *testing.T) {
 	code, out, _ = runCLI("diff", "-format", "sarif", a, b)
 	var log struct {
 		Version string
-		Runs    []struct{ Results []struct{ RuleID, Level string } }
+		Runs    []struct {
+			Results []struct{ RuleID, Level string }
+		}
 	}
 	if err := json.Unmarshal([]byte(out), &log); err != nil || code != 1 || log.Version != "2.1.0" || len(log.Runs) != 1 ||
 		len(log.Runs[0].Results) != 1 || log.Runs[0].Results[0].RuleID != "physics/changed" {
