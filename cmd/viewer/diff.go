@@ -3,10 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"io"
 
 	"physview/internal/app"
 	"physview/internal/report"
+	"physview/render/imgdec"
 	"physview/scene"
 	"physview/scene/diff"
 )
@@ -16,6 +18,7 @@ const diffUsage = `  viewer diff [-json | -format text|json|sarif] A B
                                 what changed from A to B: structure, values, physics, geometry, textures,
                                 animations, variants; A and B may be REV:path (read with git show);
                                 exit 0 equal, 1 different, 2 unreadable
+  viewer compare A B            open A in the window with B compared (the Diff tab)
   viewer diff -textconv FILE    one file as canonical text, for git's textconv (docs/diff.md)
   viewer diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
                                 git's external diff (GIT_EXTERNAL_DIFF, diff.<driver>.command): exit 0
@@ -86,9 +89,22 @@ func compareSpecs(a, b, nameA, nameB string) (diff.Report, error) {
 		}
 		docs[i] = d
 	}
-	r := diff.Compare(docs[0], docs[1])
+	r := diff.CompareWith(docs[0], docs[1], diff.Options{DecodeImage: decodeImage})
 	r.A, r.B = nameA, nameB
 	return r, nil
+}
+
+// decodeImage is render/imgdec's decoder (KTX 2.0 and AVIF too) as the
+// diff's ImageDecoder: the pixels are copied into Go memory.
+func decodeImage(data []byte) (*image.NRGBA, error) {
+	m, err := imgdec.Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	defer m.Free()
+	n := image.NewNRGBA(image.Rect(0, 0, m.Width, m.Height))
+	copy(n.Pix, m.Pix)
+	return n, nil
 }
 
 func writeDiff(r diff.Report, f report.Format, w io.Writer) error {

@@ -126,6 +126,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdEdit(args[1:], stdout)
 	case "diff":
 		return cmdDiff(args[1:], stdout)
+	case "compare":
+		return cmdCompare(args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

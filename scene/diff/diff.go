@@ -65,8 +65,18 @@ const Tolerance = 1e-6
 // Compare returns the differences between a and b. It never fails: what
 // cannot be read on one side (a missing buffer, an image that does not
 // decode) is reported as a change naming why.
-func Compare(a, b *scene.Document) Report {
+func Compare(a, b *scene.Document) Report { return CompareWith(a, b, Options{}) }
+
+// Options tune a comparison.
+type Options struct {
+	// DecodeImage decodes images whose bytes differ (nil: StdDecode).
+	DecodeImage ImageDecoder
+}
+
+// CompareWith is Compare with options.
+func CompareWith(a, b *scene.Document, o Options) Report {
 	c := newComparer(a, b)
+	c.opt = o
 	c.run()
 	r := Report{Changes: c.changes, Equal: len(c.changes) == 0}
 	if a.Path != "" {
@@ -83,6 +93,7 @@ func Compare(a, b *scene.Document) Report {
 
 // comparer holds the matching of A's parts to B's while one comparison runs.
 type comparer struct {
+	opt     Options
 	a, b    *side
 	changes []Change
 	// nodeAB and nodeBA map matched nodes; likewise meshes, materials,

@@ -271,5 +271,5 @@ func TestOneChange(t *testing.T) {
 // TestNoGL keeps the package free of GL and the GUI (it runs headless in
 // git hooks and CI).
 func TestNoGL(t *testing.T) {
-	depcheck.Forbid(t, "scene/diff", "github.com/go-gl/gl", "github.com/AllenDang/giu", "github.com/AllenDang/cimgui-go", "physview/ui", "physview/internal/app")
+	depcheck.Forbid(t, "scene/diff", "github.com/go-gl/gl", "github.com/AllenDang/giu", "github.com/AllenDang/cimgui-go", "physview/render", "physview/ui", "physview/internal/app")
 }

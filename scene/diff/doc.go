@@ -16,8 +16,9 @@
 // (1.0 and 1) never show; accessors, buffer views and buffers are never
 // compared as such: what they hold is, through the geometry (positions
 // after decoding Draco, meshopt and quantization), the animations and the
-// skins. Textures are decoded (render/imgdec, which links no GL) and
-// compared pixel by pixel, so a lossless re-encode is told from a repaint.
+// skins. Textures are decoded (Go's decoders by default; the command line
+// passes render/imgdec's) and compared pixel by pixel, so a lossless
+// re-encode is told from a repaint.
 // Physics is compared in the scene model, so the same physics written in
 // OMI and in KHR extensions is equal and the dialect change is one change.
 //

@@ -1,19 +1,45 @@
 package diff
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/draw"
+	_ "image/jpeg" // the decoders StdDecode knows
+	_ "image/png"
 	"math"
 	"net/http"
 
-	"physview/render/imgdec"
+	_ "golang.org/x/image/webp"
+
 	"physview/scene"
 )
 
 // Textures: images are matched by the hash of their bytes, so an
 // unchanged image costs nothing; a matched pair with other bytes is
-// decoded (render/imgdec: cgo image libraries, no GL) and compared pixel
-// by pixel, which tells a re-encode (equal pixels, or a small mean
-// difference for a lossy one) from a repaint.
+// decoded (Options.DecodeImage) and compared pixel by pixel, which tells a
+// re-encode (equal pixels, or a small mean difference for a lossy one)
+// from a repaint.
+
+// ImageDecoder decodes an encoded image to 8-bit non-premultiplied RGBA.
+type ImageDecoder func(data []byte) (*image.NRGBA, error)
+
+// StdDecode is the default ImageDecoder: Go's PNG, JPEG and WebP decoders.
+// The viewer's command line passes render/imgdec's instead, which also
+// reads KTX 2.0 and AVIF (this package stays free of cgo image libraries
+// so the window's session can use it).
+func StdDecode(data []byte) (*image.NRGBA, error) {
+	m, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := m.(*image.NRGBA); ok {
+		return n, nil
+	}
+	n := image.NewNRGBA(m.Bounds())
+	draw.Draw(n, n.Rect, m, m.Bounds().Min, draw.Src)
+	return n, nil
+}
 
 // mimeOf names an image's encoding: its mimeType, else what its bytes are.
 func mimeOf(d *scene.Document, i int, data []byte) string {
@@ -39,15 +65,20 @@ func imageName(d *scene.Document, i int) string {
 
 // pixelDiff is the mean and largest difference of two images' channels, in
 // 8-bit steps (0-255).
-func pixelDiff(a, b *imgdec.Image) (mean, max float64) {
+func pixelDiff(a, b *image.NRGBA) (mean, max float64) {
 	var sum float64
-	for k := range a.Pix {
-		d := math.Abs(float64(a.Pix[k]) - float64(b.Pix[k]))
-		sum += d
-		max = math.Max(max, d)
+	w, h := a.Rect.Dx(), a.Rect.Dy()
+	for y := range h {
+		ra := a.Pix[y*a.Stride : y*a.Stride+4*w]
+		rb := b.Pix[y*b.Stride : y*b.Stride+4*w]
+		for k := range ra {
+			d := math.Abs(float64(ra[k]) - float64(rb[k]))
+			sum += d
+			max = math.Max(max, d)
+		}
 	}
-	if len(a.Pix) > 0 {
-		mean = sum / float64(len(a.Pix))
+	if n := 4 * w * h; n > 0 {
+		mean = sum / float64(n)
 	}
 	return mean, max
 }
@@ -86,25 +117,23 @@ func (c *comparer) compareImage(i, j int) {
 	}
 	ma, mb := mimeOf(a, i, da), mimeOf(b, j, db)
 	encoding := fmt.Sprintf("%s, %d bytes → %s, %d bytes", ma, len(da), mb, len(db))
-	ia, errA := imgdec.Decode(da)
-	if errA == nil {
-		defer ia.Free()
+	decode := c.opt.DecodeImage
+	if decode == nil {
+		decode = StdDecode
 	}
-	ib, errB := imgdec.Decode(db)
-	if errB == nil {
-		defer ib.Free()
-	}
+	ia, errA := decode(da)
+	ib, errB := decode(db)
 	switch {
 	case errA != nil || errB != nil:
 		c.addDoc(Texture, Changed, pa, pb, "%s: bytes changed (%s); cannot decode (A: %s, B: %s)", name, encoding, errText(errA), errText(errB))
-	case ia.Width != ib.Width || ia.Height != ib.Height:
-		c.addDoc(Texture, Changed, pa, pb, "%s: resized %d×%d → %d×%d (%s)", name, ia.Width, ia.Height, ib.Width, ib.Height, encoding)
+	case ia.Rect.Size() != ib.Rect.Size():
+		c.addDoc(Texture, Changed, pa, pb, "%s: resized %d×%d → %d×%d (%s)", name, ia.Rect.Dx(), ia.Rect.Dy(), ib.Rect.Dx(), ib.Rect.Dy(), encoding)
 	default:
 		mean, max := pixelDiff(ia, ib)
 		if max == 0 {
-			c.addDoc(Texture, Encoding, pa, pb, "%s: encoding changed (%s), pixels equal (%d×%d)", name, encoding, ib.Width, ib.Height)
+			c.addDoc(Texture, Encoding, pa, pb, "%s: encoding changed (%s), pixels equal (%d×%d)", name, encoding, ib.Rect.Dx(), ib.Rect.Dy())
 			return
 		}
-		c.addDoc(Texture, Changed, pa, pb, "%s: pixels changed, mean difference %s, max %s of 255 (%d×%d, %s)", name, num(mean), num(max), ib.Width, ib.Height, encoding)
+		c.addDoc(Texture, Changed, pa, pb, "%s: pixels changed, mean difference %s, max %s of 255 (%d×%d, %s)", name, num(mean), num(max), ib.Rect.Dx(), ib.Rect.Dy(), encoding)
 	}
 }

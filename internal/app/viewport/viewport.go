@@ -116,6 +116,7 @@ type Controller struct {
 	shownJoints bool
 	shownSel    int
 	compoundGen int
+	compareGen  int
 	// shownCam is the camera the handles were sized for.
 	shownCam    [2]mgl64.Mat4
 	loggedNodes bool
@@ -224,6 +225,9 @@ func (c *Controller) Update(vp Rect) {
 	}
 	if g := s.Compound.Gen; g != c.compoundGen {
 		c.compoundGen, c.overlayDirty = g, true
+	}
+	if s.CompareReport(); s.Compare.Gen != c.compareGen {
+		c.compareGen, c.overlayDirty = s.Compare.Gen, true
 	}
 	// The handles keep their size on screen: a camera move (F, Home, the
 	// wheel, an orbit) sizes them again.
