@@ -189,8 +189,9 @@ func (c *comparer) addDoc(cat, kind, pa, pb, format string, args ...any) {
 // categoryOrder sorts the report: what a reviewer reads first, first.
 var categoryOrder = map[string]int{Structure: 0, Physics: 1, Value: 2, Geometry: 3, Texture: 4, Animation: 5, Variant: 6}
 
-// sortChanges orders the changes by category, then by where they are in
-// B (or A), so the report reads the same every time.
+// sortChanges orders the changes by category, keeping the order they were
+// found in (document order) within one, so the report reads the same
+// every time.
 func (c *comparer) sortChanges() {
 	sort.SliceStable(c.changes, func(i, j int) bool {
 		x, y := c.changes[i], c.changes[j]

@@ -79,10 +79,30 @@ func id(s, a *side, i int, ab map[int]int) string {
 	return fmt.Sprint("=", i)
 }
 
-func (c *comparer) meshID(s *side, m int) string { return id(s, c.a, m, c.meshAB) }
-func (c *comparer) matID(s *side, m int) string  { return id(s, c.a, m, c.matAB) }
-func (c *comparer) imgID(s *side, m int) string  { return id(s, c.a, m, c.imgAB) }
-func (c *comparer) nodeID(s *side, n int) string { return id(s, c.a, n, c.nodeAB) }
+func (c *comparer) meshID(s *side, m int) string {
+	return inRange(m, len(s.d.GLTF.Meshes), func() string { return id(s, c.a, m, c.meshAB) })
+}
+
+func (c *comparer) matID(s *side, m int) string {
+	return inRange(m, len(s.d.GLTF.Materials), func() string { return id(s, c.a, m, c.matAB) })
+}
+
+func (c *comparer) imgID(s *side, m int) string {
+	return inRange(m, len(s.d.GLTF.Images), func() string { return id(s, c.a, m, c.imgAB) })
+}
+
+func (c *comparer) nodeID(s *side, n int) string {
+	return inRange(n, len(s.d.GLTF.Nodes), func() string { return id(s, c.a, n, c.nodeAB) })
+}
+
+// inRange returns f() for a valid index, the same text on both sides for
+// one out of range (a broken reference compares equal to itself).
+func inRange(i, n int, f func() string) string {
+	if i >= n {
+		return fmt.Sprint("missing ", i)
+	}
+	return f()
+}
 
 // hashImages computes each image's content hash.
 func (s *side) hashImages() {

@@ -50,7 +50,7 @@ func (c *comparer) compareRoot() {
 			}
 		}
 		sort.Strings(r)
-		return r
+		return slices.Compact(r)
 	}
 	if ra, rb := required(c.a.d), required(c.b.d); !slices.Equal(ra, rb) {
 		c.addDoc(Value, Changed, "/extensionsRequired", "/extensionsRequired", "extensions required %v → %v", ra, rb)
