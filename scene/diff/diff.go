@@ -103,6 +103,12 @@ type comparer struct {
 	matAB, matBA   map[int]int
 	imgAB, imgBA   map[int]int
 	skinAB         map[int]int
+	// geoms caches the primitives read; absorbed are A's nodes whose
+	// transform change carries their mesh's new encoding, nodeSpace the
+	// meshes of A compared in such a node's parent space (geometry.go).
+	geoms     map[geomKey]primGeom
+	absorbed  map[int]bool
+	nodeSpace map[int]nodeTransforms
 }
 
 // side is one document with what the comparison derives from it.
@@ -155,6 +161,7 @@ func (c *comparer) run() {
 	c.matchMaterials()
 	c.matchNodes()
 	c.matchSkins()
+	c.findAbsorbed()
 
 	c.compareRoot()
 	c.compareNodes()

@@ -2,9 +2,12 @@ package diff
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,6 +202,29 @@ func TestOneChange(t *testing.T) {
 			{Category: Geometry, Kind: Encoding, PointerA: "/meshes/1/primitives/0/extensions/KHR_draco_mesh_compression", PointerB: "/meshes/1/primitives/0/extensions/KHR_draco_mesh_compression",
 				Summary: `mesh "box" primitive 0: encoding changed (Draco data re-encoded, 143 → 164 bytes), geometry equal within 1e-06`},
 		}},
+		{"quantized, the node's scale takes the dequantization", filepath.Join(meshcodec, "source.glb"), func(t *testing.T) string {
+			return filepath.Join(meshcodec, "quantized.glb")
+		}, []Change{
+			{Category: Geometry, Kind: Encoding, PointerA: "/meshes/0/primitives/0", PointerB: "/meshes/0/primitives/0",
+				Summary: `mesh "sphere" primitive 0: encoding changed plain → quantized SHORT (node "Sphere"'s transform takes the dequantization); vertices moved by up to 8.65023e-05`},
+			{Category: Geometry, Kind: Encoding, PointerA: "/meshes/1/primitives/0", PointerB: "/meshes/1/primitives/0",
+				Summary: `mesh "box" primitive 0: encoding changed plain → quantized SHORT (node "Box"'s transform takes the dequantization), geometry equal within 1e-06`},
+		}},
+		{"moved vertex", base, func(t *testing.T) string {
+			return editJSON(t, func(doc map[string]any) {
+				b := doc["buffers"].([]any)[0].(map[string]any)
+				uri := b["uri"].(string)
+				comma := strings.IndexByte(uri, ',')
+				data, err := base64.StdEncoding.DecodeString(uri[comma+1:])
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Vertex 6 (0.5, 0.5, 0.5): y += 0.25.
+				binary.LittleEndian.PutUint32(data[6*12+4:], math.Float32bits(0.75))
+				b["uri"] = uri[:comma+1] + base64.StdEncoding.EncodeToString(data)
+			})
+		}, []Change{{Category: Geometry, Kind: Changed, PointerA: "/meshes/0/primitives/0/attributes/POSITION", PointerB: "/meshes/0/primitives/0/attributes/POSITION",
+			Summary: `mesh "Box" primitive 0: vertices moved by up to 0.25, bounds [-0.5, -0.5, -0.5]–[0.5, 0.5, 0.5] → [-0.5, -0.5, -0.5]–[0.5, 0.75, 0.5]`}}},
 		{"re-encoded texture", base, func(t *testing.T) string {
 			return editPNG(t, png.BestSpeed, nil)
 		}, []Change{{Category: Texture, Kind: Encoding, PointerA: "/images/0", PointerB: "/images/0",

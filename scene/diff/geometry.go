@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 
 	"physview/scene"
@@ -116,7 +117,7 @@ func readGeom(d *scene.Document, m, p int) primGeom {
 			t := [3]uint32{idx[i], idx[i+1], idx[i+2]}
 			if int(t[0]) < len(pos) && int(t[1]) < len(pos) && int(t[2]) < len(pos) {
 				p0, p1, p2 := pos[t[0]], pos[t[1]], pos[t[2]]
-				if p0 == p1 || p1 == p2 || p0 == p2 {
+				if near(p0, p1) || near(p1, p2) || near(p0, p2) {
 					i += 2
 					continue
 				}
@@ -130,6 +131,13 @@ func readGeom(d *scene.Document, m, p int) primGeom {
 		}
 	}
 	return g
+}
+
+// near reports whether two corners are within Tolerance: a triangle with
+// two such corners draws nothing (a pole of a UV sphere).
+func near(a, b [3]float32) bool {
+	dx, dy, dz := float64(a[0]-b[0]), float64(a[1]-b[1]), float64(a[2]-b[2])
+	return dx*dx+dy*dy+dz*dz < Tolerance*Tolerance
 }
 
 // rawPositions hashes the stored bytes behind a primitive's positions.
@@ -156,9 +164,11 @@ func rawPositions(d *scene.Document, p *gltf.Primitive) (string, int) {
 	return string(h[:8]), len(data)
 }
 
-// displacement is the largest distance between corresponding corners; the
-// triangles are also compared as sorted lists, for an encoder that
-// reorders them (Draco's edgebreaker), and the smaller answer wins.
+// displacement is the largest distance between corresponding corners. The
+// corners are compared in draw order and, when that finds a difference,
+// triangle by triangle with each one's nearest (an encoder may reorder
+// triangles and vertices, as Draco's edgebreaker does); the smaller answer
+// wins.
 func displacement(a, b [][3]float32, triangles bool) float64 {
 	if len(a) != len(b) {
 		return math.Inf(1)
@@ -167,20 +177,92 @@ func displacement(a, b [][3]float32, triangles bool) float64 {
 	if direct <= Tolerance || !triangles || len(a)%3 != 0 {
 		return direct
 	}
-	return math.Min(direct, maxDist(canonicalTriangles(a), canonicalTriangles(b)))
+	return math.Min(direct, nearestDisplacement(a, b))
 }
 
 func maxDist(a, b [][3]float32) float64 {
 	m := 0.0
 	for i := range a {
-		dx, dy, dz := float64(a[i][0]-b[i][0]), float64(a[i][1]-b[i][1]), float64(a[i][2]-b[i][2])
-		m = math.Max(m, math.Sqrt(dx*dx+dy*dy+dz*dz))
+		m = math.Max(m, dist(a[i], b[i]))
 	}
 	return m
 }
 
+func dist(a, b [3]float32) float64 {
+	dx, dy, dz := float64(a[0]-b[0]), float64(a[1]-b[1]), float64(a[2]-b[2])
+	return math.Sqrt(dx*dx + dy*dy + dz*dz)
+}
+
+type tri [3][3]float32
+
+// triDist is the largest corner distance of two triangles, at the best of
+// the three rotations that keep the winding.
+func triDist(t, u tri) float64 {
+	best := math.Inf(1)
+	for r := range 3 {
+		d := math.Max(dist(t[0], u[r]), math.Max(dist(t[1], u[(r+1)%3]), dist(t[2], u[(r+2)%3])))
+		best = math.Min(best, d)
+	}
+	return best
+}
+
+func toTris(c [][3]float32) []tri {
+	out := make([]tri, len(c)/3)
+	for i := range out {
+		out[i] = tri{c[3*i], c[3*i+1], c[3*i+2]}
+	}
+	return out
+}
+
+// nearestDisplacement is the largest distance from a triangle of either
+// list to its nearest in the other (a symmetric Hausdorff distance over
+// triangles), found through a grid of cells the size of the mean triangle.
+func nearestDisplacement(a, b [][3]float32) float64 {
+	ta, tb := toTris(a), toTris(b)
+	size := 0.0
+	for _, t := range tb {
+		size += math.Max(dist(t[0], t[1]), math.Max(dist(t[1], t[2]), dist(t[0], t[2])))
+	}
+	cell := math.Max(size/float64(max(1, len(tb))), Tolerance)
+	key := func(t tri) [3]int64 {
+		var k [3]int64
+		for i := range 3 {
+			k[i] = int64(math.Floor(float64(t[0][i]+t[1][i]+t[2][i]) / 3 / cell))
+		}
+		return k
+	}
+	grid := func(ts []tri) map[[3]int64][]int {
+		g := map[[3]int64][]int{}
+		for i, t := range ts {
+			k := key(t)
+			g[k] = append(g[k], i)
+		}
+		return g
+	}
+	far := func(from, to []tri, g map[[3]int64][]int) float64 {
+		worst := 0.0
+		for _, t := range from {
+			k := key(t)
+			near := math.Inf(1)
+			for dx := int64(-1); dx <= 1; dx++ {
+				for dy := int64(-1); dy <= 1; dy++ {
+					for dz := int64(-1); dz <= 1; dz++ {
+						for _, j := range g[[3]int64{k[0] + dx, k[1] + dy, k[2] + dz}] {
+							near = math.Min(near, triDist(t, to[j]))
+						}
+					}
+				}
+			}
+			worst = math.Max(worst, near)
+		}
+		return worst
+	}
+	return math.Max(far(ta, tb, grid(tb)), far(tb, ta, grid(ta)))
+}
+
 // canonicalTriangles rotates each triangle to start at its smallest
-// corner (keeping the winding) and sorts the triangles.
+// corner (keeping the winding) and sorts the triangles: an order that does
+// not depend on the file's (for the summary's hash).
 func canonicalTriangles(c [][3]float32) [][3]float32 {
 	less := func(x, y [3]float32) bool {
 		for k := range 3 {
@@ -262,7 +344,7 @@ func (c *comparer) comparePrimitive(i, j, p int, name string) {
 	if aa, ab := attrs(pa), attrs(pb); !slices.Equal(aa, ab) {
 		c.addDoc(Geometry, Changed, ptrA+"/attributes", ptrB+"/attributes", "%s: attributes %s → %s", where, strings.Join(aa, " "), strings.Join(ab, " "))
 	}
-	ga, gb := readGeom(a, i, p), readGeom(b, j, p)
+	ga, gb := c.geom(c.a, i, p), c.geom(c.b, j, p)
 	switch {
 	case ga.err != nil || gb.err != nil:
 		if (ga.err == nil) != (gb.err == nil) || ga.err.Error() != gb.err.Error() {
@@ -271,6 +353,13 @@ func (c *comparer) comparePrimitive(i, j, p int, name string) {
 		return
 	}
 	triangles := pa.Mode == gltf.PrimitiveTriangles
+	absorbed := ""
+	if nt, ok := c.nodeSpace[i]; ok {
+		// The nodes' transforms took the dequantization: compare where the
+		// corners are drawn, in the nodes' parent space.
+		ga.corners, gb.corners = transformed(ga.corners, nt.ma), transformed(gb.corners, nt.mb)
+		absorbed = fmt.Sprintf(" (node %q's transform takes the dequantization)", c.b.d.NodeName(nt.nb))
+	}
 	disp := displacement(ga.corners, gb.corners, triangles)
 	encoding := ga.encoding != gb.encoding
 	reencoded := !encoding && ga.encoding == "Draco" && ga.raw != gb.raw
@@ -282,17 +371,107 @@ func (c *comparer) comparePrimitive(i, j, p int, name string) {
 	case disp > Tolerance:
 		what := "vertices moved"
 		if encoding {
-			c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s; vertices moved by up to %s, bounds %s → %s", where, ga.encoding, gb.encoding, num(disp), bounds(ga), bounds(gb))
+			c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s%s; vertices moved by up to %s, bounds %s → %s", where, ga.encoding, gb.encoding, absorbed, num(disp), bounds(ga), bounds(gb))
 			break
 		}
 		c.addDoc(Geometry, Changed, ptrA+"/attributes/POSITION", ptrB+"/attributes/POSITION", "%s: %s by up to %s, bounds %s → %s", where, what, num(disp), bounds(ga), bounds(gb))
 	case encoding:
-		c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s, geometry equal within %s (%s → %s)", where, ga.encoding, gb.encoding, num(Tolerance), counts(ga), counts(gb))
+		c.addDoc(Geometry, Encoding, ptrA, ptrB, "%s: encoding changed %s → %s%s, geometry equal within %s (%s → %s)", where, ga.encoding, gb.encoding, absorbed, num(Tolerance), counts(ga), counts(gb))
 	case reencoded:
 		c.addDoc(Geometry, Encoding, ptrA+"/extensions/KHR_draco_mesh_compression", ptrB+"/extensions/KHR_draco_mesh_compression",
 			"%s: encoding changed (Draco data re-encoded, %d → %d bytes), geometry equal within %s (%s → %s)", where, ga.size, gb.size, num(Tolerance), counts(ga), counts(gb))
 	}
 	c.compareMorphTargets(a, b, pa, pb, where, ptrA, ptrB)
+}
+
+// geomKey names one primitive of one side.
+type geomKey struct {
+	s    *side
+	m, p int
+}
+
+// geom reads a primitive once per comparison.
+func (c *comparer) geom(s *side, m, p int) primGeom {
+	k := geomKey{s, m, p}
+	if g, ok := c.geoms[k]; ok {
+		return g
+	}
+	if c.geoms == nil {
+		c.geoms = map[geomKey]primGeom{}
+	}
+	g := readGeom(s.d, m, p)
+	c.geoms[k] = g
+	return g
+}
+
+// nodeTransforms are the local matrices of a matched node pair whose mesh
+// is compared in their parent space.
+type nodeTransforms struct {
+	na, nb int
+	ma, mb mgl64.Mat4
+}
+
+func transformed(c [][3]float32, m mgl64.Mat4) [][3]float32 {
+	out := make([][3]float32, len(c))
+	for i, v := range c {
+		p := m.Mul4x1(mgl64.Vec4{float64(v[0]), float64(v[1]), float64(v[2]), 1})
+		out[i] = [3]float32{float32(p[0]), float32(p[1]), float32(p[2])}
+	}
+	return out
+}
+
+// findAbsorbed finds the matched node pairs whose transform changed only
+// to carry a change of their mesh's encoding (glTF-Transform's quantize
+// and meshopt scale and offset the node to dequantize): the corners drawn,
+// in the parent's space, stay within 1/1000 of the mesh's size. Their
+// transform change is not reported; the mesh's encoding change says it.
+func (c *comparer) findAbsorbed() {
+	c.absorbed, c.nodeSpace = map[int]bool{}, map[int]nodeTransforms{}
+	a, b := c.a.d, c.b.d
+	for na := range a.GLTF.Nodes {
+		nb, ok := c.nodeAB[na]
+		if !ok || a.GLTF.Nodes[na].Mesh == nil || b.GLTF.Nodes[nb].Mesh == nil {
+			continue
+		}
+		ma, mb := *a.GLTF.Nodes[na].Mesh, *b.GLTF.Nodes[nb].Mesh
+		if j, ok := c.meshAB[ma]; !ok || j != mb || len(a.GLTF.Meshes[ma].Primitives) != len(b.GLTF.Meshes[mb].Primitives) {
+			continue
+		}
+		la, lb := a.LocalMatrix(na), b.LocalMatrix(nb)
+		if matApprox(la, lb) {
+			continue
+		}
+		fits, recoded := true, false
+		for p := range a.GLTF.Meshes[ma].Primitives {
+			ga, gb := c.geom(c.a, ma, p), c.geom(c.b, mb, p)
+			if ga.err != nil || gb.err != nil || len(ga.corners) != len(gb.corners) {
+				fits = false
+				break
+			}
+			recoded = recoded || ga.encoding != gb.encoding
+			ta, tb := transformed(ga.corners, la), transformed(gb.corners, lb)
+			size := 0.0
+			if len(ta) > 0 {
+				lo, hi := ta[0], ta[0]
+				for _, v := range ta {
+					for k := range 3 {
+						lo[k], hi[k] = min(lo[k], v[k]), max(hi[k], v[k])
+					}
+				}
+				size = math.Sqrt(float64((hi[0]-lo[0])*(hi[0]-lo[0]) + (hi[1]-lo[1])*(hi[1]-lo[1]) + (hi[2]-lo[2])*(hi[2]-lo[2])))
+			}
+			if displacement(ta, tb, a.GLTF.Meshes[ma].Primitives[p].Mode == gltf.PrimitiveTriangles) > 1e-3*max(size, Tolerance) {
+				fits = false
+				break
+			}
+		}
+		if fits && recoded {
+			c.absorbed[na] = true
+			if _, ok := c.nodeSpace[ma]; !ok {
+				c.nodeSpace[ma] = nodeTransforms{na: na, nb: nb, ma: la, mb: lb}
+			}
+		}
+	}
 }
 
 func errText(err error) string {

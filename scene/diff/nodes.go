@@ -279,7 +279,7 @@ func (c *comparer) compareChildOrder(na, nb int) {
 func (c *comparer) compareTransform(na, nb int) {
 	a, b := c.a.d, c.b.d
 	ma, mb := a.LocalMatrix(na), b.LocalMatrix(nb)
-	if matApprox(ma, mb) {
+	if matApprox(ma, mb) || c.absorbed[na] {
 		return
 	}
 	ta, tb := a.NodeTransform(na), b.NodeTransform(nb)
