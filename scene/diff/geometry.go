@@ -216,14 +216,21 @@ func toTris(c [][3]float32) []tri {
 
 // nearestDisplacement is the largest distance from a triangle of either
 // list to its nearest in the other (a symmetric Hausdorff distance over
-// triangles), found through a grid of cells the size of the mean triangle.
+// triangles), found through a grid of cells the size of the median
+// triangle.
 func nearestDisplacement(a, b [][3]float32) float64 {
 	ta, tb := toTris(a), toTris(b)
-	size := 0.0
-	for _, t := range tb {
-		size += math.Max(dist(t[0], t[1]), math.Max(dist(t[1], t[2]), dist(t[0], t[2])))
+	if len(tb) == 0 {
+		return 0
 	}
-	cell := math.Max(size/float64(max(1, len(tb))), Tolerance)
+	sizes := make([]float64, len(tb))
+	for i, t := range tb {
+		sizes[i] = math.Max(dist(t[0], t[1]), math.Max(dist(t[1], t[2]), dist(t[0], t[2])))
+	}
+	// The median triangle's size: a few large ones must not make cells
+	// that hold thousands.
+	sort.Float64s(sizes)
+	cell := math.Max(sizes[len(sizes)/2], Tolerance)
 	key := func(t tri) [3]int64 {
 		var k [3]int64
 		for i := range 3 {
@@ -239,16 +246,28 @@ func nearestDisplacement(a, b [][3]float32) float64 {
 		}
 		return g
 	}
+	centroid := func(t tri) [3]float32 {
+		return [3]float32{(t[0][0] + t[1][0] + t[2][0]) / 3, (t[0][1] + t[1][1] + t[2][1]) / 3, (t[0][2] + t[1][2] + t[2][2]) / 3}
+	}
 	far := func(from, to []tri, g map[[3]int64][]int) float64 {
 		worst := 0.0
 		for _, t := range from {
-			k := key(t)
+			k, c := key(t), centroid(t)
 			near := math.Inf(1)
+		search:
 			for dx := int64(-1); dx <= 1; dx++ {
 				for dy := int64(-1); dy <= 1; dy++ {
 					for dz := int64(-1); dz <= 1; dz++ {
 						for _, j := range g[[3]int64{k[0] + dx, k[1] + dy, k[2] + dz}] {
+							// The centroids are no farther apart than the
+							// farthest corners: a cheap bound first.
+							if dist(c, centroid(to[j])) >= near {
+								continue
+							}
 							near = math.Min(near, triDist(t, to[j]))
+							if near == 0 {
+								break search
+							}
 						}
 					}
 				}
@@ -441,14 +460,20 @@ func (c *comparer) findAbsorbed() {
 		if matApprox(la, lb) {
 			continue
 		}
-		fits, recoded := true, false
+		recoded := false
+		for p := range a.GLTF.Meshes[ma].Primitives {
+			recoded = recoded || encodingOf(a, a.GLTF.Meshes[ma].Primitives[p]) != encodingOf(b, b.GLTF.Meshes[mb].Primitives[p])
+		}
+		if !recoded {
+			continue
+		}
+		fits := true
 		for p := range a.GLTF.Meshes[ma].Primitives {
 			ga, gb := c.geom(c.a, ma, p), c.geom(c.b, mb, p)
 			if ga.err != nil || gb.err != nil || len(ga.corners) != len(gb.corners) {
 				fits = false
 				break
 			}
-			recoded = recoded || ga.encoding != gb.encoding
 			ta, tb := transformed(ga.corners, la), transformed(gb.corners, lb)
 			size := 0.0
 			if len(ta) > 0 {
@@ -465,7 +490,7 @@ func (c *comparer) findAbsorbed() {
 				break
 			}
 		}
-		if fits && recoded {
+		if fits {
 			c.absorbed[na] = true
 			if _, ok := c.nodeSpace[ma]; !ok {
 				c.nodeSpace[ma] = nodeTransforms{na: na, nb: nb, ma: la, mb: lb}
