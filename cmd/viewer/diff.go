@@ -89,7 +89,10 @@ func compareSpecs(a, b, nameA, nameB string) (diff.Report, error) {
 		}
 		docs[i] = d
 	}
-	r := diff.CompareWith(docs[0], docs[1], diff.Options{DecodeImage: decodeImage})
+	r, err := diff.CompareWith(docs[0], docs[1], diff.Options{DecodeImage: decodeImage})
+	if err != nil {
+		return diff.Report{}, fail(exitInternal, "%v", err)
+	}
 	r.A, r.B = nameA, nameB
 	return r, nil
 }

@@ -156,7 +156,11 @@ func (s *Session) CompareReport() diff.Report {
 	if c.madeFor == s.Doc && c.madeLen == s.Hist.Len() && c.madeOp == s.Hist.UndoName()+"|"+s.Hist.RedoName() {
 		return c.report
 	}
-	c.report = diff.Compare(s.Doc, c.Doc)
+	r, err := diff.Compare(s.Doc, c.Doc)
+	if err != nil {
+		s.Fail(err.Error())
+	}
+	c.report = r
 	c.report.A, c.report.B = s.Name, filepath.Base(c.Path)
 	c.madeFor, c.madeLen, c.madeOp = s.Doc, s.Hist.Len(), s.Hist.UndoName()+"|"+s.Hist.RedoName()
 	c.changedA, c.changedB = map[int]bool{}, map[int]bool{}

@@ -52,7 +52,10 @@ func BenchmarkDiffLargest(b *testing.B) {
 			b.Fatal(err)
 		}
 		t1 := time.Now()
-		r := Compare(da, db)
+		r, err := Compare(da, db)
+		if err != nil {
+			b.Fatal(err)
+		}
 		t2 := time.Now()
 		load += t1.Sub(t0)
 		total += t2.Sub(t0)

@@ -29,7 +29,7 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		if r := Compare(d, d); !r.Equal {
+		if r := compare(t, d, d); !r.Equal {
 			t.Errorf("%s with itself:\n%s", rel, text(r))
 			continue
 		}
@@ -42,7 +42,7 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("%s: the saved copy does not load: %v", rel, err)
 			continue
 		}
-		if r := Compare(d, b); !r.Equal {
+		if r := compare(t, d, b); !r.Equal {
 			t.Errorf("%s saved again:\n%s", rel, text(r))
 		}
 		resaved++
@@ -64,7 +64,7 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		converted++
-		r := Compare(d, b)
+		r := compare(t, d, b)
 		if r.Equal {
 			t.Errorf("%s converted: equal", rel)
 			continue
@@ -85,4 +85,13 @@ func TestCorpus(t *testing.T) {
 	if resaved < 50 || converted < 20 {
 		t.Errorf("only %d models saved again and %d converted", resaved, converted)
 	}
+}
+
+func compare(t *testing.T, a, b *scene.Document) Report {
+	t.Helper()
+	r, err := Compare(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

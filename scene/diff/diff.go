@@ -62,10 +62,11 @@ type Report struct {
 // 1) that still counts as equal, and the geometry's "equal within".
 const Tolerance = 1e-6
 
-// Compare returns the differences between a and b. It never fails: what
-// cannot be read on one side (a missing buffer, an image that does not
-// decode) is reported as a change naming why.
-func Compare(a, b *scene.Document) Report { return CompareWith(a, b, Options{}) }
+// Compare returns the differences between a and b. What cannot be read on
+// one side (a missing buffer, an image that does not decode) is reported
+// as a change naming why; the error is only for a failure of the
+// comparison itself (a bug, recovered), naming the two files.
+func Compare(a, b *scene.Document) (Report, error) { return CompareWith(a, b, Options{}) }
 
 // Options tune a comparison.
 type Options struct {
@@ -74,21 +75,20 @@ type Options struct {
 }
 
 // CompareWith is Compare with options.
-func CompareWith(a, b *scene.Document, o Options) Report {
+func CompareWith(a, b *scene.Document, o Options) (r Report, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			r, err = Report{}, fmt.Errorf("diff %s and %s: internal error: %v", a.Path, b.Path, p)
+		}
+	}()
 	c := newComparer(a, b)
 	c.opt = o
 	c.run()
-	r := Report{Changes: c.changes, Equal: len(c.changes) == 0}
-	if a.Path != "" {
-		r.A = a.Path
-	}
-	if b.Path != "" {
-		r.B = b.Path
-	}
+	r = Report{A: a.Path, B: b.Path, Changes: c.changes, Equal: len(c.changes) == 0}
 	if r.Changes == nil {
 		r.Changes = []Change{}
 	}
-	return r
+	return r, nil
 }
 
 // comparer holds the matching of A's parts to B's while one comparison runs.

@@ -249,7 +249,10 @@ func TestOneChange(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := Compare(load(t, c.a), load(t, c.b(t)))
+			r, err := Compare(load(t, c.a), load(t, c.b(t)))
+			if err != nil {
+				t.Fatal(err)
+			}
 			if r.Equal != (len(c.want) == 0) || len(r.Changes) != len(c.want) {
 				var buf bytes.Buffer
 				r.WriteText(&buf)
