@@ -177,6 +177,20 @@ func TestOneChange(t *testing.T) {
 			})
 		}, []Change{{Category: Physics, Kind: Changed, PointerA: "/nodes/1/extensions/OMI_physics_body/motion/mass", PointerB: "/nodes/1/extensions/OMI_physics_body/motion/mass", Node: "Crate",
 			Summary: "mass 2 → 5 kg"}}},
+		{"resized collider", base, func(t *testing.T) string {
+			return editBase(t, func(d *scene.Document) []scene.Edit {
+				sh := d.Shapes[1]
+				sh.Size = [3]float64{12, 1, 10}
+				return []scene.Edit{scene.SetShape{Index: 1, Shape: sh}}
+			})
+		}, []Change{{Category: Physics, Kind: Changed, PointerA: "/extensions/OMI_physics_shape/shapes/1", PointerB: "/extensions/OMI_physics_shape/shapes/1", Node: "Floor",
+			Summary: "collider resized: box size 10 x 1 x 10 → box size 12 x 1 x 10"}}},
+		{"world gravity added", base, func(t *testing.T) string {
+			return editBase(t, func(d *scene.Document) []scene.Edit {
+				return []scene.Edit{scene.SetWorldGravity{Gravity: &scene.WorldGravity{Gravity: 1.62, Direction: [3]float64{0, -1, 0}}}}
+			})
+		}, []Change{{Category: Physics, Kind: Added, PointerB: "/extensions/OMI_physics_gravity",
+			Summary: "world gravity added: 1.62 m/s² towards [0, -1, 0]"}}},
 		{"new joint", base, func(t *testing.T) string {
 			return editBase(t, func(d *scene.Document) []scene.Edit { return []scene.Edit{d.AddJointEdit(4, 1)} })
 		}, []Change{{Category: Physics, Kind: Added, PointerB: "/nodes/4/extensions/OMI_physics_joint", Node: "Anchor",

@@ -353,7 +353,11 @@ func (c *comparer) compareGravity(na, nb int) {
 	}
 	var parts []string
 	diffValues(c.gravityPlain(c.a, ga), c.gravityPlain(c.b, gb), "", "", func(l leaf) {
-		parts = append(parts, fmt.Sprintf("%s %s → %s", strings.ToLower(l.pa[1:2])+l.pa[2:], show(l.va), show(l.vb)))
+		name := field(l)
+		if name != "" {
+			name = strings.ToLower(name[:1]) + name[1:]
+		}
+		parts = append(parts, fmt.Sprintf("%s %s → %s", name, show(l.va), show(l.vb)))
 	})
 	if len(parts) > 0 {
 		c.addNode(Physics, Changed, na, nb, pa, pb, "gravity field: %s", strings.Join(parts, ", "))
@@ -453,14 +457,36 @@ func (c *comparer) compareJoint(na, nb int) {
 	diffValues(jointPlain(c.a.d, ja), jointPlain(c.b.d, jb), "", "", func(l leaf) {
 		switch {
 		case !l.inA:
-			parts = append(parts, fmt.Sprintf("%s added %s", l.pb[1:], show(l.vb)))
+			parts = append(parts, fmt.Sprintf("%s added %s", leafPath(l), show(l.vb)))
 		case !l.inB:
-			parts = append(parts, fmt.Sprintf("%s removed", l.pa[1:]))
+			parts = append(parts, fmt.Sprintf("%s removed", leafPath(l)))
 		default:
-			parts = append(parts, fmt.Sprintf("%s %s → %s", l.pa[1:], show(l.va), show(l.vb)))
+			parts = append(parts, fmt.Sprintf("%s %s → %s", leafPath(l), show(l.va), show(l.vb)))
 		}
 	})
 	if len(parts) > 0 {
 		c.addNode(Physics, Changed, na, nb, pa, pb, "joint: %s", strings.Join(parts, ", "))
 	}
+}
+
+// leafPath is a leaf's pointer below what was compared, without the leading
+// slash ("settings" for the whole value).
+func leafPath(l leaf) string {
+	p := l.pa
+	if !l.inA {
+		p = l.pb
+	}
+	if p == "" {
+		return "settings"
+	}
+	return p[1:]
+}
+
+// field is the last token of a leaf's pointer ("" for the whole value).
+func field(l leaf) string {
+	p := l.pa
+	if !l.inA {
+		p = l.pb
+	}
+	return p[strings.LastIndexByte(p, '/')+1:]
 }
