@@ -239,6 +239,23 @@ func TestOneChange(t *testing.T) {
 			})
 		}, []Change{{Category: Geometry, Kind: Changed, PointerA: "/meshes/0/primitives/0/attributes/POSITION", PointerB: "/meshes/0/primitives/0/attributes/POSITION",
 			Summary: `mesh "Box" primitive 0: vertices moved by up to 0.25, bounds [-0.5, -0.5, -0.5]–[0.5, 0.5, 0.5] → [-0.5, -0.5, -0.5]–[0.5, 0.75, 0.5]`}}},
+		{"animation keyframe", base, func(t *testing.T) string {
+			return editJSON(t, func(doc map[string]any) {
+				b := doc["buffers"].([]any)[0].(map[string]any)
+				uri := b["uri"].(string)
+				comma := strings.IndexByte(uri, ',')
+				data, _ := base64.StdEncoding.DecodeString(uri[comma+1:])
+				// Spin's last rotation (y, w at 256+4, 256+12): a 180° turn.
+				binary.LittleEndian.PutUint32(data[260:], math.Float32bits(1))
+				binary.LittleEndian.PutUint32(data[268:], math.Float32bits(0))
+				b["uri"] = uri[:comma+1] + base64.StdEncoding.EncodeToString(data)
+			})
+		}, []Change{{Category: Animation, Kind: Changed, PointerA: "/animations/0/samplers/0", PointerB: "/animations/0/samplers/0", Node: "Lamp",
+			Summary: `animation "Spin": channel rotation of "Lamp": values changed by up to 0.707107`}}},
+		{"variant added", base, func(t *testing.T) string {
+			return editBase(t, func(d *scene.Document) []scene.Edit { return []scene.Edit{scene.AddVariantEdit("Night")} })
+		}, []Change{{Category: Variant, Kind: Added, PointerB: "/extensions/KHR_materials_variants/variants/0",
+			Summary: `variant "Night" added`}}},
 		{"re-encoded texture", base, func(t *testing.T) string {
 			return editPNG(t, png.BestSpeed, nil)
 		}, []Change{{Category: Texture, Kind: Encoding, PointerA: "/images/0", PointerB: "/images/0",
