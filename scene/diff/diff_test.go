@@ -239,6 +239,19 @@ func TestOneChange(t *testing.T) {
 			})
 		}, []Change{{Category: Geometry, Kind: Changed, PointerA: "/meshes/0/primitives/0/attributes/POSITION", PointerB: "/meshes/0/primitives/0/attributes/POSITION",
 			Summary: `mesh "Box" primitive 0: vertices moved by up to 0.25, bounds [-0.5, -0.5, -0.5]–[0.5, 0.5, 0.5] → [-0.5, -0.5, -0.5]–[0.5, 0.75, 0.5]`}}},
+		{"material factor", base, func(t *testing.T) string {
+			return editJSON(t, func(doc map[string]any) {
+				m := doc["materials"].([]any)[0].(map[string]any)
+				m["pbrMetallicRoughness"].(map[string]any)["roughnessFactor"] = 0.8
+			})
+		}, []Change{{Category: Value, Kind: Changed, PointerA: "/materials/0/pbrMetallicRoughness/roughnessFactor", PointerB: "/materials/0/pbrMetallicRoughness/roughnessFactor",
+			Summary: `material "Painted": roughnessFactor 0.5 → 0.8`}}},
+		{"node extras", base, func(t *testing.T) string {
+			return editJSON(t, func(doc map[string]any) {
+				doc["nodes"].([]any)[3].(map[string]any)["extras"] = map[string]any{"wattage": 40.0}
+			})
+		}, []Change{{Category: Value, Kind: Added, PointerB: "/nodes/3/extras", Node: "Lamp",
+			Summary: `node "Lamp": extras added: {wattage: 40}`}}},
 		{"animation keyframe", base, func(t *testing.T) string {
 			return editJSON(t, func(doc map[string]any) {
 				b := doc["buffers"].([]any)[0].(map[string]any)
