@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"math"
 	"os"
@@ -273,6 +274,29 @@ func TestOneChange(t *testing.T) {
 			return editPNG(t, png.BestSpeed, nil)
 		}, []Change{{Category: Texture, Kind: Encoding, PointerA: "/images/0", PointerB: "/images/0",
 			Summary: `image "paint": encoding changed (image/png, 149 bytes → image/png, `}}},
+		{"texture re-encoded as JPEG", base, func(t *testing.T) string {
+			p := editJSON(t, func(doc map[string]any) {
+				doc["images"].([]any)[0].(map[string]any)["uri"] = "paint.jpg"
+			})
+			m := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+			data, _ := os.ReadFile(filepath.Join("testdata", "paint.png"))
+			src, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for y := range 8 {
+				for x := range 8 {
+					m.Set(x, y, src.At(x, y))
+				}
+			}
+			var buf bytes.Buffer
+			if err := jpeg.Encode(&buf, m, &jpeg.Options{Quality: 100}); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(filepath.Dir(p), "paint.jpg"), buf.Bytes(), 0o644)
+			return p
+		}, []Change{{Category: Texture, Kind: Encoding, PointerA: "/images/0", PointerB: "/images/0",
+			Summary: `image "paint": encoding changed (image/png, 149 bytes → image/jpeg, `}}},
 		{"repainted texture", base, func(t *testing.T) string {
 			return editPNG(t, png.DefaultCompression, func(m *image.NRGBA) {
 				m.Pix[0], m.Pix[1] = 255, 255 // pixel (0, 0): red and green 0 → 255
