@@ -37,6 +37,10 @@ type Compare struct {
 	awaiting bool
 	// changedA and changedB are the nodes any change is about.
 	changedA, changedB map[int]bool
+	// ghost is B's wireframe, made once (the lines on top are rebuilt at
+	// every hover).
+	ghost    []debugdraw.Line
+	ghostFor *scene.Document
 }
 
 // CompareShow is what the 3D view draws while a file is compared.
@@ -269,7 +273,10 @@ func (s *Session) CompareLines() []debugdraw.Line {
 		}
 	}
 	if c.Show == ShowBoth {
-		out = append(out, ghostLines(c.Doc)...)
+		if c.ghostFor != c.Doc {
+			c.ghost, c.ghostFor = ghostLines(c.Doc), c.Doc
+		}
+		out = append(out, c.ghost...)
 	}
 	return out
 }
