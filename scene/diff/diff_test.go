@@ -209,6 +209,15 @@ func TestOneChange(t *testing.T) {
 			})
 		}, []Change{{Category: Structure, Kind: Added, PointerB: "/nodes/0", Node: "Marker",
 			Summary: `node "Marker" added under the scene root`}}},
+		{"node moved to another parent", base, func(t *testing.T) string {
+			return editJSON(t, func(doc map[string]any) {
+				root := doc["nodes"].([]any)[0].(map[string]any)
+				root["children"] = []any{1.0, 2.0}
+				sc := doc["scenes"].([]any)[0].(map[string]any)
+				sc["nodes"] = append(sc["nodes"].([]any), 3.0)
+			})
+		}, []Change{{Category: Structure, Kind: Moved, PointerA: "/nodes/3", PointerB: "/nodes/3", Node: "Lamp",
+			Summary: `moved from "Root" to the scene root`}}},
 		{"re-compressed Draco mesh", filepath.Join(meshcodec, "draco.glb"), func(t *testing.T) string {
 			return filepath.Join(meshcodec, "draco_sequential.glb")
 		}, []Change{
