@@ -18,10 +18,10 @@ const diffUsage = `  viewer diff [-json | -format text|json|sarif] A B
                                 what changed from A to B: structure, values, physics, geometry, textures,
                                 animations, variants; A and B may be REV:path (read with git show);
                                 exit 0 equal, 1 different, 2 unreadable
-  viewer compare A B            open A in the window with B compared (the Diff tab)
   viewer diff -textconv FILE    one file as canonical text, for git's textconv (docs/diff.md)
   viewer diff PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
                                 git's external diff (GIT_EXTERNAL_DIFF, diff.<driver>.command): exit 0
+  viewer compare A B            open A in the window with B compared (the Diff tab)
 `
 
 // cmdDiff compares two files (or one file for -textconv, or git's seven
