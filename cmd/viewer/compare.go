@@ -83,16 +83,16 @@ func (a *windowApp) startCompare() {
 }
 
 // selectChange selects the node of a change of the Diff tab and frames it:
-// A's node, or B's when only B has it.
+// A's node (its meshes, else its collider), or B's when only B has it.
 func (a *windowApp) selectChange(in app.SelectChange) {
 	s := a.s
 	s.Do(in)
-	if s.Selected >= 0 {
-		a.frameSelection()
-	} else if lo, hi, ok := s.ChangeFocus(); ok {
+	if lo, hi, ok := s.ChangeFocus(); ok {
 		c := a.cam()
 		c.Frame(lo, hi)
 		a.setCam(c)
+	} else if s.Selected >= 0 {
+		a.frameSelection()
 	}
 	if screenLog {
 		c := a.cam()

@@ -41,9 +41,12 @@ func TestWindowDiff(t *testing.T) {
 	}
 	x, y = settled(t, log, "diff show 2")
 	click(t, display, x, y)
+	if got := log.wait(t, "compare shows"); got != "compare shows Both (B as ghost)" {
+		t.Fatalf("the Both toggle: %s", got)
+	}
 	xdo(t, display, "mousemove", "600", "700")
 	c := 0
-	for deadline := time.Now().Add(3 * time.Second); c <= cyan(before)+100 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); c <= cyan(before)+100 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		c = cyan(captureScreen(t, display, "diff-ghost.png"))
 	}
 	if c <= cyan(before)+100 {

@@ -108,6 +108,7 @@ func (s *Session) doCompare(in Intent) bool {
 		if c.Doc != nil && in.Show != c.Show {
 			c.Show = in.Show
 			c.Gen++
+			s.logf("compare shows %s", CompareShowNames[in.Show])
 		}
 	case SelectChange:
 		r := s.CompareReport()
@@ -196,8 +197,9 @@ func (s *Session) ChangedNodes() map[int]bool {
 }
 
 // ChangeFocus is the world box to frame for the selected change when the
-// open document has no node for it (a node only B has): B's node's meshes,
-// or a small box at its origin.
+// view cannot frame the selection by its meshes: A's node has none (a
+// collider alone: its shape's box), or only B has the node (B's node's
+// meshes or shape). ok is false when the selection's meshes will do.
 func (s *Session) ChangeFocus() (lo, hi mgl64.Vec3, ok bool) {
 	c := &s.Compare
 	r := s.CompareReport()
@@ -205,21 +207,32 @@ func (s *Session) ChangeFocus() (lo, hi mgl64.Vec3, ok bool) {
 		return lo, hi, false
 	}
 	ch := r.Changes[c.Selected]
-	if ch.NodeA >= 0 || ch.NodeB < 0 {
+	switch {
+	case ch.NodeA >= 0 && ch.NodeA < len(s.Doc.GLTF.Nodes):
+		if s.Doc.GLTF.Nodes[ch.NodeA].Mesh != nil {
+			return lo, hi, false
+		}
+		lo, hi = nodeWorldBounds(s.Doc, ch.NodeA)
+	case ch.NodeB >= 0 && ch.NodeB < len(c.Doc.GLTF.Nodes):
+		lo, hi = nodeWorldBounds(c.Doc, ch.NodeB)
+	default:
 		return lo, hi, false
 	}
-	lo, hi = nodeWorldBounds(c.Doc, ch.NodeB)
 	return lo, hi, true
 }
 
-// nodeWorldBounds is the world box of node n's mesh, or a 0.5 m box at its
-// origin when it has none.
+// nodeWorldBounds is the world box of node n's mesh, else of its collider
+// or trigger shape, else a 0.5 m box at its origin.
 func nodeWorldBounds(d *scene.Document, n int) (lo, hi mgl64.Vec3) {
 	w := d.WorldMatrix(n)
 	node := d.GLTF.Nodes[n]
 	mlo, mhi := mgl64.Vec3{-0.25, -0.25, -0.25}, mgl64.Vec3{0.25, 0.25, 0.25}
 	if node.Mesh != nil && *node.Mesh >= 0 && *node.Mesh < len(d.GLTF.Meshes) {
 		mlo, mhi = d.MeshBounds(*node.Mesh)
+	} else if sh, ok := bodyShape(d, n); ok && !sh.Type.UsesMesh() {
+		if slo, shi := sh.Bounds(mgl64.Vec3{}, mgl64.Vec3{}); shi.Sub(slo).Len() > 0 && shi.Sub(slo).Len() < 1e6 {
+			mlo, mhi = slo, shi
+		}
 	}
 	lo = mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
 	hi = mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
@@ -243,7 +256,7 @@ func pick(bit int, a, b float64) float64 {
 // Colours of the comparison's lines.
 var (
 	changedColor = [4]float32{1, 0.45, 0.1, 1}    // a changed node of A
-	ghostColor   = [4]float32{0.3, 0.8, 1, 0.55}  // B's meshes over A
+	ghostColor   = [4]float32{0.3, 0.85, 1, 1}    // B's meshes over A
 	addedColor   = [4]float32{0.35, 1, 0.35, 0.9} // a node only B has
 )
 
@@ -281,10 +294,34 @@ func (s *Session) CompareLines() []debugdraw.Line {
 	return out
 }
 
-// ghostLines are the triangle edges of every mesh node of d, in the world.
+// bodyShape is the shape of node n's collider, else of its trigger.
+func bodyShape(d *scene.Document, n int) (scene.Shape, bool) {
+	b := d.Nodes[n].Body
+	if b == nil {
+		return scene.Shape{}, false
+	}
+	i := -1
+	if b.Collider != nil {
+		i = b.Collider.Shape
+	} else if b.Trigger != nil && b.Trigger.Nodes == nil {
+		i = b.Trigger.Shape
+	}
+	if i < 0 || i >= len(d.Shapes) {
+		return scene.Shape{}, false
+	}
+	return d.Shapes[i], true
+}
+
+// ghostLines are the triangle edges of every mesh node of d and the
+// wireframes of its colliders and triggers (but mesh shapes), in the world.
 func ghostLines(d *scene.Document) []debugdraw.Line {
 	world := d.WorldMatrices()
 	var out []debugdraw.Line
+	for n := range d.GLTF.Nodes {
+		if sh, ok := bodyShape(d, n); ok && !sh.Type.UsesMesh() && n < len(world) {
+			out = append(out, debugdraw.Shape(sh, world[n], ghostColor, nil)...)
+		}
+	}
 	for n, node := range d.GLTF.Nodes {
 		if node == nil || node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(d.GLTF.Meshes) {
 			continue

@@ -66,9 +66,12 @@ func TestCompareWorkflow(t *testing.T) {
 	if s.Selected != 1 || s.Compare.Selected != 0 {
 		t.Errorf("selected node %d, change %d", s.Selected, s.Compare.Selected)
 	}
+	if _, _, ok := s.ChangeFocus(); ok {
+		t.Error("the crate has a mesh: the view frames the selection, not ChangeFocus")
+	}
 	s.Do(SetCompareShow{Show: ShowBoth})
-	if n := len(s.CompareLines()); n != 12+2*36 {
-		t.Errorf("%d lines with B as a ghost, want the box and two cubes' 12 triangles × 3 edges (%d)", n, 12+2*36)
+	if n := len(s.CompareLines()); n != 12+2*36+2*12 {
+		t.Errorf("%d lines with B as a ghost, want the box, two cubes' 12 triangles × 3 edges and two box colliders' 12 edges (%d)", n, 12+2*36+2*12)
 	}
 	s.Do(ApplyEdit{Edit: s.Doc.SetMotionEdit(1, &m, "")})
 	if r := s.CompareReport(); !r.Equal {
