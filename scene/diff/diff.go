@@ -107,6 +107,8 @@ type comparer struct {
 	// transform change carries their mesh's new encoding, nodeSpace the
 	// meshes of A compared in such a node's parent space (geometry.go).
 	geoms     map[geomKey]primGeom
+	// sameImage marks the images with the same bytes at the same index.
+	sameImage map[int]bool
 	absorbed  map[int]bool
 	nodeSpace map[int]nodeTransforms
 }
@@ -117,9 +119,9 @@ type side struct {
 	parent []int
 	// children lists each node's children (valid indices only).
 	children [][]int
-	// imgHash is the SHA-256 of each image's bytes ("" when unreadable).
+	// imgHash is the SHA-256 of each image's bytes, made when first asked
+	// for (imageHash).
 	imgHash []string
-	imgErr  []error
 }
 
 func newSide(d *scene.Document) *side {
@@ -140,7 +142,7 @@ func newSide(d *scene.Document) *side {
 			}
 		}
 	}
-	s.hashImages()
+	s.imgHash = make([]string, len(d.GLTF.Images))
 	return s
 }
 
@@ -151,7 +153,7 @@ func newComparer(a, b *scene.Document) *comparer {
 		meshAB: map[int]int{}, meshBA: map[int]int{},
 		matAB: map[int]int{}, matBA: map[int]int{},
 		imgAB: map[int]int{}, imgBA: map[int]int{},
-		skinAB: map[int]int{},
+		skinAB: map[int]int{}, sameImage: map[int]bool{},
 	}
 }
 

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -104,25 +105,34 @@ func inRange(i, n int, f func() string) string {
 	return f()
 }
 
-// hashImages computes each image's content hash.
-func (s *side) hashImages() {
-	n := len(s.d.GLTF.Images)
-	s.imgHash = make([]string, n)
-	s.imgErr = make([]error, n)
-	for i := range n {
-		data, err := imageBytes(s.d, i)
-		if err != nil {
-			s.imgErr[i] = err
-			continue
-		}
-		h := sha256.Sum256(data)
-		s.imgHash[i] = hex.EncodeToString(h[:])
+// imageHash is image i's content hash ("" when it cannot be read), made
+// once.
+func (s *side) imageHash(i int) string {
+	if s.imgHash[i] != "" {
+		return s.imgHash[i]
 	}
+	data, err := imageBytes(s.d, i)
+	if err != nil {
+		return ""
+	}
+	h := sha256.Sum256(data)
+	s.imgHash[i] = hex.EncodeToString(h[:])
+	return s.imgHash[i]
 }
 
 func (c *comparer) matchImages() {
 	ia, ib := c.a.d.GLTF.Images, c.b.d.GLTF.Images
-	pairBy(len(ia), len(ib), c.imgAB, c.imgBA, func(i int) string { return c.a.imgHash[i] }, func(j int) string { return c.b.imgHash[j] })
+	// The same bytes at the same index first: a comparison of bytes is
+	// cheaper than hashing them (the common case, an image untouched).
+	for i := range min(len(ia), len(ib)) {
+		da, errA := imageBytes(c.a.d, i)
+		db, errB := imageBytes(c.b.d, i)
+		if errA == nil && errB == nil && bytes.Equal(da, db) {
+			c.imgAB[i], c.imgBA[i] = i, i
+			c.sameImage[i] = true
+		}
+	}
+	pairBy(len(ia), len(ib), c.imgAB, c.imgBA, c.a.imageHash, c.b.imageHash)
 	pairBy(len(ia), len(ib), c.imgAB, c.imgBA, func(i int) string { return ia[i].Name }, func(j int) string { return ib[j].Name })
 	stem := func(im *gltf.Image) string {
 		if im.URI == "" || strings.HasPrefix(im.URI, "data:") {

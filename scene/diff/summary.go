@@ -88,7 +88,7 @@ func WriteSummary(w io.Writer, d *scene.Document) error {
 		bw.printf("material %s %s\n", matName(d, i), showValue(m))
 	}
 	for i := range d.GLTF.Images {
-		hash := s.imgHash[i]
+		hash := s.imageHash(i)
 		if len(hash) > 16 {
 			hash = hash[:16]
 		}

@@ -111,7 +111,7 @@ func (c *comparer) compareImage(i, j int) {
 	a, b := c.a.d, c.b.d
 	pa, pb := ptr("images", i), ptr("images", j)
 	name := "image " + imageName(b, j)
-	if c.a.imgHash[i] != "" && c.a.imgHash[i] == c.b.imgHash[j] {
+	if (i == j && c.sameImage[i]) || (c.a.imageHash(i) != "" && c.a.imageHash(i) == c.b.imageHash(j)) {
 		return
 	}
 	da, errA := imageBytes(a, i)
