@@ -106,7 +106,7 @@ type comparer struct {
 	// geoms caches the primitives read; absorbed are A's nodes whose
 	// transform change carries their mesh's new encoding, nodeSpace the
 	// meshes of A compared in such a node's parent space (geometry.go).
-	geoms     map[geomKey]primGeom
+	geoms map[geomKey]primGeom
 	// sameImage marks the images with the same bytes at the same index.
 	sameImage map[int]bool
 	absorbed  map[int]bool
