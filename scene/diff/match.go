@@ -165,10 +165,27 @@ func meshPrint(s *side, m int) string {
 	return sb.String()
 }
 
+// meshCounts is a mesh's primitives' vertex counts.
+func meshCounts(s *side, m int) string {
+	var sb strings.Builder
+	for _, p := range s.d.GLTF.Meshes[m].Primitives {
+		a, ok := p.Attributes[gltf.POSITION]
+		if !ok || a < 0 || a >= len(s.d.GLTF.Accessors) {
+			sb.WriteString("-;")
+			continue
+		}
+		fmt.Fprintf(&sb, "%d;", s.d.GLTF.Accessors[a].Count)
+	}
+	return sb.String()
+}
+
 func (c *comparer) matchMeshes() {
 	ma, mb := c.a.d.GLTF.Meshes, c.b.d.GLTF.Meshes
 	pairBy(len(ma), len(mb), c.meshAB, c.meshBA, func(i int) string { return ma[i].Name }, func(j int) string { return mb[j].Name })
 	pairBy(len(ma), len(mb), c.meshAB, c.meshBA, func(i int) string { return meshPrint(c.a, i) }, func(j int) string { return meshPrint(c.b, j) })
+	// Then by vertex counts alone: a re-encode (quantization) moves the
+	// bounds and may drop the name.
+	pairBy(len(ma), len(mb), c.meshAB, c.meshBA, func(i int) string { return meshCounts(c.a, i) }, func(j int) string { return meshCounts(c.b, j) })
 	pairInOrder(len(ma), len(mb), c.meshAB, c.meshBA, func(i int) bool { return ma[i].Name == "" }, func(j int) bool { return mb[j].Name == "" })
 }
 
