@@ -97,7 +97,8 @@ func (s *Session) doCompare(in Intent) bool {
 		}
 		c.awaiting = false
 		s.CompareWith(in.Path)
-	case ChooserCancelled:
+	case ChooserCancelled, OpenDialog, SaveAsDialog:
+		// The chooser answers someone else from now on.
 		c.awaiting = false
 		return false
 	case CompareWith:
@@ -105,7 +106,7 @@ func (s *Session) doCompare(in Intent) bool {
 	case CloseCompare:
 		*c = Compare{Selected: -1, Gen: c.Gen + 1}
 	case SetCompareShow:
-		if c.Doc != nil && in.Show != c.Show {
+		if c.Doc != nil && in.Show != c.Show && in.Show >= 0 && int(in.Show) < len(CompareShowNames) {
 			c.Show = in.Show
 			c.Gen++
 			s.logf("compare shows %s", CompareShowNames[in.Show])

@@ -77,6 +77,18 @@ func TestCompareWorkflow(t *testing.T) {
 	if r := s.CompareReport(); !r.Equal {
 		t.Errorf("after the same edit in A: %+v", r.Changes)
 	}
+	s.Do(SetCompareShow{Show: 7}) // out of range: ignored
+	s.Do(OpenCompareDialog{})
+	s.Do(OpenDialog{}) // the user opens a file instead
+	s.TakeChooser()
+	other := filepath.Join(filepath.Dir(a), "b.gltf")
+	s.Do(FileChosen{Path: other})
+	if err := s.WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Doc.Path != other || s.Compare.Path != b {
+		t.Fatalf("Open after Open for compare: opened %q, compared %q", s.Doc.Path, s.Compare.Path)
+	}
 	s.Do(SetCompareShow{Show: ShowB})
 	if s.CompareDoc() == nil || s.CompareLines() != nil {
 		t.Error("ShowB does not give B to draw")
