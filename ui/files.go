@@ -39,6 +39,7 @@ func fileMenu(s *State, act func(app.Intent)) g.Layout {
 		g.MenuItem("Open...").Shortcut("Ctrl+O").OnClick(func() { act(app.OpenDialog{}) }),
 		g.Menu("Open recent").Layout(recent),
 		g.MenuItem("Open demo scene").OnClick(func() { act(app.OpenDemo{}) }),
+		g.MenuItem("Open for compare...").Enabled(s.S.Doc != nil).OnClick(func() { act(app.OpenCompareDialog{}) }),
 		g.Separator(),
 		g.MenuItem("Save").Shortcut("Ctrl+S").Enabled(s.S.Doc != nil).OnClick(func() { act(app.Save{}) }),
 		g.MenuItem("Save as...").Shortcut("Ctrl+Shift+S").Enabled(s.S.Doc != nil).OnClick(func() { act(app.SaveAsDialog{}) }),

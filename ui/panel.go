@@ -54,6 +54,8 @@ type State struct {
 	timeline timelineWidgets
 	// compound is the compound fit's settings (compound.go).
 	compound compoundWidgets
+	// diff is the Diff tab's state (diff.go).
+	diff diffWidgets
 	// variantsShown is set while the Variants tab is the one shown.
 	variantsShown bool
 	// ItemLog, when set, is told where some widgets are on screen, by name
@@ -136,6 +138,7 @@ func Build(s *State, width, height float32) []app.Intent {
 					g.TabItem("View").Layout(body(view(s, act))),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
 					g.TabItem("Animation").Layout(body(TimelineTab(s, act))),
+					g.TabItem("Diff").Flags(diffTabFlags(s)).Layout(body(diffTab(s, act))),
 				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)

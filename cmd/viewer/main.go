@@ -110,7 +110,7 @@ const usage = `usage:
                                 joint-limit A [AXIS] MIN,MAX, joint-drive A velocity=V|position=P, remove-joint A,
                                 retarget-joint A B|world;
                                 NODE is a name or an index; angles in degrees (docs/joints.md)
-
+` + diffUsage + `
 XODE support: XODE 1.0r23 +retain
 `
 
@@ -135,6 +135,10 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 		return cmdSimulate(args[1:], stdout, stderr)
 	case "edit":
 		return cmdEdit(args[1:], stdout)
+	case "diff":
+		return cmdDiff(args[1:], stdout)
+	case "compare":
+		return cmdCompare(args[1:])
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil

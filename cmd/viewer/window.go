@@ -35,6 +35,9 @@ type windowApp struct {
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
+	// initialCompare is the file to compare it with once it is open
+	// (viewer compare A B; "" none).
+	initialCompare string
 	// lastCam, lastView and lastVariant are what the view was last drawn
 	// with; opt is lastView as render options (optSet once made).
 	lastCam     render.Camera
@@ -55,11 +58,16 @@ type windowApp struct {
 	frameWork                time.Duration
 	frames                   int
 	files                    chooserState // the desktop's file chooser (files.go)
+	compare                  compareView  // the Diff tab's B (compare.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
 // is empty, and returns when the window is closed.
-func runWindow(path string) error {
+func runWindow(path string) error { return runWindowWith(path, nil) }
+
+// runWindowWith is runWindow with setup applied to the window's state
+// before it opens (viewer compare names the file to compare).
+func runWindowWith(path string, setup func(a *windowApp)) error {
 	if path != "" {
 		if _, err := os.Stat(path); err != nil {
 			return fail(2, "%s: %v", path, unwrapErr(err))
@@ -70,6 +78,9 @@ func runWindow(path string) error {
 	}
 	s := app.New()
 	a := &windowApp{s: s, start: time.Now(), initial: path}
+	if setup != nil {
+		setup(a)
+	}
 	if screenLog {
 		a.panel.LogItems(logLine)
 	}
@@ -160,6 +171,7 @@ func (a *windowApp) frame() {
 	}
 	a.filesFrame()
 	s.Poll()
+	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
@@ -211,7 +223,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	w, h := int((size.X-a.s.View.PanelFor(size.X))*scale.X), int((size.Y-menuHeight)*scale.Y)
-	if a.view.Present(a.renderer, a.cam(), w, h, a.opt) {
+	if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 	}
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
@@ -249,6 +261,8 @@ func (a *windowApp) do(in app.Intent) {
 		if in.Frame {
 			a.frameSelection()
 		}
+	case app.SelectChange:
+		a.selectChange(in)
 	default:
 		s.Do(in)
 	}

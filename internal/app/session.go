@@ -147,6 +147,8 @@ type Session struct {
 	Timeline Timeline
 	// Compound is the compound collider being previewed (compound.go).
 	Compound CompoundPreview
+	// Compare is the file compared with the document (compare.go).
+	Compare DiffCompare
 	// Recent is the recent-files list (nil: none is kept).
 	Recent *recent.List
 	// Views are told what changed.
@@ -183,6 +185,7 @@ type Session struct {
 func New() *Session {
 	s := &Session{Selected: -1, Hovered: -1, Variant: -1, Hist: &scene.History{}, View: DefaultViewOptions()}
 	s.Compound.Node = -1
+	s.Compare.Selected = -1
 	s.Play.Speed = 3
 	s.Timeline.Speed, s.Timeline.Loop = 3, true
 	s.files.init()
@@ -255,6 +258,9 @@ func (s *Session) Modified() bool { return s.Doc != nil && s.Hist.Modified() }
 // Do carries out one intent. FrameView, ResetView and UseCamera need the
 // renderer's bounds: the window handles them and Do ignores them.
 func (s *Session) Do(in Intent) {
+	if s.doCompare(in) { // compare.go
+		return
+	}
 	switch in := in.(type) {
 	case ResizePanel:
 		s.resizePanel(in)

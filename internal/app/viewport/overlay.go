@@ -46,6 +46,7 @@ func (c *Controller) updateOverlay(vp Rect) {
 	lines = append(lines, c.skinLines()...)
 	lines = append(lines, c.compoundLines()...)
 	lines = append(lines, CompareLines(c.s.Play.Engines.Compare)...) // compare.go
+	lines = append(lines, s.CompareLines()...)                       // the Diff tab's tints and ghost
 	c.r.SetOverlay(lines)
 	c.redraw()
 	c.logScreen(vp, hs)

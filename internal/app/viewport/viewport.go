@@ -119,7 +119,8 @@ type Controller struct {
 	shownSel    int
 	compoundGen int
 	// hoverView is the camera the hovered node was picked under.
-	hoverView mgl64.Mat4
+	hoverView  mgl64.Mat4
+	compareGen int
 	// shownCam is the camera the handles were sized for.
 	shownCam    [2]mgl64.Mat4
 	loggedNodes bool
@@ -232,6 +233,9 @@ func (c *Controller) Update(vp Rect) {
 	}
 	if cmp := s.Play.Engines.Compare; cmp != c.shownCompare { // compare.go
 		c.shownCompare, c.overlayDirty = cmp, true
+	}
+	if s.CompareReport(); s.Compare.Gen != c.compareGen {
+		c.compareGen, c.overlayDirty = s.Compare.Gen, true
 	}
 	// The handles keep their size on screen: a camera move (F, Home, the
 	// wheel, an orbit) sizes them again.
