@@ -34,7 +34,10 @@ func (d *Document) validateJointRules(fs *findings, pp physicsPaths) {
 
 func (j JointSettings) checkRules(path string, fs *findings, pp physicsPaths) {
 	khr := pp.prefix == "KHR_"
-	if len(j.Limits) == 0 && len(j.Drives) == 0 {
+	// In KHR an empty limits or drives array written out is already the
+	// fork's EMPTY_ENTITY: one fault, one finding.
+	explicitEmpty := j.Limits != nil || j.Drives != nil
+	if len(j.Limits) == 0 && len(j.Drives) == 0 && !(khr && explicitEmpty) {
 		fs.warnf(pp.code("JOINT_SETTINGS_EMPTY"), path, "joint settings have no limits and no drives: a joint using them constrains nothing")
 	}
 	// limitedBy[angular][axis] is the first limit naming the axis.
@@ -115,35 +118,40 @@ func axisName(a int) string {
 	return itoa(a)
 }
 
-// khrJointSettings returns the joint settings as KHR writes them: KHR's
-// schema lets a limit name linear or angular axes, not both (OMI allows
-// both, as its weld example does), so such a limit is written as two, the
-// linear one first, each with the same range, stiffness and damping.
-func khrJointSettings(js []JointSettings) []JointSettings {
+// SplitLimits returns j with every limit that names both linear and
+// angular axes (OMI allows it, as its weld example does; KHR's schema does
+// not) written as two, the linear one first, each with the same range,
+// stiffness and damping. The two forms constrain the same: comparisons
+// (viewer diff) read both through it.
+func (j JointSettings) SplitLimits() JointSettings {
 	split := false
-	for _, j := range js {
-		for _, l := range j.Limits {
-			split = split || len(l.LinearAxes) > 0 && len(l.AngularAxes) > 0
-		}
+	for _, l := range j.Limits {
+		split = split || len(l.LinearAxes) > 0 && len(l.AngularAxes) > 0
 	}
 	if !split {
-		return js
+		return j
 	}
+	c := j.clone()
+	c.Limits = nil
+	for _, l := range j.Limits {
+		if len(l.LinearAxes) == 0 || len(l.AngularAxes) == 0 {
+			c.Limits = append(c.Limits, l)
+			continue
+		}
+		lin, ang := l, l
+		lin.AngularAxes, ang.LinearAxes = nil, nil
+		ang.Extra = nil // the extras stay with the first
+		c.Limits = append(c.Limits, lin, ang)
+	}
+	return c
+}
+
+// khrJointSettings returns the joint settings as KHR writes them (see
+// SplitLimits).
+func khrJointSettings(js []JointSettings) []JointSettings {
 	out := make([]JointSettings, len(js))
 	for i, j := range js {
-		c := j.clone()
-		c.Limits = nil
-		for _, l := range j.Limits {
-			if len(l.LinearAxes) == 0 || len(l.AngularAxes) == 0 {
-				c.Limits = append(c.Limits, l)
-				continue
-			}
-			lin, ang := l, l
-			lin.AngularAxes, ang.LinearAxes = nil, nil
-			ang.Extra = nil // the extras stay with the first
-			c.Limits = append(c.Limits, lin, ang)
-		}
-		out[i] = c
+		out[i] = j.SplitLimits()
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -32,6 +33,9 @@ func cmdDiff(args []string, w io.Writer) error {
 	format := fs.String("format", "text", "text, json or sarif (SARIF 2.1.0)")
 	textconv := fs.Bool("textconv", false, "print one FILE as canonical text (for git's textconv)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return verbHelp(fs)
+		}
 		return fail(2, "diff: %v\n%s", err, diffUsage)
 	}
 	if *textconv {

@@ -401,7 +401,7 @@ func jointPlain(d *scene.Document, j *scene.NodeJoint) any {
 	if j.Joint < 0 || j.Joint >= len(d.Joints) {
 		return "missing"
 	}
-	s := d.Joints[j.Joint]
+	s := d.Joints[j.Joint].SplitLimits() // OMI's weld limit and KHR's two are one
 	lims := make([]any, len(s.Limits))
 	for i, l := range s.Limits {
 		lims[i] = map[string]any{"linearAxes": plain(l.LinearAxes), "angularAxes": plain(l.AngularAxes),
@@ -425,7 +425,7 @@ func jointPlain(d *scene.Document, j *scene.NodeJoint) any {
 func (c *comparer) jointText(s *side, n int, j *scene.NodeJoint) string {
 	limits, drives := 0, 0
 	if j.Joint >= 0 && j.Joint < len(s.d.Joints) {
-		limits, drives = len(s.d.Joints[j.Joint].Limits), len(s.d.Joints[j.Joint].Drives)
+		limits, drives = len(s.d.Joints[j.Joint].SplitLimits().Limits), len(s.d.Joints[j.Joint].Drives)
 	}
 	other := "nothing"
 	if j.ConnectedNode >= 0 && j.ConnectedNode < len(s.d.GLTF.Nodes) {
