@@ -18,11 +18,11 @@ func TestWindowPlayRecording(t *testing.T) {
 	}
 	display := startXvfb(t)
 	log := startEditor(t, display)
-	// The panel's tabs are at y 119: View at x 1126, Play at 1163; the
-	// recording slider runs from x 810 to 1255 at y 209 (a scroll bar
-	// takes the rest once the recording's lines fill the tab), Bake to
-	// animation is below it at (866, 233).
-	click(t, display, 1163, 119)
+	// The panel's tabs are at y 119: View at x 1119, Play at 1156; the
+	// recording slider runs from x 810 to 1255 at y 233 (under the Engine
+	// row; a scroll bar takes the rest once the recording's lines fill the
+	// tab), Bake to animation is below it at (866, 257).
+	click(t, display, 1156, 119)
 	xdo(t, display, "mousemove", "300", "700")
 	time.Sleep(400 * time.Millisecond)
 	view := image.Rect(0, 30, 790, 740)
@@ -36,8 +36,8 @@ func TestWindowPlayRecording(t *testing.T) {
 		t.Fatalf("only %d pixels changed after 3 s of Play: nothing moved?", n)
 	}
 	// Drag the slider back to the start.
-	drag(t, display, 1000, 209, -200, 0, false)
-	click(t, display, 810, 209)
+	drag(t, display, 1000, 233, -200, 0, false)
+	click(t, display, 810, 233)
 	xdo(t, display, "mousemove", "300", "700")
 	time.Sleep(600 * time.Millisecond)
 	back := captureScreen(t, display, "rec-back.png")
@@ -48,7 +48,7 @@ func TestWindowPlayRecording(t *testing.T) {
 		t.Errorf("scrubbed back to the start, %.3f%% of the view differs from the screenshot taken at the start", d*100)
 	}
 	// To the end: the paused frame again.
-	click(t, display, 1250, 209)
+	click(t, display, 1250, 233)
 	xdo(t, display, "mousemove", "300", "700")
 	time.Sleep(600 * time.Millisecond)
 	end := captureScreen(t, display, "rec-end.png")
@@ -56,8 +56,8 @@ func TestWindowPlayRecording(t *testing.T) {
 		t.Errorf("scrubbed to the end, %.3f%% of the view differs from the paused frame", d*100)
 	}
 	// Trajectories on.
-	click(t, display, 1126, 119)
-	click(t, display, 818, 329)
+	click(t, display, 1119, 119)
+	click(t, display, 818, 353) // View > Trajectories, under Bounding volumes
 	xdo(t, display, "mousemove", "300", "700")
 	time.Sleep(600 * time.Millisecond)
 	paths := captureScreen(t, display, "rec-trajectories.png")
@@ -65,8 +65,8 @@ func TestWindowPlayRecording(t *testing.T) {
 		t.Errorf("View > Trajectories changed %d pixels of the view, want the paths drawn", n)
 	}
 	// Bake, then undo.
-	click(t, display, 1163, 119)
-	click(t, display, 866, 233)
+	click(t, display, 1156, 119)
+	click(t, display, 866, 257)
 	if l := log.wait(t, "baked "); l == "" {
 		t.Fatal("no bake")
 	}
