@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
-	"os"
 	"path/filepath"
 	"physview/scene/corecheck"
 	"slices"
@@ -161,7 +160,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 // user can still look at become findings; only input that cannot be read as
 // glTF at all is an error, and it names the file.
 func Load(path string) (*Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := corecheck.ReadRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}

@@ -115,9 +115,12 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	// those are decoded from the tree the schema pass cleaned.
 	doc := new(gltf.Document)
 	typed := jsonChunk
-	if caseVariantFound(fs) {
-		// Keys like "bUffers", which encoding/json would take for
-		// "buffers" (casefold.go).
+	if sc.cleaned || caseVariantFound(fs) {
+		// Values the schema pass reported and removed (a null element, a
+		// -1 index, a 0.5 count), and keys like "bUffers", which
+		// encoding/json would take for "buffers" (casefold.go): the
+		// typed document is decoded from the cleaned tree, so that no
+		// check or loader after this meets them.
 		tree, _ := withoutCaseVariants(sc.root)
 		if clean, err := json.Marshal(tree); err == nil {
 			typed = clean
@@ -134,6 +137,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 			return res, loadErr("TYPE_MISMATCH", "not a valid glTF document: %v", strings.TrimPrefix(err.Error(), "gltf: "))
 		}
 	}
+	fillNil(doc)
 	for _, im := range doc.Images {
 		if u, ok := localURI(im.URI); ok {
 			im.URI = u
@@ -312,6 +316,14 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 				// (MissingBuffers) so nothing is drawn from it.
 				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(b.URI))
 				missing = setMissing(missing, i, fmt.Sprintf("its file %s was not found", b.URI))
+				continue
+			}
+			if errors.Is(err, ErrNotRegular) {
+				// A named pipe would block the reader: refused unread,
+				// a finding like a missing file.
+				why := unwrapPathError(err).Error()
+				fs.addc(Error, "IO_ERROR", p+"/uri", "buffer file %s is not read: %s", b.URI, why)
+				missing = setMissing(missing, i, fmt.Sprintf("its file %s is %s", b.URI, strings.TrimPrefix(why, ErrNotRegular.Error()+": it is ")))
 				continue
 			}
 			if err != nil {

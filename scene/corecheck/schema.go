@@ -70,6 +70,11 @@ type schema struct {
 	// badComponentType are the accessors (by pointer) whose componentType
 	// is not one glTF allows (VALUE_NOT_IN_LIST, deleted from the tree).
 	badComponentType map[string]bool
+	// cleaned says the pass removed or replaced a value of the wrong type
+	// or range: the typed decoder must then read the cleaned tree, never
+	// the text (a null element, a -1 index or a 0.5 would reach the link
+	// checks and the loaders as a nil or an index out of range).
+	cleaned bool
 }
 
 type extUse struct {
@@ -101,6 +106,12 @@ func shortJSON(v any) string {
 		return string(b[:37]) + "..."
 	}
 	return string(b)
+}
+
+// drop removes o[key], a value the pass reported, from the tree.
+func (s *schema) drop(o map[string]any, key string) {
+	delete(o, key)
+	s.cleaned = true
 }
 
 func (s *schema) mismatch(p string, v any, want string) {
@@ -143,7 +154,7 @@ func (s *schema) obj(o map[string]any, p, key string, req bool) map[string]any {
 	m, isObj := v.(map[string]any)
 	if !isObj {
 		s.mismatch(p+"/"+key, v, "object")
-		delete(o, key)
+		s.drop(o, key)
 		return nil
 	}
 	return m
@@ -158,7 +169,7 @@ func (s *schema) arr(o map[string]any, p, key string, req bool) ([]any, bool) {
 	a, isArr := v.([]any)
 	if !isArr {
 		s.mismatch(p+"/"+key, v, "array")
-		delete(o, key)
+		s.drop(o, key)
 		return nil, false
 	}
 	if len(a) == 0 {
@@ -176,7 +187,7 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	}
 	n, good := s.intValue(v, p+"/"+key, min, false)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 		return -1, false
 	}
 	o[key] = json.Number(strconv.FormatInt(n, 10))
@@ -220,7 +231,7 @@ func (s *schema) index(o map[string]any, p, key, coll string, req bool) int {
 	}
 	i, good := s.intValue(v, p+"/"+key, 0, true)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 		return -1
 	}
 	o[key] = json.Number(strconv.FormatInt(i, 10))
@@ -244,6 +255,7 @@ func (s *schema) indexArray(o map[string]any, p, key, coll string, req bool) []i
 		ep := fmt.Sprintf("%s/%s/%d", p, key, i)
 		n, good := s.intValue(v, ep, 0, true)
 		if !good {
+			s.cleaned = true
 			continue
 		}
 		clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
@@ -271,7 +283,7 @@ func (s *schema) number(o map[string]any, p, key string, req bool, min, max floa
 	}
 	f, good := s.numValue(v, p+"/"+key, min, max, minEx)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 	}
 	return f, good
 }
@@ -304,7 +316,7 @@ func (s *schema) numArray(o map[string]any, p, key string, req bool, min, max fl
 	}
 	if len(lengths) > 0 && !containsInt(lengths, len(a)) {
 		s.fs.addc(Error, "ARRAY_LENGTH_NOT_IN_LIST", p+"/"+key, "invalid array length %d; valid lengths are %v", len(a), lengths)
-		delete(o, key)
+		s.drop(o, key)
 		return nil, false
 	}
 	out := make([]float64, 0, len(a))
@@ -314,6 +326,7 @@ func (s *schema) numArray(o map[string]any, p, key string, req bool, min, max fl
 		if !good {
 			a[i] = json.Number("0")
 			bad = true
+			s.cleaned = true
 		}
 		out = append(out, f)
 	}
@@ -338,7 +351,7 @@ func (s *schema) str(o map[string]any, p, key string, req bool) (string, bool) {
 	str, isStr := v.(string)
 	if !isStr {
 		s.mismatch(p+"/"+key, v, "string")
-		delete(o, key)
+		s.drop(o, key)
 		return "", false
 	}
 	return str, true
@@ -357,7 +370,7 @@ func (s *schema) enumStr(o map[string]any, p, key string, req bool, list ...stri
 		}
 	}
 	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %q; valid values are %s", v, strings.Join(list, ", "))
-	delete(o, key)
+	s.drop(o, key)
 	return v, false
 }
 
@@ -373,7 +386,7 @@ func (s *schema) enumInt(o map[string]any, p, key string, req bool, list ...int6
 		}
 	}
 	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %d; valid values are %v", v, list)
-	delete(o, key)
+	s.drop(o, key)
 	return v, false
 }
 
@@ -381,7 +394,7 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 	if v, ok := o[key]; ok {
 		if _, isBool := v.(bool); !isBool {
 			s.mismatch(p+"/"+key, v, "boolean")
-			delete(o, key)
+			s.drop(o, key)
 		}
 	}
 }
@@ -511,6 +524,7 @@ func (s *schema) collection(key string) []map[string]any {
 			s.notObjects = append(s.notObjects, fmt.Sprintf("/%s/%d", key, i))
 			m = map[string]any{}
 			a[i] = m
+			s.cleaned = true
 		}
 		out[i] = m
 	}
@@ -532,6 +546,7 @@ func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string
 			s.notObjects = append(s.notObjects, fmt.Sprintf("%s/%s/%d", p, key, i))
 			m = map[string]any{}
 			a[i] = m
+			s.cleaned = true
 		}
 		out[i] = m
 	}
@@ -718,6 +733,7 @@ func (s *schema) stringSet(o map[string]any, key string) {
 		str, isStr := v.(string)
 		if !isStr {
 			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", fmt.Sprintf("/%s/%d", key, i), "array element %s is not a string", shortJSON(v))
+			s.cleaned = true
 			continue
 		}
 		clean = append(clean, str)
@@ -800,7 +816,7 @@ func (s *schema) animation(o map[string]any, p string) {
 		if v, ok := s.get(ch, cp, "sampler", true); ok {
 			n, good := s.intValue(v, cp+"/sampler", 0, true)
 			if !good {
-				delete(ch, "sampler")
+				s.drop(ch, "sampler")
 			} else if int(n) >= len(samplers) {
 				s.fs.addc(Error, "UNRESOLVED_REFERENCE", cp+"/sampler", "unresolved reference: sampler %d does not exist (the animation has %d)", n, len(samplers))
 			} else {
@@ -922,7 +938,7 @@ func (s *schema) mesh(o map[string]any, p string) {
 		// (TRIANGLE_FAN).
 		if m, ok := s.integer(pr, pp, "mode", false, 0); ok && m > 6 {
 			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", pp+"/mode", "value %d is out of range (0 to 6)", m)
-			delete(pr, "mode")
+			s.drop(pr, "mode")
 		}
 		for ti, t := range s.objects(pr, pp, "targets", false) {
 			tp := fmt.Sprintf("%s/targets/%d", pp, ti)
@@ -965,7 +981,11 @@ func (s *schema) node(o map[string]any, p string) {
 			seenChild := map[int64]bool{}
 			for i, v := range arr {
 				cp := fmt.Sprintf("%s/children/%d", p, i)
-				if n, good := s.intValue(v, cp, 0, true); good {
+				n, good := s.intValue(v, cp, 0, true)
+				if !good {
+					s.cleaned = true
+				}
+				if good {
 					if seenChild[n] {
 						s.fs.addc(Error, "DUPLICATE_ELEMENTS", cp, "duplicate element %d", n)
 					}
@@ -976,7 +996,7 @@ func (s *schema) node(o map[string]any, p string) {
 			o["children"] = clean
 		} else {
 			s.mismatch(p+"/children", a, "array")
-			delete(o, "children")
+			s.drop(o, "children")
 		}
 	}
 	skin := s.index(o, p, "skin", "skins", false)
