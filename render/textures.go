@@ -15,6 +15,8 @@ import (
 
 	"physview/render/imgdec"
 	"physview/scene"
+
+	"physview/internal/guard"
 )
 
 // decodedImage is one glTF image decoded to RGBA (with levels 1 and down
@@ -54,10 +56,15 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			defer wg.Done()
 			for i := range next {
 				di := decodedImage{index: i}
-				di.img, di.levels, di.err = decodeImage(d, dir, i)
-				if di.err == nil && mipmapsOnWorkers && di.levels == nil {
-					di.levels = imgdec.Mipmaps(di.img)
-				}
+				func() {
+					// A bug in a decoder fails this image (the error
+					// says "internal error"), not the process.
+					defer guard.Catch(&di.err)
+					di.img, di.levels, di.err = decodeImage(d, dir, i)
+					if di.err == nil && mipmapsOnWorkers && di.levels == nil {
+						di.levels = imgdec.Mipmaps(di.img)
+					}
+				}()
 				out <- di
 				wake()
 			}

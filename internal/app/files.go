@@ -18,6 +18,8 @@ import (
 	"physview/internal/recent"
 	"physview/internal/watch"
 	"physview/scene"
+
+	"physview/internal/guard"
 )
 
 // The file state machine: open (after the unsaved prompt), load on a
@@ -313,9 +315,19 @@ func (s *Session) startLoad(path string, keep *keepView) {
 	s.logf("loading %s", path)
 	done, preload, wake := s.files.done, s.Preload, s.Wake
 	go func() {
-		d, err := readDocument(ctx, l)
-		if err == nil && preload != nil && ctx.Err() == nil {
-			preload(d)
+		var d *scene.Document
+		var err error
+		func() {
+			// A bug in a reader fails this load (an error the window
+			// shows), not the process with the user's other work.
+			defer guard.Catch(&err)
+			d, err = readDocument(ctx, l)
+			if err == nil && preload != nil && ctx.Err() == nil {
+				preload(d)
+			}
+		}()
+		if err != nil {
+			d = nil
 		}
 		done <- loadDone{l, d, err}
 		if wake != nil {

@@ -11,10 +11,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"physview/scene"
 	cc "physview/scene/corecheck"
+
+	"physview/internal/guard"
 )
 
 // Khronos is a validation report in the layout of the Khronos
@@ -258,23 +259,9 @@ func ExpandPaths(args []string) ([]string, error) {
 // others.
 func Validate(paths []string, open func(path string) (*scene.Document, error)) []Validation {
 	results := make([]Validation, len(paths))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	workers := min(runtime.NumCPU(), len(paths))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = validateOne(paths[i], open)
-			}
-		}()
-	}
-	for i := range paths {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	guard.Each(len(paths), runtime.NumCPU(), func(i int) {
+		results[i] = validateOne(paths[i], open)
+	})
 	return results
 }
 
