@@ -55,8 +55,12 @@ type Document struct {
 
 	// loadFindings are the findings made while decoding.
 	loadFindings []Finding
-	// findings are loadFindings plus those of the last Validate.
-	findings []Finding
+	// findings are loadFindings plus those of the last Validate, without
+	// repeats and within the bounds (bound.go); omitted counts the others,
+	// loadOmitted those the core checks did not make.
+	findings    []Finding
+	omitted     []Omitted
+	loadOmitted map[string]corecheck.Omitted
 	// mapFinding, when set (SetFindingMap), rewrites or drops each
 	// finding of Validate's checks.
 	mapFinding func(Finding) (Finding, bool)
@@ -136,7 +140,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted}
 	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
 	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {

@@ -23,8 +23,8 @@ func (d *Document) Validate() []Finding {
 	}
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	sortFindings(all)
-	d.findings = all
-	return all
+	d.findings, d.omitted = boundFindings(all, d.loadOmitted)
+	return d.findings
 }
 
 // isDescendant reports whether c is a strict descendant of n.

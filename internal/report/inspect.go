@@ -25,6 +25,9 @@ type Inspection struct {
 	Gravity  []GravityField  `json:"gravity"`
 	Joints   []Joint         `json:"joints"`
 	Findings []scene.Finding `json:"findings"`
+	// Omitted counts the findings past the bounds (scene.MaxFindings),
+	// by code: "and N more".
+	Omitted []scene.Omitted `json:"omittedFindings,omitempty"`
 	// Bounds is the posed world box of every drawn vertex; the caller sets
 	// it (it depends on the pose asked for).
 	Bounds *Bounds `json:"bounds,omitempty"`
@@ -111,6 +114,7 @@ func Inspect(d *scene.Document) Inspection {
 		Gravity:  []GravityField{},
 		Joints:   []Joint{},
 		Findings: d.Findings(),
+		Omitted:  d.Omitted(),
 	}
 	if s := d.ShownScene(); s >= 0 {
 		sr := &Scene{Index: s, Name: d.SceneLabel(s)}
@@ -236,16 +240,24 @@ func (r Inspection) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  %d %q: settings %d (%d limits, %d drives), connected to node %d\n", j.Node, j.Name, j.Joint, j.Limits, j.Drives, j.Connected)
 		}
 	}
-	writeFindingList(w, r.Findings)
+	writeFindingList(w, r.Findings, r.Omitted)
 }
 
 // writeFindingList writes a line counting the findings by severity, then
 // one line per finding.
-func writeFindingList(w io.Writer, fs []scene.Finding) {
-	counts := scene.CountBySeverity(fs)
+func writeFindingList(w io.Writer, fs []scene.Finding, omitted []scene.Omitted) {
+	counts := scene.CountWithOmitted(fs, omitted)
 	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", counts[scene.Error], counts[scene.Warning], counts[scene.Info])
 	for _, f := range fs {
 		fmt.Fprintf(w, "  %s\n", f)
+	}
+	writeOmitted(w, omitted)
+}
+
+// writeOmitted writes one "and N more" line per code past the bounds.
+func writeOmitted(w io.Writer, omitted []scene.Omitted) {
+	for _, o := range omitted {
+		fmt.Fprintf(w, "  ... and %d more %s %s findings not listed\n", o.Count, o.Severity, o.Code)
 	}
 }
 

@@ -43,6 +43,9 @@ type Result struct {
 	MissingBuffers map[int]string
 	// Findings are the core findings, in the order they were made.
 	Findings []Finding
+	// Omitted counts, by code, the findings past MaxFindingsPerCode that
+	// were not made.
+	Omitted map[string]Omitted
 }
 
 // Decode reads a glTF document from data (a .gltf JSON text or a .glb
@@ -148,7 +151,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		return res, err
 	}
 	res.GLTF, res.MissingBuffers = doc, missing
-	checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
+	res.Omitted = checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)
