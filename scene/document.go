@@ -61,6 +61,8 @@ type Document struct {
 	findings    []Finding
 	omitted     []Omitted
 	loadOmitted map[string]corecheck.Omitted
+	// vcache lives while Validate runs (validate.go).
+	vcache *validationCache
 	// mapFinding, when set (SetFindingMap), rewrites or drops each
 	// finding of Validate's checks.
 	mapFinding func(Finding) (Finding, bool)

@@ -224,7 +224,7 @@ func manyCopies(value []byte, kind byte) []byte {
 // copyBytes bounds the size of a copy of a big value.
 const (
 	copies    = 100_000
-	copyBytes = 4 << 20
+	copyBytes = 1 << 20
 	deepNest  = 5_000
 )
 
