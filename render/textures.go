@@ -146,15 +146,15 @@ func imageBytes(d *scene.Document, dir string, i int) ([]byte, error) {
 // after taking its decoded size from budget (reserved; nothing when it
 // fails).
 func decodeImage(d *scene.Document, dir string, i int, budget *imgdec.Budget) (img *imgdec.Image, levels []*imgdec.Image, reserved int64, err error) {
+	data, err := imageBytes(d, dir, i)
+	if err != nil {
+		return nil, nil, 0, err // names the file already
+	}
 	defer func() {
 		if err != nil && d.GLTF.Images[i].URI != "" && !strings.HasPrefix(d.GLTF.Images[i].URI, "data:") {
 			err = fmt.Errorf("%s: %w", d.GLTF.Images[i].URI, err)
 		}
 	}()
-	data, err := imageBytes(d, dir, i)
-	if err != nil {
-		return nil, nil, 0, err
-	}
 	if reserved, err = budget.Take(data); err != nil {
 		return nil, nil, 0, err
 	}

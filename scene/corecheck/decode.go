@@ -311,7 +311,7 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 				le.Pointer = p + "/uri"
 				return nil, le
 			}
-			raw, err := iofs.ReadFile(dir, name)
+			raw, err := readRegularFS(dir, name)
 			if errors.Is(err, iofs.ErrNotExist) {
 				// As Khronos: a finding, and everything else is still
 				// checked; the accessors that read the buffer get no

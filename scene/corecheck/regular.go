@@ -91,3 +91,46 @@ func ReadRegular(path string) ([]byte, error) {
 		}
 	}
 }
+
+// openRegularFS opens name in fsys only if Stat says it is a regular file
+// (whatever fsys is: os.DirFS follows links and would block on a FIFO).
+// scene.FolderFS opens with OpenRegular, which also closes the race.
+func openRegularFS(fsys fs.FS, name string) (fs.File, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: notRegular(st.Mode())}
+	}
+	return fsys.Open(name)
+}
+
+// readRegularFS reads name from fsys, refusing what openRegularFS refuses.
+func readRegularFS(fsys fs.FS, name string) ([]byte, error) {
+	f, err := openRegularFS(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var size int64
+	if st, err := f.Stat(); err == nil {
+		size = st.Size()
+	}
+	// Sized once from the file, as fs.ReadFile does (a buffer of a
+	// gigabyte is not grown by doubling).
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+	}
+}
