@@ -267,3 +267,65 @@ func hostileInputs(t *testing.T) []hostile {
 	out = append(out, hostile{"GLB lengths past the file", filepath.Join(dir, "lengths.glb"), glb.Bytes()})
 	return out
 }
+
+// TestStructuredValues: each value is replaced by what its key means, one
+// at a time, the rest of the text kept; the choice of a limited run is
+// the same every time.
+func TestStructuredValues(t *testing.T) {
+	doc := []byte(`{"asset":{"version":"2.0"},"nodes":[{"mesh":0}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],` +
+		`"accessors":[{"count":3,"min":[0.5]}]}`)
+	all := Structured("x.gltf", doc, -1)
+	// By name without the offset: the first of each (an array before its
+	// elements).
+	byName := map[string]string{}
+	for _, m := range all {
+		n, _, _ := strings.Cut(m.Name, "(")
+		if _, seen := byName[n]; !seen {
+			byName[n] = string(m.Data)
+		}
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"index=count+1@nodes/mesh", `"nodes":[{"mesh":2}]`},
+		{"index-1@attributes/POSITION", `"POSITION":-1`},
+		{"index=2^32@attributes/POSITION", `"POSITION":4294967296`},
+		{"size=9007199254740993@accessors/count", `"count":9007199254740993`},
+		{"size=3.5@accessors/count", `"count":3.5`},
+		{"float=NaN@min", `"min":[NaN]`},
+		{"float=-0@min", `"min":[-0]`},
+		{"null@nodes", `"nodes":null`},
+		{"wrong-type@accessors/count", `"count":{"x":[]}`},
+		{"duplicate-key@nodes/mesh", `{"mesh":0, "mesh": null}`},
+		{"invalid-utf8@asset/version", "\"version\":\"\xff\xfe"},
+	} {
+		got, ok := byName[tc.name]
+		if !ok {
+			t.Errorf("no mutation %s", tc.name)
+			continue
+		}
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %s lacks %s", tc.name, got, tc.want)
+		}
+		if want := len(doc) - len(tc.want); !strings.HasPrefix(tc.name, "duplicate") && len(got) < want-20 {
+			t.Errorf("%s: %d bytes, more than the value was replaced", tc.name, len(got))
+		}
+	}
+	// {"mesh":0} is 10 bytes: 1 MB holds 95,325 of them with commas.
+	if m, want := byName["100k-copy@nodes"], min(copies, copyBytes/11); strings.Count(m, `{"mesh":0}`) != want {
+		t.Errorf("the copy holds %d nodes, want %d", strings.Count(m, `{"mesh":0}`), want)
+	}
+	if m := byName["100k-copy@accessors"]; !strings.Contains(m, `"accessors":[{"count":3,"min":[0.5]},{"count":3,`) {
+		t.Errorf("the copy of the accessors: %.80s", m)
+	}
+	if m := byName["10k-deep@nodes"]; strings.Count(m, "[{") < deepNest {
+		t.Errorf("deep nesting is %d deep, want %d", strings.Count(m, "[{"), deepNest)
+	}
+	a, b := Structured("x.gltf", doc, 10), Structured("x.gltf", doc, 10)
+	if len(a) != 10 {
+		t.Fatalf("%d mutations with a limit of 10", len(a))
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Errorf("mutation %d differs between two runs", i)
+		}
+	}
+}
