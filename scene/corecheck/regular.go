@@ -72,19 +72,25 @@ func ReadRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
+	return readSized(f)
+}
+
+// readSized reads all of f into a buffer sized once from its Stat, as
+// os.ReadFile does (a buffer of a gigabyte is not grown by doubling).
+func readSized(f fs.File) ([]byte, error) {
+	var size int64
+	if st, err := f.Stat(); err == nil {
+		size = st.Size()
 	}
-	data := make([]byte, 0, st.Size()+1)
+	data := make([]byte, 0, size+1)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
+		if errors.Is(err, io.EOF) {
+			return data, nil
+		}
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return data, nil
-			}
-			return data, err
+			return nil, err
 		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -113,24 +119,5 @@ func readRegularFS(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var size int64
-	if st, err := f.Stat(); err == nil {
-		size = st.Size()
-	}
-	// Sized once from the file, as fs.ReadFile does (a buffer of a
-	// gigabyte is not grown by doubling).
-	data := make([]byte, 0, size+1)
-	for {
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-	}
+	return readSized(f)
 }
