@@ -63,13 +63,14 @@ type OutputFile struct {
 // first, then external buffers and images that must sit next to it (only
 // when they are not there already). Nothing is written.
 func (d *Document) Encode(target string) (files []OutputFile, err error) {
+	content := false
 	defer func() {
 		// The model's writers only meet finite numbers from the decoders;
 		// an importer or an edit that breaks that gets an error, not a crash.
 		if r := recover(); r != nil {
 			files, err = nil, fmt.Errorf("cannot encode the document: %v", r)
 		}
-		if err != nil {
+		if err != nil && content {
 			err = &ContentError{Source: d.source.path, Err: err}
 		}
 	}()
@@ -77,6 +78,7 @@ func (d *Document) Encode(target string) (files []OutputFile, err error) {
 	if ext != ".gltf" && ext != ".glb" {
 		return nil, fmt.Errorf("cannot save as %q: the name must end in .gltf or .glb", ext)
 	}
+	content = true // from here on, a failure is a fault of what the document holds
 	asGLB := ext == ".glb"
 	d.saveWarnings = nil
 	root, err := d.patchJSON()
