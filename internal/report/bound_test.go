@@ -134,3 +134,26 @@ func BenchmarkRepeatedChannels(b *testing.B) {
 	b.ReportMetric(float64(tl.Microseconds())/float64(b.N)/1000, "ms/10k-channels")
 	b.ReportMetric(float64(tl)/float64(ts), "ratio")
 }
+
+// TestInspectJSONInfiniteBounds: bounds that overflowed to infinity are
+// left out of inspect -json, which used to fail with "json: unsupported
+// value: -Inf" naming no file.
+func TestInspectJSONInfiniteBounds(t *testing.T) {
+	r := Inspection{File: "x.gltf", Bounds: &Bounds{Min: [3]float64{math.Inf(-1), 0, 0}, Max: [3]float64{1, 1, 1}}}
+	var out bytes.Buffer
+	if err := r.WriteJSON(&out); err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(out.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if _, has := back["bounds"]; has || back["file"] != "x.gltf" {
+		t.Errorf("bounds %v, file %v; want no bounds, x.gltf", back["bounds"], back["file"])
+	}
+	r.Bounds.Min[0] = -1
+	out.Reset()
+	if err := r.WriteJSON(&out); err != nil || !strings.Contains(out.String(), `"bounds"`) {
+		t.Errorf("finite bounds: %v, %s", err, out.String())
+	}
+}

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"physview/scene"
@@ -319,8 +321,29 @@ func PosedBounds(d *scene.Document, a int, t float64) (*Bounds, error) {
 }
 
 // WriteJSON writes the report as indented JSON, inspect -json's output.
+//
+// JSON has no infinity or NaN: bounds that overflowed (a node scaled by
+// 1e308) are left out, as when there is nothing to bound, rather than
+// failing with "json: unsupported value"; any other failure names the file.
 func (r Inspection) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	if b := r.Bounds; b != nil && (!finite(b.Min[:]) || !finite(b.Max[:])) {
+		r.Bounds = nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("%s: the report cannot be written as JSON: %w", r.File, err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return false
+		}
+	}
+	return true
 }
