@@ -5,13 +5,14 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/scene"
 	"physview/scene/anim"
+
+	"physview/internal/guard"
 )
 
 // cpuFloats is the layout of a vertex posed on the CPU: position 3,
@@ -222,24 +223,10 @@ func poseOnCPU(jobs []cpuJob) {
 	if len(jobs) == 0 {
 		return
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	var wg sync.WaitGroup
-	next := make(chan int, len(jobs))
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := &jobs[i]
-				j.c.pose(j.d.cpuData, j.joints, j.weights)
-			}
-		}()
-	}
-	wg.Wait()
+	guard.Each(len(jobs), runtime.GOMAXPROCS(0), func(i int) {
+		j := &jobs[i]
+		j.c.pose(j.d.cpuData, j.joints, j.weights)
+	})
 	for _, j := range jobs {
 		gl.BindBuffer(gl.ARRAY_BUFFER, j.d.cpuVBO)
 		// A new store each time: the GPU may still read the old one.

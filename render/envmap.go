@@ -1,11 +1,14 @@
 package render
 
 import (
+	"log"
 	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"physview/internal/guard"
 )
 
 // Environment is one of the built-in lighting environments. They are
@@ -95,9 +98,19 @@ func startPrefilter(e Environment) *envEntry {
 	en.once.Do(func() {
 		en.done = make(chan struct{})
 		go func() {
+			defer close(en.done)
+			var err error
+			defer func() {
+				if err != nil {
+					log.Printf("environment %d: internal error: %v", e, err)
+				}
+				if en.m == nil {
+					en.m = placeholderEnv()
+				}
+			}()
+			defer guard.Catch(&err) // the scene is drawn without this light, not killed
 			sharedLUT()
 			en.m = cachedPrefilter(defaultEnvCache(), e)
-			close(en.done)
 		}()
 	})
 	return en
@@ -337,22 +350,7 @@ func (c *cube) halve() *cube {
 
 // parallel runs fn(i) for i in [0, n) on one goroutine per CPU.
 func parallel(n int, fn func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
+	guard.Each(n, runtime.NumCPU(), fn)
 }
 
 // hammersley returns the i-th of n low-discrepancy points in [0,1)^2.

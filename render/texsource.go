@@ -54,7 +54,8 @@ func (r *Renderer) uploadFallback(k texKey, failed int) bool {
 		return false
 	}
 	d := r.doc
-	img, levels, err := decodeImage(d, filepath.Dir(d.Path), src)
+	// A fallback decoded alone, freed right after: a budget of its own.
+	img, levels, _, err := decodeImage(d, filepath.Dir(d.Path), src, imgdec.NewBudget(imgdec.DocumentPixelBytes))
 	if err != nil {
 		return false
 	}

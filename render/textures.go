@@ -15,6 +15,8 @@ import (
 
 	"physview/render/imgdec"
 	"physview/scene"
+
+	"physview/internal/guard"
 )
 
 // decodedImage is one glTF image decoded to RGBA (with levels 1 and down
@@ -25,6 +27,9 @@ type decodedImage struct {
 	img    *imgdec.Image
 	levels []*imgdec.Image
 	err    error
+	// reserved is what the pixels took from budget, given back by free.
+	reserved int64
+	budget   *imgdec.Budget
 }
 
 // mipmapsOnWorkers says who builds the mipmap chains: the decode workers
@@ -54,17 +59,25 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 		next <- i
 	}
 	close(next)
+	// The decoded pixels are budgeted from each image's header before it
+	// is decoded (issue 31: small files declaring 16384x16384).
+	budget := imgdec.NewBudget(imgdec.DocumentPixelBytes)
 	var wg sync.WaitGroup
 	for w := 0; w < min(n, runtime.NumCPU()); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				di := decodedImage{index: i}
-				di.img, di.levels, di.err = decodeImage(d, dir, i)
-				if di.err == nil && mipmapsOnWorkers && di.levels == nil {
-					di.levels = imgdec.Mipmaps(di.img)
-				}
+				di := decodedImage{index: i, budget: budget}
+				func() {
+					// A bug in a decoder fails this image (the error
+					// says "internal error"), not the process.
+					defer guard.Catch(&di.err)
+					di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
+					if di.err == nil && mipmapsOnWorkers && di.levels == nil {
+						di.levels = imgdec.Mipmaps(di.img)
+					}
+				}()
 				out <- di
 				wake()
 			}
@@ -136,17 +149,28 @@ func imageBytes(d *scene.Document, dir string, i int) ([]byte, error) {
 	return nil, fmt.Errorf("has neither a uri nor a buffer view")
 }
 
-// decodeImage decodes image i, with the mipmap levels a KTX2 file holds.
-func decodeImage(d *scene.Document, dir string, i int) (*imgdec.Image, []*imgdec.Image, error) {
+// decodeImage decodes image i, with the mipmap levels a KTX2 file holds,
+// after taking its decoded size from budget (reserved; nothing when it
+// fails).
+func decodeImage(d *scene.Document, dir string, i int, budget *imgdec.Budget) (img *imgdec.Image, levels []*imgdec.Image, reserved int64, err error) {
 	data, err := imageBytes(d, dir, i)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err // names the file already
 	}
-	img, levels, err := imgdec.DecodeLevels(data)
-	if err != nil && d.GLTF.Images[i].URI != "" && !strings.HasPrefix(d.GLTF.Images[i].URI, "data:") {
-		err = fmt.Errorf("%s: %w", d.GLTF.Images[i].URI, err)
+	defer func() {
+		if err != nil && d.GLTF.Images[i].URI != "" && !strings.HasPrefix(d.GLTF.Images[i].URI, "data:") {
+			err = fmt.Errorf("%s: %w", d.GLTF.Images[i].URI, err)
+		}
+	}()
+	if reserved, err = budget.Take(data); err != nil {
+		return nil, nil, 0, err
 	}
-	return img, levels, err
+	img, levels, err = imgdec.DecodeLevels(data)
+	if err != nil {
+		budget.Give(reserved)
+		reserved = 0
+	}
+	return img, levels, reserved, err
 }
 
 // imagesNeeded lists the images that the materials of primitives that can
@@ -370,6 +394,10 @@ func (di *decodedImage) free() {
 		l.Free()
 	}
 	di.img, di.levels = nil, nil
+	if di.budget != nil {
+		di.budget.Give(di.reserved)
+		di.reserved = 0
+	}
 }
 
 // hasTexStorage caches whether the context has glTexStorage2D (GL 4.2 or

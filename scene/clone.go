@@ -58,6 +58,7 @@ func (d *Document) Clone() *Document {
 	c.rootExtra = maps.Clone(d.rootExtra)
 	c.loadFindings = slices.Clone(d.loadFindings)
 	c.findings = slices.Clone(d.findings)
+	c.omitted = slices.Clone(d.omitted)
 	c.source.parent = slices.Clone(d.source.parent)
 	c.saveWarnings = slices.Clone(d.saveWarnings)
 	return &c

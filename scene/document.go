@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
-	"os"
 	"path/filepath"
 	"physview/scene/corecheck"
 	"slices"
@@ -56,8 +55,14 @@ type Document struct {
 
 	// loadFindings are the findings made while decoding.
 	loadFindings []Finding
-	// findings are loadFindings plus those of the last Validate.
-	findings []Finding
+	// findings are loadFindings plus those of the last Validate, without
+	// repeats and within the bounds (bound.go); omitted counts the others,
+	// loadOmitted those the core checks did not make.
+	findings    []Finding
+	omitted     []Omitted
+	loadOmitted map[string]corecheck.Omitted
+	// vcache lives while Validate runs (validate.go).
+	vcache *validationCache
 	// mapFinding, when set (SetFindingMap), rewrites or drops each
 	// finding of Validate's checks.
 	mapFinding func(Finding) (Finding, bool)
@@ -141,7 +146,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted}
 	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
 	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {
@@ -165,7 +170,7 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 // user can still look at become findings; only input that cannot be read as
 // glTF at all is an error, and it names the file.
 func Load(path string) (*Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := corecheck.ReadRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 	}

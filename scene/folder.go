@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
-	"os"
 	"path/filepath"
+
+	"physview/scene/corecheck"
 )
 
 // ErrOutsideFolder says a resource the document refers to by a relative
@@ -17,7 +18,8 @@ var ErrOutsideFolder = errors.New("a symbolic link leads outside the model's fol
 // FolderFS returns dir as a file system in which every name must resolve,
 // symbolic links followed, to a file inside dir; a name that leads out of
 // it fails with ErrOutsideFolder (in an *fs.PathError). Links inside the
-// folder are followed as usual.
+// folder are followed as usual. Only regular files open: a named pipe,
+// socket or device fails with corecheck.ErrNotRegular without blocking.
 func FolderFS(dir string) iofs.FS { return folderFS(dir) }
 
 type folderFS string
@@ -30,7 +32,7 @@ func (f folderFS) Open(name string) (iofs.File, error) {
 	if err != nil {
 		return nil, &iofs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return os.Open(real)
+	return corecheck.OpenRegular(real)
 }
 
 // resolveInside returns the path of local name under dir with every
@@ -64,7 +66,7 @@ func ReadInFolder(dir, name string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	data, err := os.ReadFile(real)
+	data, err := corecheck.ReadRegular(real)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, unwrapPathError(err))
 	}

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/qmuntal/gltf"
 
 	"physview/scene/corecheck"
 	"physview/scene/meshdec"
+
+	"physview/internal/guard"
 )
 
 // Names of the compressed-geometry extensions the loader decodes.
@@ -185,28 +186,15 @@ func (d *Document) decodeDraco(fs *findings) {
 	}
 	// Decode the bitstreams on all cores; the C decoder instances share
 	// nothing.
-	workers := min(runtime.NumCPU(), len(order))
-	next := make(chan *dracoJob)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				data, err := d.BufferViewData(j.view)
-				if err != nil {
-					j.err = err
-					continue
-				}
-				j.mesh, j.err = meshdec.DecodeDraco(data)
-			}
-		}()
-	}
-	for _, j := range order {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	guard.Each(len(order), runtime.NumCPU(), func(i int) {
+		j := order[i]
+		data, err := d.BufferViewData(j.view)
+		if err != nil {
+			j.err = err
+			return
+		}
+		j.mesh, j.err = meshdec.DecodeDraco(data)
+	})
 	for _, j := range order {
 		for _, ref := range j.prims {
 			d.useDraco(ref, blocks[ref], j, fs)

@@ -27,7 +27,7 @@ const (
 func (d *Document) validatePhysicsRange(n int, b *Body, path string, fs *findings, pp physicsPaths) {
 	code := pp.code("VALUE_OUT_OF_ENGINE_RANGE")
 	node := fmt.Sprintf("/nodes/%d", n)
-	m := d.WorldMatrix(n)
+	m := d.vcache.world(d, n)
 	t := [3]float64{m[12], m[13], m[14]}
 	if l := norm(t[:]); !(l <= PhysicsMaxDistance) {
 		fs.errorf(code, node, "%s with a physics body is at (%g, %g, %g), more than %g m from the origin: physics engines cannot play it", d.nodeRef(n), t[0], t[1], t[2], float64(PhysicsMaxDistance))

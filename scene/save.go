@@ -69,17 +69,22 @@ type OutputFile struct {
 // first, then external buffers and images that must sit next to it (only
 // when they are not there already). Nothing is written.
 func (d *Document) Encode(target string) (files []OutputFile, err error) {
+	content := false
 	defer func() {
 		// The model's writers only meet finite numbers from the decoders;
 		// an importer or an edit that breaks that gets an error, not a crash.
 		if r := recover(); r != nil {
 			files, err = nil, fmt.Errorf("cannot encode the document: %v", r)
 		}
+		if err != nil && content {
+			err = &ContentError{Source: d.source.path, Err: err}
+		}
 	}()
 	ext := strings.ToLower(filepath.Ext(target))
 	if ext != ".gltf" && ext != ".glb" {
 		return nil, fmt.Errorf("cannot save as %q: the name must end in .gltf or .glb", ext)
 	}
+	content = true // from here on, a failure is a fault of what the document holds
 	asGLB := ext == ".glb"
 	d.saveWarnings = nil
 	root, err := d.patchJSON()
@@ -333,10 +338,12 @@ func (d *Document) patchExtensions(obj *jsonobj.Object, at string, blocks map[st
 	ext := &jsonobj.Object{}
 	if raw, ok := obj.Get("extensions"); ok {
 		e, err := jsonobj.Parse(raw)
-		if err != nil {
+		if err != nil && !notObject(raw) {
 			return err
 		}
-		ext = e
+		if err == nil {
+			ext = e // else a null (TYPE_MISMATCH on load): kept unless an edit adds one
+		}
 	}
 	changed := false
 	for _, name := range ownedExtensions {
@@ -384,9 +391,19 @@ func patchArray(obj *jsonobj.Object, key string, n int, f func(int, *jsonobj.Obj
 	for i := 0; i < n && i < len(elems); i++ {
 		o, err := jsonobj.Parse(elems[i])
 		if err != nil {
-			return fmt.Errorf("%s/%d: %w", key, i, err)
-		}
-		if err := f(i, o); err != nil {
+			if notObject(elems[i]) {
+				// A null or a number where an object belongs (a
+				// TYPE_MISMATCH finding on load): decoded as an empty
+				// object, it keeps its bytes unless an edit gave it
+				// members.
+				o = &jsonobj.Object{}
+				if f(i, o) != nil || o.Len() == 0 {
+					continue
+				}
+			} else {
+				return fmt.Errorf("%s/%d: %w", key, i, err)
+			}
+		} else if err := f(i, o); err != nil {
 			return fmt.Errorf("%s/%d: %w", key, i, err)
 		}
 		if elems[i], err = o.MarshalJSON(); err != nil {
@@ -395,6 +412,12 @@ func patchArray(obj *jsonobj.Object, key string, n int, f func(int, *jsonobj.Obj
 	}
 	obj.Set(key, jsonobj.JoinArray(elems))
 	return nil
+}
+
+// notObject reports whether raw is a JSON value other than an object.
+func notObject(raw json.RawMessage) bool {
+	t := bytes.TrimLeft(raw, " \t\r\n")
+	return len(t) > 0 && t[0] != '{' && json.Valid(raw)
 }
 
 // patchNodeFields writes node i's name and transform where an edit changed
@@ -519,6 +542,9 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 	}
 	if err := patchArray(root, "bufferViews", len(d.GLTF.BufferViews), func(i int, bv *jsonobj.Object) error {
 		v := d.GLTF.BufferViews[i]
+		if bv.Len() == 0 {
+			return nil // a null in the file (a finding on load): kept as it was
+		}
 		if v.Buffer < 0 || v.Buffer >= len(base) {
 			return fmt.Errorf("buffer %d does not exist", v.Buffer)
 		}

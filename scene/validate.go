@@ -3,6 +3,7 @@ package scene
 import (
 	"math"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 )
 
@@ -11,6 +12,10 @@ import (
 // after edits.
 func (d *Document) Validate() []Finding {
 	var fs findings
+	// Per-node answers that walk up the tree, computed once for the
+	// pass: asked per body, they made nested bodies quadratic.
+	d.vcache = &validationCache{}
+	defer func() { d.vcache = nil }()
 	d.validateRegistered(&fs) // registered codecs (extensions.go)
 	if d.mapFinding != nil {
 		kept := fs[:0]
@@ -24,8 +29,8 @@ func (d *Document) Validate() []Finding {
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
 	all = d.alignKHRFindings(all) // as the KHR fork gives them (khr_fork.go)
 	sortFindings(all)
-	d.findings = all
-	return all
+	d.findings, d.omitted = boundFindings(all, d.loadOmitted)
+	return d.findings
 }
 
 // isDescendant reports whether c is a strict descendant of n.
@@ -87,6 +92,22 @@ func (d *Document) nonUniformScale(n int) (int, bool) {
 		}
 		return !nearlyEqual(math.Abs(s[0]), math.Abs(s[1])) || !nearlyEqual(math.Abs(s[1]), math.Abs(s[2]))
 	}
+	if c := d.vcache; c != nil {
+		if c.nonUniform == nil {
+			c.nonUniform = make([]int, len(d.GLTF.Nodes))
+			for _, i := range c.parentsFirst(d) {
+				c.nonUniform[i] = -1
+				if check(i) {
+					c.nonUniform[i] = i
+				} else if p := d.Parent(i); p >= 0 {
+					c.nonUniform[i] = c.nonUniform[p]
+				}
+			}
+		}
+		if n >= 0 && n < len(c.nonUniform) {
+			return c.nonUniform[n], c.nonUniform[n] >= 0
+		}
+	}
 	if check(n) {
 		return n, true
 	}
@@ -137,4 +158,52 @@ func (d *Document) SetFindingMap(m func(Finding) (Finding, bool)) {
 func (d *Document) AddFindings(fs []Finding) {
 	d.loadFindings = append(d.loadFindings, fs...)
 	d.Validate()
+}
+
+// validationCache holds what Validate asks of many nodes and would
+// otherwise recompute by walking up the tree each time.
+type validationCache struct {
+	order      []int // every node, each after its parent
+	worlds     []mgl64.Mat4
+	nonUniform []int // nearest node at or above with a non-uniform scale, -1 none
+}
+
+// parentsFirst returns every node, each after its parent, without
+// recursion (a chain of a million nodes).
+func (c *validationCache) parentsFirst(d *Document) []int {
+	if c.order != nil {
+		return c.order
+	}
+	n := len(d.GLTF.Nodes)
+	kids := make([][]int, n)
+	c.order = make([]int, 0, n)
+	for i := range n {
+		if p := d.Parent(i); p >= 0 {
+			kids[p] = append(kids[p], i)
+		} else {
+			c.order = append(c.order, i)
+		}
+	}
+	for k := 0; k < len(c.order); k++ {
+		c.order = append(c.order, kids[c.order[k]]...)
+	}
+	return c.order
+}
+
+// world returns node n's world matrix, from the pass's cache when there is
+// one (c nil: computed alone).
+func (c *validationCache) world(d *Document, n int) mgl64.Mat4 {
+	if c == nil || n < 0 || n >= len(d.GLTF.Nodes) {
+		return d.WorldMatrix(n)
+	}
+	if c.worlds == nil {
+		c.worlds = make([]mgl64.Mat4, len(d.GLTF.Nodes))
+		for _, i := range c.parentsFirst(d) {
+			c.worlds[i] = d.LocalMatrix(i)
+			if p := d.Parent(i); p >= 0 {
+				c.worlds[i] = c.worlds[p].Mul4(c.worlds[i])
+			}
+		}
+	}
+	return c.worlds[n]
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -72,6 +73,11 @@ func cmdConvert(args []string, w io.Writer) error {
 		return err
 	}
 	c, err := app.Convert(fs.Arg(0), fs.Arg(1), *physics)
+	if ce := (*scene.ContentError)(nil); errors.As(err, &ce) {
+		// Read, but what it holds cannot be written in the new form:
+		// errors in the file (1), not a file that cannot be read (2).
+		return fail(1, "%v", err)
+	}
 	if err != nil {
 		return fail(2, "%v", err)
 	}

@@ -4,9 +4,10 @@
 // the command line: `viewer help` lists the commands and their flags.
 //
 // Exit status 2 means the input could not be read at all; 3 means viewer
-// itself failed (a bug: a recovered panic), so scripts can tell the two
-// apart. A crash that cannot be recovered (a Go runtime fatal error, a
-// panic on another goroutine) ends the process with SIGABRT, never with 2.
+// itself failed (a bug: a recovered panic, also one on a worker goroutine,
+// which package guard raises again on the waiting one), so scripts can
+// tell the two apart. A crash that cannot be recovered (a Go runtime fatal
+// error) ends the process with SIGABRT, never with 2.
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"physview/internal/guard"
 	"physview/scene"
 )
 
@@ -54,7 +56,11 @@ var dispatchFunc = dispatch
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "viewer: internal error (a bug, please report it): %v\n%s", r, debug.Stack())
+			stack := debug.Stack()
+			if p, ok := r.(*guard.Panic); ok {
+				stack = p.Stack // raised again from a worker: where it began
+			}
+			fmt.Fprintf(stderr, "viewer: internal error (a bug, please report it): %v\n%s", r, stack)
 			code = exitInternal
 		}
 	}()

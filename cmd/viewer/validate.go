@@ -60,7 +60,7 @@ func validateFile(path string, w io.Writer) error {
 		return fail(2, "%v", err)
 	}
 	fs := d.Findings()
-	report.WriteFindings(w, path, fs)
+	report.WriteFindings(w, path, fs, d.Omitted()...)
 	if scene.HasErrors(fs) {
 		return &exitError{code: 1, err: fmt.Errorf("%s: has errors", path)}
 	}

@@ -47,6 +47,10 @@ func Convert(in, out, physics string) (Converted, error) {
 		dialectWarnings = d.SetPhysicsDialect(p)
 	}
 	warnings, err := SaveDocument(d, out)
+	if ce := (*scene.ContentError)(nil); errors.As(err, &ce) {
+		// A fault of the input: name it, not the output.
+		return Converted{}, fmt.Errorf("%s: %w (nothing written to %s)", in, ce, out)
+	}
 	if err != nil {
 		return Converted{}, err
 	}

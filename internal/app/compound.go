@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"physview/scene"
+
+	"physview/internal/guard"
 )
 
 // The compound fit in the window: the panel asks for a preview with the
@@ -96,11 +98,15 @@ func (s *Session) previewCompound(in PreviewCompound) {
 	gen, done, wake := c.Gen, c.done, s.wake
 	go func() {
 		start := time.Now()
-		res, err := mesh.Decompose(ctx, in.Options)
-		r := compoundDone{gen: gen, err: err, took: time.Since(start)}
-		if err == nil {
-			r.hulls = scene.PartHulls(res.Parts)
-		}
+		r := compoundDone{gen: gen}
+		func() {
+			defer guard.Catch(&r.err) // a bug fails this decomposition, not the window
+			res, err := mesh.Decompose(ctx, in.Options)
+			r.err, r.took = err, time.Since(start)
+			if err == nil {
+				r.hulls = scene.PartHulls(res.Parts)
+			}
+		}()
 		done <- r
 		wake()
 	}()

@@ -18,6 +18,8 @@ import (
 	"physview/internal/recent"
 	"physview/internal/watch"
 	"physview/scene"
+
+	"physview/internal/guard"
 )
 
 // The file state machine: open (after the unsaved prompt), load on a
@@ -406,24 +408,26 @@ func (s *Session) startLoad(path string, keep *keepView) {
 	s.logf("loading %s", path)
 	done, preload, wake := s.files.done, s.Preload, s.Wake
 	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- loadDone{load: l, err: fmt.Errorf("%s: cannot load: %v", path, r)}
-				if wake != nil {
-					wake()
-				}
+		var finished []string
+		var d *scene.Document
+		var err error
+		func() {
+			// A bug in a reader fails this load (an error the window
+			// shows), not the process with the user's other work.
+			defer guard.Catch(&err)
+			if keep == nil {
+				// A save of this file killed among its renames is
+				// finished before the file is read (the old or the new
+				// files, never a mix).
+				finished = scene.RecoverSave(path)
+			}
+			d, err = readDocument(ctx, l)
+			if err == nil && preload != nil && ctx.Err() == nil {
+				preload(d)
 			}
 		}()
-		var finished []string
-		if keep == nil {
-			// A save of this file killed among its renames is finished
-			// before the file is read (the old or the new files, never
-			// a mix).
-			finished = scene.RecoverSave(path)
-		}
-		d, err := readDocument(ctx, l)
-		if err == nil && preload != nil && ctx.Err() == nil {
-			preload(d)
+		if err != nil {
+			d = nil
 		}
 		done <- loadDone{l, d, err, finished}
 		if wake != nil {

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"physview/scene"
@@ -25,6 +27,9 @@ type Inspection struct {
 	Gravity  []GravityField  `json:"gravity"`
 	Joints   []Joint         `json:"joints"`
 	Findings []scene.Finding `json:"findings"`
+	// Omitted counts the findings past the bounds (scene.MaxFindings),
+	// by code: "and N more".
+	Omitted []scene.Omitted `json:"omittedFindings,omitempty"`
 	// Bounds is the posed world box of every drawn vertex; the caller sets
 	// it (it depends on the pose asked for).
 	Bounds *Bounds `json:"bounds,omitempty"`
@@ -144,6 +149,7 @@ func Inspect(d *scene.Document) Inspection {
 		Gravity:  []GravityField{},
 		Joints:   []Joint{},
 		Findings: d.Findings(),
+		Omitted:  d.Omitted(),
 	}
 	if s := d.ShownScene(); s >= 0 {
 		sr := &Scene{Index: s, Name: d.SceneLabel(s)}
@@ -273,7 +279,7 @@ func (r Inspection) WriteText(w io.Writer) {
 			fmt.Fprintf(w, "  %d %q: settings %d (%d limits, %d drives), connected to node %d\n", j.Node, j.Name, j.Joint, j.Limits, j.Drives, j.Connected)
 		}
 	}
-	writeFindingList(w, r.Findings)
+	writeFindingList(w, r.Findings, r.Omitted)
 }
 
 // sourceNames words where shapes live, for inspect's text.
@@ -285,11 +291,19 @@ var sourceNames = map[string]string{
 
 // writeFindingList writes a line counting the findings by severity, then
 // one line per finding.
-func writeFindingList(w io.Writer, fs []scene.Finding) {
-	counts := scene.CountBySeverity(fs)
+func writeFindingList(w io.Writer, fs []scene.Finding, omitted []scene.Omitted) {
+	counts := scene.CountWithOmitted(fs, omitted)
 	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", counts[scene.Error], counts[scene.Warning], counts[scene.Info])
 	for _, f := range fs {
 		fmt.Fprintf(w, "  %s\n", f)
+	}
+	writeOmitted(w, omitted)
+}
+
+// writeOmitted writes one "and N more" line per code past the bounds.
+func writeOmitted(w io.Writer, omitted []scene.Omitted) {
+	for _, o := range omitted {
+		fmt.Fprintf(w, "  ... and %d more %s %s findings not listed\n", o.Count, o.Severity, o.Code)
 	}
 }
 
@@ -351,8 +365,29 @@ func PosedBounds(d *scene.Document, a int, t float64) (*Bounds, error) {
 }
 
 // WriteJSON writes the report as indented JSON, inspect -json's output.
+//
+// JSON has no infinity or NaN: bounds that overflowed (a node scaled by
+// 1e308) are left out, as when there is nothing to bound, rather than
+// failing with "json: unsupported value"; any other failure names the file.
 func (r Inspection) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	if b := r.Bounds; b != nil && (!finite(b.Min[:]) || !finite(b.Max[:])) {
+		r.Bounds = nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("%s: the report cannot be written as JSON: %w", r.File, err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return false
+		}
+	}
+	return true
 }

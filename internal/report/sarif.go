@@ -3,8 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -136,8 +136,13 @@ func WriteSARIF(w io.Writer, results []Validation) error {
 		}
 		var text []byte
 		if !strings.EqualFold(filepath.Ext(v.Path), ".glb") {
-			text, _ = os.ReadFile(v.Path)
+			text, _ = cc.ReadRegular(v.Path)
 		}
+		ptrs := make([]string, len(findings))
+		for i, f := range findings {
+			ptrs[i] = f.Path
+		}
+		lines := pointerLines(text, ptrs) // one pass over the text for all
 		for _, f := range findings {
 			i, ok := ruleIndex[f.Code]
 			if !ok {
@@ -149,7 +154,7 @@ func WriteSARIF(w io.Writer, results []Validation) error {
 			}
 			loc := sarifLocation{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: sarifArtifactLocation{URI: uri, Index: ai},
-				Region:           sarifRegion{StartLine: pointerLine(text, f.Path)},
+				Region:           sarifRegion{StartLine: lines[f.Path]},
 			}}
 			if f.Path != "" {
 				loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: f.Path, Kind: "member"}}
@@ -159,6 +164,21 @@ func WriteSARIF(w io.Writer, results []Validation) error {
 				Message: sarifMessage{Text: f.Message}, Locations: []sarifLocation{loc},
 			})
 		}
+		// Past the bounds: one result per code says how many more.
+		for _, o := range v.Omitted {
+			i, ok := ruleIndex[o.Code]
+			if !ok {
+				continue // every omitted code has listed findings
+			}
+			run.Results = append(run.Results, sarifResult{
+				RuleID: o.Code, RuleIndex: i, Level: sarifLevel(o.Severity),
+				Message: sarifMessage{Text: fmt.Sprintf("and %d more %s findings not listed", o.Count, o.Code)},
+				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+					ArtifactLocation: sarifArtifactLocation{URI: uri, Index: ai},
+					Region:           sarifRegion{StartLine: 1},
+				}}},
+			})
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -166,23 +186,40 @@ func WriteSARIF(w io.Writer, results []Validation) error {
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// pointerLine returns the 1-based line where the value at JSON pointer ptr
-// starts in the JSON text data (the line of its key or array element); the
-// deepest existing parent's line when the pointer goes past the document,
-// and 1 when data is not JSON text (a GLB) or ptr is the root.
-func pointerLine(data []byte, ptr string) int {
-	if len(data) == 0 || ptr == "" {
-		return 1
+// pointerLines returns pointerLine(data, p) for every p in ptrs, from one
+// pass over data: the pointers' prefixes are looked up as the walk meets
+// each key, so the work is linear in the text and the pointers, not their
+// product (a file with 10,000 findings was re-read 10,000 times).
+func pointerLines(data []byte, ptrs []string) map[string]int {
+	out := make(map[string]int, len(ptrs))
+	if len(data) == 0 {
+		for _, p := range ptrs {
+			out[p] = 1
+		}
+		return out
 	}
-	var want []string
-	for _, s := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		want = append(want, strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~"))
+	// Every prefix of every pointer, as its unescaped segments joined by
+	// NUL (a byte no JSON key can hold unescaped).
+	want := map[string]bool{"": true}
+	segs := map[string][]string{}
+	for _, p := range ptrs {
+		if _, done := segs[p]; done || p == "" {
+			continue
+		}
+		var ss []string
+		for _, s := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
+			ss = append(ss, strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~"))
+		}
+		segs[p] = ss
+		for k := 1; k <= len(ss); k++ {
+			want[strings.Join(ss[:k], "\x00")] = true
+		}
 	}
+	start := map[string]int64{}
 	dec := json.NewDecoder(bytes.NewReader(data))
-	best := int64(0)
-	// walk reads one value at depth d; path[:d] matched want so far.
-	var walk func(d int, matched bool) bool
-	walk = func(d int, matched bool) bool {
+	// walk reads one value whose path is at (in want when matched).
+	var walk func(at string, matched bool) bool
+	walk = func(at string, matched bool) bool {
 		tok, err := dec.Token()
 		if err != nil {
 			return false
@@ -192,30 +229,71 @@ func pointerLine(data []byte, ptr string) int {
 			return true
 		}
 		for k := 0; dec.More(); k++ {
-			start := dec.InputOffset()
-			key := strconv.Itoa(k)
+			off := dec.InputOffset()
+			key := ""
 			if delim == '{' {
 				t, err := dec.Token()
 				if err != nil {
 					return false
 				}
 				key, _ = t.(string)
+			} else if matched {
+				key = strconv.Itoa(k)
 			}
-			hit := matched && d < len(want) && want[d] == key
-			if hit {
-				best = start
+			child, hit := "", false
+			if matched {
+				child = key
+				if at != "" {
+					child = at + "\x00" + key
+				}
+				if hit = want[child]; hit {
+					start[child] = off // a repeated key: its last, as decoded
+				}
 			}
-			if !walk(d+1, hit) {
+			if !walk(child, hit) {
 				return false
 			}
 		}
 		_, err = dec.Token() // the closing delimiter
 		return err == nil
 	}
-	walk(0, true)
-	// Skip the separator and blanks before the key or element.
-	for best < int64(len(data)) && slices.Contains([]byte(", \t\r\n:"), data[best]) {
-		best++
+	walk("", true)
+	// The line of each offset, counting line breaks once in order.
+	offs := make([]int64, 0, len(start))
+	for _, o := range start {
+		offs = append(offs, o)
 	}
-	return 1 + bytes.Count(data[:best], []byte("\n"))
+	slices.Sort(offs)
+	lineAt := make(map[int64]int, len(offs))
+	line, pos := 1, int64(0)
+	for _, o := range offs {
+		b := o
+		// Skip the separator and blanks before the key or element.
+		for b < int64(len(data)) && slices.Contains([]byte(", \t\r\n:"), data[b]) {
+			b++
+		}
+		line += bytes.Count(data[pos:b], []byte("\n"))
+		pos = b
+		lineAt[o] = line
+	}
+	for _, p := range ptrs {
+		ss := segs[p]
+		out[p] = 1
+		// The deepest prefix that exists in the text.
+		for k := len(ss); k > 0; k-- {
+			if o, ok := start[strings.Join(ss[:k], "\x00")]; ok {
+				out[p] = lineAt[o]
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pointerLine returns the 1-based line where the value at JSON pointer ptr
+// starts in the JSON text data (the line of its key or array element); the
+// deepest existing parent's line when the pointer goes past the document,
+// and 1 when data is not JSON text (a GLB) or ptr is the root.
+func pointerLine(data []byte, ptr string) int {
+	return pointerLines(data, []string{ptr})[ptr]
 }

@@ -11,10 +11,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"physview/scene"
 	cc "physview/scene/corecheck"
+
+	"physview/internal/guard"
 )
 
 // Khronos is a validation report in the layout of the Khronos
@@ -99,7 +100,9 @@ func ErrorFindings(err error) []scene.Finding {
 type Validation struct {
 	Path     string
 	Findings []scene.Finding
-	Err      error // the file could not be read at all
+	// Omitted counts the findings past the bounds, by code.
+	Omitted []scene.Omitted
+	Err     error // the file could not be read at all
 }
 
 // Khronos returns v in the Khronos glTF-Validator layout; a file that could
@@ -139,6 +142,20 @@ func (v Validation) Khronos() Khronos {
 			r.Issues.NumInfos++
 		}
 		r.Issues.Messages = append(r.Issues.Messages, m)
+	}
+	// Past the bounds: counted, not listed, as Khronos's maxIssues does.
+	for _, o := range v.Omitted {
+		r.Issues.Truncated = true
+		switch {
+		case o.Severity == scene.Error:
+			r.Issues.NumErrors += o.Count
+		case o.Severity == scene.Warning:
+			r.Issues.NumWarnings += o.Count
+		case isHint(o.Code):
+			r.Issues.NumHints += o.Count
+		default:
+			r.Issues.NumInfos += o.Count
+		}
 	}
 	return r
 }
@@ -191,7 +208,7 @@ func WriteSummary(w io.Writer, results []Validation) {
 			fmt.Fprintf(w, "%s: cannot be read: %v\n", v.Path, strings.TrimPrefix(v.Err.Error(), v.Path+": "))
 			continue
 		}
-		c := scene.CountBySeverity(v.Findings)
+		c := scene.CountWithOmitted(v.Findings, v.Omitted)
 		state := "ok"
 		if c[scene.Error] > 0 {
 			state = "ERRORS"
@@ -205,9 +222,9 @@ func WriteSummary(w io.Writer, results []Validation) {
 }
 
 // WriteFindings lists one file's findings, each with its code, under a line
-// counting them.
-func WriteFindings(w io.Writer, path string, fs []scene.Finding) {
-	c := scene.CountBySeverity(fs)
+// counting them, and then those past the bounds (omitted) by code.
+func WriteFindings(w io.Writer, path string, fs []scene.Finding, omitted ...scene.Omitted) {
+	c := scene.CountWithOmitted(fs, omitted)
 	fmt.Fprintf(w, "%s\n", path)
 	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d notes\n", c[scene.Error], c[scene.Warning], c[scene.Info])
 	for _, f := range fs {
@@ -217,6 +234,7 @@ func WriteFindings(w io.Writer, path string, fs []scene.Finding) {
 		}
 		fmt.Fprintf(w, "  %-7s %s %s: %s\n", f.Severity, f.Code, at, f.Message)
 	}
+	writeOmitted(w, omitted)
 }
 
 // IsDir reports whether p is a folder.
@@ -258,23 +276,9 @@ func ExpandPaths(args []string) ([]string, error) {
 // others.
 func Validate(paths []string, open func(path string) (*scene.Document, error)) []Validation {
 	results := make([]Validation, len(paths))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	workers := min(runtime.NumCPU(), len(paths))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = validateOne(paths[i], open)
-			}
-		}()
-	}
-	for i := range paths {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	guard.Each(len(paths), runtime.NumCPU(), func(i int) {
+		results[i] = validateOne(paths[i], open)
+	})
 	return results
 }
 
@@ -291,7 +295,7 @@ func validateOne(path string, open func(string) (*scene.Document, error)) (v Val
 		v.Err = err
 		return v
 	}
-	v.Findings = d.Findings()
+	v.Findings, v.Omitted = d.Findings(), d.Omitted()
 	return v
 }
 

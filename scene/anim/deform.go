@@ -109,7 +109,10 @@ func readDeform(d *scene.Document, me, p int) *Deform {
 		var tg Target
 		for name, dst := range map[string]*[][3]float32{"POSITION": &tg.Position, "NORMAL": &tg.Normal, "TANGENT": &tg.Tangent} {
 			ai, ok := t[name]
-			if !ok {
+			if !ok || zeroAccessor(d, ai, n) {
+				// All zeros: the target moves nothing, and is never
+				// read into memory (a 17 KB file of 1,000 such
+				// targets of 100,000 vertices made inspect take 2 GB).
 				continue
 			}
 			v, err := readVec3(d, ai)
@@ -121,6 +124,18 @@ func readDeform(d *scene.Document, me, p int) *Deform {
 		df.Targets = append(df.Targets, tg)
 	}
 	return df
+}
+
+// zeroAccessor reports whether accessor i holds n zeros: it has no
+// bufferView and no sparse values (glTF's rule for such an accessor), and
+// n elements, as a morph target of n vertices needs (any other count is
+// read, and refused with its reason).
+func zeroAccessor(d *scene.Document, i, n int) bool {
+	if i < 0 || i >= len(d.GLTF.Accessors) {
+		return false
+	}
+	a := d.GLTF.Accessors[i]
+	return a.BufferView == nil && (a.Sparse == nil || a.Sparse.Count == 0) && a.Count == n
 }
 
 func readVec3(d *scene.Document, i int) ([][3]float32, error) {

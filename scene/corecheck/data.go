@@ -6,9 +6,10 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/qmuntal/gltf"
+
+	"physview/internal/guard"
 )
 
 // accessorView reads the components of one accessor straight from its
@@ -162,24 +163,11 @@ const maxDataFindings = 1
 func checkData(doc *gltf.Document, fs *findings) {
 	// Bounds of every accessor, the bulk of the work, on all cores.
 	per := make([]findings, len(doc.Accessors))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(doc.Accessors)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if v := dataView(doc, i); v != nil {
-					checkMinMax(v, fmt.Sprintf("/accessors/%d", i), &per[i])
-				}
-			}
-		}()
-	}
-	for i := range doc.Accessors {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	guard.Each(len(doc.Accessors), runtime.GOMAXPROCS(0), func(i int) {
+		if v := dataView(doc, i); v != nil {
+			checkMinMax(v, fmt.Sprintf("/accessors/%d", i), &per[i])
+		}
+	})
 	for _, f := range per {
 		*fs = append(*fs, f...)
 	}

@@ -43,6 +43,9 @@ type Result struct {
 	MissingBuffers map[int]string
 	// Findings are the core findings, in the order they were made.
 	Findings []Finding
+	// Omitted counts, by code, the findings past MaxFindingsPerCode that
+	// were not made.
+	Omitted map[string]Omitted
 }
 
 // Decode reads a glTF document from data (a .gltf JSON text or a .glb
@@ -118,9 +121,12 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	// those are decoded from the tree the schema pass cleaned.
 	doc := new(gltf.Document)
 	typed := jsonChunk
-	if caseVariantFound(fs) {
-		// Keys like "bUffers", which encoding/json would take for
-		// "buffers" (casefold.go).
+	if sc.cleaned || caseVariantFound(fs) {
+		// Values the schema pass reported and removed (a null element, a
+		// -1 index, a 0.5 count), and keys like "bUffers", which
+		// encoding/json would take for "buffers" (casefold.go): the
+		// typed document is decoded from the cleaned tree, so that no
+		// check or loader after this meets them.
 		tree, _ := withoutCaseVariants(sc.root)
 		if clean, err := json.Marshal(tree); err == nil {
 			typed = clean
@@ -137,6 +143,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 			return res, loadErr("TYPE_MISMATCH", "not a valid glTF document: %v", strings.TrimPrefix(err.Error(), "gltf: "))
 		}
 	}
+	fillNil(doc)
 	for _, im := range doc.Images {
 		if u, ok := localURI(im.URI); ok {
 			im.URI = u
@@ -147,7 +154,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 		return res, err
 	}
 	res.GLTF, res.MissingBuffers = doc, missing
-	checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
+	res.Omitted = checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
 	checkData(doc, &fs)
 	checkMoreData(doc, &fs)
@@ -307,7 +314,7 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 				le.Pointer = p + "/uri"
 				return nil, le
 			}
-			raw, err := iofs.ReadFile(dir, name)
+			raw, err := readRegularFS(dir, name)
 			if errors.Is(err, iofs.ErrNotExist) {
 				// As Khronos: a finding, and everything else is still
 				// checked; the accessors that read the buffer get no
@@ -315,6 +322,14 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 				// (MissingBuffers) so nothing is drawn from it.
 				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(b.URI))
 				missing = setMissing(missing, i, fmt.Sprintf("its file %s was not found", b.URI))
+				continue
+			}
+			if errors.Is(err, ErrNotRegular) {
+				// A named pipe would block the reader: refused unread,
+				// a finding like a missing file.
+				why := unwrapPathError(err).Error()
+				fs.addc(Error, "IO_ERROR", p+"/uri", "buffer file %s is not read: %s", b.URI, why)
+				missing = setMissing(missing, i, fmt.Sprintf("its file %s is %s", b.URI, strings.TrimPrefix(why, ErrNotRegular.Error()+": it is ")))
 				continue
 			}
 			if err != nil {

@@ -78,3 +78,14 @@ type findings []Finding
 func (fs *findings) addc(sev Severity, code, path, format string, args ...any) {
 	*fs = append(*fs, Finding{Severity: sev, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
 }
+
+// MaxFindingsPerCode is how many findings of one code a document keeps;
+// past it they are only counted (Omitted). Rules that fire once per pair
+// of elements stop making findings there, which keeps their work linear.
+const MaxFindingsPerCode = 1000
+
+// Omitted counts the findings of one code that were not made.
+type Omitted struct {
+	Severity Severity
+	Count    int
+}

@@ -104,7 +104,7 @@ func checkImages(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, fs *find
 				fs.addc(Error, "IO_ERROR", p+"/uri", "image %s is not read: it is outside the model's folder", uri)
 				continue
 			}
-			f, err := dir.Open(name)
+			f, err := openRegularFS(dir, name)
 			if errors.Is(err, iofs.ErrNotExist) {
 				fs.addc(Error, "IO_ERROR", p+"/uri", "%s", ResourceNotFound(uri))
 				continue

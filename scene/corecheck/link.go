@@ -31,10 +31,15 @@ type links struct {
 	// viewAccessors are the vertex accessors seen in each buffer view
 	// without byteStride, over the whole document.
 	viewAccessors map[int]map[int]bool
+	// omitted counts the findings past MaxFindingsPerCode of rules that
+	// can fire once per pair (quadratic in the input), by code.
+	omitted map[string]Omitted
+	// pairs counts the findings those rules made.
+	pairs map[string]int
 }
 
-func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt Options, fs *findings) {
-	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}, json: jsonChunk}
+func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt Options, fs *findings) map[string]Omitted {
+	l := &links{doc: doc, sc: sc, fs: fs, glb: glb, opt: opt, used: map[string]bool{}, bvUsage: map[int]string{}, json: jsonChunk, omitted: map[string]Omitted{}, pairs: map[string]int{}}
 	for _, e := range doc.ExtensionsUsed {
 		l.used[e] = true
 	}
@@ -52,6 +57,22 @@ func checkLinks(doc *gltf.Document, sc *schema, jsonChunk []byte, glb bool, opt 
 	l.skins()
 	l.extensions()
 	l.semanticRules()
+	return l.omitted
+}
+
+// room returns how many of n more findings of a per-pair rule (code,
+// severity sev) may still be made, and counts the rest as omitted: the
+// caller makes that many and skips the others without looking at them,
+// so that the work stays linear however many pairs there are.
+func (l *links) room(code string, sev Severity, n int) int {
+	k := min(n, max(0, MaxFindingsPerCode-l.pairs[code]))
+	l.pairs[code] += k
+	if n > k {
+		o := l.omitted[code]
+		o.Severity, o.Count = sev, o.Count+n-k
+		l.omitted[code] = o
+	}
+	return k
 }
 
 func (l *links) acc(i int) *gltf.Accessor {
@@ -876,7 +897,8 @@ func (l *links) animations() {
 				key := fmt.Sprintf("%d/%s", *ch.Target.Node, rawPath)
 				// Each pair is reported on its earlier channel, naming the
 				// later.
-				for _, prev := range targets[key] {
+				prevs := targets[key]
+				for _, prev := range prevs[:l.room("ANIMATION_DUPLICATE_TARGETS", Error, len(prevs))] {
 					l.fs.addc(Error, "ANIMATION_DUPLICATE_TARGETS", fmt.Sprintf("%s/channels/%d/target", ap, prev), "the channel has the same target as channel %d", ci)
 				}
 				targets[key] = append(targets[key], ci)

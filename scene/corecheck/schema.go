@@ -73,6 +73,11 @@ type schema struct {
 	// v21 is set for a glTF 2.1 (or newer 2.x) document, whose root and
 	// nodes have the 2.1 core properties (version21.go).
 	v21 bool
+	// cleaned says the pass removed or replaced a value of the wrong type
+	// or range: the typed decoder must then read the cleaned tree, never
+	// the text (a null element, a -1 index or a 0.5 would reach the link
+	// checks and the loaders as a nil or an index out of range).
+	cleaned bool
 }
 
 type extUse struct {
@@ -104,6 +109,12 @@ func shortJSON(v any) string {
 		return string(b[:37]) + "..."
 	}
 	return string(b)
+}
+
+// drop removes o[key], a value the pass reported, from the tree.
+func (s *schema) drop(o map[string]any, key string) {
+	delete(o, key)
+	s.cleaned = true
 }
 
 func (s *schema) mismatch(p string, v any, want string) {
@@ -146,7 +157,7 @@ func (s *schema) obj(o map[string]any, p, key string, req bool) map[string]any {
 	m, isObj := v.(map[string]any)
 	if !isObj {
 		s.mismatch(p+"/"+key, v, "object")
-		delete(o, key)
+		s.drop(o, key)
 		return nil
 	}
 	return m
@@ -161,7 +172,7 @@ func (s *schema) arr(o map[string]any, p, key string, req bool) ([]any, bool) {
 	a, isArr := v.([]any)
 	if !isArr {
 		s.mismatch(p+"/"+key, v, "array")
-		delete(o, key)
+		s.drop(o, key)
 		return nil, false
 	}
 	if len(a) == 0 {
@@ -179,7 +190,7 @@ func (s *schema) integer(o map[string]any, p, key string, req bool, min int64) (
 	}
 	n, good := s.intValue(v, p+"/"+key, min, false)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 		return -1, false
 	}
 	o[key] = json.Number(strconv.FormatInt(n, 10))
@@ -223,7 +234,7 @@ func (s *schema) index(o map[string]any, p, key, coll string, req bool) int {
 	}
 	i, good := s.intValue(v, p+"/"+key, 0, true)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 		return -1
 	}
 	o[key] = json.Number(strconv.FormatInt(i, 10))
@@ -247,6 +258,7 @@ func (s *schema) indexArray(o map[string]any, p, key, coll string, req bool) []i
 		ep := fmt.Sprintf("%s/%s/%d", p, key, i)
 		n, good := s.intValue(v, ep, 0, true)
 		if !good {
+			s.cleaned = true
 			continue
 		}
 		clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
@@ -274,7 +286,7 @@ func (s *schema) number(o map[string]any, p, key string, req bool, min, max floa
 	}
 	f, good := s.numValue(v, p+"/"+key, min, max, minEx)
 	if !good {
-		delete(o, key)
+		s.drop(o, key)
 	}
 	return f, good
 }
@@ -307,7 +319,7 @@ func (s *schema) numArray(o map[string]any, p, key string, req bool, min, max fl
 	}
 	if len(lengths) > 0 && !containsInt(lengths, len(a)) {
 		s.fs.addc(Error, "ARRAY_LENGTH_NOT_IN_LIST", p+"/"+key, "invalid array length %d; valid lengths are %v", len(a), lengths)
-		delete(o, key)
+		s.drop(o, key)
 		return nil, false
 	}
 	out := make([]float64, 0, len(a))
@@ -317,6 +329,7 @@ func (s *schema) numArray(o map[string]any, p, key string, req bool, min, max fl
 		if !good {
 			a[i] = json.Number("0")
 			bad = true
+			s.cleaned = true
 		}
 		out = append(out, f)
 	}
@@ -341,7 +354,7 @@ func (s *schema) str(o map[string]any, p, key string, req bool) (string, bool) {
 	str, isStr := v.(string)
 	if !isStr {
 		s.mismatch(p+"/"+key, v, "string")
-		delete(o, key)
+		s.drop(o, key)
 		return "", false
 	}
 	return str, true
@@ -360,7 +373,7 @@ func (s *schema) enumStr(o map[string]any, p, key string, req bool, list ...stri
 		}
 	}
 	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %q; valid values are %s", v, strings.Join(list, ", "))
-	delete(o, key)
+	s.drop(o, key)
 	return v, false
 }
 
@@ -376,7 +389,7 @@ func (s *schema) enumInt(o map[string]any, p, key string, req bool, list ...int6
 		}
 	}
 	s.fs.addc(Warning, "VALUE_NOT_IN_LIST", p+"/"+key, "invalid value %d; valid values are %v", v, list)
-	delete(o, key)
+	s.drop(o, key)
 	return v, false
 }
 
@@ -384,7 +397,7 @@ func (s *schema) boolean(o map[string]any, p, key string) {
 	if v, ok := o[key]; ok {
 		if _, isBool := v.(bool); !isBool {
 			s.mismatch(p+"/"+key, v, "boolean")
-			delete(o, key)
+			s.drop(o, key)
 		}
 	}
 }
@@ -517,6 +530,7 @@ func (s *schema) collection(key string) []map[string]any {
 			s.notObjects = append(s.notObjects, fmt.Sprintf("/%s/%d", key, i))
 			m = map[string]any{}
 			a[i] = m
+			s.cleaned = true
 		}
 		out[i] = m
 	}
@@ -538,6 +552,7 @@ func (s *schema) objects(o map[string]any, p, key string, req bool) []map[string
 			s.notObjects = append(s.notObjects, fmt.Sprintf("%s/%s/%d", p, key, i))
 			m = map[string]any{}
 			a[i] = m
+			s.cleaned = true
 		}
 		out[i] = m
 	}
@@ -729,6 +744,7 @@ func (s *schema) stringSet(o map[string]any, key string) {
 		str, isStr := v.(string)
 		if !isStr {
 			s.fs.addc(Error, "ARRAY_TYPE_MISMATCH", fmt.Sprintf("/%s/%d", key, i), "array element %s is not a string", shortJSON(v))
+			s.cleaned = true
 			continue
 		}
 		clean = append(clean, str)
@@ -811,7 +827,7 @@ func (s *schema) animation(o map[string]any, p string) {
 		if v, ok := s.get(ch, cp, "sampler", true); ok {
 			n, good := s.intValue(v, cp+"/sampler", 0, true)
 			if !good {
-				delete(ch, "sampler")
+				s.drop(ch, "sampler")
 			} else if int(n) >= len(samplers) {
 				s.fs.addc(Error, "UNRESOLVED_REFERENCE", cp+"/sampler", "unresolved reference: sampler %d does not exist (the animation has %d)", n, len(samplers))
 			} else {
@@ -933,7 +949,7 @@ func (s *schema) mesh(o map[string]any, p string) {
 		// (TRIANGLE_FAN).
 		if m, ok := s.integer(pr, pp, "mode", false, 0); ok && m > 6 {
 			s.fs.addc(Error, "VALUE_NOT_IN_RANGE", pp+"/mode", "value %d is out of range (0 to 6)", m)
-			delete(pr, "mode")
+			s.drop(pr, "mode")
 		}
 		for ti, t := range s.objects(pr, pp, "targets", false) {
 			tp := fmt.Sprintf("%s/targets/%d", pp, ti)
@@ -976,7 +992,11 @@ func (s *schema) node(o map[string]any, p string) {
 			seenChild := map[int64]bool{}
 			for i, v := range arr {
 				cp := fmt.Sprintf("%s/children/%d", p, i)
-				if n, good := s.intValue(v, cp, 0, true); good {
+				n, good := s.intValue(v, cp, 0, true)
+				if !good {
+					s.cleaned = true
+				}
+				if good {
 					if seenChild[n] {
 						s.fs.addc(Error, "DUPLICATE_ELEMENTS", cp, "duplicate element %d", n)
 					}
@@ -987,7 +1007,7 @@ func (s *schema) node(o map[string]any, p string) {
 			o["children"] = clean
 		} else {
 			s.mismatch(p+"/children", a, "array")
-			delete(o, "children")
+			s.drop(o, "children")
 		}
 	}
 	skin := s.index(o, p, "skin", "skins", false)
@@ -1032,13 +1052,19 @@ func (s *schema) dropUnderNotObjects(fs *findings) {
 	if len(s.notObjects) == 0 {
 		return
 	}
+	// A set, and each finding's path looked up prefix by prefix: linear,
+	// where comparing every finding with every element was quadratic
+	// (75,000 images written as arrays took minutes).
+	not := make(map[string]bool, len(s.notObjects))
+	for _, p := range s.notObjects {
+		not[p] = true
+	}
 	kept := (*fs)[:0]
 	for _, f := range *fs {
-		drop := false
-		for _, p := range s.notObjects {
-			if (f.Path == p && f.Code != "TYPE_MISMATCH") || strings.HasPrefix(f.Path, p+"/") {
+		drop := not[f.Path] && f.Code != "TYPE_MISMATCH"
+		for i := 1; !drop && i < len(f.Path); i++ {
+			if f.Path[i] == '/' && not[f.Path[:i]] {
 				drop = true
-				break
 			}
 		}
 		if !drop {

@@ -33,9 +33,10 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
+
+	"physview/internal/guard"
 )
 
 // Hull is a convex polyhedron as triangles, each counter-clockwise seen
@@ -207,22 +208,7 @@ func parallel(n int, f func(i int)) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	guard.Each(n, workers, f)
 }
 
 // part is a set of solid voxels with its proxy hull: the hull of the

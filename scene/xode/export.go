@@ -143,7 +143,12 @@ func (w *writer) kind(n int) string {
 	return ""
 }
 
-func (w *writer) indent() { w.buf.WriteString(strings.Repeat("\t", w.depth)) }
+// maxIndent is the deepest indentation written: past it, elements line
+// up at maxIndent tabs, so that the output of n nested bodies grows with
+// n, not n squared (a chain of 2,000 bodies wrote 28 MB).
+const maxIndent = 32
+
+func (w *writer) indent() { w.buf.WriteString(strings.Repeat("\t", min(w.depth, maxIndent))) }
 
 func (w *writer) open(name string, attrs [][2]string) {
 	w.indent()
