@@ -48,7 +48,8 @@ const ContactSurfaceLayer = 0.001
 type Options struct {
 	// Step is the fixed time step in seconds (DefaultStep when 0).
 	Step float64
-	// Iterations is ODE QuickStep's iteration count (20 when 0).
+	// Iterations is the solver's iteration count, ODE QuickStep's or
+	// Bullet's sequential impulse's (20 when 0).
 	Iterations int
 	// RecordContacts keeps each step's contact points (Contacts).
 	RecordContacts bool

@@ -143,8 +143,9 @@ struct filter : btOverlapFilterCallback {
 		if (!a->dynamic && !b->dynamic) return false;
 		// A pair budget, as sim/ode's contact budget: a body already
 		// touching maxPairs others (2,000 spheres started at one point
-		// make two million pairs) takes no more until some part.
-		if ((a->body >= 0 && a->pairs >= w->maxPairs) || (b->body >= 0 && b->pairs >= w->maxPairs)) {
+		// make two million pairs) takes no more moving ones until some
+		// part. Static geometry is never refused: the ground stays solid.
+		if (a->body >= 0 && b->body >= 0 && (a->pairs >= w->maxPairs || b->pairs >= w->maxPairs)) {
 			w->droppedPairs++;
 			return false;
 		}
