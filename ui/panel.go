@@ -129,7 +129,7 @@ func Build(s *State, width, height float32) []app.Intent {
 				// Set again by the Variants tab's body when it is the tab shown.
 				variantsShown := s.variantsShown
 				s.variantsShown = false
-				g.TabBar().TabItems(
+				tabs := []*g.TabItemWidget{
 					g.TabItem("Scene").Layout(body(sceneTree(s, act))),
 					g.TabItem("Inspector").Flags(tabFlagsOver(s, "Inspector", variantsShown)).Layout(body(inspector(s, act))),
 					g.TabItem("Physics").Layout(body(physicsTab(s, act))),
@@ -138,8 +138,14 @@ func Build(s *State, width, height float32) []app.Intent {
 					g.TabItem("View").Layout(body(view(s, act))),
 					g.TabItem("Play").Flags(tabFlags(s, "Play")).Layout(body(PlayTab(s, act))),
 					g.TabItem("Animation").Layout(body(TimelineTab(s, act))),
-					g.TabItem("Diff").Flags(diffTabFlags(s)).Layout(body(diffTab(s, act))),
-				).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
+				}
+				// The Diff tab is there while a file is compared (File >
+				// Open for compare): without one, every tab keeps its
+				// whole name.
+				if s.S.Compare.Path != "" {
+					tabs = append(tabs, g.TabItem("Diff").Flags(diffTabFlags(s)).Layout(body(diffTab(s, act))))
+				}
+				g.TabBar().TabItems(tabs...).Flags(g.TabBarFlagsFittingPolicyResizeDown).Build()
 			}),
 		)
 
