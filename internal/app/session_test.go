@@ -438,10 +438,12 @@ func TestMovingNodes(t *testing.T) {
 	}
 }
 
-// TestGizmoDrag: a transform-gizmo drag is one undo step however many
-// moves it has, its matrix noise is rounded, and a cancel restores.
-func TestGizmoDrag(t *testing.T) {
-	s := New()
+// gizmoCrate opens the demo with its crate selected and the move gizmo
+// on, and returns the crate, its transform, and its world matrix moved by
+// dx along X as the gizmo gives it (in float32).
+func gizmoCrate(t *testing.T) (s *Session, n int, before scene.Transform, move func(dx float64) mgl64.Mat4) {
+	t.Helper()
+	s = New()
 	s.OpenDemo()
 	n, err := FindNode(s.Doc, "Crate (dynamic box)")
 	if err != nil {
@@ -449,15 +451,20 @@ func TestGizmoDrag(t *testing.T) {
 	}
 	s.Do(Select{Node: n})
 	s.Do(SetGizmo{Mode: GizmoTranslate})
-	before := s.Doc.NodeTransform(n)
 	world := s.Doc.WorldMatrix(n)
-	move := func(dx float64) mgl64.Mat4 {
+	return s, n, s.Doc.NodeTransform(n), func(dx float64) mgl64.Mat4 {
 		m := mgl64.Translate3D(dx, 0, 0).Mul4(world)
 		for i := range m {
 			m[i] = float64(float32(m[i])) // the gizmo works in float32
 		}
 		return m
 	}
+}
+
+// TestGizmoDrag: a transform-gizmo drag is one undo step however many
+// moves it has, its matrix noise is rounded, and a cancel restores.
+func TestGizmoDrag(t *testing.T) {
+	s, n, before, move := gizmoCrate(t)
 	s.BeginGizmo()
 	s.GizmoTo(move(0.5))
 	s.GizmoTo(move(1))
@@ -486,23 +493,7 @@ func TestGizmoDrag(t *testing.T) {
 // moves nothing, moves while in use, a frame after release. It is one undo
 // step, and undoing it puts the node back.
 func TestGizmoFrames(t *testing.T) {
-	s := New()
-	s.OpenDemo()
-	n, err := FindNode(s.Doc, "Crate (dynamic box)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Do(Select{Node: n})
-	s.Do(SetGizmo{Mode: GizmoTranslate})
-	before := s.Doc.NodeTransform(n)
-	world := s.Doc.WorldMatrix(n)
-	at := func(dx float64) mgl64.Mat4 {
-		m := mgl64.Translate3D(dx, 0, 0).Mul4(world)
-		for i := range m {
-			m[i] = float64(float32(m[i]))
-		}
-		return m
-	}
+	s, n, before, at := gizmoCrate(t)
 	s.GizmoFrame(false, false, at(0)) // hover
 	s.GizmoFrame(false, true, at(0))  // the press: a change that moves nothing
 	s.GizmoFrame(true, true, at(0.25))
