@@ -130,13 +130,19 @@ func jointCommand(s *Session, args []string) (scene.Edit, error) {
 	return d.NewJointEdit(j)
 }
 
-// jointOf resolves A to its joint node and current settings.
-func jointOf(d *scene.Document, ref string) (int, scene.JointSettings, error) {
+// jointNode resolves A (the node that owns the joint, or whose joint
+// child does) to its joint node.
+func jointNode(d *scene.Document, ref string) (int, error) {
 	a, err := FindNode(d, ref)
 	if err != nil {
-		return -1, scene.JointSettings{}, err
+		return -1, err
 	}
-	jn, err := d.JointNodeOf(a)
+	return d.JointNodeOf(a)
+}
+
+// jointOf resolves A to its joint node and current settings.
+func jointOf(d *scene.Document, ref string) (int, scene.JointSettings, error) {
+	jn, err := jointNode(d, ref)
 	if err != nil {
 		return -1, scene.JointSettings{}, err
 	}
@@ -297,15 +303,11 @@ func jointDriveCommand(s *Session, args []string) (scene.Edit, error) {
 
 func removeJointCommand(s *Session, args []string) (scene.Edit, error) {
 	d := s.Doc
-	a, err := FindNode(d, args[0])
+	jn, err := jointNode(d, args[0])
 	if err != nil {
 		return nil, err
 	}
 	if _, err := options(args[1:]); err != nil {
-		return nil, err
-	}
-	jn, err := d.JointNodeOf(a)
-	if err != nil {
 		return nil, err
 	}
 	return d.RemoveJointNodeEdit(jn)
@@ -332,15 +334,11 @@ func jointReport(s *sim.Sim) []report.JointState {
 
 func retargetJointCommand(s *Session, args []string) (scene.Edit, error) {
 	d := s.Doc
-	a, err := FindNode(d, args[0])
+	jn, err := jointNode(d, args[0])
 	if err != nil {
 		return nil, err
 	}
 	if _, err := options(args[2:]); err != nil {
-		return nil, err
-	}
-	jn, err := d.JointNodeOf(a)
-	if err != nil {
 		return nil, err
 	}
 	b := -1
