@@ -80,6 +80,20 @@ type engineJoint interface {
 	Angle() float64
 }
 
+// angularMotorEngine is an engine that can limit a ball joint's turning:
+// ODE's angular motor in user mode (sim/ode NewAMotor). Engines without it
+// play a ball joint's angular limits not at all, and say so.
+type angularMotorEngine interface {
+	NewAMotor(b1, b2 engineBody, n int) (angularMotor, error)
+}
+
+// angularMotor is a joint whose axes the sim sets before each step: their
+// directions in world space and the angles their stops bound.
+type angularMotor interface {
+	engineJoint
+	SetAMotorAxis(i int, axis [3]float64, angle float64)
+}
+
 // engineSettings are what New gives every engine before building.
 type engineSettings struct {
 	iterations      int
@@ -177,6 +191,16 @@ func (w odeWorld) NewJoint(t ode.JointType, b1, b2 engineBody, anchor, a1, a2 [3
 	o1, _ := b1.(*ode.Body)
 	o2, _ := b2.(*ode.Body)
 	j, err := w.World.NewJoint(t, o1, o2, anchor, a1, a2)
+	if err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+func (w odeWorld) NewAMotor(b1, b2 engineBody, n int) (angularMotor, error) {
+	o1, _ := b1.(*ode.Body)
+	o2, _ := b2.(*ode.Body)
+	j, err := w.World.NewAMotor(o1, o2, n)
 	if err != nil {
 		return nil, err
 	}

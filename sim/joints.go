@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -24,6 +25,27 @@ type joint struct {
 	// in those bodies (in the world for -1), for the angle between them.
 	fb, cb int
 	fr, cr mgl64.Quat
+	// turns are a ball joint's angular limits, played by amotor (nil
+	// without them, or on an engine without angular motors).
+	turns  []*turnLimit
+	amotor angularMotor
+}
+
+// turnLimit is one angular limit of a ball joint, played as one axis of an
+// ODE angular motor whose direction and angle the sim sets before each
+// step (ODE's ball joint has no stops): a limit on one axis bounds the
+// turn about it (the twist of a swing-twist split), on two axes the swing
+// of the remaining axis away from the connected frame's (a cone, as the
+// KHR draft reads a 2D angular limit), on three the whole angle between
+// the frames.
+type turnLimit struct {
+	axes   []int
+	lo, hi float64 // ODE's stops (rad); -Inf below a cone's 0
+	// hard is set without stiffness (the stop ERP is then bounded as
+	// boundStops does); else stiffness and damping make a soft stop.
+	hard               bool
+	stiffness, damping float64
+	erp                float64
 }
 
 // stopAxis is a rigid stop range of one axis group, in ODE's sense of the
@@ -133,9 +155,6 @@ func (s *Sim) makeJoints(nodes []int) error {
 		case len(linFree) == 0 && len(angFree) == 0:
 		case len(linFree) == 0 && len(angFree) == 3:
 			kind = ode.JointBall
-			if ang[0].ranged || ang[1].ranged || ang[2].ranged {
-				s.warnf("joint %q: angular limits on a ball joint are not played (ODE's ball has none)", name)
-			}
 		case len(linFree) == 0 && len(angFree) == 1:
 			kind, a1, first = ode.JointHinge, axis(angFree[0]), &ang[angFree[0]]
 		case len(linFree) == 1 && len(angFree) == 0:
@@ -147,8 +166,10 @@ func (s *Sim) makeJoints(nodes []int) error {
 			kind, a1 = ode.JointPiston, axis(linFree[0])
 			first, second = &lin[linFree[0]], &ang[angFree[0]]
 		case len(linFree) == 0:
+			// Two axes free about different axes than a universal's, or one
+			// free with others locked by a shared limit: a ball whose
+			// angular motor locks the rest.
 			kind = ode.JointBall
-			s.warnf("joint %q: %d free angular axes with the others locked has no ODE joint; played as a ball joint", name, len(angFree))
 		default:
 			s.warnf("joint %q: %d free linear and %d free angular axes have no ODE joint; played as a fixed joint", name, len(linFree), len(angFree))
 		}
@@ -212,9 +233,160 @@ func (s *Sim) makeJoints(nodes []int) error {
 		jt := &joint{node: n, kind: kind, j: j, drives: drives, stops: stops, sign: sign, fb: -1, cb: -1}
 		jt.fr, jt.fb = s.frameIn(n)
 		jt.cr, jt.cb = s.frameIn(nj.ConnectedNode)
+		if kind == ode.JointBall {
+			if err := s.limitTurns(jt, name, d.Joints[nj.Joint], b1, b2); err != nil {
+				return err
+			}
+		}
 		s.joints = append(s.joints, jt)
 	}
 	return nil
+}
+
+// limitTurns gives ball joint jt the angular limits of its settings as an
+// angular motor between ODE's bodies b1 and b2 (the ball's, in its order),
+// or warns that the engine plays none.
+func (s *Sim) limitTurns(jt *joint, name string, js scene.JointSettings, b1, b2 engineBody) error {
+	turns := turnLimits(js)
+	if len(turns) == 0 {
+		return nil
+	}
+	am, ok := s.w.(angularMotorEngine)
+	if !ok {
+		s.warnf("joint %q: angular limits on a ball joint (a cone, a twist) are not played in %s", name, s.engineLabel())
+		return nil
+	}
+	if len(turns) > 3 {
+		s.warnf("joint %q: more than 3 angular limits; the first 3 are played", name)
+		turns = turns[:3]
+	}
+	m, err := am.NewAMotor(b1, b2, len(turns))
+	if err != nil {
+		return err
+	}
+	for i, t := range turns {
+		off := i * ode.ParamGroup2
+		m.SetParam(ode.ParamLoStop+off, t.lo)
+		m.SetParam(ode.ParamHiStop+off, t.hi)
+		if t.hard {
+			t.erp = s.erp
+			continue
+		}
+		// A soft stop: ODE's spring-damper form, as for the other joints.
+		hk := s.opt.Step * t.stiffness
+		if den := hk + t.damping; den > 0 {
+			m.SetParam(ode.ParamStopERP+off, hk/den)
+			m.SetParam(ode.ParamStopCFM+off, 1/den)
+		}
+	}
+	jt.turns, jt.amotor = turns, m
+	s.turnJoints()
+	return nil
+}
+
+// turnLimits reads the angular limits of js that bound something (a limit
+// with min = max on some axes locks them).
+func turnLimits(js scene.JointSettings) []*turnLimit {
+	var out []*turnLimit
+	for _, l := range js.Limits {
+		var axes []int
+		for _, a := range l.AngularAxes {
+			if a >= 0 && a <= 2 && !slices.Contains(axes, a) {
+				axes = append(axes, a)
+			}
+		}
+		if len(axes) == 0 || math.IsInf(l.Min, -1) && math.IsInf(l.Max, 1) || l.Min > l.Max {
+			continue
+		}
+		t := &turnLimit{axes: axes, lo: l.Min, hi: l.Max, stiffness: l.Stiffness, damping: l.Damping,
+			hard: math.IsInf(l.Stiffness, 1)}
+		if len(axes) > 1 && t.lo <= 0 && t.hi > 0 {
+			t.lo = math.Inf(-1) // a cone's angle is never below 0
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// turnJoints sets each angular motor's axes and angles for the coming
+// step from where the two frames are now, and bounds a hard stop's pull
+// back as boundStops does.
+func (s *Sim) turnJoints() {
+	fps := 1 / s.opt.Step
+	for _, j := range s.joints {
+		if j.amotor == nil {
+			continue
+		}
+		qa, qc := s.frameRotation(j.fb, j.fr), s.frameRotation(j.cb, j.cr)
+		for i, t := range j.turns {
+			axis, angle := turnAngle(qa, qc, t.axes)
+			// ODE's angle grows as its body 1 turns about the axis relative
+			// to body 2: the connected frame's body, unless it was swapped.
+			axis = axis.Mul(j.sign)
+			j.amotor.SetAMotorAxis(i, [3]float64{axis[0], axis[1], axis[2]}, angle)
+			if !t.hard {
+				continue
+			}
+			erp := s.erp
+			if e := math.Max(t.lo-angle, angle-t.hi); e*fps*erp > s.opt.SeparationSpeed {
+				erp = s.opt.SeparationSpeed / (e * fps)
+			}
+			if erp != t.erp {
+				j.amotor.SetParam(ode.ParamStopERP+i*ode.ParamGroup2, erp)
+				t.erp = erp
+			}
+		}
+	}
+}
+
+// turnAngle returns the world axis about which turning the connected frame
+// qc relative to the joint frame qa increases the angle a limit on axes
+// bounds, and that angle (rad): the twist about the one axis, the swing of
+// the remaining axis for two, the whole angle for three.
+func turnAngle(qa, qc mgl64.Quat, axes []int) (mgl64.Vec3, float64) {
+	unit := func(k int) mgl64.Vec3 { var v mgl64.Vec3; v[k] = 1; return v }
+	switch len(axes) {
+	case 1:
+		k := axes[0]
+		q := qa.Inverse().Mul(qc).Normalize()
+		a := 2 * math.Atan2(q.V[k], q.W)
+		if a > math.Pi {
+			a -= 2 * math.Pi
+		} else if a <= -math.Pi {
+			a += 2 * math.Pi
+		}
+		return qa.Rotate(unit(k)), a
+	case 2:
+		r := 3 - axes[0] - axes[1]
+		ra, rc := qa.Rotate(unit(r)), qc.Rotate(unit(r))
+		n := ra.Cross(rc)
+		angle := math.Atan2(n.Len(), ra.Dot(rc))
+		if n.Len() < 1e-9 {
+			// Along the axis: any direction across it will do.
+			n = qa.Rotate(unit((r + 1) % 3))
+		}
+		return n.Normalize(), angle
+	default:
+		q := qa.Inverse().Mul(qc).Normalize()
+		v := q.V
+		if q.W < 0 {
+			v = v.Mul(-1)
+		}
+		angle := 2 * math.Atan2(v.Len(), math.Abs(q.W))
+		if v.Len() < 1e-9 {
+			return qa.Rotate(unit(0)), angle
+		}
+		return qa.Rotate(v.Normalize()), angle
+	}
+}
+
+// frameRotation is a frame's rotation in the world now: q in body b (in
+// the world for -1).
+func (s *Sim) frameRotation(b int, q mgl64.Quat) mgl64.Quat {
+	if b < 0 {
+		return q
+	}
+	return s.Bodies[b].Rotation.Mul(q)
 }
 
 // noCollideStatic keeps a body jointed to static geometry from colliding
@@ -467,13 +639,7 @@ func (s *Sim) JointStates() []JointState {
 // frameAngle is the angle (rad) between a joint's two frames as the bodies
 // are now.
 func (s *Sim) frameAngle(j *joint) float64 {
-	at := func(b int, q mgl64.Quat) mgl64.Quat {
-		if b < 0 {
-			return q
-		}
-		return s.Bodies[b].Rotation.Mul(q)
-	}
-	qa, qb := at(j.fb, j.fr), at(j.cb, j.cr)
+	qa, qb := s.frameRotation(j.fb, j.fr), s.frameRotation(j.cb, j.cr)
 	w := math.Abs(qa.Inverse().Mul(qb).Normalize().W)
 	return 2 * math.Acos(math.Min(1, w))
 }

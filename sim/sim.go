@@ -633,6 +633,7 @@ func (s *Sim) Step() error {
 	s.gravityForces()
 	s.driveJoints()
 	s.boundStops()
+	s.turnJoints()
 	if err := s.driveKinematic(); err != nil {
 		s.err = err
 		return err

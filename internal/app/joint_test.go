@@ -21,8 +21,9 @@ import (
 
 // jointFixture is testdata/joints/bodies.gltf: a ground, a static post
 // with a 10 kg door beside it, a 1 kg bob, a 2 kg wheel (a cylinder lying
-// along Z), a 1 kg cart and two boxes (top 1 kg above bottom 5 kg). In
-// the KHR dialect it is the same file converted.
+// along Z), a 1 kg cart, two boxes (top 1 kg above bottom 5 kg). In
+// the KHR dialect it is the same file converted. A 1 kg rod (1 m) hangs
+// between the bob and the cart.
 func jointFixture(t *testing.T, dialect scene.PhysicsDialect) string {
 	t.Helper()
 	src := filepath.Join("testdata", "joints", "bodies.gltf")
@@ -108,6 +109,27 @@ func jointValue(t *testing.T, s *sim.Sim, name string) float64 {
 	return 0
 }
 
+// bodyMotion is the motion of the body node named name.
+func bodyMotion(t *testing.T, d *scene.Document, name string) *scene.Motion {
+	t.Helper()
+	n, err := FindNode(d, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Nodes[n].Body == nil || d.Nodes[n].Body.Motion == nil {
+		t.Fatalf("%s has no motion", name)
+	}
+	return d.Nodes[n].Body.Motion
+}
+
+// swing is the angle (degrees) between the direction of body node name's
+// centre from pivot and axis.
+func swing(t *testing.T, s *sim.Sim, name string, pivot, axis mgl64.Vec3) float64 {
+	t.Helper()
+	r := namedBody(t, s, name).Position.Sub(pivot)
+	return math.Acos(math.Max(-1, math.Min(1, r.Normalize().Dot(axis)))) * 180 / math.Pi
+}
+
 // TestJointsPlay authors each joint with the edit commands, in OMI and in
 // KHR, checks the saved file validates clean and plays it in ODE.
 func TestJointsPlay(t *testing.T) {
@@ -116,11 +138,13 @@ func TestJointsPlay(t *testing.T) {
 		name    string
 		cmds    []string
 		seconds float64
-		// start is called before the first step, step after each, end
-		// after the last.
-		start func(t *testing.T, s *sim.Sim)
-		step  func(t *testing.T, s *sim.Sim)
-		end   func(t *testing.T, s *sim.Sim)
+		// prepare changes the document before it is played; start is
+		// called before the first step, step after each, end after the
+		// last.
+		prepare func(t *testing.T, d *scene.Document)
+		start   func(t *testing.T, s *sim.Sim)
+		step    func(t *testing.T, s *sim.Sim)
+		end     func(t *testing.T, s *sim.Sim)
 	}{{
 		// A door hinged at its lower edge's end, which gravity turns past
 		// 90 degrees: the stop holds it there.
@@ -203,6 +227,80 @@ func TestJointsPlay(t *testing.T) {
 			}
 		},
 	}, {
+		// A pendulum (the rod, hung from its top end) on a 30 degree cone
+		// pushed sideways at 1.6 m/s, which would swing it out to 42
+		// degrees: the cone holds its swing.
+		name:    "cone_push",
+		cmds:    []string{"joint rod world cone pivot=4.5,2,0 axis=0,-1,0 limit=0,30"},
+		seconds: 5,
+		prepare: func(t *testing.T, d *scene.Document) {
+			bodyMotion(t, d, "rod").LinearVelocity = [3]float64{1.5, 0, 0.5}
+		},
+		step: func(t *testing.T, s *sim.Sim) {
+			a := swing(t, s, "rod", mgl64.Vec3{4.5, 2, 0}, mgl64.Vec3{0, -1, 0})
+			if a > 31 {
+				t.Fatalf("t=%.3f: pendulum swung %.2f degrees, cone 30", s.Time, a)
+			}
+			peak = math.Max(peak, a)
+		},
+		end: func(t *testing.T, s *sim.Sim) {
+			t.Logf("cone: at most %.3f degrees", peak)
+			if peak < 29 {
+				t.Errorf("the pendulum swung only %.2f degrees: it never met the cone", peak)
+			}
+			peak = 0
+		},
+	}, {
+		// The rod stood on its lower end on an upright cone: it topples
+		// onto the cone's edge and rests there.
+		name:    "cone_gravity",
+		cmds:    []string{"joint rod world cone pivot=4.5,1,0 limit=0,30"},
+		seconds: 5,
+		prepare: func(t *testing.T, d *scene.Document) {
+			bodyMotion(t, d, "rod").LinearVelocity = [3]float64{0.1, 0, 0}
+		},
+		step: func(t *testing.T, s *sim.Sim) {
+			a := swing(t, s, "rod", mgl64.Vec3{4.5, 1, 0}, mgl64.Vec3{0, 1, 0})
+			if a > 31 {
+				t.Fatalf("t=%.3f: rod %.2f degrees off the cone's axis, cone 30", s.Time, a)
+			}
+			peak = math.Max(peak, a)
+		},
+		end: func(t *testing.T, s *sim.Sim) {
+			t.Logf("toppled: at most %.3f degrees", peak)
+			peak = 0
+			if a := swing(t, s, "rod", mgl64.Vec3{4.5, 1, 0}, mgl64.Vec3{0, 1, 0}); a < 29 {
+				t.Errorf("rod %.2f degrees off the cone's axis after 5 s, want it resting on the 30 degree cone", a)
+			}
+		},
+	}, {
+		// A cone-twist: the hanging rod spun about the cone's axis at 5
+		// rad/s twists to its 20 degree limit and no further.
+		name:    "cone_twist",
+		cmds:    []string{"joint rod world cone pivot=4.5,2,0 axis=0,-1,0 limit=0,30", "joint-limit rod angular-y -20,20"},
+		seconds: 3,
+		prepare: func(t *testing.T, d *scene.Document) {
+			bodyMotion(t, d, "rod").AngularVelocity = [3]float64{0, 5, 0}
+		},
+		step: func(t *testing.T, s *sim.Sim) {
+			q := namedBody(t, s, "rod").Rotation
+			a := math.Abs(2*math.Atan2(q.V[1], q.W)) * 180 / math.Pi
+			if a > 180 {
+				a = 360 - a
+			}
+			if a > 21 {
+				t.Fatalf("t=%.3f: rod twisted %.2f degrees, limit 20", s.Time, a)
+			}
+			peak = math.Max(peak, a)
+		},
+		end: func(t *testing.T, s *sim.Sim) {
+			t.Logf("twist: at most %.3f degrees", peak)
+			if peak < 19 {
+				t.Errorf("the rod twisted only %.2f degrees: it never met its limit", peak)
+			}
+			peak = 0
+		},
+	}, {
 		// bottom (5 kg) welded under top (1 kg), top hinged to the world
 		// at its side: the pair swings, the weld carries the load.
 		name:    "fixed_load",
@@ -241,6 +339,9 @@ func TestJointsPlay(t *testing.T) {
 				d := cleanFile(t, path)
 				if got := d.PhysicsDialect(); got != dialect {
 					t.Fatalf("saved in %v, want %v", got, dialect)
+				}
+				if tc.prepare != nil {
+					tc.prepare(t, d)
 				}
 				s, err := sim.New(d, sim.Options{})
 				if err != nil {
@@ -514,9 +615,9 @@ func TestJointWeldToKHR(t *testing.T) {
 		`"OMI_physics_gravity": {"gravity": 9.81, "direction": [0, -1, 0]},
     "OMI_physics_joint": {"physicsJoints": [{"limits": [{"angularAxes": [0, 1, 2], "linearAxes": [0, 1, 2], "max": 0.0, "min": 0.0}]}]}`, 1)
 	data = strings.Replace(data, `"name": "bottom", "translation": [9, 1.5, 0],`,
-		`"name": "bottom", "translation": [9, 1.5, 0], "children": [8],`, 1)
-	data = strings.Replace(data, `"collider": {"shape": 5}}}}
-  ]`, `"collider": {"shape": 5}}}},
+		`"name": "bottom", "translation": [9, 1.5, 0], "children": [9],`, 1)
+	data = strings.Replace(data, `"collider": {"shape": 6}}}}
+  ]`, `"collider": {"shape": 6}}}},
     {"name": "weld", "translation": [0, 0.25, 0], "extensions": {"OMI_physics_joint": {"joint": 0, "connectedNode": 6}}}
   ]`, 1)
 	data = strings.Replace(data, `"extensionsUsed": ["OMI_physics_shape", "OMI_physics_body", "OMI_physics_gravity"]`,

@@ -530,6 +530,7 @@ int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v) {
 	case PV_J_SLIDER: dJointSetSliderParam(j, param, v); break;
 	case PV_J_UNIVERSAL: dJointSetUniversalParam(j, param, v); break;
 	case PV_J_PISTON: dJointSetPistonParam(j, param, v); break;
+	case PV_J_AMOTOR: dJointSetAMotorParam(j, param, v); break;
 	}
 	UNGUARD();
 	return 0;
@@ -566,7 +567,36 @@ int pv_joint_state(pv_ctx *c, dJointID j, int type, int group, double *x, double
 			*v = dJointGetPistonAngleRate(j);
 		}
 		break;
+	case PV_J_AMOTOR:
+		if (group >= 0 && group < dJointGetAMotorNumAxes(j)) {
+			*x = dJointGetAMotorAngle(j, group);
+			*v = dJointGetAMotorAngleRate(j, group);
+		}
+		break;
 	}
+	UNGUARD();
+	return 0;
+}
+
+int pv_amotor_new(pv_ctx *c, dBodyID b1, dBodyID b2, int naxes, dJointID *out) {
+	GUARD(c);
+	if (naxes < 1 || naxes > 3) dError(0, "angular motor with %d axes", naxes);
+	dJointID id = dJointCreateAMotor(c->world, 0);
+	dJointAttach(id, b1, b2);
+	c->joints = 1;
+	dJointSetAMotorMode(id, dAMotorUser);
+	dJointSetAMotorNumAxes(id, naxes);
+	for (int i = 0; i < naxes; i++) dJointSetAMotorAxis(id, i, 0, i == 0, i == 1, i == 2);
+	*out = id;
+	UNGUARD();
+	return 0;
+}
+
+int pv_amotor_axis(pv_ctx *c, dJointID j, int i, const double *axis, double angle) {
+	GUARD(c);
+	if (i < 0 || i >= dJointGetAMotorNumAxes(j)) dError(0, "angular motor axis %d of %d", i, dJointGetAMotorNumAxes(j));
+	dJointSetAMotorAxis(j, i, 0, axis[0], axis[1], axis[2]);
+	dJointSetAMotorAngle(j, i, angle);
 	UNGUARD();
 	return 0;
 }

@@ -104,12 +104,17 @@ int pv_body_new(pv_ctx *c, dBodyID *out);
 enum { PV_BODY_POSITION = 1, PV_BODY_QUATERNION, PV_BODY_LINEAR_VEL, PV_BODY_ANGULAR_VEL, PV_BODY_KINEMATIC, PV_BODY_GRAVITY_MODE };
 int pv_body_set(pv_ctx *c, dBodyID b, int what, const double *v);
 int pv_body_set_mass(pv_ctx *c, dBodyID b, double mass, const double *inertia);
-enum { PV_J_FIXED = 1, PV_J_BALL, PV_J_HINGE, PV_J_SLIDER, PV_J_UNIVERSAL, PV_J_PISTON };
+enum { PV_J_FIXED = 1, PV_J_BALL, PV_J_HINGE, PV_J_SLIDER, PV_J_UNIVERSAL, PV_J_PISTON, PV_J_AMOTOR };
 int pv_joint_new(pv_ctx *c, int type, dBodyID b1, dBodyID b2, const double *anchor, const double *axis1, const double *axis2, dJointID *out);
 int pv_joint_param(pv_ctx *c, dJointID j, int type, int param, double v);
 // pv_joint_state reads a joint's position (m or rad) and its rate along
 // axis group (0 or 1).
 int pv_joint_state(pv_ctx *c, dJointID j, int type, int group, double *x, double *v);
+// pv_amotor_new makes an angular motor in user mode with naxes (1..3) axes
+// between b1 and b2; pv_amotor_axis sets axis i's direction (world space)
+// and the angle its stops are measured at.
+int pv_amotor_new(pv_ctx *c, dBodyID b1, dBodyID b2, int naxes, dJointID *out);
+int pv_amotor_axis(pv_ctx *c, dJointID j, int i, const double *axis, double angle);
 enum { PV_W_GRAVITY = 1, PV_W_ERP, PV_W_CFM, PV_W_ITERATIONS, PV_W_NO_SLEEP, PV_W_MAX_CORRECTING_VEL, PV_W_SURFACE_LAYER };
 int pv_world_set(pv_ctx *c, int what, const double *v);
 // pv_raise_error and pv_raise_debug make ODE report an error (for tests).

@@ -824,6 +824,10 @@ const (
 	JointSlider
 	JointUniversal
 	JointPiston
+	// JointAMotor is an angular motor in user mode (NewAMotor): up to
+	// three axes whose directions and angles the caller sets each step,
+	// each with stops and a motor.
+	JointAMotor
 )
 
 // Joint is a constraint between two bodies (or a body and the world).
@@ -866,6 +870,55 @@ func (w *World) NewJoint(t JointType, b1, b2 *Body, anchor, axis1, axis2 [3]floa
 	return &Joint{id, w, t}, nil
 }
 
+// NewAMotor makes an angular motor between b1 and b2 (either may be nil for
+// the world) in ODE's user mode with n axes (1 to 3): the caller gives each
+// axis's direction and angle with SetAMotorAxis before each step, and its
+// stops and motor with SetParam (ParamGroup2 and ParamGroup3 add the
+// offsets of the second and third axes). Beside a ball joint it limits the
+// swing and twist a ball has no stops for.
+func (w *World) NewAMotor(b1, b2 *Body, n int) (*Joint, error) {
+	if n < 1 || n > 3 {
+		return nil, fmt.Errorf("ode: an angular motor has 1 to 3 axes, not %d", n)
+	}
+	if !w.usable() {
+		return nil, w.brokenErr()
+	}
+	var i1, i2 C.dBodyID
+	if b1 != nil {
+		i1 = b1.id
+	}
+	if b2 != nil {
+		i2 = b2.id
+	}
+	var id C.dJointID
+	if err := w.check(C.pv_amotor_new(w.ctx, i1, i2, C.int(n), &id)); err != nil {
+		return nil, err
+	}
+	return &Joint{id, w, JointAMotor}, nil
+}
+
+// SetAMotorAxis sets axis i of an angular motor: its direction in world
+// space (turning body 1 about it relative to body 2 increases the angle)
+// and its angle (rad), which the axis's stops bound. Non-finite or zero
+// axes are ignored.
+func (j *Joint) SetAMotorAxis(i int, axis [3]float64, angle float64) {
+	if j.typ != JointAMotor || !j.w.usable() || math.IsNaN(angle) || math.IsInf(angle, 0) {
+		return
+	}
+	n := 0.0
+	for _, x := range axis {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		n += x * x
+	}
+	if !(n > 0) {
+		return
+	}
+	a := [3]C.double{C.double(axis[0]), C.double(axis[1]), C.double(axis[2])}
+	j.w.check(C.pv_amotor_axis(j.w.ctx, j.id, C.int(i), &a[0], C.double(angle)))
+}
+
 // Joint parameters (ODE's dParam*); Axis2 adds the offset of the second axis.
 const (
 	ParamLoStop  = C.dParamLoStop
@@ -876,6 +929,7 @@ const (
 	ParamStopCFM = C.dParamStopCFM
 	ParamCFM     = C.dParamCFM
 	ParamGroup2  = C.dParamGroup2
+	ParamGroup3  = C.dParamGroup3
 )
 
 // SetParam sets an ODE joint parameter (ParamLoStop + ParamGroup2 for the
@@ -889,8 +943,9 @@ func (j *Joint) SetParam(p int, v float64) {
 
 // State returns the joint's position along axis group 0 or 1 (a hinge's
 // or universal's angle in rad, a slider's or piston's position in m, a
-// piston's angle for group 1) and its rate, as ODE measures them; zeros for
-// other types.
+// piston's angle for group 1; an angular motor's axis 0, 1 or 2: the angle
+// last set and the bodies' rate about it) and its rate, as ODE measures
+// them; zeros for other types.
 func (j *Joint) State(group int) (x, v float64) {
 	if !j.w.usable() {
 		return 0, 0
