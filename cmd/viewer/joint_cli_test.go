@@ -46,7 +46,7 @@ func TestEditJointThenSimulate(t *testing.T) {
 		t.Fatalf("joints %+v", r.Joints)
 	}
 	j := r.Joints[0]
-	if j.Node != 8 || j.Name != "door hinge joint" || j.Type != "hinge" || j.Angle == nil || j.Position != nil || math.Abs(*j.Angle-90) > 1 {
-		t.Errorf("joint %+v (angle %v), want node 8 \"door hinge joint\", a hinge at 90 degrees", j, *j.Angle)
+	if j.Node != 9 || j.Name != "door hinge joint" || j.Type != "hinge" || j.Angle == nil || j.Position != nil || math.Abs(*j.Angle-90) > 1 {
+		t.Errorf("joint %+v (angle %v), want node 9 \"door hinge joint\", a hinge at 90 degrees", j, *j.Angle)
 	}
 }
