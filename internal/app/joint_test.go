@@ -2,11 +2,13 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -770,5 +772,78 @@ func TestSplitJointCommands(t *testing.T) {
 		{"joint-limit", "door", "0,45"}, {"joint-drive", "door", "velocity=1"}, {"remove-joint", "door"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%q\nwant %q", got, want)
+	}
+}
+
+// TestJointWorldAnchorKHR: "joint A world" in a KHR (or glTF 2.1) document
+// writes the connected node as the drafts read the world: a root node at
+// the pivot (A's origin) with no physics of its own (no motion, no collider, no OMI
+// static motion in extras), which the sim plays as the world.
+func TestJointWorldAnchorKHR(t *testing.T) {
+	for _, physics := range []string{"khr", "gltf2.1"} {
+		t.Run(physics, func(t *testing.T) {
+			dir := t.TempDir()
+			in, out := filepath.Join(dir, "in.gltf"), filepath.Join(dir, "out.gltf")
+			if _, err := Convert(filepath.Join("testdata", "joints", "bodies.gltf"), in, physics); err != nil {
+				t.Fatal(err)
+			}
+			groups, err := SplitCommands(strings.Fields("joint wheel world hinge axis=0,0,1 ; joint-drive wheel velocity=2 maxForce=50"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := EditFile(in, out, groups, func([]string, string) {}); err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				Scenes []struct{ Nodes []int }
+				Nodes  []map[string]json.RawMessage
+			}
+			if err := json.Unmarshal(mustRead(t, out), &doc); err != nil {
+				t.Fatal(err)
+			}
+			anchor := -1
+			for i, n := range doc.Nodes {
+				if string(n["name"]) == `"wheel joint anchor"` {
+					anchor = i
+				}
+			}
+			if anchor < 0 {
+				t.Fatalf("no node \"wheel joint anchor\" in %s", out)
+			}
+			n := doc.Nodes[anchor]
+			var keys []string
+			for k := range n {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			if want := []string{"name", "rotation", "scale", "translation"}; !slices.Equal(keys, want) {
+				t.Errorf("anchor node %d has %v, want only %v: %s", anchor, keys, want, mustRead(t, out))
+			}
+			var at []float64
+			if err := json.Unmarshal(n["translation"], &at); err != nil || !slices.Equal(at, []float64{-3, 1, 0}) {
+				t.Errorf("anchor at %s, want the pivot (the wheel's origin) [-3, 1, 0]", n["translation"])
+			}
+			if !slices.Contains(doc.Scenes[0].Nodes, anchor) {
+				t.Errorf("anchor node %d is not a root of the scene %v", anchor, doc.Scenes[0].Nodes)
+			}
+			d := cleanFile(t, out)
+			if b := d.BodyNode(anchor); b >= 0 {
+				t.Errorf("the anchor is read as part of body node %d", b)
+			}
+			s, err := sim.New(d, sim.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.Run(1); err != nil {
+				t.Fatal(err)
+			}
+			if js := s.JointStates(); len(js) != 1 || js[0].Type != "hinge" || math.Abs(js[0].Rate-2) > 0.1 {
+				t.Errorf("joints %+v, want one hinge turning at 2 rad/s", js)
+			}
+			if p := namedBody(t, s, "wheel").Position; p.Sub(mgl64.Vec3{-3, 1, 0}).Len() > 0.001 {
+				t.Errorf("the wheel moved to %v: its anchor is not the world", p)
+			}
+		})
 	}
 }
