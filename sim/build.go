@@ -92,7 +92,7 @@ func (s *Sim) surface(c collider, bits map[string]uint64, owner int) ode.Surface
 		sf.Friction, sf.Restitution = m.DynamicFriction, m.Restitution
 		sf.FrictionCombine, sf.RestitutionCombine = combineMode(m.FrictionCombine), combineMode(m.RestitutionCombine)
 		if m.StaticFriction != m.DynamicFriction {
-			s.warnf("ODE has one friction coefficient: dynamic friction is used, static friction ignored (material %d)", c.material)
+			s.warnf("%s has one friction coefficient: dynamic friction is used, static friction ignored (material %d)", s.engineLabel(), c.material)
 		}
 	}
 	if c.filter >= 0 && c.filter < len(d.CollisionFilters) {
@@ -147,16 +147,16 @@ func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) erro
 	}
 	dynamic := moving && !c.trigger && s.Bodies[bi].Type == scene.MotionDynamic
 	if shape.Type == scene.ShapeHeightmap && dynamic {
-		return fmt.Errorf("node %q (node %d): a heightmap collider on dynamic body %q: ODE cannot collide a moving triangle mesh reliably; make the body static or kinematic",
-			nodeName(d, c.node), c.node, s.Bodies[bi].Name)
+		return fmt.Errorf("node %q (node %d): a heightmap collider on dynamic body %q: %s cannot collide a moving triangle mesh reliably; make the body static or kinematic",
+			nodeName(d, c.node), c.node, s.Bodies[bi].Name, s.engineLabel())
 	}
 	if shape.Type == scene.ShapeTrimesh && dynamic {
 		// ODE collides a moving triangle mesh unreliably (it tunnels and
 		// sticks), so the body plays with the hull of its surface, and
 		// Play says so: better a scene that falls than one that refuses
 		// (decision 21 asks for a warning, not a refusal).
-		s.warnf("node %q: the %s collider on dynamic body %q is played as its convex hull (ODE cannot collide a moving triangle mesh reliably); fit a convex compound to keep its hollows",
-			nodeName(d, c.node), shape.Type, s.Bodies[bi].Name)
+		s.warnf("node %q: the %s collider on dynamic body %q is played as its convex hull (%s cannot collide a moving triangle mesh reliably); fit a convex compound to keep its hollows",
+			nodeName(d, c.node), shape.Type, s.Bodies[bi].Name, s.engineLabel())
 		shape.Type = scene.ShapeConvex
 	}
 	sf := s.surface(c, bits, owner)
@@ -222,7 +222,7 @@ func (s *Sim) shapeGeom(sh scene.Shape, m mgl64.Mat4, sf ode.Surface) (engineGeo
 			}
 			return g, rotXMinus90, err
 		}
-		s.warnf("tapered %s (radii %.4g and %.4g): ODE has no tapered shapes, played as the convex hull of its surface", sh.Type, sh.RadiusTop, sh.RadiusBottom)
+		s.warnf("tapered %s (radii %.4g and %.4g): %s has no tapered shapes, played as the convex hull of its surface", sh.Type, sh.RadiusTop, sh.RadiusBottom, s.engineLabel())
 		g, err := s.convexGeom(scaled(taperedPoints(sh), sc), sf)
 		return g, ident, err
 	case scene.ShapeConvex:

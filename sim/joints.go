@@ -120,7 +120,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 			continue
 		}
 		if nj.EnableCollision && b1 != nil && b2 != nil {
-			s.warnf("joint %q: enableCollision is not played; bodies joined by a joint never collide in ODE here", name)
+			s.warnf("joint %q: enableCollision is not played; bodies joined by a joint never collide in %s here", name, s.engineLabel())
 		}
 		if !nj.EnableCollision && (b1 == nil || b2 == nil) {
 			if err := s.noCollideStatic(n, nj.ConnectedNode, b1, b2); err != nil {
@@ -145,7 +145,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 			}
 		}
 		if len(linFree) == 3 && len(angFree) == 3 && !anyDriven(lin, ang) {
-			s.warnf("joint %q locks no axis (an ODE amotor without stops): it constrains nothing and is left out", name)
+			s.warnf("joint %q locks no axis: it constrains nothing and is left out", name)
 			continue
 		}
 		kind := ode.JointFixed
@@ -171,7 +171,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 			// angular motor locks the rest.
 			kind = ode.JointBall
 		default:
-			s.warnf("joint %q: %d free linear and %d free angular axes have no ODE joint; played as a fixed joint", name, len(linFree), len(angFree))
+			s.warnf("joint %q: %d free linear and %d free angular axes have no %s joint; played as a fixed joint", name, len(linFree), len(angFree), s.engineLabel())
 		}
 		// ODE applies stops to body 1's angle relative to body 2 even when it
 		// swaps a joint whose body 1 is the world: keep a real body first and

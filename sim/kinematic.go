@@ -35,7 +35,7 @@ func (s *Sim) AnimateKinematic(k *KinematicAnimation) {
 		}
 		t, r, _ := rigid(world[b.Node])
 		if p := t.Add(r.Mul3x1(b.com)); !finite(p[:]...) || p.Len() > MaxDistance {
-			s.err = &RangeError{Node: b.Node, Name: b.Name, Time: s.Time, What: fmt.Sprintf("is animated to (%g, %g, %g), outside what ODE plays (%g m)", p[0], p[1], p[2], MaxDistance)}
+			s.err = &RangeError{Node: b.Node, Name: b.Name, Time: s.Time, What: fmt.Sprintf("is animated to (%g, %g, %g), outside what %s plays (%g m)", p[0], p[1], p[2], s.engineLabel(), MaxDistance)}
 			return
 		}
 		b.body.SetPosition(t.Add(r.Mul3x1(b.com)))
@@ -82,7 +82,7 @@ func (s *Sim) driveKinematic() error {
 		}
 		if !finite(com[:]...) || !finite(q.V[0], q.V[1], q.V[2], q.W) || com.Len() > MaxDistance {
 			return &RangeError{Node: b.Node, Name: b.Name, Time: s.Time,
-				What: fmt.Sprintf("is animated to (%g, %g, %g), outside what ODE plays (%g m)", com[0], com[1], com[2], MaxDistance)}
+				What: fmt.Sprintf("is animated to (%g, %g, %g), outside what %s plays (%g m)", com[0], com[1], com[2], s.engineLabel(), MaxDistance)}
 		}
 		// A jump (a STEP key, an animation starting over) is not a speed:
 		// driven by velocity the body would fling what it carries at

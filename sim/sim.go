@@ -647,7 +647,7 @@ func (s *Sim) Step() error {
 	s.Time += s.opt.Step
 	s.Steps++
 	if s.w.BadContacts() > 0 {
-		s.warnf("ODE's collision made contacts with no valid normal (deep overlaps of convex shapes): they were skipped")
+		s.warnf("%s's collision made contacts with no valid normal (deep overlaps of convex shapes): they were skipped", s.engineLabel())
 	}
 	if pairs, contacts := s.w.Dropped(); pairs+contacts > 0 {
 		s.Dropped.Pairs += pairs

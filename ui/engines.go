@@ -32,7 +32,7 @@ func engineWidgets(s *State, act func(app.Intent)) g.Widget {
 		lines = append(lines, w)
 	}
 	if len(lines) > 0 {
-		lines = append(lines, g.Label("In the view: ODE's tracks orange, Bullet's cyan (centres of mass).").Wrapped(true))
+		lines = append(lines, g.Label("In the view: ODE orange, Bullet cyan: the tracks of the centres of mass and, while Play shows a time (scrub the recording), each engine's bodies there as ghosts.").Wrapped(true))
 	}
 	return g.Layout{
 		g.Row(

@@ -50,6 +50,37 @@ type Comparison struct {
 	// engine e's track of Bodies[i].
 	Tracks     [][][]mgl64.Vec3 `json:"-"`
 	TrackEvery int              `json:"-"`
+	// Poses holds, at the same points, each body's pose in each engine
+	// (Poses[e][i][k]), for drawing both engines' bodies at a time.
+	Poses [][][]Pose `json:"-"`
+}
+
+// Pose is where a body is: its node's origin and rotation in the world.
+type Pose struct {
+	Position mgl64.Vec3
+	Rotation mgl64.Quat
+}
+
+// PoseAt returns body i's pose in engine e at time t (s), between the two
+// track points around t; false when t is outside the comparison's run.
+func (c *Comparison) PoseAt(e, i int, t float64) (Pose, bool) {
+	if c == nil || e < 0 || e >= len(c.Poses) || i < 0 || i >= len(c.Poses[e]) || !(c.Step > 0) || c.TrackEvery <= 0 {
+		return Pose{}, false
+	}
+	ps := c.Poses[e][i]
+	dt := c.Step * float64(c.TrackEvery)
+	x := t / dt
+	if len(ps) == 0 || !(x >= -1e-9) || t > c.Time+c.Step/2 {
+		return Pose{}, false
+	}
+	k := int(math.Floor(x))
+	if k >= len(ps)-1 {
+		return ps[len(ps)-1], true
+	}
+	k = max(k, 0)
+	f := math.Min(1, math.Max(0, x-float64(k)))
+	a, b := ps[k], ps[k+1]
+	return Pose{a.Position.Add(b.Position.Sub(a.Position).Mul(f)), mgl64.QuatNlerp(a.Rotation, b.Rotation, f)}, true
 }
 
 // BodyComparison is one dynamic body in both engines.
@@ -113,8 +144,10 @@ func Compare(d *scene.Document, opt CompareOptions) (*Comparison, error) {
 		}
 	}
 	c.Tracks = make([][][]mgl64.Vec3, 2)
+	c.Poses = make([][][]Pose, 2)
 	for e := range c.Tracks {
 		c.Tracks[e] = make([][]mgl64.Vec3, len(dyn))
+		c.Poses[e] = make([][]Pose, len(dyn))
 	}
 	moving := make([][2]float64, len(dyn)) // last time each moved, per engine
 	record := func(step int) {
@@ -123,6 +156,7 @@ func Compare(d *scene.Document, opt CompareOptions) (*Comparison, error) {
 				b := s.Bodies[bi]
 				if step%trackEvery == 0 {
 					c.Tracks[e][k] = append(c.Tracks[e][k], b.CenterOfMass)
+					c.Poses[e][k] = append(c.Poses[e][k], Pose{b.Position, b.Rotation})
 				}
 				v := b.LinearVelocity.Len()
 				if v > c.Bodies[k].MaxSpeed[engines[e]] {

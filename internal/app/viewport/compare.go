@@ -6,8 +6,8 @@ import (
 )
 
 // CompareColors are the colours of the engines' tracks after "Compare
-// engines": the first engine (ODE) orange, the second (Bullet) cyan.
-var CompareColors = [2][4]float32{{1, 0.55, 0.1, 1}, {0.2, 0.85, 1, 1}}
+// engines" (app.CompareEngineColors, which its ghosts share).
+var CompareColors = app.CompareEngineColors
 
 // CompareLines draws each engine's track of every compared body (its
 // centre of mass over the run) as a polyline in the engine's colour; none

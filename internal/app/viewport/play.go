@@ -80,7 +80,11 @@ func (c *Controller) showPoses(s *sim.Sim) {
 	p.cache.Update()
 	c.r.SetDebug(p.cache.Groups())
 	p.shownTraj = c.s.View.Trajectories
-	c.r.SetOverlay(append(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006), c.s.TrajectoryLines(c.sceneSize()*0.004)...))
+	over := append(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006), c.s.TrajectoryLines(c.sceneSize()*0.004)...)
+	// After "Compare engines": both engines' tracks, and their bodies at
+	// the time shown (compare.go, app.CompareGhostLines).
+	over = append(over, CompareLines(c.s.Play.Engines.Compare)...)
+	c.r.SetOverlay(append(over, c.s.CompareGhostLines()...))
 	c.logJoints(s)
 	c.redraw()
 }
