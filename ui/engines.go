@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 
+	"github.com/AllenDang/cimgui-go/imgui"
 	g "github.com/AllenDang/giu"
 
 	"physview/internal/app"
@@ -37,7 +38,13 @@ func engineWidgets(s *State, act func(app.Intent)) g.Widget {
 	return g.Layout{
 		g.Row(
 			g.Combo("Engine", names[idx], names, &idx).Size(90).OnChange(func() { act(app.SetPlayEngine{Engine: sim.Engines[idx]}) }),
-			g.Button("Compare engines").OnClick(func() { act(app.CompareEngines{}) }),
+			g.Custom(func() {
+				button("Compare engines", func() { act(app.CompareEngines{}) })
+				if s.ItemLog != nil { // where window tests click
+					lo, hi := imgui.ItemRectMin(), imgui.ItemRectMax()
+					s.ItemLog("compare engines", (lo.X+hi.X)/2, (lo.Y+hi.Y)/2)
+				}
+			}),
 		),
 		g.Condition(p.Engines.CompareError != "", g.Style().SetColor(g.StyleColorText, color.RGBA{255, 110, 100, 255}).To(g.Label("compare: "+p.Engines.CompareError).Wrapped(true)), nil),
 		g.Layout(lines),
