@@ -847,3 +847,64 @@ func TestJointWorldAnchorKHR(t *testing.T) {
 		})
 	}
 }
+
+// TestDemoJoints: the demo has a door on a hinge limited to ±70 degrees
+// and a wheel on a hinge to the world driven at 2 rad/s; played, the door
+// pushed open meets its stop and stays within it, and the wheel reaches its
+// speed.
+func TestDemoJoints(t *testing.T) {
+	s := New()
+	s.OpenDemo()
+	d := s.Doc
+	limits := map[string][2]float64{}
+	for n, ne := range d.Nodes {
+		if ne.Joint == nil {
+			continue
+		}
+		js := d.Joints[ne.Joint.Joint]
+		for _, l := range js.Limits {
+			if len(l.AngularAxes) == 1 && l.Min != l.Max {
+				limits[d.NodeName(n)] = [2]float64{l.Min * 180 / math.Pi, l.Max * 180 / math.Pi}
+			}
+		}
+		for _, dr := range js.Drives {
+			if dr.VelocityTarget != nil {
+				t.Logf("%s: drive at %g rad/s", d.NodeName(n), *dr.VelocityTarget)
+			}
+		}
+	}
+	if l, ok := limits["Hinge (joint)"]; !ok || math.Abs(l[0]+70) > 0.2 || math.Abs(l[1]-70) > 0.2 { // 1.22 rad
+		t.Fatalf("the demo's door hinge limits: %v, want [-70, 70] degrees (1.22 rad)", limits)
+	}
+	// A push: the door swings about its vertical hinge to a stop.
+	bodyMotion(t, d, "Door (dynamic, hinged)").AngularVelocity = [3]float64{0, 3, 0}
+	sm, err := sim.New(d, sim.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sm.Close()
+	for _, w := range sm.Warnings {
+		if strings.Contains(w, "joint") {
+			t.Errorf("warning: %s", w)
+		}
+	}
+	peak := 0.0
+	for sm.Time < 3 {
+		if err := sm.Step(); err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range sm.JointStates() {
+			if j.Name == "Hinge (joint)" {
+				peak = math.Max(peak, math.Abs(j.Value*180/math.Pi))
+			}
+		}
+	}
+	if peak > 71 || peak < 69 {
+		t.Errorf("the door pushed turned at most %.2f degrees, want it to meet its 70 degree stop and stay within 71", peak)
+	}
+	w := namedBody(t, sm, "Wheel (dynamic, driven hinge)").AngularVelocity
+	if math.Abs(math.Abs(w[2])-2) > 0.1 || math.Abs(w[0])+math.Abs(w[1]) > 0.05 {
+		t.Errorf("the wheel turns at %.3v rad/s after 3 s, want 2 about Z", w)
+	}
+	t.Logf("door: at most %.2f degrees; wheel %.4v rad/s", peak, w)
+}
