@@ -166,10 +166,8 @@ func (s *Sim) makeJoints(nodes []int) error {
 			kind, a1 = ode.JointPiston, axis(linFree[0])
 			first, second = &lin[linFree[0]], &ang[angFree[0]]
 		case len(linFree) == 0:
-			// Two axes free about different axes than a universal's, or one
-			// free with others locked by a shared limit: a ball whose
-			// angular motor locks the rest.
 			kind = ode.JointBall
+			s.warnf("joint %q: %d free angular axes with the others locked has no %s joint; played as a ball joint", name, len(angFree), s.engineLabel())
 		default:
 			s.warnf("joint %q: %d free linear and %d free angular axes have no %s joint; played as a fixed joint", name, len(linFree), len(angFree), s.engineLabel())
 		}
@@ -279,8 +277,8 @@ func (s *Sim) limitTurns(jt *joint, name string, js scene.JointSettings, b1, b2 
 			m.SetParam(ode.ParamStopCFM+off, 1/den)
 		}
 	}
+	// Step sets the axes before each step (turnJoints).
 	jt.turns, jt.amotor = turns, m
-	s.turnJoints()
 	return nil
 }
 
