@@ -900,10 +900,13 @@ func (w *World) NewAMotor(b1, b2 *Body, n int) (*Joint, error) {
 // SetAMotorAxis sets axis i of an angular motor: its direction in world
 // space (turning body 1 about it relative to body 2 increases the angle)
 // and its angle (rad), which the axis's stops bound. Non-finite or zero
-// axes are ignored.
+// axes, and axes the motor does not have, are ignored.
 func (j *Joint) SetAMotorAxis(i int, axis [3]float64, angle float64) {
 	if j.typ != JointAMotor || !j.w.usable() || math.IsNaN(angle) || math.IsInf(angle, 0) {
 		return
+	}
+	if i < 0 || i >= int(C.dJointGetAMotorNumAxes(j.id)) {
+		return // ODE would raise an error, which breaks the world
 	}
 	n := 0.0
 	for _, x := range axis {

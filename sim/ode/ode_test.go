@@ -220,7 +220,7 @@ func TestStatesAfterSet(t *testing.T) {
 // body spinning about Z before each step, holds it between its stops (a
 // stop met at 5 rad/s is passed by one step's turn, 0.021 rad, and ODE's
 // correction of that sends the body back at 1 rad/s); a motor with no axis
-// or four is refused.
+// or four is refused, an axis it lacks ignored.
 func TestAMotorStops(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -275,6 +275,14 @@ func TestAMotorStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Destroy()
+	m, err := w.NewAMotor(w.NewBody(), nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SetAMotorAxis(1, [3]float64{0, 0, 1}, 0.5) // no axis 1: ignored
+	if err := w.Err(); err != nil {
+		t.Errorf("setting an axis the motor lacks: %v", err)
+	}
 	for _, n := range []int{0, 4} {
 		if _, err := w.NewAMotor(w.NewBody(), nil, n); err == nil || !strings.Contains(err.Error(), "1 to 3 axes") {
 			t.Errorf("an angular motor of %d axes: error %v", n, err)
