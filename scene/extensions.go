@@ -37,6 +37,10 @@ type Codec struct {
 	Required func(raw json.RawMessage, used []string) (req []string, ok bool)
 	// Validate adds what is wrong with the codec's part of the model.
 	Validate func(d *Document, fs *findings)
+	// Align rewrites all the document's findings (load and validation)
+	// once they are made: the codes, severities and pointers of faults in
+	// the codec's blocks, and repeats dropped.
+	Align func(d *Document, all []Finding) []Finding
 }
 
 // extensionCodec is the package's own name for Codec.
@@ -144,6 +148,16 @@ func (d *Document) validateRegistered(fs *findings) {
 			c.Validate(d, fs)
 		}
 	}
+}
+
+// alignRegistered is the hook at the end of Validate.
+func (d *Document) alignRegistered(all []Finding) []Finding {
+	for _, c := range extensionCodecs {
+		if c.Align != nil {
+			all = c.Align(d, all)
+		}
+	}
+	return all
 }
 
 // knownExtension reports whether a registered codec reads extension name or

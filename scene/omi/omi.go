@@ -46,7 +46,11 @@ func init() {
 		Validate: func(d *scene.Document, fs *scene.Findings) {
 			validateShapes(d, fs)
 			validateBodies(d, fs)
+			if isOMI(d) {
+				emptyArrays(d, fs)
+			}
 		},
+		Align: alignFindings,
 	})
 }
 
