@@ -22,8 +22,9 @@ import (
 // each fault is reported once.
 
 var (
-	reArrayLen = regexp.MustCompile(`^must have (\d+) numbers, has (\d+)`)
-	reElement  = regexp.MustCompile(`(\w+)\[(\d+)\] = `)
+	reArrayLen  = regexp.MustCompile(`^must have (\d+) numbers, has (\d+)`)
+	reElement   = regexp.MustCompile(`(\w+)\[(\d+)\] = `)
+	reSubObject = regexp.MustCompile(`^no "(\w+)" sub-object`)
 	// enumKeys are the members whose value is one of a list of strings.
 	enumKeys = map[string]bool{"type": true, "mode": true, "frictionCombine": true, "restitutionCombine": true}
 )
@@ -76,6 +77,9 @@ func alignFinding(f scene.Finding) scene.Finding {
 		f.Code = "UNRESOLVED_REFERENCE"
 	case "OMI_UNDEFINED_PROPERTY":
 		f.Code = "UNDEFINED_PROPERTY"
+		if m := reSubObject.FindStringSubmatch(f.Message); m != nil && m[1] != last {
+			f.Path += "/" + m[1] // at the missing member, as the others
+		}
 	case "OMI_TYPE_MISMATCH":
 		switch m := reArrayLen.FindStringSubmatch(f.Message); {
 		case m != nil:

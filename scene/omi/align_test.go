@@ -21,6 +21,7 @@ func TestCoreCodesInOMIBlocks(t *testing.T) {
 		{"valid.gltf", nil},
 		{"unresolved_shape.gltf", []string{"error UNRESOLVED_REFERENCE /nodes/1/extensions/OMI_physics_body/collider/shape"}},
 		{"shape_without_type.gltf", []string{"error UNDEFINED_PROPERTY /extensions/OMI_physics_shape/shapes/1/type"}},
+		{"shape_without_parameters.gltf", []string{"warning UNDEFINED_PROPERTY /extensions/OMI_physics_shape/shapes/1/sphere"}},
 		{"negative_size.gltf", []string{"error VALUE_NOT_IN_RANGE /extensions/OMI_physics_shape/shapes/0/box/size/1"}},
 		{"unknown_motion_type.gltf", []string{"warning VALUE_NOT_IN_LIST /nodes/0/extensions/OMI_physics_body/motion/type"}},
 		{"unknown_combine_mode.gltf", []string{"warning VALUE_NOT_IN_LIST /extensions/OMI_physics_body/physicsMaterials/0/frictionCombine"}},
