@@ -37,9 +37,6 @@ func NewReader(raw json.RawMessage, path string, fs *Findings) *Reader {
 	return newReader(raw, path, fs)
 }
 
-// Path returns the JSON pointer of the object.
-func (r *Reader) Path() string { return r.path }
-
 // At returns the JSON pointer of member key.
 func (r *Reader) At(key string) string { return r.at(key) }
 

@@ -57,6 +57,8 @@ func TestDialectsKeepEveryKind(t *testing.T) {
 			t.Run(typ.String()+" as "+to.String(), func(t *testing.T) {
 				d := mustLoad(t, dialectFixtures+"scene_gltf21.gltf")
 				d.Shapes[2] = s // node 2's collider
+				d.Nodes[2].Body.Collider.PhysicsMaterial, d.Nodes[2].Body.Collider.CollisionFilter = 0, 1
+				wantMaterials, wantFilters := mustJSON(d.PhysicsMaterials), mustJSON(d.CollisionFilters)
 				m := d.Nodes[1].Body.Motion
 				m.Mass, m.CenterOfMass, m.InertiaDiagonal = 3, [3]float64{0.1, 0.2, 0.3}, [3]float64{1, 2, 3}
 				m.InertiaOrientation = [4]float64{0, 0.6, 0, 0.8}
@@ -77,6 +79,12 @@ func TestDialectsKeepEveryKind(t *testing.T) {
 				_ = json.Compact(&b, back.Shapes[c.Shape].encode())
 				if a.String() != b.String() {
 					t.Errorf("shape changed:\n got %s\nwant %s", b.String(), a.String())
+				}
+				if c.PhysicsMaterial != 0 || c.CollisionFilter != 1 {
+					t.Errorf("node 2's collider has physics material %d and collision filter %d, want 0 and 1", c.PhysicsMaterial, c.CollisionFilter)
+				}
+				if gm, gf := mustJSON(back.PhysicsMaterials), mustJSON(back.CollisionFilters); !bytes.Equal(gm, wantMaterials) || !bytes.Equal(gf, wantFilters) {
+					t.Errorf("materials or filters changed:\n got %s %s\nwant %s %s", gm, gf, wantMaterials, wantFilters)
 				}
 				got := *back.Nodes[1].Body.Motion
 				got.Extra, want.Extra = nil, nil

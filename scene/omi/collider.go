@@ -10,6 +10,11 @@ import (
 	"physview/scene"
 )
 
+// decodeColliders reads the archived OMI_collider, never written: its
+// colliders are appended after the document's shapes, and a node that
+// names one gets it as its collider or, for an isTrigger one, its trigger.
+// A file that required OMI_collider requires what replaced it
+// (requiredColliders).
 func decodeColliders(d *scene.Document, fs *scene.Findings) {
 	colliderBase := len(d.Shapes)
 	var colliderTrigger []bool

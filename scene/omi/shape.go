@@ -8,6 +8,9 @@ import (
 	"physview/scene"
 )
 
+// decodeShapes reads OMI_physics_shape: the document's shapes, and the
+// node-level form before September 2023, whose shape index st keeps for
+// wireLegacy (a collider or trigger of the node, saved in the current form).
 func decodeShapes(d *scene.Document, fs *scene.Findings, st *legacyDecode) {
 	if raw, ok := scene.RawExtension(d.GLTF.Extensions, scene.ExtShape); ok {
 		if r := scene.NewReader(raw, "/extensions/"+scene.ExtShape, fs); r != nil {
