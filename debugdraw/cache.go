@@ -38,6 +38,10 @@ type Cache struct {
 	// lit are the nodes drawn as selected besides the selection: the
 	// bodies a selected joint connects (joints.go).
 	lit map[int]bool
+	// props are the animated values of the pose drawn (SetVisibility),
+	// nil for the rest pose: an animated visible flag greys the node's
+	// colliders as a hidden node's.
+	props map[string][]float64
 }
 
 // NewCache makes a cache for d with every node dirty.
@@ -202,9 +206,20 @@ func (c *Cache) Update() bool {
 		c.world = c.doc.WorldMatrices()
 	}
 	world := c.world
+	// At an animated pose the visible flags are the pose's; at rest each
+	// node's is looked up alone, so an edit redraws without a walk of
+	// every node.
+	var hidden []bool
+	if c.props != nil {
+		hidden = c.doc.HiddenNodes(c.props)
+	}
 	groups := map[int]bool{}
 	for n := range c.dirty {
-		c.nodes[n] = NodeLines(c.doc, n, world, n == c.selected || c.lit[n], c.meshes, c.opt)
+		hid := n < len(hidden) && hidden[n]
+		if c.props == nil {
+			hid = c.doc.NodeHidden(n)
+		}
+		c.nodes[n] = nodeLines(c.doc, n, world, n == c.selected || c.lit[n], hid, c.meshes, c.opt)
 		groups[n/GroupSize] = true
 	}
 	c.dirty = map[int]bool{}

@@ -97,13 +97,20 @@ type Options struct {
 // shapes coloured by the body that moves them, its motion's centre of mass
 // and velocities, its joint and its gravity field. world is d.WorldMatrices().
 func NodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected bool, meshes MeshSource, opt Options) Lines {
+	return nodeLines(d, n, world, selected, d.NodeHidden(n), meshes, opt)
+}
+
+// nodeLines is NodeLines with whether node n is hidden (KHR_node_visibility,
+// in the file or by an animation at the pose drawn): its colliders are
+// grey then.
+func nodeLines(d *scene.Document, n int, world []mgl64.Mat4, selected, hidden bool, meshes MeshSource, opt Options) Lines {
 	var out Lines
 	ne := d.Nodes[n]
 	m := world[n]
 	if b := ne.Body; b != nil {
 		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
 			col := roleColor(d, n)
-			if d.NodeHidden(n) {
+			if hidden {
 				col = ColorHidden
 			}
 			if selected {

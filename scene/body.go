@@ -1,8 +1,9 @@
 package scene
 
-// The physics body model, shared by the OMI and KHR codecs (omi_body.go,
-// khr_physics.go): a node's motion, collider and trigger, and the
-// document's physics materials and collision filters.
+// The physics body model, shared by the OMI and KHR codecs (scene/omi,
+// khr_physics.go; their common JSON form is body_form.go): a node's motion,
+// collider and trigger, and the document's physics materials and collision
+// filters.
 
 // MotionType is the kind of a physics body's motion. The zero value means "not set".
 type MotionType int

@@ -21,7 +21,7 @@ var PhysicsRules = []PhysicsRule{
 	{"NODE_LOOP", "the node hierarchy has a cycle"},
 	{"KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT", "a variant is mapped twice in one primitive"},
 	{"OMI_LEGACY_FORM", "an older form of an OMI extension was read and upgraded (info)"},
-	{"OMI_UNRESOLVED_REFERENCE", "an index (shape, mesh, physics material, collision filter, joint, node, variant, material) points past its list"},
+	{"OMI_UNRESOLVED_REFERENCE", "an index (shape, mesh, physics material, collision filter, joint, node, variant, material) points past its list (given as UNRESOLVED_REFERENCE in OMI blocks, scene/omi)"},
 	{"OMI_GRAVITY_NOT_ON_BASE_TRIGGER", "a gravity field is not on a base trigger node (a trigger without motion or collider, not part of a compound)"},
 	{"OMI_COMPOUND_TRIGGER", "a compound trigger lists a node that is not its descendant or has no trigger, or carries a collision filter"},
 	{"OMI_MUTUALLY_EXCLUSIVE", "two properties that exclude each other are both set"},
@@ -46,8 +46,8 @@ var PhysicsRules = []PhysicsRule{
 	{"OMI_JOINT_DRIVE_NO_GAIN", "a drive cannot apply force: a position target without stiffness, a velocity target without damping, or maxForce 0"},
 	{"OMI_VARIANTS_NAME", "a variant has no name or the name of another variant"},
 	{"UNSATISFIED_DEPENDENCY", "primitives map variants but the root variants list is missing"},
-	{"OMI_TYPE_MISMATCH", "a value has the wrong JSON type or the wrong number of elements"},
-	{"OMI_UNDEFINED_PROPERTY", "a required property or sub-object is missing"},
+	{"OMI_TYPE_MISMATCH", "a value has the wrong JSON type or the wrong number of elements (in OMI blocks TYPE_MISMATCH or ARRAY_LENGTH_NOT_IN_LIST, but for OMI's own rules: a non-integer gravity priority, line points not in threes, heightmap sizes, curve parameters)"},
+	{"OMI_UNDEFINED_PROPERTY", "a required property or sub-object is missing (given as UNDEFINED_PROPERTY in OMI blocks)"},
 	{"OMI_GENERAL_CURVE", "a G4MF general shape's curve is unusual (one non-zero radius, a one-section taper, an exponent below 1: read, drawn as its hull)"},
 	{"OMI_DEGENERATE_SHAPE", "a shape has no volume (a general shape with no curves and a zero size)"},
 	{"KHR_GEOMETRY_NO_SHAPE", "a KHR collider or trigger geometry names neither a shape nor a mesh (or node)"},
@@ -63,7 +63,7 @@ var PhysicsRules = []PhysicsRule{
 	{"XODE_IMPORT", "what an XODE file has that the model keeps differently"},
 	{"G4MF_IMPORT", "what a G4MF file has that the glTF model does not read"},
 	{"OMI_VALUE_OUT_OF_ENGINE_RANGE", "a physics value beyond what an engine plays in double precision: a body node more than 1e6 m from the origin, a shape node's world scale over 1e6 or under 1e-6, a shape over 2e6 m across, a speed over 1e4 m/s or rad/s, a mass over 1e12 kg"},
-	{"OMI_VALUE_NOT_IN_RANGE", "a value is outside its range (negative size, unknown type name, non-unit quaternion, zero vector, axis not 0-2, non-integer priority)"},
+	{"OMI_VALUE_NOT_IN_RANGE", "a value is outside its range (in OMI blocks VALUE_NOT_IN_RANGE, VALUE_NOT_IN_LIST for an unknown name; OMI_VALUE_NOT_IN_RANGE stays for a zero direction and a dynamic body of mass 0)"},
 	// The KHR fork of the Khronos validator's own codes (khr_fork.go); in a
 	// KHR or glTF 2.1 document its schema-level faults carry the core codes
 	// (UNRESOLVED_REFERENCE, VALUE_NOT_IN_RANGE, ...).

@@ -6,14 +6,21 @@
 //
 // Map of scene/ and its packages:
 //
-//   - scene (this package): the model (document.go, shape*.go, body and
-//     motion in omi_body.go), edits (edit*.go), validation (validate.go,
-//     codes.go), saving (save*.go), and the physics dialects, each a codec
-//     registered with the model (extensions.go): OMI (omi_*.go), KHR on
-//     glTF 2.0 (khr_physics*.go, and khr_fork.go for the findings of the
-//     KHR fork of the Khronos validator), glTF 2.1 core shapes and node
-//     bounding volumes (gltf21.go), KHR_node_visibility (visibility.go),
+//   - scene (this package): the model (document.go, shape*.go, body.go,
+//     gravity.go, and the JSON forms of bodies and joints the dialects share
+//     in body_form.go and joint_form.go), edits (edit*.go), validation
+//     (validate.go, codes.go), saving (save*.go), and the codec API a
+//     dialect registers with (extensions.go: Codec, RegisterCodec;
+//     codec.go: Findings, Reader, Writer and the shared forms). Still
+//     registered from here: KHR physics on glTF 2.0 (khr_physics*.go, and
+//     khr_fork.go for the findings of the KHR fork of the Khronos
+//     validator), glTF 2.1 core shapes and node bounding volumes
+//     (gltf21.go), KHR_node_visibility (visibility.go) and
 //     KHR_materials_variants (khr_variants.go).
+//   - scene/omi: the OMI dialect (OMI_physics_shape, _body, _gravity,
+//     _joint, the archived OMI_collider), a codec package.
+//   - scene/dialects: imports every dialect package; programs and tests
+//     that decode documents import it, blank.
 //   - scene/corecheck: the core glTF checks of the Khronos glTF-Validator,
 //     the GLB container, version rules (version21.go).
 //   - scene/anim: animation sampling and posing, KHR_animation_pointer.

@@ -72,9 +72,6 @@ type Document struct {
 	saveWarnings []string
 	// khr is the KHR physics dialect state (khr_physics.go); nil for OMI.
 	khr *khrState
-	// legacy is what the pre-2023 OMI forms leave for wiring while the
-	// document is decoded (omi_body.go); nil afterwards.
-	legacy *legacyDecode
 	// geom holds the decoded Draco and meshopt data (geometry.go).
 	geom *geometry
 	// shownScene is the scene shown plus one; 0 shows the file's own

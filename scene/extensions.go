@@ -5,14 +5,16 @@ import (
 	"slices"
 )
 
-// extensionCodec is what an owned glTF extension registers: the names it
-// owns, how it reads them into the model, how it writes them when saving,
-// how it checks them, and which of its names the saved file uses. Each
-// dialect lives in one file that registers its codec from init
-// (omi_shape.go, omi_body.go, omi_collider.go, omi_gravity.go, omi_joint.go,
-// khr_variants.go, khr_physics.go); the document code calls the registered
-// codecs through the hooks below and names no extension itself.
-type extensionCodec struct {
+// Codec is what a physics dialect or another owned glTF extension
+// registers with the model (RegisterCodec), as qmuntal/gltf's ext/ packages
+// register with gltf.RegisterExtension: the names it owns, how it reads
+// them into the model, how it writes them when saving, how it checks them,
+// and which of its names the saved file uses. The document code calls the
+// registered codecs through the hooks below and names no extension itself.
+// The OMI dialect is the package scene/omi; KHR physics on glTF 2.0, glTF
+// 2.1 core shapes, KHR_node_visibility and KHR_materials_variants register
+// from this package (docs/dialects.md says why).
+type Codec struct {
 	// Names are the extension names the codec owns. They join
 	// ownedExtensions, so saving rewrites or removes them.
 	Names []string
@@ -35,22 +37,24 @@ type extensionCodec struct {
 	Required func(raw json.RawMessage, used []string) (req []string, ok bool)
 	// Validate adds what is wrong with the codec's part of the model.
 	Validate func(d *Document, fs *findings)
+	// Align rewrites all the document's findings (load and validation)
+	// once they are made: the codes, severities and pointers of faults in
+	// the codec's blocks, and repeats dropped.
+	Align func(d *Document, all []Finding) []Finding
 }
 
-// Decoding order of the codecs: OMI shapes before the archived OMI_collider
-// (whose colliders are appended after them) and bodies before it (a node's
-// collider is added to the node's body); the pre-2023 wiring of node shapes
-// and bodies once those three are read; KHR physics last, as it keeps its
-// blocks unread when OMI physics is there.
+// extensionCodec is the package's own name for Codec.
+type extensionCodec = Codec
+
+// Decoding order of the codecs: the OMI codecs (scene/omi) use 10 to 60,
+// shapes, bodies and the archived OMI_collider first, then the resolution
+// of implicit compound triggers (orderImplicitTriggers), then OMI gravity
+// and joints; KHR physics comes after them, as it keeps its blocks unread
+// when OMI physics is there.
 const (
-	orderShape = 10 * (iota + 1)
-	orderBody
-	orderCollider
-	orderLegacyWiring
-	orderGravity
-	orderJoint
-	orderVariants
-	orderKHRPhysics
+	orderImplicitTriggers = 40
+	orderVariants         = 70
+	orderKHRPhysics       = 80
 )
 
 var (
@@ -58,6 +62,10 @@ var (
 	// ownedExtensions are the names of the registered codecs, in Order.
 	ownedExtensions []string
 )
+
+// RegisterCodec adds a codec to the model; call it from the init of the
+// codec's package. Order places it among the others (see Codec.Order).
+func RegisterCodec(c Codec) { registerExtension(c) }
 
 // registerExtension adds a codec; call it from init.
 func registerExtension(c extensionCodec) {
@@ -140,6 +148,16 @@ func (d *Document) validateRegistered(fs *findings) {
 			c.Validate(d, fs)
 		}
 	}
+}
+
+// alignRegistered is the hook at the end of Validate.
+func (d *Document) alignRegistered(all []Finding) []Finding {
+	for _, c := range extensionCodecs {
+		if c.Align != nil {
+			all = c.Align(d, all)
+		}
+	}
+	return all
 }
 
 // knownExtension reports whether a registered codec reads extension name or

@@ -21,9 +21,10 @@ type Member struct {
 // They are written back unchanged after the keys the model writes.
 type Members []Member
 
-// reader reads the members of one JSON object leniently: a value of the wrong
-// type becomes a finding and the default is used, so loading goes on.
-type reader struct {
+// Reader reads the members of one JSON object leniently: a value of the
+// wrong type becomes a finding and the default is used, so loading goes on.
+// Dialect codecs get one from NewReader (codec.go).
+type Reader struct {
 	obj  *jsonobj.Object
 	path string
 	fs   *findings
@@ -32,6 +33,9 @@ type reader struct {
 	// reader's findings: the dialect of the extension it reads.
 	prefix string
 }
+
+// reader is the package's own name for Reader.
+type reader = Reader
 
 // newReader parses raw as an object. It returns nil, with an error finding,
 // when raw is not an object.
@@ -283,10 +287,13 @@ func short(v json.RawMessage) string {
 	return s
 }
 
-// writer builds an owned JSON object in a fixed key order.
-type writer struct {
+// Writer builds an owned JSON object in a fixed key order.
+type Writer struct {
 	obj jsonobj.Object
 }
+
+// writer is the package's own name for Writer.
+type writer = Writer
 
 func (w *writer) set(key string, v any) {
 	var b bytes.Buffer

@@ -40,9 +40,13 @@ func loadErr(code, format string, args ...any) *LoadError {
 	return &LoadError{Code: code, Err: fmt.Errorf(format, args...)}
 }
 
-// findings collects messages while decoding and validating. Every finding
-// is made with its code (codes.go lists the physics and variants codes).
-type findings []Finding
+// Findings collects messages while decoding and validating: the sink a
+// registered Codec reports to. Every finding is made with its code
+// (codes.go lists the physics and variants codes).
+type Findings []Finding
+
+// findings is the package's own name for Findings.
+type findings = Findings
 
 // addc adds a finding with its rule code.
 func (fs *findings) addc(sev Severity, code, path, format string, args ...any) {

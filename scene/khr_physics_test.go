@@ -298,7 +298,7 @@ func TestMassFindings(t *testing.T) {
 		name, text string
 		want       []string // severity code path
 	}{
-		{"OMI dynamic -2", omi("dynamic", -2), []string{"error OMI_VALUE_NOT_IN_RANGE /nodes/0/extensions/OMI_physics_body/motion/mass"}},
+		{"OMI dynamic -2", omi("dynamic", -2), []string{"error VALUE_NOT_IN_RANGE /nodes/0/extensions/OMI_physics_body/motion/mass"}},
 		{"OMI dynamic 0", omi("dynamic", 0), []string{"warning OMI_VALUE_NOT_IN_RANGE /nodes/0/extensions/OMI_physics_body/motion/mass"}},
 		{"OMI kinematic 0", omi("kinematic", 0), nil},
 		{"OMI dynamic 2", omi("dynamic", 2), nil},

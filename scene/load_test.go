@@ -125,7 +125,7 @@ func TestLegacyShapeWithoutIndex(t *testing.T) {
 			got = append(got, f.Code+" "+f.Path)
 		}
 	}
-	if want := []string{"OMI_UNDEFINED_PROPERTY /nodes/1/extensions/OMI_physics_shape/shape"}; !cmp.Equal(got, want) {
+	if want := []string{"UNDEFINED_PROPERTY /nodes/1/extensions/OMI_physics_shape/shape"}; !cmp.Equal(got, want) {
 		t.Errorf("errors %q, want %q", got, want)
 	}
 }

@@ -2,6 +2,25 @@ package scene
 
 import "fmt"
 
+// The OMI extension names. Their codecs are the package scene/omi; the
+// names stay here because the dialect paths below, the KHR codec (which
+// keeps an OMI body inside a KHR node) and the diff, g4mf, xode and ui
+// packages name them.
+const (
+	// ExtShape is OMI_physics_shape: the document's shapes.
+	ExtShape = "OMI_physics_shape"
+	// ExtBody is OMI_physics_body: physics materials, collision filters
+	// and each node's motion, collider and trigger.
+	ExtBody = "OMI_physics_body"
+	// ExtCollider is the archived OMI_collider: read into the model, never
+	// written (a save writes what replaced it).
+	ExtCollider = "OMI_collider"
+	// ExtGravity is OMI_physics_gravity: world gravity and gravity fields.
+	ExtGravity = "OMI_physics_gravity"
+	// ExtJoint is OMI_physics_joint: joint settings and joint nodes.
+	ExtJoint = "OMI_physics_joint"
+)
+
 // physicsPaths says where one physics dialect keeps what the model holds,
 // and how its finding codes begin. The body, joint and shape checks are
 // written once against the model and told the dialect's paths, so OMI and
@@ -42,6 +61,17 @@ var khrPaths = physicsPaths{
 	body:      func(n int) string { return fmt.Sprintf("/nodes/%d/extensions/%s", n, ExtKHRBodies) },
 	joint:     func(n int) string { return fmt.Sprintf("/nodes/%d/extensions/%s/joint", n, ExtKHRBodies) },
 	geometry:  "/geometry",
+}
+
+// pathsOf returns the paths and codes of dialect p.
+func pathsOf(p PhysicsDialect) physicsPaths {
+	switch p {
+	case DialectOMI:
+		return omiPaths
+	case DialectGLTF21:
+		return gltf21ShapePaths
+	}
+	return khrPaths
 }
 
 // isOMI reports whether the document's physics is in the OMI dialect, so

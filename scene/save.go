@@ -317,7 +317,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := patchNameList(root, "extensionsUsed", used, true); err != nil {
 		return nil, err
 	}
-	// A codec may rewrite extensionsRequired (omi_collider.go does).
+	// A codec may rewrite extensionsRequired (scene/omi/collider.go does).
 	if raw, ok := root.Get("extensionsRequired"); ok {
 		if req, ok := requiredRegistered(raw, used); ok {
 			if err := root.SetValue("extensionsRequired", req); err != nil {

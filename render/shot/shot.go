@@ -110,7 +110,8 @@ func RenderReport(d *scene.Document, o Options) (img *image.NRGBA, rep Report, e
 	r.WaitTextures()
 	cache := DebugCache(d, r)
 	if posed != nil {
-		cache.SetPose(posed.World, nil) // colliders follow the pose
+		cache.SetPose(posed.World, nil)  // colliders follow the pose
+		cache.SetVisibility(posed.Props) // and grey where it hides their node
 	}
 	cache.Update()
 	r.SetDebug(cache.Groups())

@@ -185,8 +185,10 @@ func (c *Controller) PoseChanged(p *anim.Pose) {
 		if p != nil {
 			// Only the nodes the animations move are drawn again.
 			c.debug.SetPose(p.World, movedNodes(c.s.Timeline.Model))
+			c.debug.SetVisibility(p.Props) // animated visible flags grey colliders
 		} else {
 			c.debug.SetPose(nil, nil)
+			c.debug.SetVisibility(nil)
 		}
 	}
 	c.overlayDirty = true

@@ -6,111 +6,15 @@ import (
 	"math"
 )
 
-// ExtBody is the extension name. Like every owned
-// extension it is read into typed values and written back in its current
-// form; everything else in the file is kept as is.
-const ExtBody = "OMI_physics_body"
-
-// OMI_physics_body: the document's physics materials and collision filters
-// and each node's motion, collider and trigger, including the forms before
-// September 2023 ("type" bodies, node-level shapes) and before 2024 (a
-// trigger without shape or nodes), which a step after the shapes, bodies
-// and archived colliders are read wires into the current form.
 func init() {
-	registerExtension(extensionCodec{
-		Names:    []string{ExtBody},
-		Order:    orderBody,
-		Decode:   decodeBodies,
-		Patch:    patchBodies,
-		Used:     usedBodies,
-		Validate: validateBodies,
-	})
-	registerExtension(extensionCodec{
-		Order: orderLegacyWiring,
-		Decode: func(d *Document, _ *findings) {
-			d.wireLegacy()
-		},
-	})
+	registerExtension(extensionCodec{Order: orderImplicitTriggers, Decode: resolveImplicitTriggers})
 }
 
-// legacyDecode is what the pre-2023 forms leave for wireLegacy while a
-// document is decoded, per node: the legacy body type and the node-level
-// shape index (-1 for none).
-type legacyDecode struct {
-	body  []string
-	shape []int
-}
-
-// legacyState returns the document's legacy decoding state, made on first use.
-func (d *Document) legacyState() *legacyDecode {
-	if d.legacy == nil {
-		n := len(d.GLTF.Nodes)
-		d.legacy = &legacyDecode{body: make([]string, n), shape: make([]int, n)}
-		for i := range d.legacy.shape {
-			d.legacy.shape[i] = -1
-		}
-	}
-	return d.legacy
-}
-
-func decodeBodies(d *Document, fs *findings) {
-	if raw, ok := rawExt(d.GLTF.Extensions, ExtBody); ok {
-		if r := newReader(raw, "/extensions/"+ExtBody, fs); r != nil {
-			for i, m := range r.array("physicsMaterials") {
-				d.PhysicsMaterials = append(d.PhysicsMaterials, decodePhysicsMaterial(m, r.at("physicsMaterials")+"/"+itoa(i), fs))
-			}
-			for i, c := range r.array("collisionFilters") {
-				d.CollisionFilters = append(d.CollisionFilters, decodeCollisionFilter(c, r.at("collisionFilters")+"/"+itoa(i), fs))
-			}
-			d.setRootExtra(ExtBody, r.rest())
-		}
-	}
-	for i, n := range d.GLTF.Nodes {
-		if raw, ok := rawExt(n.Extensions, ExtBody); ok {
-			var legacy string
-			d.Nodes[i].Body, legacy = decodeBody(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtBody), fs)
-			if legacy != "" {
-				d.legacyState().body[i] = legacy
-			}
-		}
-	}
-}
-
-// wireLegacy turns pre-2023 node shapes and bodies into the current form and
-// resolves implicit compound triggers. It runs once every node is read,
-// because a shape's meaning depends on its ancestors.
-func (d *Document) wireLegacy() {
-	if st := d.legacy; st != nil {
-		d.legacy = nil
-		legacyBody, legacyShape := st.body, st.shape
-		for i, shape := range legacyShape {
-			if shape < 0 && legacyBody[i] == "" {
-				continue
-			}
-			ne := &d.Nodes[i]
-			if shape >= 0 {
-				// The body on this node or the nearest ancestor says what kind of shape this is.
-				kind := legacyBody[i]
-				if kind == "" {
-					d.Ancestors(i, func(a int) bool {
-						kind = legacyBody[a]
-						return kind == ""
-					})
-				}
-				if ne.Body == nil {
-					ne.Body = &Body{}
-				}
-				if kind == "trigger" {
-					ne.Body.Trigger = &Trigger{Shape: shape, CollisionFilter: -1}
-				} else if ne.Body.Collider == nil {
-					ne.Body.Collider = &Collider{Shape: shape, PhysicsMaterial: -1, CollisionFilter: -1}
-				}
-			}
-			if legacyBody[i] == "trigger" && ne.Body != nil && ne.Body.Trigger == nil {
-				ne.Body.Trigger = &Trigger{Shape: -1, CollisionFilter: -1, implicit: true}
-			}
-		}
-	}
+// resolveImplicitTriggers makes each trigger of the form before 2024 (no
+// shape, no nodes) the compound of its node's descendant triggers. It runs
+// once the shapes and bodies are read and wired, because the parts depend
+// on the node's descendants.
+func resolveImplicitTriggers(d *Document, _ *findings) {
 	for i := range d.Nodes {
 		b := d.Nodes[i].Body
 		if b == nil || b.Trigger == nil || !b.Trigger.implicit {
@@ -145,51 +49,8 @@ func (d *Document) descendantTriggers(n int) []int {
 	return out
 }
 
-func patchBodies(d *Document, node int, blocks map[string]json.RawMessage) {
-	if !d.isOMI() {
-		return
-	}
-	if node >= 0 {
-		if b := d.Nodes[node].Body; b != nil {
-			blocks[ExtBody] = b.encode()
-		}
-		return
-	}
-	if len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.rootExtra[ExtBody]) > 0 {
-		var w writer
-		if len(d.PhysicsMaterials) > 0 {
-			setList(&w, "physicsMaterials", d.PhysicsMaterials)
-		}
-		if len(d.CollisionFilters) > 0 {
-			setList(&w, "collisionFilters", d.CollisionFilters)
-		}
-		w.rest(d.rootExtra[ExtBody])
-		blocks[ExtBody] = w.bytes()
-	}
-}
-
-func usedBodies(d *Document, used []string) []string {
-	if !d.isOMI() {
-		return used
-	}
-	has := len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0
-	for _, ne := range d.Nodes {
-		has = has || ne.Body != nil
-	}
-	if has {
-		used = append(used, ExtBody)
-	}
-	return used
-}
-
 // maxHullPoints is where Godot starts warning about convex hulls.
 const maxHullPoints = 255
-
-func validateBodies(d *Document, fs *findings) {
-	if d.isOMI() {
-		d.validateBodiesIn(fs, omiPaths)
-	}
-}
 
 // validateBodiesIn checks the physics materials, collision filters and
 // bodies under the paths and codes of dialect pp.

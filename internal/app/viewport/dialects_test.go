@@ -1,0 +1,4 @@
+package viewport
+
+// The tests decode documents of every physics dialect.
+import _ "physview/scene/dialects"

@@ -1,0 +1,4 @@
+package g4mf
+
+// The tests decode documents of every physics dialect.
+import _ "physview/scene/dialects"
