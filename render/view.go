@@ -26,8 +26,8 @@ type View struct {
 	// multiplies the cost of a redraw on a software rasteriser.
 	Samples int
 	// Budget is how long a redraw of the 3D view may take while the
-	// camera moves (0: DefaultViewBudget); a larger one is drawn with
-	// fewer pixels.
+	// camera moves (0: DefaultViewBudget, or PHYSVIEW_DYNRES's); a
+	// redraw that would take longer is drawn with fewer pixels.
 	Budget time.Duration
 
 	full, low viewTarget
@@ -71,9 +71,20 @@ const (
 	scaleSteps = 20
 )
 
-// noDynamicResolution (PHYSVIEW_DYNRES=off) draws every frame at full
-// resolution, for the orbit benchmark's comparison.
-var noDynamicResolution = os.Getenv("PHYSVIEW_DYNRES") == "off"
+// PHYSVIEW_DYNRES=off draws every frame at full resolution (the orbit
+// benchmark's comparison); a duration ("5ms") replaces the default
+// budget (the window tests force a reduction with a tiny one).
+var noDynamicResolution, envBudget = dynresEnv(os.Getenv("PHYSVIEW_DYNRES"))
+
+func dynresEnv(s string) (off bool, budget time.Duration) {
+	if s == "off" {
+		return true, 0
+	}
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		return false, d
+	}
+	return false, 0
+}
 
 // Invalidate makes the next Present redraw.
 func (v *View) Invalidate() { v.valid = false }
@@ -181,6 +192,9 @@ func (v *View) measured(d time.Duration, share float64) {
 // all of it is taken as per pixel.
 func (v *View) scaleFor() float64 {
 	budget := v.Budget
+	if budget <= 0 {
+		budget = envBudget
+	}
 	if budget <= 0 {
 		budget = DefaultViewBudget
 	}

@@ -57,3 +57,23 @@ func TestViewMeasured(t *testing.T) {
 		t.Errorf("after another size: reduced %v at %v, full %v; want 50ms at 0.36, full 100ms", v.lowCost, v.lowShare, v.fullCost)
 	}
 }
+
+// TestDynresEnv checks PHYSVIEW_DYNRES's values.
+func TestDynresEnv(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		off    bool
+		budget time.Duration
+	}{
+		{"", false, 0},
+		{"off", true, 0},
+		{"5ms", false, 5 * time.Millisecond},
+		{"-1ms", false, 0},
+		{"fast", false, 0},
+	} {
+		off, b := dynresEnv(c.in)
+		if off != c.off || b != c.budget {
+			t.Errorf("%q: off %v budget %v, want %v %v", c.in, off, b, c.off, c.budget)
+		}
+	}
+}
