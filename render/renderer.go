@@ -661,6 +661,9 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		if hidden != nil && it.node >= 0 && it.node < len(hidden) && hidden[it.node] {
 			continue
 		}
+		if offScreen(it, vp) {
+			continue // culled: no pixel of it is in the view (cull.go)
+		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
