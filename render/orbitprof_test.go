@@ -55,7 +55,7 @@ func TestOrbitProfile(t *testing.T) {
 		sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
 		sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
 		fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)  wall %6.1f (%5.1f)\n", name, w, h,
-			ms(cs[5]), ms(cs[0]), ms(ts[5]), ms(ts[0]))
+			millis(cs[5]), millis(cs[0]), millis(ts[5]), millis(ts[0]))
 	}
 	var opaque, transmissive []drawItem
 	for _, it := range all {
@@ -93,7 +93,7 @@ func TestOrbitProfile(t *testing.T) {
 		cs = append(cs, cpuTime()-c0)
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
-	fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)\n", "transmission copy and its mipmaps", 800, 758, ms(cs[5]), ms(cs[0]))
+	fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)\n", "transmission copy and its mipmaps", 800, 758, millis(cs[5]), millis(cs[0]))
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
