@@ -80,6 +80,7 @@ func TestOrbitProfile(t *testing.T) {
 	closeUp.Distance *= 0.3
 	closeUp.Target[1] = lo[1] + 0.85*(hi[1]-lo[1])
 	measure("close-up of the shade (base culled)", closeUp, 800, 758, opt, all)
+	measure("the close-up over the environment", closeUp, 800, 758, sky, all)
 
 	release := bindBenchTarget(800, 758)
 	defer release()
