@@ -211,11 +211,8 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.view.Invalidate()
 	}
 	if a.cam() != a.lastCam {
-		// Orbiting, panning, zooming: drawn at a reduced resolution
-		// when a full one would not keep up (View.Moving).
 		a.lastCam = a.cam()
 		a.view.Invalidate()
-		a.view.Moving()
 	}
 	now := time.Now()
 	if a.pacer.Arrived(now, arrived, pending) {
