@@ -166,7 +166,10 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 
 // measured takes in the time d of a redraw of share of the full view's
 // pixels (1 at full resolution), smoothed over the last few redraws of
-// each kind.
+// each kind. A full redraw faster than the average replaces it at once:
+// the first redraws of a document include llvmpipe generating its shader
+// code, which would otherwise keep the next orbits reduced too far for
+// several stops.
 func (v *View) measured(d time.Duration, share float64) {
 	ema := func(old, x time.Duration) time.Duration {
 		if old == 0 {
@@ -175,7 +178,7 @@ func (v *View) measured(d time.Duration, share float64) {
 		return (old*2 + x) / 3
 	}
 	if share >= 1 {
-		v.fullCost = ema(v.fullCost, d)
+		v.fullCost = min(d, ema(v.fullCost, d))
 		return
 	}
 	if v.lowShare != share {

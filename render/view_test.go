@@ -37,8 +37,9 @@ func TestViewScale(t *testing.T) {
 	}
 }
 
-// TestViewMeasured checks that redraws are averaged by kind, and that a
-// reduced redraw of another size starts its average over.
+// TestViewMeasured checks that redraws are averaged by kind, that a full
+// redraw faster than the average is taken at once, and that a reduced
+// redraw of another size starts its average over.
 func TestViewMeasured(t *testing.T) {
 	ms := time.Millisecond
 	var v View
@@ -47,14 +48,22 @@ func TestViewMeasured(t *testing.T) {
 	if v.fullCost != 100*ms {
 		t.Errorf("full cost %v, want 100ms (two thirds of the old, one of the new)", v.fullCost)
 	}
+	v.measured(40*ms, 1)
+	if v.fullCost != 40*ms {
+		t.Errorf("full cost %v after a faster redraw, want 40ms (taken at once)", v.fullCost)
+	}
+	v.measured(100*ms, 1)
+	if v.fullCost != 60*ms {
+		t.Errorf("full cost %v after a slower redraw, want 60ms (averaged)", v.fullCost)
+	}
 	v.measured(30*ms, 0.25)
 	v.measured(60*ms, 0.25)
 	if v.lowCost != 40*ms || v.lowShare != 0.25 {
 		t.Errorf("reduced cost %v at %v, want 40ms at 0.25", v.lowCost, v.lowShare)
 	}
 	v.measured(50*ms, 0.36)
-	if v.lowCost != 50*ms || v.lowShare != 0.36 || v.fullCost != 100*ms {
-		t.Errorf("after another size: reduced %v at %v, full %v; want 50ms at 0.36, full 100ms", v.lowCost, v.lowShare, v.fullCost)
+	if v.lowCost != 50*ms || v.lowShare != 0.36 || v.fullCost != 60*ms {
+		t.Errorf("after another size: reduced %v at %v, full %v; want 50ms at 0.36, full 60ms", v.lowCost, v.lowShare, v.fullCost)
 	}
 }
 
