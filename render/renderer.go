@@ -544,12 +544,14 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	}
 	viewProj := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
 	vp32 := mat32(viewProj)
-	r.drawBackground(cam, width, height, opt)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
-
 	if r.doc != nil {
+		// The background is drawn behind the opaque primitives, once
+		// they are drawn (drawMeshes).
 		r.drawMeshes(cam, vp32, width, height, opt)
+	} else {
+		r.drawBackground(cam, width, height, opt)
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -661,6 +663,9 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		if hidden != nil && it.node >= 0 && it.node < len(hidden) && hidden[it.node] {
 			continue
 		}
+		if offScreen(it, vp) {
+			continue // culled: no pixel of it is in the view (cull.go)
+		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
@@ -671,6 +676,12 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 			continue
 		}
 		r.drawItem(ps, it, m)
+	}
+	// The environment behind: only where no opaque primitive is (the
+	// depth test), so that a software rasteriser shades those pixels once.
+	if opt.BackgroundMode != BackgroundColor {
+		r.drawBackground(cam, width, height, opt)
+		ps.cur = nil // the background's program replaced the mesh one
 	}
 	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
 		// Programs first used from here on read the copy.

@@ -61,7 +61,10 @@ func (r *Renderer) copyView(width, height int) {
 }
 
 // drawBackground fills the view with the environment, sharp or blurred,
-// unless the background is the plain colour.
+// unless the background is the plain colour: wherever the depth buffer
+// is still clear, so that drawn after the opaque primitives it shades
+// only the pixels they leave (its triangle lies on the far plane, at the
+// clear depth; the depth test must be on, LEQUAL).
 func (r *Renderer) drawBackground(cam Camera, width, height int, opt Options) {
 	if opt.BackgroundMode == BackgroundColor {
 		return
@@ -85,10 +88,18 @@ func (r *Renderer) drawBackground(cam Camera, width, height int, opt Options) {
 	gl.UniformMatrix3fv(p.loc("uEnvRotation"), 1, false, &env.toEnv[0])
 	p.float("uLod", lod)
 	p.float("uExposure", opt.exposureScale())
-	gl.Disable(gl.DEPTH_TEST)
+	var offset bool
+	gl.GetBooleanv(gl.POLYGON_OFFSET_FILL, &offset)
+	gl.Disable(gl.POLYGON_OFFSET_FILL)
+	gl.Disable(gl.CULL_FACE)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
 	gl.DepthMask(false)
 	gl.BindVertexArray(r.skyVAO)
 	gl.DrawArrays(gl.TRIANGLES, 0, 3)
 	gl.DepthMask(true)
+	if offset {
+		gl.Enable(gl.POLYGON_OFFSET_FILL)
+	}
 	gl.ActiveTexture(gl.TEXTURE0)
 }

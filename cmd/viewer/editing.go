@@ -54,6 +54,12 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	} else if n >= 0 {
 		ui.ViewTooltip(ui.NodeLabel(s.Doc, n), float32(vp.X+vp.W))
 	}
+	if c != a.cam() {
+		// Orbiting, panning, zooming: drawn at a reduced resolution
+		// while it lasts when a full one would not keep up (View.Moving);
+		// a jump (framing, a file's camera) is drawn in full at once.
+		a.view.Moving()
+	}
 	a.setCam(c)
 	k := viewport.Keys{Typing: io.WantTextInput(), Prompt: ui.PromptUp(s), Ctrl: imgui.IsKeyDown(imgui.ModCtrl), Shift: imgui.IsKeyDown(imgui.ModShift)}
 	for i, key := range shortcutKeys {

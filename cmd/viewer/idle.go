@@ -36,8 +36,10 @@ const (
 	busyTimeout = 100 * time.Millisecond
 )
 
-// logFrames (PHYSVIEW_LOG_FRAMES=1) reports each frame on stderr, for the
-// test that the window sleeps when nothing happens.
+// logFrames (PHYSVIEW_LOG_FRAMES=1) reports each frame on stderr with
+// when it ended and how long its work took (ms since the window opened),
+// for the test that the window sleeps when nothing happens and for the
+// orbit benchmark (cmd/orbitbench).
 var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 
 // startIdle installs the sleep after each frame and makes background
@@ -86,7 +88,9 @@ func (a *windowApp) afterFrame() {
 	a.frameWork = now.Sub(a.frameStart)
 	if logFrames {
 		a.frames++
-		fmt.Fprintf(os.Stderr, "viewer: frame %d\n", a.frames)
+		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms\n", a.frames,
+			float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000,
+			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000)
 	}
 	wakes.Lock()
 	closing := wakes.stopped
@@ -98,7 +102,9 @@ func (a *windowApp) afterFrame() {
 	// built in the next frame; a message fades smoothly.
 	_, alpha, msg := a.s.Message()
 	fading := msg && alpha < 1
-	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing || fading {
+	// A view drawn reduced while the camera moved is drawn in full in
+	// the frames after it stops.
+	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// frameView matches the view part of a frame line: the size redrawn.
+var frameView = regexp.MustCompile(`^viewer: frame (\d+) at [\d.]+ ms, work [\d.]+ ms, view (\d+)x(\d+),`)
+
+// TestWindowOrbitReduced orbits the demo scene with a redraw budget so
+// small that every redraw while the camera moves is reduced, and checks
+// that the view is drawn reduced while dragging and at full size again
+// within two frames of the drag's end, so that what stays on screen is
+// the full picture.
+func TestWindowOrbitReduced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens a window")
+	}
+	t.Setenv("PHYSVIEW_LOG_FRAMES", "1")
+	t.Setenv("PHYSVIEW_DYNRES", "1us")
+	display := startXvfb(t)
+	log := startEditor(t, display)
+	// The full size: the first redraw's.
+	var fullW, fullH int
+	redraws := func(from int) (out [][3]int) { // frame, width, height
+		log.mu.Lock()
+		defer log.mu.Unlock()
+		for _, l := range log.lines[from:] {
+			if m := frameView.FindStringSubmatch(l); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				w, _ := strconv.Atoi(m[2])
+				h, _ := strconv.Atoi(m[3])
+				out = append(out, [3]int{n, w, h})
+			}
+		}
+		return out
+	}
+	if r := redraws(0); len(r) > 0 {
+		fullW, fullH = r[0][1], r[0][2]
+	}
+	if fullW < 400 || fullH < 400 {
+		t.Fatalf("first redraw %dx%d, want the 3D view's size", fullW, fullH)
+	}
+	log.mu.Lock()
+	before := len(log.lines)
+	log.mu.Unlock()
+	steps := []string{"mousemove", "300", "400", "mousedown", "1"}
+	for i := 0; i < 30; i++ {
+		steps = append(steps, "mousemove_relative", "--", "6", "0", "sleep", "0.03")
+	}
+	xdo(t, display, append(steps, "mouseup", "1")...)
+	time.Sleep(1500 * time.Millisecond)
+	rs := redraws(before)
+	reduced, lastReduced := 0, -1
+	for i, r := range rs {
+		if r[1] < fullW {
+			reduced++
+			lastReduced = i
+			if r[1] < int(float64(fullW)*0.39) || r[2] > fullH {
+				t.Errorf("frame %d redrawn at %dx%d: below the least scale of %dx%d", r[0], r[1], r[2], fullW, fullH)
+			}
+		}
+	}
+	var lines []string
+	for _, r := range rs {
+		lines = append(lines, fmt.Sprintf("frame %d: %dx%d", r[0], r[1], r[2]))
+	}
+	got := strings.Join(lines, "\n")
+	if reduced < 5 {
+		t.Fatalf("%d reduced redraws while orbiting, want at least 5:\n%s", reduced, got)
+	}
+	if lastReduced == len(rs)-1 {
+		t.Fatalf("the view was left reduced after the drag:\n%s", got)
+	}
+	t.Log(got)
+	last := rs[len(rs)-1]
+	if last[1] != fullW || last[2] != fullH {
+		t.Errorf("last redraw %dx%d, want the full %dx%d:\n%s", last[1], last[2], fullW, fullH, got)
+	}
+	if gap := last[0] - rs[lastReduced][0]; gap > 3 {
+		t.Errorf("full redraw %d frames after the last reduced one, want within 3:\n%s", gap, got)
+	}
+}

@@ -1,0 +1,100 @@
+package render
+
+import (
+	"flag"
+	"fmt"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+
+	"physview/internal/testcorpus"
+	"physview/scene"
+)
+
+var orbitProfile = flag.Bool("orbitprofile", false, "print where a redraw of the orbit benchmark's lamp goes, in the window's 3D view size")
+
+// TestOrbitProfile times redraws of StainedGlassLamp at the window's 3D
+// view size (800x758 in a 1280x780 window) and parts of it, as CPU time
+// (every thread: llvmpipe rasterises on its own) and wall time, medians
+// of 11 redraws a few degrees apart, each waited for with glFinish:
+// go test ./render -run OrbitProfile -orbitprofile -v
+func TestOrbitProfile(t *testing.T) {
+	if !*orbitProfile {
+		t.Skip("run with -orbitprofile")
+	}
+	headless(t)
+	d, err := scene.Load(testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	lo, hi := r.Bounds()
+	cam := NewCamera(lo, hi)
+	opt := DefaultOptions()
+	all := r.items
+	fmt.Println("ms, median (least) of 11 redraws")
+	measure := func(name string, c Camera, w, h int, o Options, items []drawItem) {
+		r.items = items
+		defer func() { r.items = all }()
+		release := bindBenchTarget(int32(w), int32(h))
+		defer release()
+		var ts, cs []time.Duration
+		for i := 0; i < 13; i++ {
+			c := c
+			c.Orbit(float64(i)*0.05, 0)
+			start, c0 := time.Now(), cpuTime()
+			r.Draw(c, w, h, o)
+			gl.Finish()
+			if i >= 2 { // the first draws generate llvmpipe's code
+				ts, cs = append(ts, time.Since(start)), append(cs, cpuTime()-c0)
+			}
+		}
+		sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+		sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+		fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)  wall %6.1f (%5.1f)\n", name, w, h,
+			millis(cs[5]), millis(cs[0]), millis(ts[5]), millis(ts[0]))
+	}
+	var opaque, transmissive []drawItem
+	for _, it := range all {
+		if r.materialOf(it.prim, -1).transmission > 0 {
+			transmissive = append(transmissive, it)
+		} else {
+			opaque = append(opaque, it)
+		}
+	}
+	measure("full view", cam, 800, 758, opt, all)
+	measure("0.7 of the size (the pixels: half)", cam, 560, 531, opt, all)
+	measure("half the size (a quarter)", cam, 400, 379, opt, all)
+	measure("a quarter of the size", cam, 200, 190, opt, all)
+	measure("64x61: what does not scale with pixels", cam, 64, 61, opt, all)
+	measure("opaque primitives alone", cam, 800, 758, opt, opaque)
+	measure("transmissive primitives alone (+ the copy)", cam, 800, 758, opt, transmissive)
+	measure("no primitive (clear, grid, axes)", cam, 800, 758, opt, nil)
+	sky := opt
+	sky.BackgroundMode = BackgroundEnvironment
+	measure("full view over the environment", cam, 800, 758, sky, all)
+	closeUp := cam
+	closeUp.Distance *= 0.3
+	closeUp.Target[1] = lo[1] + 0.85*(hi[1]-lo[1])
+	measure("close-up of the shade (base culled)", closeUp, 800, 758, opt, all)
+	measure("the close-up over the environment", closeUp, 800, 758, sky, all)
+
+	release := bindBenchTarget(800, 758)
+	defer release()
+	r.Draw(cam, 800, 758, opt)
+	gl.Finish()
+	var cs []time.Duration
+	for i := 0; i < 11; i++ {
+		c0 := cpuTime()
+		r.copyView(800, 758)
+		gl.Finish()
+		cs = append(cs, cpuTime()-c0)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+	fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)\n", "transmission copy and its mipmaps", 800, 758, millis(cs[5]), millis(cs[0]))
+}
+
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
