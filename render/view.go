@@ -44,6 +44,18 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 	return redrew
 }
 
+// Show copies the picture last drawn, when there is one of this size,
+// without drawing anything.
+func (v *View) Show(width, height int) {
+	if v.fb == 0 || v.w != width || v.h != height {
+		return
+	}
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, v.fb)
+	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, 0)
+	gl.BlitFramebuffer(0, 0, int32(width), int32(height), 0, 0, int32(width), int32(height), gl.COLOR_BUFFER_BIT, gl.NEAREST)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+}
+
 func (v *View) resize(width, height int) {
 	v.Delete()
 	v.w, v.h = width, height
