@@ -199,14 +199,12 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 	return true
 }
 
-// uploadSome uploads the images that arrived, for at most budget (none:
-// all of them), and returns how many were completed.
+// uploadSome uploads the images that arrived, for about budget (none: all
+// of them; at least one band a call, so that every call makes progress),
+// and returns how many were completed.
 func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 	start := time.Now()
 	for len(r.queue) > 0 || r.current != nil {
-		if budget > 0 && time.Since(start) >= budget {
-			break
-		}
 		if r.current == nil {
 			di := r.queue[0]
 			r.queue = r.queue[1:]
@@ -218,6 +216,9 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 		if r.stepImage(r.current, uploadBand) {
 			r.current = nil
 			completed++
+		}
+		if budget > 0 && time.Since(start) >= budget {
+			break
 		}
 	}
 	return completed
