@@ -192,10 +192,8 @@ type Renderer struct {
 	imageUses  map[int][]texKey // the (texture, sRGB) pairs to upload, by image
 	uploads    int              // GL textures made from images, for Uploads
 	pending    <-chan decodedImage
-	queue      []*decodedImage      // arrived, waiting for their upload (stream.go)
-	current    *imageUpload         // the image being uploaded
-	awaitMips  map[int]*imageUpload // images drawn at level 0, by index, until their chain comes
-	chainsIn   bool                 // a chain was uploaded since Poll last reported the chains
+	queue      []*decodedImage // arrived, waiting for their upload (stream.go)
+	current    *imageUpload    // the image being uploaded
 	imgCount   int
 	white      uint32
 	flatNormal uint32
@@ -331,7 +329,6 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.imageUses = imageUses(d, r.materials)
 	r.pending = startDecoding(d, dir)
 	r.decoded = map[int]*decodedImage{}
-	r.awaitMips = map[int]*imageUpload{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
 	if len(r.items) == 0 {
@@ -489,10 +486,6 @@ func (r *Renderer) Poll() (arrived, pending int) {
 	r.takeArrived(false)
 	arrived += r.uploadSome(r.UploadBudget)
 	if r.pending == nil && r.current == nil && len(r.queue) == 0 {
-		if r.chainsIn {
-			arrived++ // the mipmap chains, all in
-			r.chainsIn = false
-		}
 		return arrived, 0
 	}
 	return arrived, r.imgCount - len(r.decoded)
@@ -879,8 +872,9 @@ func (r *Renderer) release() {
 	}
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
-	discard(r.pending, r.dropUploads())
+	discard(r.pending)
 	r.pending = nil
+	r.dropUploads()
 	r.prims = nil
 	r.items = nil
 	for _, d := range r.dyns {

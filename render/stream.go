@@ -27,17 +27,13 @@ type texUpload struct {
 	row      int             // its next row
 	count    int32           // levels the texture has
 	generate bool            // the driver builds the chain once level 0 is in
-	// follow: the chain (levels 1 and down, from the workers) comes
-	// later (more); until then the texture samples level 0 alone.
-	follow bool
 }
 
 // beginTexture creates the GL texture for img with the glTF sampler's wrap
 // and filter modes and the storage of its levels; step uploads the pixels.
 // levels are mipmap levels 1 and down built by the workers; without them
-// the driver builds the chain when the sampler samples mipmaps, unless
-// follow says the workers send it later (more).
-func beginTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampler, srgb, follow bool) *texUpload {
+// the driver builds the chain when the sampler samples mipmaps.
+func beginTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampler, srgb bool) *texUpload {
 	wrapS, wrapT := int32(gl.REPEAT), int32(gl.REPEAT)
 	minF, magF := int32(gl.LINEAR_MIPMAP_LINEAR), int32(gl.LINEAR)
 	if sampler != nil {
@@ -64,12 +60,11 @@ func beginTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampl
 		// Mipmaps would not be sampled.
 		levels, t.count = nil, 1
 	} else if levels == nil {
-		// The driver builds the chain, or the workers send it later.
+		// The driver builds the chain.
 		for s := max(img.Width, img.Height); s > 1; s /= 2 {
 			t.count++
 		}
-		t.follow = follow && t.count > 1
-		t.generate = !follow && t.count > 1
+		t.generate = t.count > 1
 	}
 	t.levels = append([]*imgdec.Image{img}, levels...)
 
@@ -84,17 +79,11 @@ func beginTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampl
 		// llvmpipe a third faster than growing the texture level by level.
 		gl.TexStorage2D(gl.TEXTURE_2D, t.count, internal, int32(img.Width), int32(img.Height))
 	} else {
-		// Every level, the chain to come included (with follow).
-		for l := 0; l < len(t.levels) || t.follow && l < int(t.count); l++ {
-			w, h := max(1, img.Width>>l), max(1, img.Height>>l)
-			gl.TexImage2D(gl.TEXTURE_2D, int32(l), int32(internal), int32(w), int32(h), 0, gl.RGBA, gl.UNSIGNED_BYTE, nil)
+		for l, m := range t.levels {
+			gl.TexImage2D(gl.TEXTURE_2D, int32(l), int32(internal), int32(m.Width), int32(m.Height), 0, gl.RGBA, gl.UNSIGNED_BYTE, nil)
 		}
 	}
-	maxLevel := t.count - 1
-	if t.follow {
-		maxLevel = 0 // complete with level 0 alone until the chain is in
-	}
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, maxLevel)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, t.count-1)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, wrapS)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrapT)
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, minF)
@@ -129,23 +118,13 @@ func (t *texUpload) step(maxBytes int) (done bool) {
 	if t.generate {
 		gl.GenerateMipmap(gl.TEXTURE_2D)
 	}
-	if t.level > 1 {
-		gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, int32(t.level-1))
-	}
 	return true
-}
-
-// more gives a texture begun with follow its chain (levels 1 and down);
-// step uploads them, then lets the sampler use them.
-func (t *texUpload) more(levels []*imgdec.Image) {
-	t.levels = append(t.levels[:1], levels[:min(len(levels), int(t.count)-1)]...)
-	t.level, t.row = 1, 0
 }
 
 // uploadTexture creates and fills a GL texture at once (beginTexture, then
 // every step).
 func uploadTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampler, srgb bool) uint32 {
-	t := beginTexture(img, levels, sampler, srgb, false)
+	t := beginTexture(img, levels, sampler, srgb)
 	for !t.step(1 << 62) {
 	}
 	return t.id
@@ -159,31 +138,11 @@ type imageUpload struct {
 	keys   []texKey // the pairs left, keys[0] the one under way
 	shared map[glKey]uint32
 	tex    *texUpload // keys[0]'s texture, nil before it starts
-	// follow are the textures made with follow, waiting for the chain;
-	// for a chain's message (di.mips), the ones it goes to, first under way.
-	follow []*texUpload
-	level0 *decodedImage // for a chain's message: the image it is of
 }
 
 // startImage takes in one arrived image: a failed one is noted and given
 // its fallbacks at once; otherwise it returns the upload to run.
 func (r *Renderer) startImage(di *decodedImage) *imageUpload {
-	if di.mips {
-		w := r.awaitMips[di.index]
-		delete(r.awaitMips, di.index)
-		if w == nil {
-			di.free() // the document was replaced meanwhile
-			return nil
-		}
-		if len(di.levels) == 0 {
-			w.di.free()
-			return nil
-		}
-		for _, t := range w.follow {
-			t.more(di.levels)
-		}
-		return &imageUpload{di: di, follow: w.follow, level0: w.di}
-	}
 	if di.err != nil {
 		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (%s)", di.index, di.err, r.failedImageShown(di.index)))
 	}
@@ -198,18 +157,6 @@ func (r *Renderer) startImage(di *decodedImage) *imageUpload {
 // stepImage uploads about maxBytes of u and reports whether all its
 // textures are made (its pixels are then freed).
 func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
-	if u.di.mips {
-		for len(u.follow) > 0 {
-			if !u.follow[0].step(maxBytes) {
-				return false
-			}
-			u.follow = u.follow[1:]
-			return false // one texture a step
-		}
-		u.di.free()
-		u.level0.free()
-		return true
-	}
 	d := r.doc
 	for len(u.keys) > 0 {
 		k := u.keys[0]
@@ -229,7 +176,7 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 				u.keys = u.keys[1:]
 				continue
 			}
-			u.tex = beginTexture(u.di.img, u.di.levels, sampler, k.srgb, u.di.mipsFollow)
+			u.tex = beginTexture(u.di.img, u.di.levels, sampler, k.srgb)
 			r.uploads++
 			if !u.tex.step(maxBytes) {
 				return false
@@ -244,27 +191,17 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 		}
 		u.shared[gk] = u.tex.id
 		r.textures[k] = u.tex.id
-		if u.tex.follow {
-			u.follow = append(u.follow, u.tex)
-		}
 		u.tex, u.keys = nil, u.keys[1:]
 		return false // one texture a step: the caller looks at the clock
 	}
 	r.decoded[u.di.index] = u.di
-	if u.di.mipsFollow {
-		// Level 0 stays until the chain built from it arrives.
-		r.awaitMips[u.di.index] = &imageUpload{di: u.di, follow: u.follow}
-	} else {
-		u.di.free()
-	}
+	u.di.free()
 	return true
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
 // of them; at least one band a call, so that every call makes progress),
-// and returns how many were completed at level 0 (a mipmap chain that
-// completes sets chainsIn instead: Poll reports the chains as one arrival,
-// once all are in, so that the view is drawn once more, not once a chain).
+// and returns how many were completed.
 func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 	start := time.Now()
 	for len(r.queue) > 0 || r.current != nil {
@@ -272,21 +209,13 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 			di := r.queue[0]
 			r.queue = r.queue[1:]
 			if r.current = r.startImage(di); r.current == nil {
-				if di.mips {
-					r.chainsIn = true
-				} else {
-					completed++
-				}
+				completed++
 				continue
 			}
 		}
 		if r.stepImage(r.current, uploadBand) {
-			if r.current.di.mips {
-				r.chainsIn = true
-			} else {
-				completed++
-			}
 			r.current = nil
+			completed++
 		}
 		if budget > 0 && time.Since(start) >= budget {
 			break
@@ -297,44 +226,16 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 
 // dropUploads frees the images waiting for upload and the texture under
 // way, for a document no longer shown.
-// The images whose chain is still to come are handed to discard, which
-// frees them when it comes (the workers may be reading them).
-func (r *Renderer) dropUploads() map[int]*decodedImage {
-	waiting := map[int]*decodedImage{}
-	for i, w := range r.awaitMips {
-		waiting[i] = w.di
-	}
-	r.awaitMips = map[int]*imageUpload{}
-	keep := func(di *decodedImage) {
-		if di.mipsFollow {
-			waiting[di.index] = di
-		} else {
-			di.free()
-		}
-	}
+func (r *Renderer) dropUploads() {
 	if u := r.current; u != nil {
 		if u.tex != nil {
 			gl.DeleteTextures(1, &u.tex.id)
 		}
-		if u.di.mips {
-			u.di.free()
-			u.level0.free()
-		} else {
-			keep(u.di)
-		}
+		u.di.free()
 		r.current = nil
 	}
 	for _, di := range r.queue {
-		if di.mips {
-			if l0 := waiting[di.index]; l0 != nil {
-				l0.free()
-				delete(waiting, di.index)
-			}
-			di.free()
-		} else {
-			keep(di)
-		}
+		di.free()
 	}
 	r.queue = nil
-	return waiting
 }

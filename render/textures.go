@@ -30,12 +30,6 @@ type decodedImage struct {
 	// reserved is what the pixels took from budget, given back by free.
 	reserved int64
 	budget   *imgdec.Budget
-	// mipsFollow says the workers build img's mipmap chain after every
-	// image is decoded and send it in a second message (mips set, img
-	// nil, levels the chain): the first textured frame samples level 0
-	// alone. img must not be freed before that message arrives (the
-	// workers read it).
-	mipsFollow, mips bool
 }
 
 // mipmapsOnWorkers says who builds the mipmap chains: the decode workers
@@ -68,17 +62,9 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	// The decoded pixels are budgeted from each image's header before it
 	// is decoded (issue 31: small files declaring 16384x16384).
 	budget := imgdec.NewBudget(imgdec.DocumentPixelBytes)
-	// The mipmap chains are built once every image is decoded: the first
-	// textured frame needs level 0 of each image, not the chains.
-	type mipJob struct {
-		index int
-		img   *imgdec.Image
-	}
-	mipJobs := make(chan mipJob, n)
-	var wg, decoders sync.WaitGroup
+	var wg sync.WaitGroup
 	for w := 0; w < min(n, runtime.NumCPU()); w++ {
 		wg.Add(1)
-		decoders.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
@@ -88,32 +74,15 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 					// says "internal error"), not the process.
 					defer guard.Catch(&di.err)
 					di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
+					if di.err == nil && mipmapsOnWorkers && di.levels == nil {
+						di.levels = imgdec.Mipmaps(di.img)
+					}
 				}()
-				img := di.img
-				di.mipsFollow = di.err == nil && mipmapsOnWorkers && di.levels == nil && img != nil && (img.Width > 1 || img.Height > 1)
 				out <- di
-				wake()
-				if di.mipsFollow {
-					mipJobs <- mipJob{i, img}
-				}
-			}
-			decoders.Done()
-			for j := range mipJobs {
-				m := decodedImage{index: j.index, mips: true}
-				func() {
-					var err error
-					defer guard.Catch(&err) // no chain: level 0 alone is drawn
-					m.levels = imgdec.Mipmaps(j.img)
-				}()
-				out <- m // always: it lets the GL thread free level 0
 				wake()
 			}
 		}()
 	}
-	go func() {
-		decoders.Wait()
-		close(mipJobs)
-	}()
 	go func() {
 		wg.Wait()
 		close(out)
@@ -333,29 +302,13 @@ func solidTexture(c [4]uint8) uint32 {
 }
 
 // discard frees the images still to come on ch, from a document that is no
-// longer shown, without blocking; and the images of waiting (by index)
-// when their mipmap chain comes (the workers read them until then).
-func discard(ch <-chan decodedImage, waiting map[int]*decodedImage) {
+// longer shown, without blocking.
+func discard(ch <-chan decodedImage) {
 	if ch == nil {
-		for _, di := range waiting {
-			di.free()
-		}
 		return
 	}
 	go func() {
 		for di := range ch {
-			if di.mips {
-				if l0 := waiting[di.index]; l0 != nil {
-					l0.free()
-					delete(waiting, di.index)
-				}
-			} else if di.mipsFollow {
-				waiting[di.index] = &di
-				continue
-			}
-			di.free()
-		}
-		for _, di := range waiting {
 			di.free()
 		}
 	}()
@@ -430,7 +383,7 @@ func DropPreload(d *scene.Document) {
 	delete(preloads.m, d)
 	preloads.Unlock()
 	if ok {
-		discard(ch, map[int]*decodedImage{})
+		discard(ch)
 	}
 	takePrepared(d)
 }

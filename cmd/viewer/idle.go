@@ -114,19 +114,12 @@ func (a *windowApp) afterFrame() {
 		return // the loop ends at once
 	}
 	// Decoded textures wait for their upload, a time budget's worth a
-	// frame: the next frame comes at once (the backend's clock would
-	// otherwise hold it to 30 a second).
+	// frame: the next frame comes without waiting for an event, on the
+	// backend's clock (30 a second, or back to back while the uploads
+	// fill the frames).
 	if a.renderer != nil && a.renderer.Uploading() {
-		if !a.fast {
-			a.fast = true
-			a.wnd.SetTargetFPS(1000)
-		}
 		a.lastFrameEnd = now
 		return
-	}
-	if a.fast {
-		a.fast = false
-		a.wnd.SetTargetFPS(30)
 	}
 	// Play is paced from the click on it on, before its simulation is
 	// built in the next frame; a message fades smoothly.
