@@ -28,6 +28,7 @@ var frameTimeLine = regexp.MustCompile(`viewer: frame at ([0-9.]+) ms took ([0-9
 // openRun is what one open measured, in ms.
 type openRun struct {
 	idleGap, idleWork       float64 // medians while idle
+	idleMax                 float64 // the longest gap while idle
 	maxGap, medGap, maxWork float64 // while the file opens
 	// maxCopy is the longest gap before a frame that did not draw the 3D
 	// view anew (it copied the last picture); draws counts those that did
@@ -61,7 +62,7 @@ func openBenchmark(runs int, file, shots string) error {
 	}
 	defer stop()
 	fmt.Printf("opening %s in the window over the demo, %d runs; ms\n", filepath.Base(file), runs)
-	fmt.Printf("%4s %9s %9s | %8s %8s %8s | %8s %8s %5s | %8s %6s\n", "run", "idle gap", "idle work", "max gap", "med gap", "max work", "max copy", "max draw", "draws", "textured", "frames")
+	fmt.Printf("%4s %9s %9s %8s | %8s %8s %8s | %8s %8s %5s | %8s %6s\n", "run", "idle gap", "idle work", "idle max", "max gap", "med gap", "max work", "max copy", "max draw", "draws", "textured", "frames")
 	var all []openRun
 	for i := 0; i < runs; i++ {
 		dir := ""
@@ -73,7 +74,7 @@ func openBenchmark(runs int, file, shots string) error {
 			return err
 		}
 		all = append(all, r)
-		fmt.Printf("%4d %9.1f %9.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5d | %8.0f %6d\n", i+1, r.idleGap, r.idleWork, r.maxGap, r.medGap, r.maxWork, r.maxCopy, r.maxDraw, r.draws, r.textured, r.frames)
+		fmt.Printf("%4d %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5d | %8.0f %6d\n", i+1, r.idleGap, r.idleWork, r.idleMax, r.maxGap, r.medGap, r.maxWork, r.maxCopy, r.maxDraw, r.draws, r.textured, r.frames)
 	}
 	med := func(f func(openRun) float64) float64 {
 		var v []float64
@@ -82,8 +83,9 @@ func openBenchmark(runs int, file, shots string) error {
 		}
 		return medianF(v)
 	}
-	fmt.Printf("%4s %9.1f %9.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5s | %8.0f\n", "med",
+	fmt.Printf("%4s %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5s | %8.0f\n", "med",
 		med(func(r openRun) float64 { return r.idleGap }), med(func(r openRun) float64 { return r.idleWork }),
+		med(func(r openRun) float64 { return r.idleMax }),
 		med(func(r openRun) float64 { return r.maxGap }), med(func(r openRun) float64 { return r.medGap }),
 		med(func(r openRun) float64 { return r.maxWork }), med(func(r openRun) float64 { return r.maxCopy }),
 		med(func(r openRun) float64 { return r.maxDraw }), "", med(func(r openRun) float64 { return r.textured }))
@@ -170,6 +172,9 @@ func openOnce(viewer, display, file, tmp, shots string) (openRun, error) {
 		}
 	}
 	r.idleGap, r.idleWork = medianF(idleGaps), medianF(idleWork)
+	for _, g := range idleGaps {
+		r.idleMax = max(r.idleMax, g)
+	}
 	xdo := func(args ...string) {
 		c := exec.Command("xdotool", args...)
 		c.Env = append(os.Environ(), "DISPLAY="+display)
@@ -216,16 +221,17 @@ func openOnce(viewer, display, file, tmp, shots string) (openRun, error) {
 	xdo("key", "Return")
 	var gaps []float64
 	texturedAt, start := -1.0, -1.0
+	giveUp := time.Now().Add(2 * time.Minute)
 	for {
 		l, ok := next(time.Minute)
-		if !ok {
+		if !ok || time.Now().After(giveUp) {
 			close(stopShots)
-			return r, fmt.Errorf("%s: no textured frame within a minute of Enter", file)
+			return r, fmt.Errorf("%s: no textured frame within two minutes of Enter", file)
 		}
 		if verbose {
 			fmt.Println(l)
 		}
-		if strings.HasSuffix(l, "loading "+file) && start < 0 {
+		if strings.HasPrefix(l, "viewer: loading ") && strings.HasSuffix(l, string(filepath.Separator)+filepath.Base(file)) && start < 0 {
 			start = last
 		}
 		if strings.Contains(l, "textured frame after") && start >= 0 {
