@@ -25,6 +25,13 @@
 // With no FILE it measures DamagedHelmet, StainedGlassLamp, GlamVelvetSofa
 // and BrainStem from the shared corpus. It starts a private Xvfb when
 // DISPLAY is not set.
+//
+//	go run ./cmd/startbench -open [-runs 3] [-shots DIR] [FILE]
+//
+// measures instead how long the window goes without a frame while it
+// opens FILE (StainedGlassLamp by default) through its own file browser
+// over the demo scene, beside the idle window's frames in the same run
+// (open.go).
 package main
 
 import (

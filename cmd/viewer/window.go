@@ -253,7 +253,10 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // maxUploadGap once the frame's other work (that of the last frame after
 // its uploads, and this frame's so far: a document being shown) is taken
 // out, within [minUpload, maxUpload]. Each frame costs 5-25 ms of CPU on
-// llvmpipe besides, so frames that are mostly upload waste the least.
+// llvmpipe besides, so frames that are mostly upload waste the least; on
+// a loaded machine, where the rest of a frame alone takes longer than
+// maxUploadGap, the uploads still get half as much time as the rest, so
+// that a file's textures do not take many times longer to come.
 const (
 	maxUploadGap = 45 * time.Millisecond
 	minUpload    = 8 * time.Millisecond
@@ -263,7 +266,7 @@ const (
 // uploadBudget is this frame's time for texture uploads.
 func (a *windowApp) uploadBudget() time.Duration {
 	left := maxUploadGap - time.Since(a.frameStart) - a.rest
-	return min(maxUpload, max(minUpload, left))
+	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
 
 // do carries out one intent: the camera ones here (they need the
