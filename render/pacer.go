@@ -16,10 +16,26 @@ const StreamRedrawInterval = 2 * time.Second
 type Pacer struct {
 	streaming, shown, stale bool
 	lastDraw                time.Time
+	since                   time.Time // when Reset
 }
 
+// HoldInterval is how long a new document is not drawn while its textures
+// are still coming: the picture before it (the old document's, or none)
+// stays, with the progress bar in the panel. Drawing the model untextured
+// first costs one long frame on a software rasteriser (new shader
+// variants for every material) and another when the textures arrive.
+const HoldInterval = 4 * time.Second
+
 // Reset starts over for a new document.
-func (p *Pacer) Reset() { *p = Pacer{} }
+func (p *Pacer) Reset() { *p = Pacer{since: time.Now()} }
+
+// Holding reports whether the view should keep the picture before the
+// document: its textures are pending (decoding or uploading) and the
+// document is less than HoldInterval old.
+func (p *Pacer) Holding(now time.Time, pending int) bool {
+	p.streaming = pending > 0
+	return pending > 0 && !p.shown && !p.since.IsZero() && now.Sub(p.since) < HoldInterval
+}
 
 // Arrived takes in what Renderer.Poll reported this frame and says whether
 // the view must be drawn anew: textures (or the lighting environment)

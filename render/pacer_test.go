@@ -59,3 +59,40 @@ func TestPacer(t *testing.T) {
 		})
 	}
 }
+
+// TestPacerHolds: after Reset (a new document) the view keeps the picture
+// before it while textures are pending, until HoldInterval has passed or
+// the view was drawn; never without pending textures or before any Reset.
+func TestPacerHolds(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	for _, tc := range []struct {
+		name    string
+		reset   bool
+		at      time.Duration // after Reset
+		pending int
+		drawn   bool
+		want    bool
+	}{
+		{"textures coming", true, 100 * time.Millisecond, 19, false, true},
+		{"just before the interval", true, HoldInterval - time.Millisecond, 1, false, true},
+		{"interval passed: drawn untextured", true, HoldInterval, 1, false, false},
+		{"every texture in", true, 100 * time.Millisecond, 0, false, false},
+		{"already drawn", true, 100 * time.Millisecond, 3, true, false},
+		{"no document replaced yet", false, 100 * time.Millisecond, 3, false, false},
+	} {
+		var p Pacer
+		if tc.reset {
+			p.Reset()
+			p.since = t0
+		}
+		if tc.drawn {
+			p.Drawn(t0)
+		}
+		if got := p.Holding(t0.Add(tc.at), tc.pending); got != tc.want {
+			t.Errorf("%s: Holding = %v, want %v", tc.name, got, tc.want)
+		}
+		if p.Streaming() != (tc.pending > 0) {
+			t.Errorf("%s: Streaming = %v with %d pending", tc.name, p.Streaming(), tc.pending)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -191,6 +192,8 @@ type Renderer struct {
 	imageUses  map[int][]texKey // the (texture, sRGB) pairs to upload, by image
 	uploads    int              // GL textures made from images, for Uploads
 	pending    <-chan decodedImage
+	queue      []*decodedImage // arrived, waiting for their upload (stream.go)
+	current    *imageUpload    // the image being uploaded
 	imgCount   int
 	white      uint32
 	flatNormal uint32
@@ -206,6 +209,10 @@ type Renderer struct {
 	// Messages lists problems met while uploading: primitives that could
 	// not be read, images that could not be decoded.
 	Messages []string
+	// UploadBudget bounds the time one Poll spends uploading textures (0:
+	// no bound): the window keeps drawing while a file's textures go to
+	// the GL driver over several frames.
+	UploadBudget time.Duration
 }
 
 // New compiles the shaders. A GL 3.3 context must be current and
@@ -465,53 +472,66 @@ func (r *Renderer) rebuildItems() {
 	r.grid = r.replaceLines(r.grid, gridLines(r.min, r.max))
 }
 
-// Poll uploads the images decoded since the last call: every texture that
-// shows one, in every material and variant, goes to the GL driver at once
-// and the decoded pixels are freed. It reports how many images arrived and
-// how many are still decoding; a lighting environment that finished
-// prefiltering counts as one arrival. Call it on the GL thread.
+// Poll takes in the images decoded since the last call and uploads them,
+// within UploadBudget when it is set (the rest waits for the next Poll):
+// every texture that shows an image, in every material and variant, goes
+// to the GL driver and the decoded pixels are freed. It reports how many
+// images were completed and how many are still decoding or uploading; a
+// lighting environment that finished prefiltering counts as one arrival.
+// Call it on the GL thread.
 func (r *Renderer) Poll() (arrived, pending int) {
 	if r.envArrived() {
 		arrived++
 	}
-	if r.pending == nil {
+	r.takeArrived(false)
+	arrived += r.uploadSome(r.UploadBudget)
+	if r.pending == nil && r.current == nil && len(r.queue) == 0 {
 		return arrived, 0
 	}
-	for {
-		select {
-		case di, ok := <-r.pending:
-			if !ok {
-				r.pending = nil
-				return arrived, 0
+	return arrived, r.imgCount - len(r.decoded)
+}
+
+// takeArrived moves the decoded images waiting on the channel to the
+// upload queue; with wait set it waits for all of them.
+func (r *Renderer) takeArrived(wait bool) {
+	for r.pending != nil {
+		var di decodedImage
+		var ok bool
+		if wait {
+			di, ok = <-r.pending
+		} else {
+			select {
+			case di, ok = <-r.pending:
+			default:
+				return
 			}
-			arrived++
-			r.receive(&di)
-		default:
-			return arrived, r.imgCount - len(r.decoded)
 		}
+		if !ok {
+			r.pending = nil
+			return
+		}
+		r.queue = append(r.queue, &di)
 	}
 }
 
 // WaitTextures blocks until every image is decoded and uploaded.
 func (r *Renderer) WaitTextures() {
-	for r.pending != nil {
-		di, ok := <-r.pending
-		if !ok {
-			r.pending = nil
-			break
+	for r.pending != nil || r.current != nil || len(r.queue) > 0 {
+		r.uploadSome(0)
+		if r.pending != nil {
+			di, ok := <-r.pending
+			if !ok {
+				r.pending = nil
+				continue
+			}
+			r.queue = append(r.queue, &di)
 		}
-		r.receive(&di)
 	}
 }
 
-// receive uploads one decoded image and notes a failure.
-func (r *Renderer) receive(di *decodedImage) {
-	r.decoded[di.index] = di
-	if di.err != nil {
-		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (%s)", di.index, di.err, r.failedImageShown(di.index)))
-	}
-	r.uploadImage(di)
-}
+// Uploading reports whether decoded images wait for their upload (the
+// window then draws its next frame at once).
+func (r *Renderer) Uploading() bool { return r.current != nil || len(r.queue) > 0 }
 
 // texture returns the GL texture for glTF texture t, or the fallback while
 // its image is still decoding.
@@ -865,6 +885,7 @@ func (r *Renderer) release() {
 	r.releaseFileEnv()
 	discard(r.pending)
 	r.pending = nil
+	r.dropUploads()
 	r.prims = nil
 	r.items = nil
 	for _, d := range r.dyns {

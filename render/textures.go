@@ -238,11 +238,12 @@ type glKey struct {
 	srgb           bool
 }
 
-// uploadImage makes the GL textures of every (texture, colour space) pair
-// the materials (variants included) show image di with, and frees its
-// pixels: the driver has its own copy. It runs on the GL thread as soon as
-// the image arrives, so that no later frame, a variant switch included,
-// uploads anything.
+// uploadImage makes at once the GL textures of every (texture, colour
+// space) pair the materials (variants included) show image di with, and
+// frees its pixels: for an image that could not be decoded, its fallbacks
+// (decoded images go up in bands, stream.go). It runs on the GL thread as
+// soon as the image arrives, so that no later frame, a variant switch
+// included, uploads anything.
 func (r *Renderer) uploadImage(di *decodedImage) {
 	defer di.free()
 	d := r.doc
@@ -277,80 +278,6 @@ func (r *Renderer) uploadImage(di *decodedImage) {
 // Uploads returns how many GL textures the renderer made from images since
 // New: one per image, colour space and sampler in use.
 func (r *Renderer) Uploads() int { return r.uploads }
-
-// uploadTexture creates a GL texture from a decoded image with the glTF
-// sampler's wrap and filter modes. levels are mipmap levels 1 and down
-// built by the workers; without them the driver builds the chain when the
-// sampler samples mipmaps.
-func uploadTexture(img *imgdec.Image, levels []*imgdec.Image, sampler *gltf.Sampler, srgb bool) uint32 {
-	wrapS, wrapT := int32(gl.REPEAT), int32(gl.REPEAT)
-	minF, magF := int32(gl.LINEAR_MIPMAP_LINEAR), int32(gl.LINEAR)
-	if sampler != nil {
-		wrapS, wrapT = glWrap(sampler.WrapS), glWrap(sampler.WrapT)
-		switch sampler.MagFilter {
-		case gltf.MagNearest:
-			magF = gl.NEAREST
-		}
-		switch sampler.MinFilter {
-		case gltf.MinNearest:
-			minF = gl.NEAREST
-		case gltf.MinLinear:
-			minF = gl.LINEAR
-		case gltf.MinNearestMipMapNearest:
-			minF = gl.NEAREST_MIPMAP_NEAREST
-		case gltf.MinLinearMipMapNearest:
-			minF = gl.LINEAR_MIPMAP_NEAREST
-		case gltf.MinNearestMipMapLinear:
-			minF = gl.NEAREST_MIPMAP_LINEAR
-		}
-	}
-	count := int32(len(levels) + 1)
-	generate := false
-	if minF == gl.NEAREST || minF == gl.LINEAR {
-		// Mipmaps would not be sampled.
-		levels, count = nil, 1
-	} else if levels == nil {
-		// The driver builds the chain.
-		for s := max(img.Width, img.Height); s > 1; s /= 2 {
-			count++
-		}
-		generate = count > 1
-	}
-
-	var id uint32
-	gl.GenTextures(1, &id)
-	gl.BindTexture(gl.TEXTURE_2D, id)
-	internal := uint32(gl.RGBA8)
-	if srgb {
-		internal = gl.SRGB8_ALPHA8
-	}
-	gl.PixelStorei(gl.UNPACK_ALIGNMENT, 1)
-	// glTF UV (0,0) is the image's top-left: upload rows top-first and the
-	// shader's UVs land where the file means them.
-	if texStorage() {
-		// Storage for the whole chain at once, then the pixels: on
-		// llvmpipe a third faster than growing the texture level by level.
-		gl.TexStorage2D(gl.TEXTURE_2D, count, internal, int32(img.Width), int32(img.Height))
-		gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, int32(img.Width), int32(img.Height), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
-		for l, m := range levels {
-			gl.TexSubImage2D(gl.TEXTURE_2D, int32(l+1), 0, 0, int32(m.Width), int32(m.Height), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(m.Pix))
-		}
-	} else {
-		gl.TexImage2D(gl.TEXTURE_2D, 0, int32(internal), int32(img.Width), int32(img.Height), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
-		for l, m := range levels {
-			gl.TexImage2D(gl.TEXTURE_2D, int32(l+1), int32(internal), int32(m.Width), int32(m.Height), 0, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(m.Pix))
-		}
-	}
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAX_LEVEL, count-1)
-	if generate {
-		gl.GenerateMipmap(gl.TEXTURE_2D)
-	}
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, wrapS)
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, wrapT)
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, minF)
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, magF)
-	return id
-}
 
 func glWrap(w gltf.WrappingMode) int32 {
 	switch w {

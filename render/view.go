@@ -153,6 +153,24 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 		v.valid, redrew = true, true
 		v.shown = fmt.Sprintf("%dx%d", t.w, t.h)
 	}
+	v.blit(width, height)
+	return redrew
+}
+
+// Show copies the picture last drawn, when there is one of this size,
+// without drawing anything.
+func (v *View) Show(width, height int) {
+	if v.full.fb == 0 || v.full.w != width || v.full.h != height {
+		return
+	}
+	v.shown = "copy"
+	v.blit(width, height)
+}
+
+// blit copies the cached drawing (the reduced one, scaled up, while it is
+// the one shown) to the lower-left width x height pixels of the default
+// framebuffer.
+func (v *View) blit(width, height int) {
 	src, filter := &v.full, uint32(gl.NEAREST)
 	if v.reduced {
 		src, filter = &v.low, gl.LINEAR
@@ -161,7 +179,6 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, 0)
 	gl.BlitFramebuffer(0, 0, int32(src.w), int32(src.h), 0, 0, int32(width), int32(height), gl.COLOR_BUFFER_BIT, filter)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-	return redrew
 }
 
 // measured takes in the time d of a redraw of share of the full view's

@@ -25,6 +25,13 @@
 // With no FILE it measures DamagedHelmet, StainedGlassLamp, GlamVelvetSofa
 // and BrainStem from the shared corpus. It starts a private Xvfb when
 // DISPLAY is not set.
+//
+//	go run ./cmd/startbench -open [-runs 3] [-shots DIR] [FILE]
+//
+// measures instead how long the window goes without a frame while it
+// opens FILE (StainedGlassLamp by default) through its own file browser
+// over the demo scene, beside the idle window's frames in the same run
+// (open.go).
 package main
 
 import (
@@ -61,6 +68,8 @@ var corpusModels = []string{
 func main() {
 	runs := flag.Int("runs", 5, "runs per measurement (the median is shown)")
 	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus, for the default models")
+	open := flag.Bool("open", false, "measure the window's frame gaps while it opens FILE (default StainedGlassLamp) through its file browser, beside its idle frames")
+	shots := flag.String("shots", "", "with -open: save screen captures taken during the first open in this folder")
 	floorOnly := flag.Bool("floor", false, "measure the floor of one FILE in this process and print it (used by the benchmark, in a child process)")
 	flag.Parse()
 	if *floorOnly {
@@ -73,6 +82,17 @@ func main() {
 		return
 	}
 	files := flag.Args()
+	if *open {
+		file := filepath.Join(*corpus, filepath.FromSlash(corpusModels[1]))
+		if len(files) > 0 {
+			file = files[0]
+		}
+		if err := openBenchmark(*runs, file, *shots); err != nil {
+			fmt.Fprintln(os.Stderr, "startbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(files) == 0 {
 		for _, m := range corpusModels {
 			files = append(files, filepath.Join(*corpus, filepath.FromSlash(m)))

@@ -42,6 +42,14 @@ const (
 // orbit benchmark (cmd/orbitbench).
 var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 
+// frameTimes (PHYSVIEW_FRAME_TIMES=1) makes the window draw at the frame
+// interval without sleeping, as it does while the user moves the mouse,
+// and report when each frame was shown and how long its work took
+// ("viewer: frame at 1234.5 ms took 6.7 ms", "drew the view" after it when
+// the 3D view was drawn anew rather than copied): the benchmark of the
+// longest frame gap while a file opens (go run ./cmd/startbench -open).
+var frameTimes = os.Getenv("PHYSVIEW_FRAME_TIMES") == "1"
+
 // startIdle installs the sleep after each frame and makes background
 // results (decoded images, the lighting environment) wake the window.
 func (a *windowApp) startIdle() {
@@ -86,17 +94,36 @@ func stopWakes() {
 func (a *windowApp) afterFrame() {
 	now := time.Now()
 	a.frameWork = now.Sub(a.frameStart)
+	if !a.afterUpload.IsZero() {
+		a.rest = now.Sub(a.afterUpload)
+	}
 	if logFrames {
 		a.frames++
 		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms\n", a.frames,
 			float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000,
 			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000)
 	}
+	if frameTimes {
+		drew := ""
+		if a.drew {
+			drew = " drew the view"
+		}
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s\n", float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000, drew)
+	}
+	a.drew = false
 	wakes.Lock()
 	closing := wakes.stopped
 	wakes.Unlock()
 	if closing {
 		return // the loop ends at once
+	}
+	// Decoded textures wait for their upload, a time budget's worth a
+	// frame: the next frame comes without waiting for an event, on the
+	// backend's clock (30 a second, or back to back while the uploads
+	// fill the frames).
+	if a.renderer != nil && a.renderer.Uploading() {
+		a.lastFrameEnd = now
+		return
 	}
 	// Play is paced from the click on it on, before its simulation is
 	// built in the next frame; a message fades smoothly.
@@ -104,7 +131,7 @@ func (a *windowApp) afterFrame() {
 	fading := msg && alpha < 1
 	// A view drawn reduced while the camera moved is drawn in full in
 	// the frames after it stops.
-	if a.wakeFrames > 0 || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
+	if a.wakeFrames > 0 || frameTimes || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
 		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

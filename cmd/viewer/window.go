@@ -57,8 +57,13 @@ type windowApp struct {
 	lastFrameEnd, frameStart time.Time
 	frameWork                time.Duration
 	frames                   int
-	files                    chooserState // the desktop's file chooser (files.go)
-	compare                  compareView  // the Diff tab's B (compare.go)
+	// afterUpload is when this frame's texture uploads ended, rest how
+	// long the last frame took after them (uploadBudget).
+	afterUpload time.Time
+	rest        time.Duration
+	drew        bool         // the 3D view was drawn this frame (PHYSVIEW_FRAME_TIMES)
+	files       chooserState // the desktop's file chooser (files.go)
+	compare     compareView  // the Diff tab's B (compare.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -175,7 +180,9 @@ func (a *windowApp) frame() {
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
+		a.renderer.UploadBudget = a.uploadBudget()
 		arrived, pending := a.renderer.Poll()
+		a.afterUpload = time.Now()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
@@ -223,8 +230,13 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	w, h := int((size.X-a.s.View.PanelFor(size.X))*scale.X), int((size.Y-menuHeight)*scale.Y)
-	if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+	if a.pacer.Holding(now, pending) {
+		// The old picture (or none) while the new document's textures
+		// go up: drawing it untextured costs the longest frame of all.
+		a.view.Show(w, h)
+	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
+		a.drew = true
 	}
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 	if !a.firstFrame && a.pacer.Shown() {
@@ -235,6 +247,26 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
+}
+
+// The time budget of the texture uploads in one frame: what is left of
+// maxUploadGap once the frame's other work (that of the last frame after
+// its uploads, and this frame's so far: a document being shown) is taken
+// out, within [minUpload, maxUpload]. Each frame costs 5-25 ms of CPU on
+// llvmpipe besides, so frames that are mostly upload waste the least; on
+// a loaded machine, where the rest of a frame alone takes longer than
+// maxUploadGap, the uploads still get half as much time as the rest, so
+// that a file's textures do not take many times longer to come.
+const (
+	maxUploadGap = 45 * time.Millisecond
+	minUpload    = 8 * time.Millisecond
+	maxUpload    = 40 * time.Millisecond
+)
+
+// uploadBudget is this frame's time for texture uploads.
+func (a *windowApp) uploadBudget() time.Duration {
+	left := maxUploadGap - time.Since(a.frameStart) - a.rest
+	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
 
 // do carries out one intent: the camera ones here (they need the

@@ -136,6 +136,8 @@ type Load struct {
 	keep        *keepView
 	// stamps are the files read, as they were before being read.
 	stamps []scene.FileStamp
+	// polls counts the frames (Session.Poll) since the load started.
+	polls int
 }
 
 // Progress reports the load's phase ("reading 3.2 MB of 8.0 MB",
@@ -184,8 +186,10 @@ type loadDone struct {
 }
 
 type fileState struct {
-	load    *Load
-	done    chan loadDone
+	load *Load
+	done chan loadDone
+	// held is a finished load waiting for its second frame: see Poll.
+	held    *loadDone
 	watcher *watch.Watcher
 	pending *Pending
 	prompt  *Prompt
@@ -438,11 +442,31 @@ func (s *Session) startLoad(path string, keep *keepView) {
 
 // Poll takes in what arrived since the last frame: a finished load and
 // the watcher's changes. The window calls it once per frame.
+//
+// A load is shown no sooner than the second Poll after it started: the
+// frame that started it (a file browser's Enter) still drew the browser,
+// and showing a document (uploading its meshes, drawing it) takes long
+// frames on a software rasteriser, so one frame without the closed dialog
+// is drawn first.
 func (s *Session) Poll() {
 	s.pollCompound() // compound.go
+	if l := s.files.load; l != nil {
+		l.polls++
+	}
+	if h := s.files.held; h != nil && (h.load != s.files.load || h.load.polls >= 2) {
+		s.files.held = nil
+		s.loadFinished(*h)
+	}
 	for {
 		select {
 		case r := <-s.files.done:
+			if r.load == s.files.load && r.load.polls < 2 && s.files.held == nil {
+				s.files.held = &r
+				if s.Wake != nil {
+					s.Wake() // the next frame shows it
+				}
+				continue
+			}
 			s.loadFinished(r)
 			continue
 		default:
@@ -463,6 +487,13 @@ func (s *Session) Poll() {
 // WaitLoad blocks until the load under way (if any) has finished and is
 // shown; it returns the load's error.
 func (s *Session) WaitLoad() error {
+	if h := s.files.held; h != nil {
+		s.files.held = nil
+		mine := h.load == s.files.load
+		if err := s.loadFinished(*h); mine {
+			return err
+		}
+	}
 	for s.files.load != nil {
 		r := <-s.files.done
 		mine := r.load == s.files.load

@@ -107,3 +107,52 @@ func TestReloadRetriesHalfWrittenFile(t *testing.T) {
 		t.Errorf("open of a broken file: err %v after %v", err, time.Since(start))
 	}
 }
+
+// TestLoadShownAfterAFrame: a load that finishes before the window drew a
+// frame since it started (the frame that started it still showed the file
+// browser) is shown at the second Poll, not the first; one that finishes
+// later is shown at the first Poll after it finished.
+func TestLoadShownAfterAFrame(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		pollsBefore int // Polls while the file is read
+		wantShownAt int // the Poll after the read that shows it
+	}{
+		{"finished before any frame", 0, 2},
+		{"finished after one frame", 1, 1},
+		{"finished after two frames", 2, 1},
+	} {
+		s := New()
+		s.Open("../concave/testdata/u.glb")
+		l := s.Loading()
+		if l == nil {
+			t.Fatalf("%s: Open started no load", tc.name)
+		}
+		for i := 0; i < tc.pollsBefore; i++ {
+			// Frames drawn while the file is read (the results wait on
+			// the channel until the next Poll takes them).
+			l.polls++
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for len(s.files.done) == 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the load did not finish", tc.name)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		shownAt := 0
+		for i := 1; i <= 3 && shownAt == 0; i++ {
+			s.Poll()
+			if s.Doc != nil && s.Loading() == nil {
+				shownAt = i
+			}
+		}
+		if shownAt != tc.wantShownAt {
+			t.Errorf("%s: shown at Poll %d after the read, want %d", tc.name, shownAt, tc.wantShownAt)
+		}
+		if s.Doc == nil || len(s.Doc.GLTF.Nodes) != 2 {
+			t.Errorf("%s: document not shown after the Polls", tc.name)
+		}
+		s.Close()
+	}
+}
