@@ -170,6 +170,14 @@ type Renderer struct {
 	waitEnv     bool
 	envPending  []Environment
 	trans       transmissionTarget
+	// batch holds the instance matrices of the opaque and the
+	// transmissive pass (batch.go); batchLimit is how many instances
+	// one holds, 0 until asked.
+	batch      [2]batchBuffer
+	batchLimit int
+	// drawCalls counts the mesh draws since SetDocument, an instanced
+	// batch as one (for tests).
+	drawCalls int
 	// fileEnv is the document's EXT_lights_image_based environment
 	// (envfile.go), read when EnvFile is first drawn.
 	fileEnv     *gpuEnv
@@ -246,6 +254,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.release()
 	r.doc = d
 	r.Messages = nil
+	r.drawCalls = 0
 	dir := filepath.Dir(d.Path)
 	r.anim, r.pose, r.posedMats = anim.NewModel(d), nil, nil
 	if r.jointBlock == nil {
@@ -614,6 +623,9 @@ func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
 		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
 	}
 	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
+	// Every sampler names a unit of its own type (two types on one unit
+	// fail draws): the batch matrices' buffer texture too.
+	gl.Uniform1i(p.loc("uBatchTex"), unitBatch)
 	p.bool("uHasTransmissionFB", ps.useTrans)
 	return p
 }
@@ -649,7 +661,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	gl.Enable(gl.POLYGON_OFFSET_FILL)
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
-	var blended, transmissive []drawItem
+	var opaque, blended, transmissive []drawItem
 	// KHR_node_visibility, animated too: hidden nodes and what is under
 	// them are not drawn (visibility.go in scene).
 	var props map[string][]float64
@@ -665,21 +677,22 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		switch {
 		case m.alphaMode == 2:
 			blended = append(blended, it)
-			continue
 		case m.transmission > 0:
 			transmissive = append(transmissive, it)
-			continue
+		default:
+			opaque = append(opaque, it)
 		}
-		r.drawItem(ps, it, m)
 	}
+	// Opaque and transmissive items that repeat a primitive with one
+	// material are drawn instanced (batch.go); blended ones one by one,
+	// back to front.
+	r.drawList(ps, opaque, opt.Variant, 0)
 	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
 		// Programs first used from here on read the copy.
 		r.copyView(width, height)
 		ps.useTrans = true
 	}
-	for _, it := range transmissive {
-		r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
-	}
+	r.drawList(ps, transmissive, opt.Variant, 1)
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
 		sort.SliceStable(blended, func(i, j int) bool {
@@ -710,10 +723,7 @@ func (r *Renderer) blendedTransmission(items []drawItem, v int) bool {
 
 // materialOf returns the material a primitive uses with variant v active.
 func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
-	idx := gp.material
-	if pv := r.doc.Primitives[scene.PrimitiveRef{Mesh: gp.mesh, Primitive: gp.prim}]; pv != nil {
-		idx = pv.MaterialFor(v, idx)
-	}
+	idx := r.materialIndex(gp, v)
 	if idx < 0 || idx >= len(r.materials) {
 		return defaultMaterial()
 	}
@@ -728,6 +738,31 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	model := mat32(it.model)
 	p.mat4("uModel", model)
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
+	r.setMaterial(p, it.prim, m)
+	// A mirroring transform flips the winding (anim.go draws).
+	r.drawCall(p, it, model.Mat3().Det() < 0)
+	r.drawCalls++
+	n := int(it.prim.count)
+	if it.dyn != nil && it.dyn.instances > 0 {
+		n *= it.dyn.instances
+	}
+	ps.drawn(n, r.waitEnv)
+}
+
+// drawn counts n vertices drawn and waits for llvmpipe (glFinish) when
+// finishEvery have queued up since the last wait, while an image is drawn
+// (wait: Renderer.waitEnv).
+func (ps *meshPass) drawn(n int, wait bool) {
+	if ps.queued += n; ps.queued >= finishEvery && wait {
+		gl.Finish()
+		ps.queued = 0
+	}
+}
+
+// setMaterial sets material m's uniforms and textures on program p (the
+// current one) for primitive gp (which UV attribute each texture reads),
+// and the face culling m asks for.
+func (r *Renderer) setMaterial(p *program, gp *gpuPrimitive, m material) {
 	p.vec4("uBaseColorFactor", m.baseColor)
 	p.float("uMetallicFactor", m.metallic)
 	p.float("uRoughnessFactor", m.roughness)
@@ -782,7 +817,7 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
 		gl.Uniform1i(p.loc(names.has), boolInt(has))
-		gl.Uniform1i(p.loc(names.texCoord), int32(it.prim.uvSlot(ref.texCoord)))
+		gl.Uniform1i(p.loc(names.texCoord), int32(gp.uvSlot(ref.texCoord)))
 		tr := ref.transform
 		gl.UniformMatrix3fv(p.loc(names.transform), 1, false, &tr[0])
 	}
@@ -791,16 +826,6 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	} else {
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
-	}
-	// A mirroring transform flips the winding (anim.go draws).
-	r.drawCall(p, it, model.Mat3().Det() < 0)
-	n := int(it.prim.count)
-	if it.dyn != nil && it.dyn.instances > 0 {
-		n *= it.dyn.instances
-	}
-	if ps.queued += n; ps.queued >= finishEvery && r.waitEnv {
-		gl.Finish()
-		ps.queued = 0
 	}
 }
 
@@ -905,6 +930,9 @@ func (r *Renderer) Delete() {
 		gl.DeleteTextures(1, &r.lutStandIn)
 	}
 	r.trans.delete()
+	for i := range r.batch {
+		r.batch[i].delete()
+	}
 }
 
 // NodeBounds returns the world bounding box of the meshes at node n and its
