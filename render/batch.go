@@ -93,7 +93,7 @@ func (r *Renderer) maxBatchInstances() int {
 // would draw the same fragments at the same depth (LEQUAL) with the same
 // colour again (a primitive copied 100,000 times on one node shaded every
 // pixel of it 100,000 times).
-func (r *Renderer) drawList(ps *meshPass, items []drawItem, v, pass int) {
+func (r *Renderer) drawList(ps *meshPass, items []*drawItem, v, pass int) {
 	if len(items) == 0 {
 		return
 	}
@@ -160,21 +160,20 @@ func (r *Renderer) drawList(ps *meshPass, items []drawItem, v, pass int) {
 			if b := batches[keys[i]]; b != nil && b.used {
 				if !b.drawn {
 					b.drawn = true
-					r.drawBatch(ps, it, r.materialOf(it.prim, v), keys[i].mirrored, buf.tex, b.first, b.n)
+					r.drawBatch(ps, it.prim, r.materialOf(it.prim, v), keys[i].mirrored, buf.tex, b.first, b.n)
 				}
 				continue
 			}
 		}
-		r.drawItem(ps, it, r.materialOf(it.prim, v))
+		r.drawItem(ps, *it, r.materialOf(it.prim, v))
 	}
 }
 
-// drawBatch draws n instances of item it's primitive with material m, the
+// drawBatch draws n instances of primitive gp with material m, the
 // matrices of instance k at texel (first+k)*batchTexels of buffer texture
 // tex. While an image is drawn, the instances are split so that llvmpipe
 // is waited for every finishEvery vertices, as one by one.
-func (r *Renderer) drawBatch(ps *meshPass, it drawItem, m material, mirrored bool, tex uint32, first, n int) {
-	gp := it.prim
+func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrored bool, tex uint32, first, n int) {
 	if gp.count <= 0 || n <= 0 {
 		return
 	}

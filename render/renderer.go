@@ -661,7 +661,8 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	gl.Enable(gl.POLYGON_OFFSET_FILL)
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
-	var opaque, blended, transmissive []drawItem
+	var blended []drawItem
+	var opaque, transmissive []*drawItem // pointers: 100,000 items are 15 MB each copy
 	// KHR_node_visibility, animated too: hidden nodes and what is under
 	// them are not drawn (visibility.go in scene).
 	var props map[string][]float64
@@ -669,14 +670,15 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		props = r.pose.Props
 	}
 	hidden := r.doc.HiddenNodes(props)
-	for _, it := range r.items {
+	for i := range r.items {
+		it := &r.items[i]
 		if hidden != nil && it.node >= 0 && it.node < len(hidden) && hidden[it.node] {
 			continue
 		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
-			blended = append(blended, it)
+			blended = append(blended, *it)
 		case m.transmission > 0:
 			transmissive = append(transmissive, it)
 		default:
