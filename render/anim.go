@@ -238,12 +238,15 @@ func (r *Renderer) rebuildDyn() {
 		}
 		it.dyn = d
 		r.dyns = append(r.dyns, d)
-		r.anim.Vertices(rest, it.node, it.prim.prim, func(w mgl64.Vec3) {
+		widen := func(w mgl64.Vec3) {
 			for k := 0; k < 3; k++ {
 				r.min[k] = math.Min(r.min[k], w[k])
 				r.max[k] = math.Max(r.max[k], w[k])
 			}
-		})
+		}
+		if !r.instanceCorners(*it, rest, widen) {
+			r.anim.Vertices(rest, it.node, it.prim.prim, widen)
+		}
 	}
 	p := r.pose
 	if p == nil || len(p.World) != len(r.doc.GLTF.Nodes) {
@@ -393,14 +396,7 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	gl.Uniform1i(p.loc("uMorphTex"), unitMorph)
 	gl.Uniform1i(p.loc("uWeightTex"), unitWeights)
 	if !skinned {
-		if r.skinMode.emptyBlock == 0 {
-			gl.GenBuffers(1, &r.skinMode.emptyBlock)
-			gl.BindBuffer(gl.UNIFORM_BUFFER, r.skinMode.emptyBlock)
-			gl.BufferData(gl.UNIFORM_BUFFER, blockJoints*64, gl.Ptr(make([]byte, blockJoints*64)), gl.STATIC_DRAW)
-			gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
-		}
-		r.bindJointBlock(p)
-		gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.skinMode.emptyBlock)
+		r.bindEmptyJoints(p)
 	}
 	if skinned {
 		p.int("uJointCount", int32(d.joints))
@@ -475,6 +471,19 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 	gl.FrontFace(gl.CCW)
 }
 
+// bindEmptyJoints binds a zeroed Joints block for program p's draws that
+// are not skinned (the block must be backed all the same).
+func (r *Renderer) bindEmptyJoints(p *program) {
+	if r.skinMode.emptyBlock == 0 {
+		gl.GenBuffers(1, &r.skinMode.emptyBlock)
+		gl.BindBuffer(gl.UNIFORM_BUFFER, r.skinMode.emptyBlock)
+		gl.BufferData(gl.UNIFORM_BUFFER, blockJoints*64, gl.Ptr(make([]byte, blockJoints*64)), gl.STATIC_DRAW)
+		gl.BindBuffer(gl.UNIFORM_BUFFER, 0)
+	}
+	r.bindJointBlock(p)
+	gl.BindBufferBase(gl.UNIFORM_BUFFER, 0, r.skinMode.emptyBlock)
+}
+
 // bindJointBlock points program p's Joints block at binding 0, once.
 func (r *Renderer) bindJointBlock(p *program) {
 	if r.jointBlock[p.id] {
@@ -497,11 +506,42 @@ func (r *Renderer) deformedBounds(it drawItem, lo, hi *mgl64.Vec3) bool {
 	if p == nil {
 		p = r.anim.Rest()
 	}
-	r.anim.Vertices(p, it.node, it.prim.prim, func(w mgl64.Vec3) {
+	widen := func(w mgl64.Vec3) {
 		for k := 0; k < 3; k++ {
 			lo[k] = math.Min(lo[k], w[k])
 			hi[k] = math.Max(hi[k], w[k])
 		}
-	})
+	}
+	if !r.instanceCorners(it, p, widen) {
+		r.anim.Vertices(p, it.node, it.prim.prim, widen)
+	}
+	return true
+}
+
+// instanceCorners calls fn with the corners of item it's bounding box
+// under each of its EXT_mesh_gpu_instancing transforms, in pose p, when it
+// is instanced and neither skinned nor morphed, and reports whether it
+// did. Such an item is bounded by its box as a node of its own is, not by
+// every vertex of every instance (10,000 instances of a 100,000-vertex
+// mesh are 10^9 vertices: minutes).
+func (r *Renderer) instanceCorners(it drawItem, p *anim.Pose, fn func(mgl64.Vec3)) bool {
+	def := it.prim.def
+	if def != nil && (def.skinned || def.targets > 0) {
+		return false
+	}
+	if it.node < 0 || it.node >= len(p.World) {
+		return false
+	}
+	inst := r.anim.Instances(it.node)
+	if len(inst) == 0 {
+		return false
+	}
+	world := p.World[it.node]
+	for _, im := range inst {
+		m := world.Mul4(im)
+		for _, c := range it.prim.corners {
+			fn(m.Mul4x1(c.Vec4(1)).Vec3())
+		}
+	}
 	return true
 }

@@ -14,7 +14,7 @@ import (
 // smaller view of a close-up still paid. Items posed by skins, morph
 // targets or instancing (dyn) are never culled: their box is not the
 // primitive's.
-func offScreen(it drawItem, vp mgl32.Mat4) bool {
+func offScreen(it *drawItem, vp mgl32.Mat4) bool {
 	if it.dyn != nil || it.prim == nil {
 		return false
 	}

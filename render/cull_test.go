@@ -50,7 +50,7 @@ func TestOffScreen(t *testing.T) {
 		if c.dyn {
 			it.dyn = &itemDyn{}
 		}
-		if got := offScreen(it, vp); got != c.want {
+		if got := offScreen(&it, vp); got != c.want {
 			t.Errorf("%s: offScreen %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -70,7 +70,7 @@ func TestCullingChangesNoPixel(t *testing.T) {
 		vp := mat32(screenQuadCamera.Projection(4.0 / 3).Mul4(screenQuadCamera.View()))
 		culled := 0
 		for _, it := range r.items {
-			if offScreen(it, vp) {
+			if offScreen(&it, vp) {
 				culled++
 			}
 		}

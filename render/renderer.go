@@ -171,6 +171,14 @@ type Renderer struct {
 	waitEnv     bool
 	envPending  []Environment
 	trans       transmissionTarget
+	// batch holds the instance matrices of the opaque and the
+	// transmissive pass (batch.go); batchLimit is how many instances
+	// one holds, 0 until asked.
+	batch      [2]batchBuffer
+	batchLimit int
+	// drawCalls counts the mesh draws since SetDocument, an instanced
+	// batch as one (for tests).
+	drawCalls int
 	// fileEnv is the document's EXT_lights_image_based environment
 	// (envfile.go), read when EnvFile is first drawn.
 	fileEnv     *gpuEnv
@@ -253,6 +261,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.release()
 	r.doc = d
 	r.Messages = nil
+	r.drawCalls = 0
 	dir := filepath.Dir(d.Path)
 	r.anim, r.pose, r.posedMats = anim.NewModel(d), nil, nil
 	if r.jointBlock == nil {
@@ -636,6 +645,9 @@ func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
 		gl.Uniform1i(p.loc(slotUniforms[i].tex), int32(i))
 	}
 	gl.Uniform1i(p.loc("uTransmissionFB"), unitTransmission)
+	// Every sampler names a unit of its own type (two types on one unit
+	// fail draws): the batch matrices' buffer texture too.
+	gl.Uniform1i(p.loc("uBatchTex"), unitBatch)
 	p.bool("uHasTransmissionFB", ps.useTrans)
 	return p
 }
@@ -671,7 +683,8 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	gl.Enable(gl.POLYGON_OFFSET_FILL)
 	gl.PolygonOffset(1, 2)
 	defer gl.Disable(gl.POLYGON_OFFSET_FILL)
-	var blended, transmissive []drawItem
+	var blended []drawItem
+	var opaque, transmissive []*drawItem // pointers: 100,000 items are 15 MB each copy
 	// KHR_node_visibility, animated too: hidden nodes and what is under
 	// them are not drawn (visibility.go in scene).
 	var props map[string][]float64
@@ -679,7 +692,8 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		props = r.pose.Props
 	}
 	hidden := r.doc.HiddenNodes(props)
-	for _, it := range r.items {
+	for i := range r.items {
+		it := &r.items[i]
 		if hidden != nil && it.node >= 0 && it.node < len(hidden) && hidden[it.node] {
 			continue
 		}
@@ -689,14 +703,17 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
-			blended = append(blended, it)
-			continue
+			blended = append(blended, *it)
 		case m.transmission > 0:
 			transmissive = append(transmissive, it)
-			continue
+		default:
+			opaque = append(opaque, it)
 		}
-		r.drawItem(ps, it, m)
 	}
+	// Opaque and transmissive items that repeat a primitive with one
+	// material are drawn instanced (batch.go); blended ones one by one,
+	// back to front.
+	r.drawList(ps, opaque, opt.Variant, 0)
 	// The environment behind: only where no opaque primitive is (the
 	// depth test), so that a software rasteriser shades those pixels once.
 	if opt.BackgroundMode != BackgroundColor {
@@ -708,9 +725,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		r.copyView(width, height)
 		ps.useTrans = true
 	}
-	for _, it := range transmissive {
-		r.drawItem(ps, it, r.materialOf(it.prim, opt.Variant))
-	}
+	r.drawList(ps, transmissive, opt.Variant, 1)
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
 		sort.SliceStable(blended, func(i, j int) bool {
@@ -741,10 +756,7 @@ func (r *Renderer) blendedTransmission(items []drawItem, v int) bool {
 
 // materialOf returns the material a primitive uses with variant v active.
 func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
-	idx := gp.material
-	if pv := r.doc.Primitives[scene.PrimitiveRef{Mesh: gp.mesh, Primitive: gp.prim}]; pv != nil {
-		idx = pv.MaterialFor(v, idx)
-	}
+	idx := r.materialIndex(gp, v)
 	if idx < 0 || idx >= len(r.materials) {
 		return defaultMaterial()
 	}
@@ -759,6 +771,31 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	model := mat32(it.model)
 	p.mat4("uModel", model)
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
+	r.setMaterial(p, it.prim, m)
+	// A mirroring transform flips the winding (anim.go draws).
+	r.drawCall(p, it, model.Mat3().Det() < 0)
+	r.drawCalls++
+	n := int(it.prim.count)
+	if it.dyn != nil && it.dyn.instances > 0 {
+		n *= it.dyn.instances
+	}
+	ps.drawn(n, r.waitEnv)
+}
+
+// drawn counts n vertices drawn and waits for llvmpipe (glFinish) when
+// finishEvery have queued up since the last wait, while an image is drawn
+// (wait: Renderer.waitEnv).
+func (ps *meshPass) drawn(n int, wait bool) {
+	if ps.queued += n; ps.queued >= finishEvery && wait {
+		gl.Finish()
+		ps.queued = 0
+	}
+}
+
+// setMaterial sets material m's uniforms and textures on program p (the
+// current one) for primitive gp (which UV attribute each texture reads),
+// and the face culling m asks for.
+func (r *Renderer) setMaterial(p *program, gp *gpuPrimitive, m material) {
 	p.vec4("uBaseColorFactor", m.baseColor)
 	p.float("uMetallicFactor", m.metallic)
 	p.float("uRoughnessFactor", m.roughness)
@@ -813,7 +850,7 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 		gl.BindTexture(gl.TEXTURE_2D, id)
 		names := slotUniforms[slot]
 		gl.Uniform1i(p.loc(names.has), boolInt(has))
-		gl.Uniform1i(p.loc(names.texCoord), int32(it.prim.uvSlot(ref.texCoord)))
+		gl.Uniform1i(p.loc(names.texCoord), int32(gp.uvSlot(ref.texCoord)))
 		tr := ref.transform
 		gl.UniformMatrix3fv(p.loc(names.transform), 1, false, &tr[0])
 	}
@@ -822,16 +859,6 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	} else {
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
-	}
-	// A mirroring transform flips the winding (anim.go draws).
-	r.drawCall(p, it, model.Mat3().Det() < 0)
-	n := int(it.prim.count)
-	if it.dyn != nil && it.dyn.instances > 0 {
-		n *= it.dyn.instances
-	}
-	if ps.queued += n; ps.queued >= finishEvery && r.waitEnv {
-		gl.Finish()
-		ps.queued = 0
 	}
 }
 
@@ -937,6 +964,9 @@ func (r *Renderer) Delete() {
 		gl.DeleteTextures(1, &r.lutStandIn)
 	}
 	r.trans.delete()
+	for i := range r.batch {
+		r.batch[i].delete()
+	}
 }
 
 // NodeBounds returns the world bounding box of the meshes at node n and its

@@ -39,6 +39,14 @@ uniform int uVertexCount;
 uniform samplerBuffer uMorphTex;
 uniform samplerBuffer uWeightTex;
 uniform bool uInstanced;
+// uBatched: one instanced draw stands for many nodes that draw the same
+// buffers with the same material (render/batch.go): instance
+// uBatchFirst + gl_InstanceID's model matrix (four texels) and normal
+// matrix (three: its columns) are in uBatchTex, seven texels each, the
+// very floats uModel and uNormalMatrix would hold (same pixels).
+uniform bool uBatched;
+uniform int uBatchFirst;
+uniform samplerBuffer uBatchTex;
 
 out vec3 vWorldPos;
 out vec3 vNormal;
@@ -97,6 +105,12 @@ void main() {
     } else if (uInstanced) {
         model = uModel * aInstance;
         normalMatrix = normalFor(model);
+    } else if (uBatched) {
+        int b = (uBatchFirst + gl_InstanceID) * 7;
+        model = mat4(texelFetch(uBatchTex, b), texelFetch(uBatchTex, b + 1),
+                     texelFetch(uBatchTex, b + 2), texelFetch(uBatchTex, b + 3));
+        normalMatrix = mat3(texelFetch(uBatchTex, b + 4).xyz, texelFetch(uBatchTex, b + 5).xyz,
+                            texelFetch(uBatchTex, b + 6).xyz);
     }
     vec4 world = model * vec4(pos, 1.0);
     vWorldPos = world.xyz;

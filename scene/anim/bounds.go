@@ -110,14 +110,124 @@ func (m *Model) Bounds(p *Pose) (lo, hi mgl64.Vec3, ok bool) {
 			continue
 		}
 		for prim := range doc.Meshes[*node.Mesh].Primitives {
-			m.Vertices(p, n, prim, func(w mgl64.Vec3) {
+			widen := func(w mgl64.Vec3) {
 				ok = true
 				for k := 0; k < 3; k++ {
 					lo[k] = math.Min(lo[k], w[k])
 					hi[k] = math.Max(hi[k], w[k])
 				}
-			})
+			}
+			if !m.boxBounds(p, n, prim, widen) {
+				m.Vertices(p, n, prim, widen)
+			}
 		}
 	}
 	return lo, hi, ok
+}
+
+// boxBounds calls fn with the two opposite corners, in world space, of
+// the box of primitive prim of node n's drawn vertices, once per instance,
+// and reports whether it did. It does so only when that gives the very
+// box every vertex gives: the primitive is neither skinned nor morphed in
+// pose p, and each matrix placing it (the node's, times each
+// EXT_mesh_gpu_instancing transform) is axis-aligned (no rotation other
+// than quarter turns). 10,000 nodes of a 100,000-vertex mesh are then
+// 10,000 boxes, not 10^9 vertices; a turned node still has its vertices
+// visited.
+func (m *Model) boxBounds(p *Pose, n, prim int, fn func(mgl64.Vec3)) bool {
+	node := m.Doc.GLTF.Nodes[n]
+	if node.Mesh == nil || n < 0 || n >= len(p.World) {
+		return false
+	}
+	df := m.Deform(*node.Mesh, prim)
+	if df == nil || (df.Skinned() && m.SkinOf(n) >= 0) {
+		return false
+	}
+	for t, w := range p.Weights(m, n) {
+		if w != 0 && t < len(df.Targets) && df.Targets[t].Position != nil {
+			return false
+		}
+	}
+	mats := []mgl64.Mat4{p.World[n]}
+	if inst := m.Instances(n); inst != nil {
+		mats = make([]mgl64.Mat4, len(inst))
+		for i, im := range inst {
+			mats[i] = p.World[n].Mul4(im)
+		}
+	}
+	for _, w := range mats {
+		if !axisAligned(w) {
+			return false
+		}
+	}
+	box, drawn := m.drawnBox(*node.Mesh, prim, df)
+	if !drawn {
+		return true // no vertex is drawn
+	}
+	for _, w := range mats {
+		fn(w.Mul4x1(box[0].Vec4(1)).Vec3())
+		fn(w.Mul4x1(box[1].Vec4(1)).Vec3())
+	}
+	return true
+}
+
+// axisAligned reports whether m's upper 3x3 has at most one non-zero entry
+// in each column and each row: it maps a box's corners onto the corners
+// of the image's box.
+func axisAligned(m mgl64.Mat4) bool {
+	var rows [3]int
+	for c := 0; c < 3; c++ {
+		nz := 0
+		for r := 0; r < 3; r++ {
+			if m[c*4+r] != 0 {
+				nz++
+				rows[r]++
+			}
+		}
+		if nz > 1 {
+			return false
+		}
+	}
+	return rows[0] <= 1 && rows[1] <= 1 && rows[2] <= 1
+}
+
+// drawnBox returns the box of primitive (me, p)'s drawn vertices (those an
+// index refers to, or all), computed once; drawn is false when there are
+// none.
+func (m *Model) drawnBox(me, p int, df *Deform) (box [2]mgl64.Vec3, drawn bool) {
+	key := [2]int{me, p}
+	if b, ok := m.boxes[key]; ok {
+		return b.box, b.drawn
+	}
+	inf := math.Inf(1)
+	box = [2]mgl64.Vec3{{inf, inf, inf}, {-inf, -inf, -inf}}
+	add := func(v [3]float32) {
+		drawn = true
+		for k := 0; k < 3; k++ {
+			box[0][k] = math.Min(box[0][k], float64(v[k]))
+			box[1][k] = math.Max(box[1][k], float64(v[k]))
+		}
+	}
+	if df.Indices == nil {
+		for _, v := range df.Positions {
+			add(v)
+		}
+	} else {
+		for _, i := range df.Indices {
+			if int(i) < len(df.Positions) {
+				add(df.Positions[i])
+			}
+		}
+	}
+	if m.boxes == nil {
+		m.boxes = map[[2]int]drawnBox{}
+	}
+	m.boxes[key] = drawnBox{box, drawn}
+	return box, drawn
+}
+
+// drawnBox is a primitive's box of drawn vertices (Model.drawnBox).
+type drawnBox struct {
+	box   [2]mgl64.Vec3
+	drawn bool
 }

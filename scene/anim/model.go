@@ -59,6 +59,7 @@ type Model struct {
 	skins    []*skinData
 	deforms  map[[2]int]*Deform
 	instance map[int][]mgl64.Mat4
+	boxes    map[[2]int]drawnBox // by mesh and primitive (bounds.go)
 }
 
 // NewModel reads d's animations and skins. Broken channels are skipped and
