@@ -77,6 +77,12 @@ type Document struct {
 	legacy *legacyDecode
 	// geom holds the decoded Draco and meshopt data (geometry.go).
 	geom *geometry
+	// reads counts what accessor reads materialized, against the
+	// document's read budget (readbudget.go); clones share it, as they
+	// share the buffers.
+	reads *readLedger
+	// scanned is what the load's check of accessors' min and max read.
+	scanned int64
 	// shownScene is the scene shown plus one; 0 shows the file's own
 	// (scenes.go).
 	shownScene int
@@ -146,8 +152,9 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted, reads: &readLedger{}}
 	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
+	d.scanned = res.ScannedBytes
 	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {
 		if n != nil {

@@ -2,6 +2,9 @@ package anim
 
 import (
 	"fmt"
+	"hash/maphash"
+	"slices"
+	"unsafe"
 
 	"github.com/qmuntal/gltf"
 
@@ -25,6 +28,21 @@ type Deform struct {
 	// Err says why the deformation data could not be read (then only
 	// Positions and Indices are set).
 	Err error
+
+	// shared is the entry whose data this is: primitives whose accessors
+	// read the same values (scene.AccessorKey) share one.
+	shared *deformEntry
+}
+
+// deformEntry is deformation data read once for every primitive whose
+// accessors have keys: 1,000 primitives of accessors aliasing one view
+// read it once, and hold it once.
+type deformEntry struct {
+	keys []scene.AccessorKey
+	df   *Deform
+	// cause is why the data could not be read, without the primitive's
+	// name (each primitive's Err names it).
+	cause error
 }
 
 // Target is one morph target's deltas; nil when the target has none of
@@ -44,11 +62,87 @@ func (m *Model) Deform(me, p int) *Deform {
 	if df, ok := m.deforms[key]; ok {
 		return df
 	}
-	df := readDeform(m.Doc, me, p)
+	df := m.sharedDeform(me, p)
 	m.deforms[key] = df
 	return df
 }
 
+// deformKeys returns the keys of the accessors primitive p of mesh me
+// reads for its deformation data, in a fixed order.
+func deformKeys(d *scene.Document, prim *gltf.Primitive) []scene.AccessorKey {
+	key := func(i int, ok bool) scene.AccessorKey {
+		if !ok {
+			return scene.NoAccessor
+		}
+		return d.AccessorKey(i)
+	}
+	pos, ok := prim.Attributes[gltf.POSITION]
+	keys := []scene.AccessorKey{key(pos, ok)}
+	if prim.Indices != nil {
+		keys = append(keys, key(*prim.Indices, true))
+	} else {
+		keys = append(keys, scene.NoAccessor)
+	}
+	for _, name := range []string{"JOINTS_0", "WEIGHTS_0", "JOINTS_1", "WEIGHTS_1"} {
+		i, ok := prim.Attributes[name]
+		keys = append(keys, key(i, ok))
+	}
+	for _, t := range prim.Targets {
+		for _, name := range []string{"POSITION", "NORMAL", "TANGENT"} {
+			i, ok := t[name]
+			keys = append(keys, key(i, ok))
+		}
+	}
+	return keys
+}
+
+// sharedDeform returns primitive p of mesh me's deformation data, read
+// once for all primitives whose accessors read the same values.
+func (m *Model) sharedDeform(me, p int) *Deform {
+	d := m.Doc
+	doc := d.GLTF
+	if me < 0 || me >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[me].Primitives) {
+		return nil
+	}
+	keys := deformKeys(d, doc.Meshes[me].Primitives[p])
+	var h maphash.Hash
+	h.SetSeed(m.seed)
+	for _, k := range keys {
+		maphash.WriteComparable(&h, k)
+	}
+	sum := h.Sum64()
+	var e *deformEntry
+	for _, c := range m.shared[sum] {
+		if slices.Equal(c.keys, keys) {
+			e = c
+			break
+		}
+	}
+	if e == nil {
+		e = &deformEntry{keys: keys, df: readDeform(d, me, p)}
+		if e.df != nil {
+			e.df.shared = e
+			if e.df.Err != nil {
+				e.cause = e.df.Err
+				e.df.Err = fmt.Errorf("mesh %d primitive %d: %w", me, p, e.cause)
+			}
+		}
+		m.shared[sum] = append(m.shared[sum], e)
+		return e.df
+	}
+	if e.df == nil {
+		return nil
+	}
+	// The same data under this primitive's name.
+	df := *e.df
+	if e.cause != nil {
+		df.Err = fmt.Errorf("mesh %d primitive %d: %w", me, p, e.cause)
+	}
+	return &df
+}
+
+// readDeform reads primitive p of mesh me's deformation data; Err, when
+// set, does not name the primitive (sharedDeform does).
 func readDeform(d *scene.Document, me, p int) *Deform {
 	doc := d.GLTF
 	if me < 0 || me >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[me].Primitives) {
@@ -78,7 +172,7 @@ func readDeform(d *scene.Document, me, p int) *Deform {
 		df.Indices = idx
 	}
 	fail := func(err error) *Deform {
-		df.Err = fmt.Errorf("mesh %d primitive %d: %w", me, p, err)
+		df.Err = err
 		df.Joints, df.Weights, df.Targets = [2][][4]uint16{}, [2][][4]float32{}, nil
 		return df
 	}
@@ -138,17 +232,19 @@ func zeroAccessor(d *scene.Document, i, n int) bool {
 	return a.BufferView == nil && (a.Sparse == nil || a.Sparse.Count == 0) && a.Count == n
 }
 
+// readVec3 reads accessor i as 3-vectors, through the document's reader
+// (and its budgets), without a copy.
 func readVec3(d *scene.Document, i int) ([][3]float32, error) {
-	v, comps, err := readFloats(d, i)
+	v, comps, err := d.AccessorFloats(i, true)
 	if err != nil {
 		return nil, err
 	}
 	if comps != 3 {
 		return nil, fmt.Errorf("accessor %d: %d components, want 3", i, comps)
 	}
-	out := make([][3]float32, len(v)/3)
-	for k := range out {
-		out[k] = [3]float32{float32(v[3*k]), float32(v[3*k+1]), float32(v[3*k+2])}
+	if len(v) < 3 {
+		return [][3]float32{}, nil
 	}
-	return out, nil
+	// The same memory seen as vectors: no copy.
+	return unsafe.Slice((*[3]float32)(unsafe.Pointer(&v[0])), len(v)/3), nil
 }

@@ -46,6 +46,9 @@ type Result struct {
 	// Omitted counts, by code, the findings past MaxFindingsPerCode that
 	// were not made.
 	Omitted map[string]Omitted
+	// ScannedBytes is what the check of accessors' min and max read:
+	// each distinct scan once, within the scan budget (ScanBudgetFloor).
+	ScannedBytes int64
 }
 
 // Decode reads a glTF document from data (a .gltf JSON text or a .glb
@@ -156,7 +159,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	res.GLTF, res.MissingBuffers = doc, missing
 	res.Omitted = checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
-	checkData(doc, &fs)
+	res.ScannedBytes = checkData(doc, &fs)
 	checkMoreData(doc, &fs)
 	sc.dropUnderNotObjects(&fs)
 	res.Findings = fs
