@@ -123,7 +123,46 @@ type source struct {
 	// decoded, before any edit: what a save compares the current ones
 	// with (a node written in a form qmuntal/gltf's typed decoder refuses,
 	// such as a child index written 1.0, cannot be re-read from json).
-	loadedNodes []gltf.Node
+	loadedNodes []loadedNode
+}
+
+// loadedNode is a node's name, children and transform as decoded, in
+// less room than a gltf.Node (305 bytes): most nodes have the default
+// transform, which is not stored.
+type loadedNode struct {
+	name     string
+	children []int
+	// xf is the transform; nil for the default one.
+	xf *loadedTransform
+}
+
+type loadedTransform struct {
+	matrix      [16]float64
+	translation [3]float64
+	rotation    [4]float64
+	scale       [3]float64
+}
+
+// defaultTransform is what qmuntal/gltf decodes a node without a
+// transform to.
+var defaultTransform = loadedTransform{matrix: gltf.DefaultMatrix, rotation: gltf.DefaultRotation, scale: gltf.DefaultScale}
+
+func newLoadedNode(n *gltf.Node) loadedNode {
+	l := loadedNode{name: n.Name, children: slices.Clone(n.Children)}
+	if n.Matrix != defaultTransform.matrix || n.Translation != defaultTransform.translation ||
+		n.Rotation != defaultTransform.rotation || n.Scale != defaultTransform.scale {
+		l.xf = &loadedTransform{n.Matrix, n.Translation, n.Rotation, n.Scale}
+	}
+	return l
+}
+
+// node returns the node as it was decoded: name, children, transform.
+func (l loadedNode) node() gltf.Node {
+	xf := &defaultTransform
+	if l.xf != nil {
+		xf = l.xf
+	}
+	return gltf.Node{Name: l.name, Children: l.children, Matrix: xf.matrix, Translation: xf.translation, Rotation: xf.rotation, Scale: xf.scale}
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -155,11 +194,10 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted, reads: &readLedger{}}
 	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
 	d.scanned = res.ScannedBytes
-	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
+	d.source.loadedNodes = make([]loadedNode, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {
 		if n != nil {
-			d.source.loadedNodes[i] = gltf.Node{Name: n.Name, Children: slices.Clone(n.Children),
-				Matrix: n.Matrix, Translation: n.Translation, Rotation: n.Rotation, Scale: n.Scale}
+			d.source.loadedNodes[i] = newLoadedNode(n)
 		}
 	}
 	d.recordCounts()
