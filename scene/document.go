@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
+	"os"
 	"path/filepath"
 	"physview/scene/corecheck"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/qmuntal/gltf"
 )
@@ -214,7 +216,51 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 // Load reads a .gltf or .glb file with its external buffers. Problems the
 // user can still look at become findings; only input that cannot be read as
 // glTF at all is an error, and it names the file.
+//
+// A save of this program renames a .gltf's new resources into place before
+// the new .gltf (save_atomic.go): a read that falls between the two could
+// pair the old .gltf with a new .bin. Load tells it by the save's journal
+// beside the file (there from before the first rename to after the last)
+// or by the file having been replaced while it was read, and then reads
+// once more, after the save is done (up to LoadRetryWait).
 func Load(path string) (*Document, error) {
+	before, _ := os.Stat(path)
+	d, err := load(path)
+	if err != nil || !saveCrossed(path, before) {
+		return d, err
+	}
+	waitSaveDone(path, LoadRetryWait)
+	return load(path)
+}
+
+// LoadRetryWait is how long Load waits for a save of the file it read
+// while it was read to finish before it reads it again.
+const LoadRetryWait = time.Second
+
+// saveCrossed reports whether a save of this program may have replaced
+// some of path's files while they were read: its journal is there, or the
+// file is no longer the one stat'ed before (before: nil when it was not).
+func saveCrossed(path string, before os.FileInfo) bool {
+	if _, err := os.Stat(journalPath(throughLinks(path))); err == nil {
+		return true
+	}
+	now, err := os.Stat(path)
+	return before != nil && err == nil && !os.SameFile(before, now)
+}
+
+// waitSaveDone waits up to wait for the journal of a save of path to go
+// (a killed save's stays: the window's open or the next save finishes it).
+func waitSaveDone(path string, wait time.Duration) {
+	jp := journalPath(throughLinks(path))
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(jp); err != nil {
+			return
+		}
+	}
+}
+
+// load is Load without the check for a save crossing the read.
+func load(path string) (*Document, error) {
 	data, err := corecheck.ReadRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
