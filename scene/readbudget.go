@@ -64,12 +64,16 @@ const (
 	readFloats readKind = iota
 	readNormalized
 	readIndices
+	// readDerived is what drawing a primitive makes from its accessors
+	// (flat normals: a vertex per corner), counted per primitive.
+	readDerived
 )
 
 // readLedger counts the bytes the accessors of a document materialized,
-// each distinct read (by AccessorKey and kind) once: reading the same
-// accessor again (the renderer, the animation, a diff) costs nothing more,
-// and aliases of one view read alike count once.
+// each accessor and kind once: reading the same accessor again (the
+// renderer, the animation, a diff) costs nothing more. Aliases of one view
+// count each, read alike or not: a reader that reads one for all of them
+// (anim shares deformation data by AccessorKey) reads, and counts, one.
 type readLedger struct {
 	mu    sync.Mutex
 	seen  map[readKey]bool
@@ -81,8 +85,10 @@ type readLedger struct {
 }
 
 type readKey struct {
-	k    AccessorKey
-	kind readKind
+	accessor int
+	kind     readKind
+	// mesh and prim name the primitive of a readDerived.
+	mesh, prim int
 }
 
 // AccessorBytesRead returns the bytes of values the document's accessor
@@ -131,11 +137,22 @@ func readBudget(data int64) int64 {
 // same read was counted before. It is an error when the document's read
 // budget would be passed: the accessor is not read.
 func (d *Document) chargeRead(i int, kind readKind, size int64) error {
+	return d.charge(readKey{accessor: i, kind: kind}, size, fmt.Sprintf("accessor %d", i))
+}
+
+// chargeDerived counts size bytes that drawing primitive p of mesh m makes
+// from its accessors, once per primitive, against the same budget.
+func (d *Document) chargeDerived(m, p int, size int64) error {
+	return d.charge(readKey{accessor: -1, kind: readDerived, mesh: m, prim: p}, size, fmt.Sprintf("mesh %d primitive %d", m, p))
+}
+
+// charge counts size bytes for key unless counted before; what names the
+// reader in the error.
+func (d *Document) charge(key readKey, size int64, what string) error {
 	l := d.reads
 	if l == nil {
 		return nil
 	}
-	key := readKey{d.AccessorKey(i), kind}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.seen[key] {
@@ -144,8 +161,8 @@ func (d *Document) chargeRead(i int, kind readKind, size int64) error {
 	if l.bytes+size > readBudget(l.data) {
 		l.data = d.dataBytes()
 		if budget := readBudget(l.data); l.bytes+size > budget {
-			return fmt.Errorf("accessor %d: its %s would take what the file's accessors read past the budget of %s (%d times its %s of buffers, at least %s): its accessors read the same bytes many times",
-				i, megabytes(size), megabytes(budget), ReadBudgetFactor, megabytes(l.data), megabytes(ReadBudgetFloor))
+			return fmt.Errorf("%s: its %s would take what the file's accessors read past the budget of %s (%d times its %s of buffers, at least %s): its accessors read the same bytes many times",
+				what, megabytes(size), megabytes(budget), ReadBudgetFactor, megabytes(l.data), megabytes(ReadBudgetFloor))
 		}
 	}
 	if l.seen == nil {
