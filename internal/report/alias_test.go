@@ -87,7 +87,7 @@ func TestAliasedViewsReadOnce(t *testing.T) {
 			if grew := after.TotalAlloc - before.TotalAlloc; grew > tc.maxAlloc {
 				t.Errorf("validate and inspect allocated %d MB, want at most %d MB (buffer %d bytes)", grew>>20, tc.maxAlloc>>20, size)
 			}
-			if b == nil || b.Min != [3]float64{} || b.Max != [3]float64{} {
+			if b == nil || b.Min != [3]float64{} || b.Max != [3]float64{} || (tc.wantBoundsReadAll && b.LeftOut != 0) {
 				t.Errorf("bounds %+v, want the origin", b)
 			}
 			notChecked := 0
@@ -105,6 +105,9 @@ func TestAliasedViewsReadOnce(t *testing.T) {
 			if !tc.wantBoundsReadAll {
 				// The accessors past the budget are refused, with the
 				// reason, by every reader.
+				if b.LeftOut != tc.n-int(scene.ReadBudgetFloor/int64(tc.count*12)) || !strings.Contains(b.Why, "budget of 256.0 MB") {
+					t.Errorf("bounds leave out %d primitives (%q), want the %d past the budget", b.LeftOut, b.Why, tc.n-int(scene.ReadBudgetFloor/int64(tc.count*12)))
+				}
 				last := tc.n - 1
 				_, _, err := d.AccessorFloats(last, true)
 				if err == nil || !strings.Contains(err.Error(), "budget of 256.0 MB") {

@@ -43,7 +43,16 @@ type deformEntry struct {
 	// cause is why the data could not be read, without the primitive's
 	// name (each primitive's Err names it).
 	cause error
+	// unread is why there is no data at all (df nil): the positions or
+	// indices could not be read.
+	unread error
 }
+
+// Unread returns why primitive p of mesh me has no deformation data and
+// so places no vertex (its positions or indices cannot be read: over a
+// budget, out of range), nil when it has, or has no POSITION. Ask after
+// Deform or Bounds.
+func (m *Model) Unread(me, p int) error { return m.unread[[2]int{me, p}] }
 
 // Target is one morph target's deltas; nil when the target has none of
 // that attribute.
@@ -119,7 +128,8 @@ func (m *Model) sharedDeform(me, p int) *Deform {
 		}
 	}
 	if e == nil {
-		e = &deformEntry{keys: keys, df: readDeform(d, me, p)}
+		df, why := readDeform(d, me, p)
+		e = &deformEntry{keys: keys, df: df, unread: why}
 		if e.df != nil {
 			e.df.shared = e
 			if e.df.Err != nil {
@@ -128,9 +138,15 @@ func (m *Model) sharedDeform(me, p int) *Deform {
 			}
 		}
 		m.shared[sum] = append(m.shared[sum], e)
+		if e.df == nil && e.unread != nil {
+			m.unread[[2]int{me, p}] = fmt.Errorf("mesh %d primitive %d: %w", me, p, e.unread)
+		}
 		return e.df
 	}
 	if e.df == nil {
+		if e.unread != nil {
+			m.unread[[2]int{me, p}] = fmt.Errorf("mesh %d primitive %d: %w", me, p, e.unread)
+		}
 		return nil
 	}
 	// The same data under this primitive's name.
@@ -142,39 +158,41 @@ func (m *Model) sharedDeform(me, p int) *Deform {
 }
 
 // readDeform reads primitive p of mesh me's deformation data; Err, when
-// set, does not name the primitive (sharedDeform does).
-func readDeform(d *scene.Document, me, p int) *Deform {
+// set, does not name the primitive (sharedDeform does). It is nil without
+// a POSITION, and nil with why when the positions or indices cannot be
+// read.
+func readDeform(d *scene.Document, me, p int) (df *Deform, why error) {
 	doc := d.GLTF
 	if me < 0 || me >= len(doc.Meshes) || p < 0 || p >= len(doc.Meshes[me].Primitives) {
-		return nil
+		return nil, nil
 	}
 	prim := doc.Meshes[me].Primitives[p]
 	pi, ok := prim.Attributes[gltf.POSITION]
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	pos, err := readVec3(d, pi)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("POSITION: %w", err)
 	}
-	df := &Deform{Positions: pos}
+	df = &Deform{Positions: pos}
 	n := len(pos)
 	if prim.Indices != nil {
 		idx, err := d.AccessorIndices(*prim.Indices)
 		if err != nil {
-			return nil
+			return nil, fmt.Errorf("indices: %w", err)
 		}
 		for _, v := range idx {
 			if int64(v) >= int64(n) {
-				return nil
+				return nil, fmt.Errorf("index %d is past the %d vertices", v, n)
 			}
 		}
 		df.Indices = idx
 	}
-	fail := func(err error) *Deform {
+	fail := func(err error) (*Deform, error) {
 		df.Err = err
 		df.Joints, df.Weights, df.Targets = [2][][4]uint16{}, [2][][4]float32{}, nil
-		return df
+		return df, nil
 	}
 	for set := 0; set < 2; set++ {
 		ji, jok := prim.Attributes[fmt.Sprintf("JOINTS_%d", set)]
@@ -217,7 +235,7 @@ func readDeform(d *scene.Document, me, p int) *Deform {
 		}
 		df.Targets = append(df.Targets, tg)
 	}
-	return df
+	return df, nil
 }
 
 // zeroAccessor reports whether accessor i holds n zeros: it has no

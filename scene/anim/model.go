@@ -60,6 +60,7 @@ type Model struct {
 	skins    []*skinData
 	deforms  map[[2]int]*Deform
 	shared   map[uint64][]*deformEntry
+	unread   map[[2]int]error
 	seed     maphash.Seed
 	instance map[int][]mgl64.Mat4
 }
@@ -67,7 +68,7 @@ type Model struct {
 // NewModel reads d's animations and skins. Broken channels are skipped and
 // listed in Problems; it never fails.
 func NewModel(d *scene.Document) *Model {
-	m := &Model{Doc: d, deforms: map[[2]int]*Deform{}, shared: map[uint64][]*deformEntry{}, seed: maphash.MakeSeed(), instance: map[int][]mgl64.Mat4{}}
+	m := &Model{Doc: d, deforms: map[[2]int]*Deform{}, shared: map[uint64][]*deformEntry{}, unread: map[[2]int]error{}, seed: maphash.MakeSeed(), instance: map[int][]mgl64.Mat4{}}
 	doc := d.GLTF
 	for ai, a := range doc.Animations {
 		an := &Animation{Name: a.Name, Start: math.Inf(1), End: math.Inf(-1)}
