@@ -229,6 +229,13 @@ func (d *Document) AccessorFloats(i int, normalize bool) (vals []float32, comps 
 		// Divided, not multiplied: a count from the file can overflow.
 		return nil, comps, fmt.Errorf("accessor %d: %d elements of %d components need over the %d MB budget", i, a.Count, comps, AccessorBudget>>20)
 	}
+	kind := readFloats
+	if normalize && a.Normalized {
+		kind = readNormalized
+	}
+	if err := d.chargeRead(i, kind, int64(a.Count)*int64(comps)*4); err != nil {
+		return nil, comps, err
+	}
 	vals = make([]float32, a.Count*comps)
 	_, offs := elementLayout(a)
 	norm := normalize && a.Normalized
@@ -327,6 +334,9 @@ func (d *Document) AccessorIndices(i int) ([]uint32, error) {
 	}
 	if a.Count > AccessorBudget/4 {
 		return nil, fmt.Errorf("accessor %d: %d indices need over the %d MB budget", i, a.Count, AccessorBudget>>20)
+	}
+	if err := d.chargeRead(i, readIndices, int64(a.Count)*4); err != nil {
+		return nil, err
 	}
 	out := make([]uint32, a.Count)
 	switch {

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
+	"os"
 	"path/filepath"
 	"physview/scene/corecheck"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/qmuntal/gltf"
 )
@@ -74,6 +76,12 @@ type Document struct {
 	khr *khrState
 	// geom holds the decoded Draco and meshopt data (geometry.go).
 	geom *geometry
+	// reads counts what accessor reads materialized, against the
+	// document's read budget (readbudget.go); clones share it, as they
+	// share the buffers.
+	reads *readLedger
+	// scanned is what the load's check of accessors' min and max read.
+	scanned int64
 	// shownScene is the scene shown plus one; 0 shows the file's own
 	// (scenes.go).
 	shownScene int
@@ -114,7 +122,46 @@ type source struct {
 	// decoded, before any edit: what a save compares the current ones
 	// with (a node written in a form qmuntal/gltf's typed decoder refuses,
 	// such as a child index written 1.0, cannot be re-read from json).
-	loadedNodes []gltf.Node
+	loadedNodes []loadedNode
+}
+
+// loadedNode is a node's name, children and transform as decoded, in
+// less room than a gltf.Node (305 bytes): most nodes have the default
+// transform, which is not stored.
+type loadedNode struct {
+	name     string
+	children []int
+	// xf is the transform; nil for the default one.
+	xf *loadedTransform
+}
+
+type loadedTransform struct {
+	matrix      [16]float64
+	translation [3]float64
+	rotation    [4]float64
+	scale       [3]float64
+}
+
+// defaultTransform is what qmuntal/gltf decodes a node without a
+// transform to.
+var defaultTransform = loadedTransform{matrix: gltf.DefaultMatrix, rotation: gltf.DefaultRotation, scale: gltf.DefaultScale}
+
+func newLoadedNode(n *gltf.Node) loadedNode {
+	l := loadedNode{name: n.Name, children: slices.Clone(n.Children)}
+	if n.Matrix != defaultTransform.matrix || n.Translation != defaultTransform.translation ||
+		n.Rotation != defaultTransform.rotation || n.Scale != defaultTransform.scale {
+		l.xf = &loadedTransform{n.Matrix, n.Translation, n.Rotation, n.Scale}
+	}
+	return l
+}
+
+// node returns the node as it was decoded: name, children, transform.
+func (l loadedNode) node() gltf.Node {
+	xf := &defaultTransform
+	if l.xf != nil {
+		xf = l.xf
+	}
+	return gltf.Node{Name: l.name, Children: l.children, Matrix: xf.matrix, Translation: xf.translation, Rotation: xf.rotation, Scale: xf.scale}
 }
 
 // IsGLB reports whether the document was read from a binary .glb container.
@@ -143,13 +190,13 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted}
+	d := &Document{GLTF: res.GLTF, missingBuffers: res.MissingBuffers, loadOmitted: res.Omitted, reads: &readLedger{}}
 	d.source.json, d.source.bin, d.source.glb, d.source.chunks = res.JSON, res.BIN, res.GLB, res.Chunks
-	d.source.loadedNodes = make([]gltf.Node, len(res.GLTF.Nodes))
+	d.scanned = res.ScannedBytes
+	d.source.loadedNodes = make([]loadedNode, len(res.GLTF.Nodes))
 	for i, n := range res.GLTF.Nodes {
 		if n != nil {
-			d.source.loadedNodes[i] = gltf.Node{Name: n.Name, Children: slices.Clone(n.Children),
-				Matrix: n.Matrix, Translation: n.Translation, Rotation: n.Rotation, Scale: n.Scale}
+			d.source.loadedNodes[i] = newLoadedNode(n)
 		}
 	}
 	d.recordCounts()
@@ -166,7 +213,51 @@ func Decode(data []byte, dir iofs.FS) (*Document, error) {
 // Load reads a .gltf or .glb file with its external buffers. Problems the
 // user can still look at become findings; only input that cannot be read as
 // glTF at all is an error, and it names the file.
+//
+// A save of this program renames a .gltf's new resources into place before
+// the new .gltf (save_atomic.go): a read that falls between the two could
+// pair the old .gltf with a new .bin. Load tells it by the save's journal
+// beside the file (there from before the first rename to after the last)
+// or by the file having been replaced while it was read, and then reads
+// once more, after the save is done (up to LoadRetryWait).
 func Load(path string) (*Document, error) {
+	before, _ := os.Stat(path)
+	d, err := load(path)
+	if err != nil || !saveCrossed(path, before) {
+		return d, err
+	}
+	waitSaveDone(path, LoadRetryWait)
+	return load(path)
+}
+
+// LoadRetryWait is how long Load waits for a save of the file it read
+// while it was read to finish before it reads it again.
+const LoadRetryWait = time.Second
+
+// saveCrossed reports whether a save of this program may have replaced
+// some of path's files while they were read: its journal is there, or the
+// file is no longer the one stat'ed before (before: nil when it was not).
+func saveCrossed(path string, before os.FileInfo) bool {
+	if _, err := os.Stat(journalPath(throughLinks(path))); err == nil {
+		return true
+	}
+	now, err := os.Stat(path)
+	return before != nil && err == nil && !os.SameFile(before, now)
+}
+
+// waitSaveDone waits up to wait for the journal of a save of path to go
+// (a killed save's stays: the window's open or the next save finishes it).
+func waitSaveDone(path string, wait time.Duration) {
+	jp := journalPath(throughLinks(path))
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(jp); err != nil {
+			return
+		}
+	}
+}
+
+// load is Load without the check for a save crossing the read.
+func load(path string) (*Document, error) {
 	data, err := corecheck.ReadRegular(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))

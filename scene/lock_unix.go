@@ -4,8 +4,11 @@ package scene
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -54,3 +57,36 @@ func keepOwner(tmp *os.File, old fs.FileInfo) {
 
 // nonBlock opens a FIFO without waiting for a writer.
 const nonBlock = syscall.O_NONBLOCK
+
+// LockHolder returns the id of a process that holds the advisory lock on
+// the document file path, as Linux's /proc/locks tells it; ok is false
+// where it cannot be told (another system, no such lock, a file that is
+// gone).
+func LockHolder(path string) (pid int, ok bool) {
+	fi, err := os.Stat(throughLinks(path))
+	if err != nil {
+		return 0, false
+	}
+	st, isUnix := fi.Sys().(*syscall.Stat_t)
+	if !isUnix {
+		return 0, false
+	}
+	data, err := os.ReadFile("/proc/locks")
+	if err != nil {
+		return 0, false
+	}
+	// "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF": the device's
+	// major and minor numbers in hex, the inode in decimal; a waiter's
+	// line has "->" after the number.
+	want := fmt.Sprintf("%02x:%02x:%d", unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev)), st.Ino)
+	for line := range strings.Lines(string(data)) {
+		f := strings.Fields(line)
+		if len(f) < 6 || f[1] != "FLOCK" || f[5] != want {
+			continue
+		}
+		if n, err := strconv.Atoi(f[4]); err == nil && n != os.Getpid() {
+			return n, true
+		}
+	}
+	return 0, false
+}

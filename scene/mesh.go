@@ -161,6 +161,9 @@ func (d *Document) ReadPrimitive(m, p int) (pd *PrimitiveData, err error) {
 		if int64(corners)*72 > AccessorBudget {
 			return nil, fmt.Errorf("mesh %d primitive %d: %d triangle corners without normals need more than the %d MB budget", m, p, corners, AccessorBudget>>20)
 		}
+		if err := d.chargeDerived(m, p, int64(corners)*72); err != nil {
+			return nil, err
+		}
 		pd.flatNormals()
 	}
 	if pd.Mode == DrawTriangles && pd.Tangents == nil && pd.UV0 != nil && d.hasNormalTexture(pd.Material) {

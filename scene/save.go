@@ -429,7 +429,7 @@ func (d *Document) patchNodeFields(i int, obj *jsonobj.Object) error {
 	}
 	var orig gltf.Node
 	if i < len(d.source.loadedNodes) {
-		orig = d.source.loadedNodes[i]
+		orig = d.source.loadedNodes[i].node()
 	} else {
 		raw, err := obj.MarshalJSON()
 		if err != nil {
@@ -483,17 +483,24 @@ func patchNameList(root *jsonobj.Object, key string, used []string, addMissing b
 			return fmt.Errorf("%s: %w", key, err)
 		}
 	}
+	// Sets, not slices.Contains: a file may list 100,000 names (each
+	// looked up in the others made saving it quadratic).
+	isUsed := make(map[string]bool, len(used))
+	for _, n := range used {
+		isUsed[n] = true
+	}
 	var out []string
+	inOut := make(map[string]bool, len(names))
 	for _, n := range names {
-		if !slices.Contains(ownedExtensions, n) || slices.Contains(used, n) {
-			if !slices.Contains(out, n) {
-				out = append(out, n)
-			}
+		if (!slices.Contains(ownedExtensions, n) || isUsed[n]) && !inOut[n] {
+			inOut[n] = true
+			out = append(out, n)
 		}
 	}
 	if addMissing {
 		for _, n := range used {
-			if !slices.Contains(out, n) {
+			if !inOut[n] {
+				inOut[n] = true
 				out = append(out, n)
 			}
 		}

@@ -78,7 +78,20 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 	if len(rep.NotDrawn) > 0 {
 		// An empty picture, or one short of a primitive the file asks
 		// for, must not pass a pipeline either.
-		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(rep.NotDrawn, "; "))
+		return fail(1, "%s: the picture is incomplete: %s", path, firstOf(rep.NotDrawn, maxNotDrawn))
 	}
 	return nil
+}
+
+// maxNotDrawn is how many primitives not drawn the exit message lists (a
+// hostile file can have a thousand, each refused for the same reason).
+const maxNotDrawn = 10
+
+// firstOf joins the first n items with "; " and says how many more there
+// are.
+func firstOf(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more not drawn", strings.Join(items[:n], "; "), len(items)-n)
 }

@@ -95,6 +95,23 @@ const (
 // window, another edit) to release the file before it refuses.
 const EditLockWait = 5 * time.Second
 
+// LockedError is the refusal of a save of target that another process
+// holds the lock of (a viewer window that has it open, a `viewer edit`, a
+// save in progress): it names the file and, where the system tells, the
+// process. errors.Is(err, scene.ErrLocked) holds.
+func LockedError(target string) error {
+	who := "another program (a viewer window or `viewer edit`)"
+	if pid, ok := scene.LockHolder(target); ok {
+		who = fmt.Sprintf("another program (pid %d, a viewer window or `viewer edit`)", pid)
+	}
+	return &lockedError{fmt.Sprintf("%s is being saved or edited by %s; try again: nothing was saved", filepath.Base(target), who)}
+}
+
+type lockedError struct{ msg string }
+
+func (e *lockedError) Error() string { return e.msg }
+func (e *lockedError) Unwrap() error { return scene.ErrLocked }
+
 // ChangedOnDiskError is a save in place refused because the file (or a
 // buffer file of it) is no longer what was read: another program changed
 // it, and saving would lose that change.
@@ -714,6 +731,21 @@ func (s *Session) saveTo(target string, overwrite bool) ([]string, error) {
 		if changed := scene.ChangedFiles(s.files.disk); len(changed) > 0 && !overwrite {
 			return nil, &ChangedOnDiskError{Path: target, Files: changed}
 		}
+	}
+	if !inPlace || s.files.lock == nil {
+		// The document's lock, tried now without waiting: the save would
+		// otherwise wait for another process (scene.SaveLockWait) on the
+		// frame thread, the window frozen. Once held, the save finds it
+		// held and goes ahead; holdFile keeps it after the save.
+		l, err := scene.LockDocument(target, 0)
+		switch {
+		case err == nil:
+			defer l.Release()
+		case errors.Is(err, scene.ErrLocked):
+			return nil, LockedError(target)
+		}
+		// Any other error (the file does not exist yet): the save says
+		// what it has to say.
 	}
 	warnings, err := SaveDocument(d, target)
 	if err != nil {

@@ -314,12 +314,20 @@ func WriteBounds(w io.Writer, b *Bounds, when string) {
 		return
 	}
 	fmt.Fprintf(w, "bounds (%s): min (%.4g, %.4g, %.4g) max (%.4g, %.4g, %.4g)\n", when, b.Min[0], b.Min[1], b.Min[2], b.Max[0], b.Max[1], b.Max[2])
+	if b.LeftOut > 0 {
+		fmt.Fprintf(w, "  %d primitive uses left out of the bounds, their vertices not read; the first: %s\n", b.LeftOut, b.Why)
+	}
 }
 
 // Bounds is the posed world box of every drawn vertex.
 type Bounds struct {
 	Min [3]float64 `json:"min"`
 	Max [3]float64 `json:"max"`
+	// LeftOut counts the uses (a node's primitive) whose vertices could
+	// not be read (over the read budget, an index out of range); Why is
+	// the first one's reason.
+	LeftOut int    `json:"leftOut,omitempty"`
+	Why     string `json:"leftOutWhy,omitempty"`
 }
 
 // Animation is one animation in inspect's report.
@@ -361,7 +369,21 @@ func PosedBounds(d *scene.Document, a int, t float64) (*Bounds, error) {
 	if !ok {
 		return nil, nil
 	}
-	return &Bounds{Min: lo, Max: hi}, nil
+	b := &Bounds{Min: lo, Max: hi}
+	doc := d.GLTF
+	for _, n := range d.SceneNodes() {
+		if mesh := doc.Nodes[n].Mesh; mesh != nil && *mesh >= 0 && *mesh < len(doc.Meshes) {
+			for prim := range doc.Meshes[*mesh].Primitives {
+				if err := m.Unread(*mesh, prim); err != nil {
+					if b.LeftOut == 0 {
+						b.Why = err.Error()
+					}
+					b.LeftOut++
+				}
+			}
+		}
+	}
+	return b, nil
 }
 
 // WriteJSON writes the report as indented JSON, inspect -json's output.

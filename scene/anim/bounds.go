@@ -109,7 +109,16 @@ func (m *Model) Bounds(p *Pose) (lo, hi mgl64.Vec3, ok bool) {
 		if node.Mesh == nil || *node.Mesh < 0 || *node.Mesh >= len(doc.Meshes) {
 			continue
 		}
+		// Primitives of one node whose accessors read the same values
+		// (aliases of one view) place the same vertices: bound once.
+		seen := map[*deformEntry]bool{}
 		for prim := range doc.Meshes[*node.Mesh].Primitives {
+			if df := m.Deform(*node.Mesh, prim); df != nil && df.shared != nil {
+				if seen[df.shared] {
+					continue
+				}
+				seen[df.shared] = true
+			}
 			widen := func(w mgl64.Vec3) {
 				ok = true
 				for k := 0; k < 3; k++ {

@@ -3,6 +3,7 @@ package anim
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"strconv"
 	"strings"
@@ -58,6 +59,9 @@ type Model struct {
 
 	skins    []*skinData
 	deforms  map[[2]int]*Deform
+	shared   map[uint64][]*deformEntry
+	unread   map[[2]int]error
+	seed     maphash.Seed
 	instance map[int][]mgl64.Mat4
 	boxes    map[[2]int]drawnBox // by mesh and primitive (bounds.go)
 }
@@ -65,7 +69,7 @@ type Model struct {
 // NewModel reads d's animations and skins. Broken channels are skipped and
 // listed in Problems; it never fails.
 func NewModel(d *scene.Document) *Model {
-	m := &Model{Doc: d, deforms: map[[2]int]*Deform{}, instance: map[int][]mgl64.Mat4{}}
+	m := &Model{Doc: d, deforms: map[[2]int]*Deform{}, shared: map[uint64][]*deformEntry{}, unread: map[[2]int]error{}, seed: maphash.MakeSeed(), instance: map[int][]mgl64.Mat4{}}
 	doc := d.GLTF
 	for ai, a := range doc.Animations {
 		an := &Animation{Name: a.Name, Start: math.Inf(1), End: math.Inf(-1)}

@@ -154,23 +154,95 @@ func (v *accessorView) value(e, c int) float64 {
 	return r
 }
 
+// ScanBudgetFloor and ScanBudgetFactor bound the bytes the bounds check
+// reads from accessors, together: at most max(ScanBudgetFloor,
+// ScanBudgetFactor x the bytes of the buffers). Accessors that do not
+// overlap read each byte once; aliases of one view alike (same offset,
+// stride, count and type) are read once for all; aliases that differ read
+// what they overlap again, and past the budget are not checked (one
+// ACCESSOR_DATA_NOT_CHECKED warning says how many).
+const (
+	ScanBudgetFloor  = 256 << 20
+	ScanBudgetFactor = 4
+)
+
+// scanKey is what makes two accessors' bounds scans the same.
+type scanKey struct {
+	view, offset, stride, count int
+	typ                         gltf.AccessorType
+	ct                          gltf.ComponentType
+}
+
+// checkBounds checks every accessor's data against its declared min and
+// max, the bulk of the work: each distinct scan once, on all cores, within
+// the scan budget. It returns the bytes it read.
+func checkBounds(doc *gltf.Document, fs *findings) int64 {
+	var data int64
+	for _, b := range doc.Buffers {
+		data += int64(len(b.Data))
+	}
+	budget := max(ScanBudgetFloor, ScanBudgetFactor*data)
+	views := make([]*accessorView, len(doc.Accessors))
+	scanOf := make([]int, len(doc.Accessors)) // the scan an accessor reports
+	var scans []int                           // accessors scanned, in order
+	first := map[scanKey]int{}
+	var read int64
+	skipped, firstSkipped := 0, -1
+	for i := range doc.Accessors {
+		scanOf[i] = -1
+		v := dataView(doc, i)
+		if v == nil {
+			continue
+		}
+		views[i] = v
+		a := v.a
+		key := scanKey{*a.BufferView, a.ByteOffset, v.stride, a.Count, a.Type, a.ComponentType}
+		if v.sparse == nil {
+			if j, ok := first[key]; ok {
+				scanOf[i] = scanOf[j]
+				continue
+			}
+		}
+		size := int64(a.Count) * int64(elementSize(a))
+		if read+size > budget {
+			skipped++
+			if firstSkipped < 0 {
+				firstSkipped = i
+			}
+			continue
+		}
+		read += size
+		if v.sparse == nil {
+			first[key] = i
+		}
+		scanOf[i] = len(scans)
+		scans = append(scans, i)
+	}
+	results := make([]*minMaxScan, len(scans))
+	guard.Each(len(scans), runtime.GOMAXPROCS(0), func(k int) {
+		results[k] = scanMinMax(views[scans[k]])
+	})
+	for i, k := range scanOf {
+		if k >= 0 {
+			reportMinMax(doc.Accessors[i], results[k], fmt.Sprintf("/accessors/%d", i), fs)
+		}
+	}
+	if skipped > 0 {
+		fs.addc(Warning, "ACCESSOR_DATA_NOT_CHECKED", fmt.Sprintf("/accessors/%d", firstSkipped),
+			"the data of %d accessors (this one first) is not checked against min and max: the accessors read %.1f MB from %.1f MB of buffers, the budget is %.1f MB (they overlap)",
+			skipped, float64(read)/(1<<20), float64(data)/(1<<20), float64(budget)/(1<<20))
+	}
+	return read
+}
+
 // maxDataFindings limits how many findings of one code one accessor gives.
 const maxDataFindings = 1
 
 // checkData checks accessor contents: bounds against min and max, finite
 // floats, sparse indices, index ranges, colours, joints and weights, and
-// animation inputs.
-func checkData(doc *gltf.Document, fs *findings) {
-	// Bounds of every accessor, the bulk of the work, on all cores.
-	per := make([]findings, len(doc.Accessors))
-	guard.Each(len(doc.Accessors), runtime.GOMAXPROCS(0), func(i int) {
-		if v := dataView(doc, i); v != nil {
-			checkMinMax(v, fmt.Sprintf("/accessors/%d", i), &per[i])
-		}
-	})
-	for _, f := range per {
-		*fs = append(*fs, f...)
-	}
+// animation inputs. It returns the bytes the bounds check read.
+func checkData(doc *gltf.Document, fs *findings) (scanned int64) {
+	scanned = checkBounds(doc, fs)
 	for i, a := range doc.Accessors {
 		if sp := a.Sparse; sp != nil {
 			checkSparseIndices(doc, a, fmt.Sprintf("/accessors/%d/sparse", i), fs)
@@ -243,6 +315,7 @@ func checkData(doc *gltf.Document, fs *findings) {
 			}
 		}
 	}
+	return scanned
 }
 
 func semanticBase(sem string) string {
@@ -281,44 +354,37 @@ func forEach(v *accessorView, f func(e, c int, x float64) bool) {
 // infinities are values. Each element beyond a declared bound is out of
 // bound (a NaN never is).
 func checkMinMax(v *accessorView, p string, fs *findings) {
-	n := v.comps
 	if v.a.Count <= 0 {
 		return
 	}
+	reportMinMax(v.a, scanMinMax(v), p, fs)
+}
+
+// minMaxScan is what checking an accessor's bounds reads from its data:
+// lo and hi fold as the validator does; tlo and thi are the bounds of the
+// values that are not NaN, against which out of bound is judged; bad is
+// the first element (as a flat component index) that is not a finite
+// float, when badAt >= 0. Accessors that read the same bytes alike scan
+// the same, whatever min and max they declare.
+type minMaxScan struct {
+	lo, hi, tlo, thi []float64
+	badAt            int
+	bad              float64
+}
+
+// scanMinMax reads every component of v (Count > 0) once.
+func scanMinMax(v *accessorView) *minMaxScan {
+	n := v.comps
 	isFloat := v.a.ComponentType == gltf.ComponentFloat
-	round := func(x float64) float64 {
-		if isFloat {
-			return float64(float32(x))
-		}
-		return x
-	}
-	hasMin := len(v.a.Min) == n && boundOK(v.a, v.a.Min)
-	hasMax := len(v.a.Max) == n && boundOK(v.a, v.a.Max)
-	dmin := make([]float64, n)
-	dmax := make([]float64, n)
-	for c := 0; c < n; c++ {
-		if hasMin {
-			dmin[c] = round(v.a.Min[c])
-		}
-		if hasMax {
-			dmax[c] = round(v.a.Max[c])
-		}
-	}
-	// lo and hi fold as the validator does; tlo and thi are the bounds of
-	// the values that are not NaN, against which out of bound is judged.
-	lo := make([]float64, n)
-	hi := make([]float64, n)
-	tlo := make([]float64, n)
-	thi := make([]float64, n)
+	r := &minMaxScan{lo: make([]float64, n), hi: make([]float64, n), tlo: make([]float64, n), thi: make([]float64, n), badAt: -1}
+	lo, hi, tlo, thi := r.lo, r.hi, r.tlo, r.thi
 	for c := 0; c < n; c++ {
 		tlo[c], thi[c] = math.Inf(1), math.Inf(-1)
 	}
-	badFloat := false
 	note := func(e, c int, x float64) {
-		if !badFloat {
-			fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", e*n+c, x)
+		if r.badAt < 0 {
+			r.badAt, r.bad = e*n+c, x
 		}
-		badFloat = true
 	}
 	for c := 0; c < n; c++ {
 		var x float64
@@ -353,55 +419,70 @@ func checkMinMax(v *accessorView, p string, fs *findings) {
 				}
 			}
 		}
-	} else {
-		for e := 0; e < v.a.Count; e++ {
-			for c := 0; c < n; c++ {
-				x := v.raw(e, c)
-				if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
-					note(e, c, x)
-				}
-				if x < lo[c] {
-					lo[c] = x
-				}
-				if x > hi[c] {
-					hi[c] = x
-				}
-				if x < tlo[c] {
-					tlo[c] = x
-				}
-				if x > thi[c] {
-					thi[c] = x
-				}
+		return r
+	}
+	for e := 0; e < v.a.Count; e++ {
+		for c := 0; c < n; c++ {
+			x := v.raw(e, c)
+			if isFloat && (math.IsNaN(x) || math.IsInf(x, 0)) {
+				note(e, c, x)
+			}
+			if x < lo[c] {
+				lo[c] = x
+			}
+			if x > hi[c] {
+				hi[c] = x
+			}
+			if x < tlo[c] {
+				tlo[c] = x
+			}
+			if x > thi[c] {
+				thi[c] = x
 			}
 		}
 	}
-	below := make([]bool, n)
-	above := make([]bool, n)
-	for c := 0; c < n; c++ {
-		below[c] = hasMin && tlo[c] < dmin[c]
-		above[c] = hasMax && thi[c] > dmax[c]
+	return r
+}
+
+// reportMinMax compares accessor a's declared min and max with what its
+// data scanned to, at p.
+func reportMinMax(a *gltf.Accessor, r *minMaxScan, p string, fs *findings) {
+	n := len(r.lo)
+	if r.badAt >= 0 {
+		fs.addc(Error, "ACCESSOR_INVALID_FLOAT", p, "element %d is %g", r.badAt, r.bad)
 	}
+	isFloat := a.ComponentType == gltf.ComponentFloat
+	round := func(x float64) float64 {
+		if isFloat {
+			return float64(float32(x))
+		}
+		return x
+	}
+	hasMin := len(a.Min) == n && boundOK(a, a.Min)
+	hasMax := len(a.Max) == n && boundOK(a, a.Max)
 	// Per component: a declared bound the data passes is both out of
 	// bound and a mismatch; one the data does not reach, a mismatch.
 	if hasMin {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/min/%d", p, c)
-			if lo[c] != dmin[c] {
-				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", v.a.Min[c], lo[c])
+			dmin := round(a.Min[c])
+			if r.lo[c] != dmin {
+				fs.addc(Error, "ACCESSOR_MIN_MISMATCH", cp, "declared minimum %g does not match the actual minimum %g", a.Min[c], r.lo[c])
 			}
-			if below[c] {
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", v.a.Min[c], lo[c])
+			if r.tlo[c] < dmin {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", cp, "the accessor has elements less than the declared minimum %g (actual %g)", a.Min[c], r.lo[c])
 			}
 		}
 	}
 	if hasMax {
 		for c := 0; c < n; c++ {
 			cp := fmt.Sprintf("%s/max/%d", p, c)
-			if hi[c] != dmax[c] {
-				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", v.a.Max[c], hi[c])
+			dmax := round(a.Max[c])
+			if r.hi[c] != dmax {
+				fs.addc(Error, "ACCESSOR_MAX_MISMATCH", cp, "declared maximum %g does not match the actual maximum %g", a.Max[c], r.hi[c])
 			}
-			if above[c] {
-				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", v.a.Max[c], hi[c])
+			if r.thi[c] > dmax {
+				fs.addc(Error, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND", cp, "the accessor has elements greater than the declared maximum %g (actual %g)", a.Max[c], r.hi[c])
 			}
 		}
 	}

@@ -46,6 +46,9 @@ type Result struct {
 	// Omitted counts, by code, the findings past MaxFindingsPerCode that
 	// were not made.
 	Omitted map[string]Omitted
+	// ScannedBytes is what the check of accessors' min and max read:
+	// each distinct scan once, within the scan budget (ScanBudgetFloor).
+	ScannedBytes int64
 }
 
 // Decode reads a glTF document from data (a .gltf JSON text or a .glb
@@ -66,6 +69,11 @@ func Decode(data []byte, dir iofs.FS, opt Options) (*Result, error) {
 	}
 	return res, nil
 }
+
+// MaxNodes is the most nodes a document may have: a file with more is a
+// load error (a node takes about 2 KB of memory once read, checked and
+// kept; 1,000,000 of them about 2 GB).
+const MaxNodes = 1_000_000
 
 // decode is Decode; on an error, res.Findings are the GLB container's
 // findings made before it.
@@ -89,6 +97,14 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 			return res, &LoadError{Code: "INVALID_JSON", Err: err}
 		}
 		return res, loadErr("INVALID_JSON", "broken JSON: %v", err)
+	}
+	if nodes, _ := asMap(tree)["nodes"].([]any); len(nodes) > MaxNodes {
+		// Each node costs about 2 KB once decoded and checked, from as
+		// little as 3 bytes of text ("{},"): past the bound the file is
+		// refused before that memory is taken.
+		le := loadErr("VALUE_NOT_IN_RANGE", "%d nodes: more than the %d physview reads (about 2 KB of memory each)", len(nodes), MaxNodes)
+		le.Pointer = "/nodes"
+		return res, le
 	}
 	sc, ok := checkSchema(tree, &fs)
 	if !ok {
@@ -156,7 +172,7 @@ func decode(data []byte, dir iofs.FS, opt Options) (res *Result, err error) {
 	res.GLTF, res.MissingBuffers = doc, missing
 	res.Omitted = checkLinks(doc, sc, jsonChunk, glb, opt, &fs)
 	checkImages(doc, sc, dir, glb, &fs)
-	checkData(doc, &fs)
+	res.ScannedBytes = checkData(doc, &fs)
 	checkMoreData(doc, &fs)
 	sc.dropUnderNotObjects(&fs)
 	res.Findings = fs

@@ -978,6 +978,80 @@ func (s *schema) indexMap(o map[string]any, p, key string, req bool) {
 	}
 }
 
+// children checks the type of each of a node's children and removes those
+// that are not indices. A child written as a plain non-negative integer
+// (the usual case) costs no allocation: the array is only copied when an
+// element is removed or rewritten, and the path only made for a finding.
+func (s *schema) children(o map[string]any, arr []any, p string) {
+	var clean []any // nil while every element is kept as it is
+	var small [16]int64
+	seen := small[:0]
+	var seenMap map[int64]bool
+	for i, v := range arr {
+		n, good, same := plainIndex(v)
+		if !good {
+			n, good = s.intValue(v, fmt.Sprintf("%s/children/%d", p, i), 0, true)
+			if !good {
+				s.cleaned = true
+			}
+		}
+		if !same && clean == nil {
+			clean = append(make([]any, 0, len(arr)), arr[:i]...)
+		}
+		if !good {
+			continue
+		}
+		dup := false
+		if seenMap != nil {
+			dup = seenMap[n]
+			seenMap[n] = true
+		} else {
+			dup = slices.Contains(seen, n)
+			if len(seen) < cap(small) {
+				seen = append(seen, n)
+			} else {
+				seenMap = map[int64]bool{n: true}
+				for _, m := range seen {
+					seenMap[m] = true
+				}
+			}
+		}
+		if dup {
+			s.fs.addc(Error, "DUPLICATE_ELEMENTS", fmt.Sprintf("%s/children/%d", p, i), "duplicate element %d", n)
+		}
+		if clean != nil {
+			if same {
+				clean = append(clean, v)
+			} else {
+				clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
+			}
+		}
+	}
+	if clean != nil {
+		o["children"] = clean
+	}
+}
+
+// plainIndex reads v when it is a non-negative integer written plainly
+// (digits only, at most 2^53), as intValue would; same is true then, as
+// such a number is kept as it is written.
+func plainIndex(v any) (n int64, good, same bool) {
+	num, ok := v.(json.Number)
+	if !ok || len(num) == 0 || len(num) > 16 {
+		return 0, false, false
+	}
+	for _, c := range []byte(num) {
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+	}
+	n, err := strconv.ParseInt(string(num), 10, 64)
+	if err != nil || n > 1<<53 || (len(num) > 1 && num[0] == '0') {
+		return 0, false, false
+	}
+	return n, true, true
+}
+
 func (s *schema) node(o map[string]any, p string) {
 	s.common(o, p, "node")
 	s.index(o, p, "camera", "cameras", false)
@@ -988,23 +1062,7 @@ func (s *schema) node(o map[string]any, p string) {
 		// Range and uniqueness of children are checked with the hierarchy
 		// (parents); here only their type.
 		if arr, isArr := a.([]any); isArr {
-			clean := arr[:0:0]
-			seenChild := map[int64]bool{}
-			for i, v := range arr {
-				cp := fmt.Sprintf("%s/children/%d", p, i)
-				n, good := s.intValue(v, cp, 0, true)
-				if !good {
-					s.cleaned = true
-				}
-				if good {
-					if seenChild[n] {
-						s.fs.addc(Error, "DUPLICATE_ELEMENTS", cp, "duplicate element %d", n)
-					}
-					seenChild[n] = true
-					clean = append(clean, json.Number(strconv.FormatInt(n, 10)))
-				}
-			}
-			o["children"] = clean
+			s.children(o, arr, p)
 		} else {
 			s.mismatch(p+"/children", a, "array")
 			s.drop(o, "children")
