@@ -334,40 +334,42 @@ func TestJointsPlay(t *testing.T) {
 			peak = 0
 		},
 	}}
-	for _, dialect := range []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR} {
-		for _, tc := range cases {
-			t.Run(dialect.String()+"/"+tc.name, func(t *testing.T) {
-				path := authored(t, dialect, tc.cmds...)
-				d := cleanFile(t, path)
-				if got := d.PhysicsDialect(); got != dialect {
-					t.Fatalf("saved in %v, want %v", got, dialect)
-				}
-				if tc.prepare != nil {
-					tc.prepare(t, d)
-				}
-				s, err := sim.New(d, sim.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-				for _, w := range s.Warnings {
-					t.Errorf("warning: %s", w)
-				}
-				if tc.start != nil {
-					tc.start(t, s)
-				}
-				for s.Time < tc.seconds-1e-9 {
-					if err := s.Step(); err != nil {
+	for _, engine := range sim.Engines {
+		for _, dialect := range []scene.PhysicsDialect{scene.DialectOMI, scene.DialectKHR} {
+			for _, tc := range cases {
+				t.Run(engine+"/"+dialect.String()+"/"+tc.name, func(t *testing.T) {
+					path := authored(t, dialect, tc.cmds...)
+					d := cleanFile(t, path)
+					if got := d.PhysicsDialect(); got != dialect {
+						t.Fatalf("saved in %v, want %v", got, dialect)
+					}
+					if tc.prepare != nil {
+						tc.prepare(t, d)
+					}
+					s, err := sim.New(d, sim.Options{Engine: engine})
+					if err != nil {
 						t.Fatal(err)
 					}
-					if tc.step != nil {
-						tc.step(t, s)
+					defer s.Close()
+					for _, w := range s.Warnings {
+						t.Errorf("warning: %s", w)
 					}
-				}
-				if tc.end != nil {
-					tc.end(t, s)
-				}
-			})
+					if tc.start != nil {
+						tc.start(t, s)
+					}
+					for s.Time < tc.seconds-1e-9 {
+						if err := s.Step(); err != nil {
+							t.Fatal(err)
+						}
+						if tc.step != nil {
+							tc.step(t, s)
+						}
+					}
+					if tc.end != nil {
+						tc.end(t, s)
+					}
+				})
+			}
 		}
 	}
 }
