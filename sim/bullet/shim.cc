@@ -897,14 +897,26 @@ struct amotor : btTypedConstraint {
 			}
 			double erp = x.erp >= 0 ? x.erp : info->erp;
 			double target = at == 1 ? x.hi : x.lo;
-			info->m_constraintError[s] = info->fps * erp * (target - x.angle);
-			if (at == -1) info->m_lowerLimit[s] = 0, info->m_upperLimit[s] = SIMD_INFINITY;
-			else if (at == 1) info->m_lowerLimit[s] = -SIMD_INFINITY, info->m_upperLimit[s] = 0;
-			else info->m_lowerLimit[s] = -SIMD_INFINITY, info->m_upperLimit[s] = SIMD_INFINITY;
-			// ODE's row: J v_new = c − (CFM / h) λ; Bullet's solver settles
-			// at J v_new = c − cfm K λ (K = J M⁻¹ Jᵀ), so cfm = CFM / (h K).
-			double k = x.dir.dot(m_rbA.getInvInertiaTensorWorld() * x.dir) + x.dir.dot(m_rbB.getInvInertiaTensorWorld() * x.dir);
-			info->cfm[s] = x.cfm > 0 && k > 0 ? x.cfm * info->fps / k : 0;
+			double c = info->fps * erp * (target - x.angle);
+			info->m_constraintError[s] = c;
+			double lo = at == -1 ? 0 : -SIMD_INFINITY, hi = at == 1 ? 0 : SIMD_INFINITY;
+			if (x.cfm > 0) {
+				// A soft stop: ODE's row settles at (K + CFM / h) λ = c − J v
+				// (K = J M⁻¹ Jᵀ, v the velocities with this step's torques).
+				// Bullet's solver iterates a row's CFM stably only when it
+				// is small against K, so the row applies that impulse as
+				// it is, as the drives' forces are (driveMotors).
+				double h = 1 / info->fps;
+				btVector3 wa = m_rbA.getAngularVelocity() + m_rbA.getInvInertiaTensorWorld() * m_rbA.getTotalTorque() * h;
+				btVector3 wb = m_rbB.getAngularVelocity() + m_rbB.getInvInertiaTensorWorld() * m_rbB.getTotalTorque() * h;
+				double k = x.dir.dot(m_rbA.getInvInertiaTensorWorld() * x.dir) + x.dir.dot(m_rbB.getInvInertiaTensorWorld() * x.dir);
+				double l = (c - (wa - wb).dot(x.dir)) / (k + x.cfm * info->fps);
+				l = std::max(lo, std::min(hi, l));
+				if (!std::isfinite(l)) l = 0;
+				lo = hi = l;
+			}
+			info->m_lowerLimit[s] = lo;
+			info->m_upperLimit[s] = hi;
 			row++;
 		}
 	}
