@@ -81,8 +81,9 @@ type engineJoint interface {
 }
 
 // angularMotorEngine is an engine that can limit a ball joint's turning:
-// ODE's angular motor in user mode (sim/ode NewAMotor). Engines without it
-// play a ball joint's angular limits not at all, and say so.
+// ODE's angular motor in user mode (sim/ode NewAMotor; sim/bullet's
+// AMotor plays the same). Engines without it play a ball joint's angular
+// limits not at all, and say so.
 type angularMotorEngine interface {
 	NewAMotor(b1, b2 engineBody, n int) (angularMotor, error)
 }

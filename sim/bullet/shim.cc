@@ -377,6 +377,11 @@ void applyLimit(joint &j, int g) {
 		}
 		lo = std::max(lo, -M_PI);
 		hi = std::min(hi, M_PI);
+		// The stops are in ODE's sense of the angle, which axisState
+		// gives as minus Bullet's: Bullet's range is [-hi, -lo].
+		std::swap(lo, hi);
+		lo = -lo;
+		hi = -hi;
 	} else {
 		lo = std::max(lo, -1e12);
 		hi = std::min(hi, 1e12);
@@ -419,6 +424,10 @@ void driveMotors(pvb_world *w) {
 		}
 	}
 }
+
+// ballConstraint makes a ball joint (defined in the joints section at the
+// end of this file).
+btTypedConstraint *ballConstraint(pvb_world *w, int b1, int b2, const btVector3 &pivot);
 
 } // namespace
 
@@ -652,11 +661,7 @@ int pvb_joint_new(pvb_world *w, int kind, int b1, int b2, const double *anchor, 
 		btRigidBody &B = *bodyAt(w, b1).rb;
 		btTransform inB = B.getWorldTransform().inverse() * frame;
 		if (kind == PVB_BALL) {
-			if (b2 < 0) j->c = new btPoint2PointConstraint(B, inB.getOrigin());
-			else {
-				btRigidBody &A = *bodyAt(w, b2).rb;
-				j->c = new btPoint2PointConstraint(B, A, inB.getOrigin(), (A.getWorldTransform().inverse() * frame).getOrigin());
-			}
+			j->c = ballConstraint(w, b1, b2, frame.getOrigin());
 		} else {
 			btGeneric6DofSpring2Constraint *d;
 			if (b2 < 0) d = new btGeneric6DofSpring2Constraint(B, inB);
@@ -810,6 +815,172 @@ int pvb_raise(pvb_world *w, int kind) {
 			return 0;
 		}
 		throw std::runtime_error("raised for a test (" + std::to_string(kind) + ")");
+		return 0;
+	});
+}
+
+} // extern "C"
+
+// Joints: ball joints, and the angular motor that limits a ball's swing
+// and twist (sim/joints.go sets its axes and angles before each step).
+
+namespace {
+
+// ballConstraint makes a ball joint between body b1 and body b2 (or the
+// world when b2 < 0) at pivot: a 6-DOF constraint with its linear axes
+// locked and its angular axes free. Its first linear axis, fixed in b1,
+// points from the pivot to b1's centre of mass. A pendulum's rows are then
+// along and across its rod for the whole swing, which the solver settles
+// in a few iterations; btPoint2PointConstraint's world-aligned rows mix a
+// small bob's radial and tangential directions, and 20 iterations left a
+// 1 m pendulum 1.7 mm too long.
+btTypedConstraint *ballConstraint(pvb_world *w, int b1, int b2, const btVector3 &pivot) {
+	btRigidBody &A = *bodyAt(w, b1).rb;
+	btRigidBody &B = rbOrFixed(w, b2);
+	btMatrix3x3 basis = btMatrix3x3::getIdentity();
+	btVector3 x = A.getCenterOfMassPosition() - pivot;
+	if (x.length2() > 1e-12) {
+		x.normalize();
+		btVector3 y, z;
+		btPlaneSpace1(x, y, z);
+		basis.setValue(x.x(), y.x(), z.x(), x.y(), y.y(), z.y(), x.z(), y.z(), z.z());
+	}
+	btTransform frame(basis, pivot);
+	auto *d = new btGeneric6DofSpring2Constraint(A, B, A.getWorldTransform().inverse() * frame, B.getWorldTransform().inverse() * frame);
+	for (int a = 0; a < 3; a++) d->setLimit(a, 0, 0);
+	for (int a = 3; a < 6; a++) d->setLimit(a, 1, -1);
+	return d;
+}
+
+// amotor is ODE's angular motor in user mode, played as a Bullet
+// constraint of our own: up to 3 world axes whose angles the caller sets
+// before each step, each with stops. An axis past a stop (or locked, lo =
+// hi) gives one angular row that pulls the angle back at ERP × error per
+// step, one-sided at a stop, with ODE's stop CFM as its softness. Body A
+// is the motor's body 1: its angle grows as A turns about the axis
+// relative to B.
+struct amotor : btTypedConstraint {
+	struct axis {
+		btVector3 dir{1, 0, 0};
+		double angle = 0, lo = -INFINITY, hi = INFINITY;
+		double erp = -1, cfm = 0; // erp < 0: the world's
+	};
+	int n;
+	axis ax[3];
+	amotor(btRigidBody &a, btRigidBody &b, int n) : btTypedConstraint(btTypedConstraintType(MAX_CONSTRAINT_TYPE), a, b), n(n) {}
+
+	// active says which stop axis i is at: -1 low, 1 high, 2 locked, 0 none.
+	int active(int i) const {
+		const axis &x = ax[i];
+		if (!(x.lo <= x.hi)) return 0;
+		if (x.lo == x.hi) return 2;
+		if (x.angle <= x.lo) return -1;
+		if (x.angle >= x.hi) return 1;
+		return 0;
+	}
+	void getInfo1(btConstraintInfo1 *info) override {
+		info->m_numConstraintRows = 0;
+		info->nub = 0;
+		for (int i = 0; i < n; i++)
+			if (active(i)) info->m_numConstraintRows++;
+	}
+	void getInfo2(btConstraintInfo2 *info) override {
+		int row = 0;
+		for (int i = 0; i < n; i++) {
+			int at = active(i);
+			if (!at) continue;
+			const axis &x = ax[i];
+			int s = row * info->rowskip;
+			for (int k = 0; k < 3; k++) {
+				info->m_J1angularAxis[s + k] = x.dir[k];
+				if (info->m_J2angularAxis) info->m_J2angularAxis[s + k] = -x.dir[k];
+			}
+			double erp = x.erp >= 0 ? x.erp : info->erp;
+			double target = at == 1 ? x.hi : x.lo;
+			double c = info->fps * erp * (target - x.angle);
+			info->m_constraintError[s] = c;
+			double lo = at == -1 ? 0 : -SIMD_INFINITY, hi = at == 1 ? 0 : SIMD_INFINITY;
+			if (x.cfm > 0) {
+				// A soft stop: ODE's row settles at (K + CFM / h) λ = c − J v
+				// (K = J M⁻¹ Jᵀ, v the velocities with this step's torques).
+				// Bullet's solver iterates a row's CFM stably only when it
+				// is small against K, so the row applies that impulse as
+				// it is, as the drives' forces are (driveMotors).
+				double h = 1 / info->fps;
+				btVector3 wa = m_rbA.getAngularVelocity() + m_rbA.getInvInertiaTensorWorld() * m_rbA.getTotalTorque() * h;
+				btVector3 wb = m_rbB.getAngularVelocity() + m_rbB.getInvInertiaTensorWorld() * m_rbB.getTotalTorque() * h;
+				double k = x.dir.dot(m_rbA.getInvInertiaTensorWorld() * x.dir) + x.dir.dot(m_rbB.getInvInertiaTensorWorld() * x.dir);
+				double l = (c - (wa - wb).dot(x.dir)) / (k + x.cfm * info->fps);
+				l = std::max(lo, std::min(hi, l));
+				if (!std::isfinite(l)) l = 0;
+				lo = hi = l;
+			}
+			info->m_lowerLimit[s] = lo;
+			info->m_upperLimit[s] = hi;
+			row++;
+		}
+	}
+	void setParam(int, btScalar, int) override {}
+	btScalar getParam(int, int) const override { return 0; }
+};
+
+amotor &amotorAt(pvb_world *w, int ji) {
+	check(ji >= 0 && size_t(ji) < w->joints.size() && w->joints[ji]->kind == PVB_AMOTOR, "no such angular motor");
+	return *static_cast<amotor *>(w->joints[ji]->c);
+}
+
+} // namespace
+
+extern "C" {
+
+int pvb_amotor_new(pvb_world *w, int b1, int b2, int n) {
+	return guard(w, [&] {
+		build(w);
+		check(n >= 1 && n <= 3, "an angular motor has 1 to 3 axes");
+		check(b1 >= 0, "an angular motor's body 1 must be a body");
+		std::unique_ptr<joint> j(new joint());
+		j->kind = PVB_AMOTOR;
+		j->b1 = b1;
+		j->b2 = b2;
+		j->c = new amotor(*bodyAt(w, b1).rb, rbOrFixed(w, b2), n);
+		w->world->addConstraint(j->c, true);
+		w->joints.push_back(std::move(j));
+		return int(w->joints.size() - 1);
+	});
+}
+
+int pvb_amotor_axis(pvb_world *w, int ji, int i, const double *dir, double angle) {
+	return guard(w, [&] {
+		amotor &m = amotorAt(w, ji);
+		check(i >= 0 && i < m.n, "no such angular motor axis");
+		btVector3 d = vec(dir);
+		check(d.length2() > 0 && std::isfinite(d.length2()) && std::isfinite(angle), "an angular motor axis must be finite and not 0");
+		m.ax[i].dir = d.normalized();
+		m.ax[i].angle = angle;
+		return 0;
+	});
+}
+
+int pvb_amotor_param(pvb_world *w, int ji, int i, int param, double v) {
+	return guard(w, [&] {
+		amotor &m = amotorAt(w, ji);
+		check(i >= 0 && i < m.n, "no such angular motor axis");
+		auto &x = m.ax[i];
+		switch (param) {
+		case PVB_LO_STOP: x.lo = v; break;
+		case PVB_HI_STOP: x.hi = v; break;
+		case PVB_STOP_ERP: x.erp = std::min(1.0, std::max(0.0, v)); break;
+		case PVB_STOP_CFM: x.cfm = std::max(0.0, v); break;
+		}
+		return 0;
+	});
+}
+
+int pvb_amotor_angle(pvb_world *w, int ji, int i, double *angle) {
+	return guard(w, [&] {
+		amotor &m = amotorAt(w, ji);
+		check(i >= 0 && i < m.n, "no such angular motor axis");
+		*angle = m.ax[i].angle;
 		return 0;
 	});
 }

@@ -74,6 +74,17 @@ int pvb_npoints(pvb_world *w);
 const double *pvb_points(pvb_world *w);
 int pvb_raise(pvb_world *w, int kind);
 
+// Angular motors (ODE's user mode): n (1 to 3) axes between body b1 and
+// b2 (the world when b2 < 0) whose world directions and angles the caller
+// sets before each step (pvb_amotor_axis; turning b1 about an axis relative
+// to b2 increases its angle), each with stops (PVB_LO_STOP, PVB_HI_STOP,
+// PVB_STOP_ERP, PVB_STOP_CFM as ODE reads them). Their index is a joint's.
+enum { PVB_AMOTOR = 16 };
+int pvb_amotor_new(pvb_world *w, int b1, int b2, int n);
+int pvb_amotor_axis(pvb_world *w, int j, int i, const double *dir, double angle);
+int pvb_amotor_param(pvb_world *w, int j, int i, int param, double v);
+int pvb_amotor_angle(pvb_world *w, int j, int i, double *angle);
+
 #ifdef __cplusplus
 }
 #endif
