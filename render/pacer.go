@@ -7,12 +7,14 @@ import "time"
 const StreamRedrawInterval = 2 * time.Second
 
 // Pacer decides when the 3D view is drawn anew while a document's
-// textures stream in. The view is drawn at once without them (the
-// untextured model, with the progress bar in the panel), then as little as
-// possible: on a software rasteriser each redraw of a large scene costs
-// 100 ms of CPU or more, and each new set of bound textures makes llvmpipe
-// compile new shader variants, all of it taken from the decoders. When the
-// last texture is in, the view is drawn at once.
+// textures stream in. The window keeps the picture before the document
+// for up to HoldInterval (Holding); once that has passed it is drawn
+// without them (the untextured model, with the progress bar in the panel),
+// then as little as possible: on a software rasteriser each redraw of a
+// large scene costs 100 ms of CPU or more, and each new set of bound
+// textures makes llvmpipe compile new shader variants, all of it taken
+// from the decoders. When the last texture is in, the view is drawn at
+// once.
 type Pacer struct {
 	streaming, shown, stale bool
 	lastDraw                time.Time
