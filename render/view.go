@@ -100,8 +100,13 @@ func (v *View) Settling() bool { return v.reduced }
 
 // Shown says how the view of the last Present was made: "WxH" when it was
 // redrawn (the reduced size while moving), "copy" when the cached drawing
-// was shown again.
-func (v *View) Shown() string { return v.shown }
+// was shown again, "none" before the first.
+func (v *View) Shown() string {
+	if v.shown == "" {
+		return "none"
+	}
+	return v.shown
+}
 
 // Redraw returns how long the last redraw took (the drawing and the
 // wait for the rasteriser).
