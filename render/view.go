@@ -18,8 +18,8 @@ import (
 // view is drawn at a reduced resolution when a full one would not fit in a
 // frame at the window's 30 fps, and scaled up to the window (dynamic
 // resolution): on a software rasteriser a frame's cost is mostly its
-// pixels. The frame after the camera stops is drawn at full resolution
-// again, so what stays on screen is the full picture; images
+// pixels. Two frames after the camera stops the view is drawn at full
+// resolution again, so what stays on screen is the full picture; images
 // (RenderImage) are never reduced.
 type View struct {
 	// Samples is the multisampling of the cache (0: none). Each sample
@@ -60,8 +60,8 @@ const (
 	// of which its panel, the copy to the window and the swap take about
 	// a third on a software rasteriser.
 	DefaultViewBudget = 18 * time.Millisecond
-	// minViewScale bounds the reduction: below about half the linear
-	// resolution the moving picture gets too coarse to aim by.
+	// minViewScale bounds the reduction: below 0.4 of the width and
+	// height the moving picture gets too coarse to aim by.
 	minViewScale = 0.4
 	// movingFrames is how many frames after the last camera move the
 	// view stays reduced; the next one is drawn at full resolution.
@@ -100,8 +100,13 @@ func (v *View) Settling() bool { return v.reduced }
 
 // Shown says how the view of the last Present was made: "WxH" when it was
 // redrawn (the reduced size while moving), "copy" when the cached drawing
-// was shown again.
-func (v *View) Shown() string { return v.shown }
+// was shown again, "none" before the first.
+func (v *View) Shown() string {
+	if v.shown == "" {
+		return "none"
+	}
+	return v.shown
+}
 
 // Redraw returns how long the last redraw took (the drawing and the
 // wait for the rasteriser).

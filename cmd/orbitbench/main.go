@@ -167,7 +167,7 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
 	var mu sync.Mutex
 	var frames []frame
-	textured := make(chan struct{})
+	textured, exited := make(chan struct{}), make(chan struct{})
 	// offset is when the viewer's clock started, on ours (ms).
 	var offset float64
 	go func() {
@@ -194,9 +194,12 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 			}
 		}
 		io.Copy(io.Discard, stderr)
+		close(exited)
 	}()
 	select {
 	case <-textured:
+	case <-exited:
+		return fmt.Errorf("the viewer exited before its textured frame")
 	case <-time.After(2 * time.Minute):
 		return fmt.Errorf("no textured frame within 2 minutes")
 	}

@@ -21,6 +21,12 @@ func TestMain(m *testing.M) {
 	if os.Getenv("PHYSVIEW_RUN_MAIN") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	// The window tests compare pictures taken after camera moves: every
+	// frame in full, not reduced while moving (TestWindowOrbitReduced
+	// sets its own).
+	if os.Getenv("PHYSVIEW_DYNRES") == "" {
+		os.Setenv("PHYSVIEW_DYNRES", "off")
+	}
 	// The viewers the tests start keep their lighting cache in a folder of
 	// the test run's, not in the user's cache.
 	// A test binary a test started (to crash it, say) uses its parent's.
