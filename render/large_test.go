@@ -283,8 +283,8 @@ func TestLargeScenes(t *testing.T) {
 }
 
 // BenchmarkLargeScenes draws, in one run, one cube, the cube's primitive
-// copied 100,000 times on one node, and 10,000 nodes of one cube mesh
-// instanced and one by one (SetDocument and RenderImage at 800x600, the
+// copied 100,000 times on one node, and 10,000 nodes in a grid, each with
+// a mesh of its own reading the cube's accessors, instanced and one by one (SetDocument and RenderImage at 800x600, the
 // file decoded before, one renderer), and reports each time and the
 // ratios:
 //
