@@ -371,7 +371,11 @@ func (r *Renderer) applyPose(p *anim.Pose) {
 // and its material set: skin, morph and instance uniforms, the front face
 // (a mirroring transform flips the winding, for double-sided materials
 // too, so their back faces are lit as back faces), the draw.
-func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
+//
+// Every draw is counted in ps (meshPass.drawn); while an image is drawn,
+// the instances are split so that llvmpipe is waited for every
+// finishEvery vertices, as batches are (batch.go).
+func (r *Renderer) drawCall(ps *meshPass, p *program, it drawItem, mirrored bool) {
 	d := it.dyn
 	cpu := d != nil && d.cpuVBO != 0
 	skinned := d != nil && d.skin >= 0
@@ -440,6 +444,7 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 			gl.DrawArrays(it.prim.mode, 0, it.prim.count)
 		}
 		gl.FrontFace(gl.CCW)
+		ps.drawn(int(it.prim.count), r.waitEnv)
 		return
 	}
 	p.bool("uInstanced", true)
@@ -448,21 +453,27 @@ func (r *Renderer) drawCall(p *program, it drawItem, mirrored bool) {
 		p.bool("uInstanced", false) // skinned: instancing is not applied
 	}
 	groups := [2]struct{ first, count int }{{0, d.positive}, {d.positive, d.instances - d.positive}}
+	count := max(int(it.prim.count), 1)
 	for g, grp := range groups {
-		if grp.count == 0 {
-			continue
-		}
-		for k := 0; k < 4; k++ {
-			loc := uint32(locInstance + k)
-			gl.EnableVertexAttribArray(loc)
-			gl.VertexAttribPointerWithOffset(loc, 4, gl.FLOAT, false, 64, uintptr(grp.first*64+16*k))
-			gl.VertexAttribDivisor(loc, 1)
-		}
 		face(mirrored != (g == 1))
-		if it.prim.indexed {
-			gl.DrawElementsInstanced(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil, int32(grp.count))
-		} else {
-			gl.DrawArraysInstanced(it.prim.mode, 0, it.prim.count, int32(grp.count))
+		for done := 0; done < grp.count; {
+			n := grp.count - done
+			if r.waitEnv {
+				n = min(n, max(1, (finishEvery-ps.queued+count-1)/count))
+			}
+			for k := 0; k < 4; k++ {
+				loc := uint32(locInstance + k)
+				gl.EnableVertexAttribArray(loc)
+				gl.VertexAttribPointerWithOffset(loc, 4, gl.FLOAT, false, 64, uintptr((grp.first+done)*64+16*k))
+				gl.VertexAttribDivisor(loc, 1)
+			}
+			if it.prim.indexed {
+				gl.DrawElementsInstanced(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil, int32(n))
+			} else {
+				gl.DrawArraysInstanced(it.prim.mode, 0, it.prim.count, int32(n))
+			}
+			ps.drawn(n*int(it.prim.count), r.waitEnv)
+			done += n
 		}
 	}
 	for k := 0; k < 4; k++ {

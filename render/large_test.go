@@ -281,3 +281,62 @@ func TestLargeScenes(t *testing.T) {
 		}()
 	}
 }
+
+// BenchmarkLargeScenes draws, in one run, one cube, the cube's primitive
+// copied 100,000 times on one node, and 10,000 nodes in a grid, each with
+// a mesh of its own reading the cube's accessors, instanced and one by one (SetDocument and RenderImage at 800x600, the
+// file decoded before, one renderer), and reports each time and the
+// ratios:
+//
+//	go test ./render -run '^$' -bench LargeScenes -benchtime 1x
+func BenchmarkLargeScenes(b *testing.B) {
+	h, err := NewHeadless()
+	if err != nil {
+		b.Skip(err)
+	}
+	defer h.Close()
+	cases := []struct {
+		name      string
+		kind      string
+		n         int
+		instanced bool
+	}{{"cube", "prims", 1, true}, {"prims100k", "prims", 100000, true}, {"nodes10k", "meshes", 10000, true}, {"nodes10k-one-by-one", "meshes", 10000, false}}
+	docs := make([]*scene.Document, len(cases))
+	for i, c := range cases {
+		if docs[i], err = scene.Decode(largeFile(c.kind, c.n, 0), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// One renderer, warmed up on the cube: its shaders compiled and its
+	// environment prefiltered before any time counts.
+	r, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Delete()
+	draw := func(d *scene.Document) {
+		r.SetDocument(d)
+		r.WaitTextures()
+		lo, hi := r.Bounds()
+		if _, err := r.RenderImage(NewCamera(lo, hi), 800, 600, DefaultOptions()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	draw(docs[0])
+	took := make([]time.Duration, len(cases))
+	b.ResetTimer()
+	for range b.N {
+		for i, c := range cases {
+			batching = c.instanced
+			t0 := time.Now()
+			draw(docs[i])
+			took[i] += time.Since(t0)
+		}
+	}
+	batching = true
+	for i, c := range cases {
+		b.ReportMetric(float64(took[i].Milliseconds())/float64(b.N), c.name+"-ms")
+	}
+	b.ReportMetric(float64(took[1])/float64(took[0]), "prims100k/cube")
+	b.ReportMetric(float64(took[3])/float64(took[2]), "one-by-one/instanced")
+}

@@ -773,13 +773,8 @@ func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())
 	r.setMaterial(p, it.prim, m)
 	// A mirroring transform flips the winding (anim.go draws).
-	r.drawCall(p, it, model.Mat3().Det() < 0)
+	r.drawCall(ps, p, it, model.Mat3().Det() < 0)
 	r.drawCalls++
-	n := int(it.prim.count)
-	if it.dyn != nil && it.dyn.instances > 0 {
-		n *= it.dyn.instances
-	}
-	ps.drawn(n, r.waitEnv)
 }
 
 // drawn counts n vertices drawn and waits for llvmpipe (glFinish) when
