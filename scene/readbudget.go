@@ -20,6 +20,16 @@ const (
 	ReadBudgetFactor = 8
 )
 
+// DerivedBudgetFloor and DerivedBudgetFactor bound, apart, what drawing
+// makes from the accessors (flat normals: 72 bytes a triangle corner):
+// max(DerivedBudgetFloor, DerivedBudgetFactor x the bytes of the
+// buffers). A mesh without normals whose corners share vertices through
+// 4-byte indices makes at most 18 times its bytes: far under it.
+const (
+	DerivedBudgetFloor  = 512 << 20
+	DerivedBudgetFactor = 24
+)
+
 // AccessorKey says which values reading an accessor gives. Two accessors
 // with equal keys read the same bytes in the same layout (same buffer
 // view, offset, stride, count, type and normalization), so a reader may
@@ -78,6 +88,8 @@ type readLedger struct {
 	mu    sync.Mutex
 	seen  map[readKey]bool
 	bytes int64
+	// derived is what readDerived charges counted, apart.
+	derived int64
 	// data is the bytes of the buffers and decoded views when last
 	// counted; a charge that would pass the budget counts them again (an
 	// edit may have added some).
@@ -158,19 +170,31 @@ func (d *Document) charge(key readKey, size int64, what string) error {
 	if l.seen[key] {
 		return nil
 	}
-	if l.bytes+size > readBudget(l.data) {
+	total, budget := &l.bytes, readBudget
+	floor, factor, kind := int64(ReadBudgetFloor), ReadBudgetFactor, "the file's accessors read"
+	if key.kind == readDerived {
+		total, budget = &l.derived, derivedBudget
+		floor, factor, kind = DerivedBudgetFloor, DerivedBudgetFactor, "drawing makes from the file's accessors"
+	}
+	if *total+size > budget(l.data) {
 		l.data = d.dataBytes()
-		if budget := readBudget(l.data); l.bytes+size > budget {
-			return fmt.Errorf("%s: its %s would take what the file's accessors read past the budget of %s (%d times its %s of buffers, at least %s): its accessors read the same bytes many times",
-				what, megabytes(size), megabytes(budget), ReadBudgetFactor, megabytes(l.data), megabytes(ReadBudgetFloor))
+		if b := budget(l.data); *total+size > b {
+			return fmt.Errorf("%s: its %s would take what %s past the budget of %s (%d times its %s of buffers, at least %s): its accessors read the same bytes many times",
+				what, megabytes(size), kind, megabytes(b), factor, megabytes(l.data), megabytes(floor))
 		}
 	}
 	if l.seen == nil {
 		l.seen = map[readKey]bool{}
 	}
 	l.seen[key] = true
-	l.bytes += size
+	*total += size
 	return nil
+}
+
+// derivedBudget returns the budget of what drawing makes, for data bytes
+// of buffers.
+func derivedBudget(data int64) int64 {
+	return max(DerivedBudgetFloor, DerivedBudgetFactor*data)
 }
 
 // megabytes writes n bytes in MB, with one decimal.
