@@ -72,8 +72,11 @@ type Document struct {
 	source source
 	// saveWarnings are the notes of the last Encode.
 	saveWarnings []string
-	// khr is the KHR physics dialect state (khr_physics.go); nil for OMI.
-	khr *khrState
+	// dialect is the physics dialect a save writes (PhysicsDialect), and
+	// codecState what the registered codecs keep on the document, by
+	// codec name (CodecState); a dialect change replaces both (undo).
+	dialect    PhysicsDialect
+	codecState map[string]any
 	// geom holds the decoded Draco and meshopt data (geometry.go).
 	geom *geometry
 	// reads counts what accessor reads materialized, against the

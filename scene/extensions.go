@@ -41,6 +41,14 @@ type Codec struct {
 	// once they are made: the codes, severities and pointers of faults in
 	// the codec's blocks, and repeats dropped.
 	Align func(d *Document, all []Finding) []Finding
+	// Convert prepares the codec's state when SetPhysicsDialect changes
+	// the dialect from one to another, and says, one line each, what the
+	// new dialect cannot hold.
+	Convert func(d *Document, from, to PhysicsDialect) []string
+	// ShapeUnlisted reports whether model shape s is not an entry of the
+	// dialect's shape list (a mesh a KHR collider names), which the list's
+	// checks skip.
+	ShapeUnlisted func(d *Document, s int) bool
 }
 
 // extensionCodec is the package's own name for Codec.

@@ -1,11 +1,9 @@
 package scene
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -42,33 +40,6 @@ type core21 struct {
 	hadBV map[int]bool
 }
 
-// BoundingVolume is a glTF 2.1 node's bounding volume: a box or sphere of
-// the core shapes, placed in the node's space by its own TRS.
-type BoundingVolume struct {
-	// Shape is the index of a box or sphere in the model's shapes.
-	Shape int
-	// Rotation is a unit quaternion (x, y, z, w), default identity.
-	Rotation [4]float64
-	// Scale and Translation default to 1, 1, 1 and 0, 0, 0.
-	Scale, Translation [3]float64
-	// Extra holds the keys the model does not interpret.
-	Extra Members
-}
-
-// Matrix is the volume's transform in its node's space.
-func (b BoundingVolume) Matrix() mgl64.Mat4 {
-	q := mgl64.Quat{W: b.Rotation[3], V: mgl64.Vec3{b.Rotation[0], b.Rotation[1], b.Rotation[2]}}.Normalize()
-	return mgl64.Translate3D(b.Translation[0], b.Translation[1], b.Translation[2]).
-		Mul4(q.Mat4()).Mul4(mgl64.Scale3D(b.Scale[0], b.Scale[1], b.Scale[2]))
-}
-
-// Core block names: members of core objects, not extensions.
-const (
-	coreShapesBlock  = "/shapes"
-	coreBVBlock      = "/boundingVolume"
-	coreVersionBlock = "/asset/version"
-)
-
 // coreTypeNames maps the model's kind names to the 2.1 type names where
 // they differ.
 var coreTypeNames = map[string]string{"trimesh": "mesh", "convex": "convexMesh"}
@@ -80,13 +51,6 @@ func CoreTypeName(t ShapeType) string {
 		return n
 	}
 	return t.String()
-}
-
-// isCore21Path reports whether a JSON pointer lies in a 2.1 core shape or
-// bounding volume, whose findings carry the validator's core codes.
-func isCore21Path(path string) bool {
-	return path == coreShapesBlock || strings.HasPrefix(path, coreShapesBlock+"/") ||
-		(strings.HasPrefix(path, "/nodes/") && strings.Contains(path, coreBVBlock) && !strings.Contains(path, "/extensions/"))
 }
 
 // isGLTF21 reports whether the file says glTF 2.1 or a newer 2.x.
@@ -116,7 +80,7 @@ func (d *Document) coreShapesRaw() (json.RawMessage, bool) {
 // decodeCoreShapes reads the 2.1 core shapes (raw, when has) and the
 // nodes' bounding volumes.
 func (d *Document) decodeCoreShapes(raw json.RawMessage, has bool, fs *findings) {
-	st := &d.khr.core
+	st := &khrOf(d).core
 	st.read = true
 	if has {
 		var list []json.RawMessage
@@ -310,7 +274,7 @@ func (d *Document) gltf21Index() []int {
 	idx := make([]int, len(d.Shapes))
 	next := 0
 	for i := range d.Shapes {
-		if d.khr != nil && (d.khr.meshShape[i] || hasKey(d.khr.geomNode, i)) {
+		if khrOf(d) != nil && (khrOf(d).meshShape[i] || hasKey(khrOf(d).geomNode, i)) {
 			idx[i] = -1
 			continue
 		}
@@ -350,7 +314,7 @@ func (d *Document) core21Warnings(p PhysicsDialect) []string {
 			warns = append(warns, fmt.Sprintf("node %s: boundingVolume is glTF 2.1 core, which a %s file (glTF 2.0) has no place for: dropped", d.nodeLabel(n), p))
 		}
 	}
-	if d.khr != nil && d.khr.core.read {
+	if khrOf(d) != nil && khrOf(d).core.read {
 		warns = append(warns, fmt.Sprintf("asset.version %s is written as 2.0: %s is a glTF 2.0 extension", d.GLTF.Asset.Version, map[PhysicsDialect]string{DialectOMI: "OMI physics", DialectKHR: "KHR_implicit_shapes"}[p]))
 	}
 	return warns
@@ -358,8 +322,8 @@ func (d *Document) core21Warnings(p PhysicsDialect) []string {
 
 // patchCore21 sets the core blocks of the root (node -1) or of node n.
 func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
-	st := d.khr
-	to21 := st.dialect == DialectGLTF21
+	st := khrOf(d)
+	to21 := d.PhysicsDialect() == DialectGLTF21
 	if !to21 && !st.core.read {
 		return
 	}
@@ -394,76 +358,6 @@ func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
 	} else if st.core.hadBV[node] {
 		blocks[coreBVBlock] = nil
 	}
-}
-
-// patchCoreMembers writes the core blocks (names beginning with "/") into
-// obj, the object at pointer at: a nil block deletes the member, and what
-// no edit changed keeps the file's bytes.
-func (d *Document) patchCoreMembers(obj *jsonobj.Object, at string, blocks map[string]json.RawMessage) error {
-	names := make([]string, 0, len(blocks))
-	for name := range blocks {
-		if strings.HasPrefix(name, "/") {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		b := blocks[name]
-		if name == coreVersionBlock {
-			if err := patchVersion(obj, b); err != nil {
-				return err
-			}
-			continue
-		}
-		key := name[1:]
-		if b == nil {
-			obj.Delete(key)
-			continue
-		}
-		if orig, had := obj.Get(key); had {
-			if b = d.faithful(orig, b, at+name); bytes.Equal(b, orig) {
-				continue
-			}
-		}
-		obj.Set(key, b)
-	}
-	return nil
-}
-
-// patchVersion sets asset.version to v (JSON) and drops a minVersion newer
-// than it.
-func patchVersion(root *jsonobj.Object, v json.RawMessage) error {
-	raw, ok := root.Get("asset")
-	if !ok {
-		return nil
-	}
-	asset, err := jsonobj.Parse(raw)
-	if err != nil {
-		return err
-	}
-	var want string
-	_ = json.Unmarshal(v, &want)
-	if cur, ok := asset.Get("version"); ok {
-		var s string
-		if json.Unmarshal(cur, &s) == nil && s == want {
-			return nil
-		}
-	}
-	asset.Set("version", v)
-	if mv, ok := asset.Get("minVersion"); ok {
-		var s string
-		_ = json.Unmarshal(mv, &s)
-		_, wmin, _ := corecheck.ParseVersion(want)
-		if _, min, ok := corecheck.ParseVersion(s); !ok || min > wmin {
-			asset.Delete("minVersion")
-		}
-	}
-	b, err := asset.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	root.Set("asset", b)
-	return nil
 }
 
 // gltf21Paths are the 2.1 paths: core shapes (the validator's core codes,

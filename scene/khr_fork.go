@@ -582,7 +582,7 @@ func (d *Document) khrUnused(fs *findings) {
 		shapes = coreShapesBlock
 	}
 	for i := range d.Shapes {
-		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if khrOf(d) != nil && khrOf(d).khrIndexOf(i) < 0 {
 			continue
 		}
 		if !usedShape[i] {

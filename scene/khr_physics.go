@@ -30,50 +30,8 @@ const (
 	ExtKHRBodies = "KHR_physics_rigid_bodies"
 )
 
-// PhysicsDialect names the extensions a document's bodies and shapes are
-// written in.
-type PhysicsDialect int
-
-// Physics dialects. The zero value is OMI. DialectGLTF21 is a glTF 2.1
-// file: shapes in the core "shapes" array (gltf21.go), bodies, colliders
-// and joints in KHR_physics_rigid_bodies as in DialectKHR.
-const (
-	DialectOMI PhysicsDialect = iota
-	DialectKHR
-	DialectGLTF21
-)
-
-// String returns "omi", "khr" or "gltf2.1".
-func (p PhysicsDialect) String() string {
-	switch p {
-	case DialectKHR:
-		return "khr"
-	case DialectGLTF21:
-		return "gltf2.1"
-	}
-	return "omi"
-}
-
-// KHRBodies reports whether bodies are in KHR_physics_rigid_bodies (KHR
-// and glTF 2.1), whose zero mass and inertia mean infinite.
-func (p PhysicsDialect) KHRBodies() bool { return p == DialectKHR || p == DialectGLTF21 }
-
-// ParsePhysicsDialect reads "omi", "khr" or "gltf2.1".
-func ParsePhysicsDialect(s string) (PhysicsDialect, bool) {
-	switch s {
-	case "omi":
-		return DialectOMI, true
-	case "khr":
-		return DialectKHR, true
-	case "gltf2.1", "2.1":
-		return DialectGLTF21, true
-	}
-	return 0, false
-}
-
 // khrState is what the KHR codec keeps on a document.
 type khrState struct {
-	dialect PhysicsDialect
 	// geomNode is the node whose mesh a convex or trimesh model shape was
 	// read from (KHR geometry.node).
 	geomNode map[int]int
@@ -101,36 +59,45 @@ func init() {
 		Patch:    patchKHR,
 		Used:     usedKHR,
 		Validate: validateKHR,
+		Convert:  convertKHR,
+		ShapeUnlisted: func(d *Document, s int) bool {
+			st := khrOf(d)
+			return st != nil && st.khrIndexOf(s) < 0
+		},
 	})
 }
 
-// PhysicsDialect returns the dialect the document's physics is saved in:
-// the one it was read in, or the one SetPhysicsDialect chose.
-func (d *Document) PhysicsDialect() PhysicsDialect {
-	if d.khr == nil {
-		return DialectOMI
-	}
-	return d.khr.dialect
+func init() {
+	// The KHR fork's codes and pointers come first, before any codec's
+	// Align (Order 0, no names).
+	registerExtension(extensionCodec{Align: func(d *Document, all []Finding) []Finding { return d.alignKHRFindings(all) }})
 }
 
-// SetPhysicsDialect makes the next save write the physics in dialect p and
-// returns, one line each, what p cannot carry (kept in "extras" or under
-// type names p does not define, as the file comment says).
-func (d *Document) SetPhysicsDialect(p PhysicsDialect) []string {
-	st := &khrState{dialect: p, geomNode: map[int]int{}}
-	if d.khr != nil {
-		for k, v := range d.khr.geomNode {
+// khrOf returns the KHR codec's state on d, nil when the file had no KHR
+// physics and no dialect change made one.
+func khrOf(d *Document) *khrState {
+	st, _ := d.CodecState(ExtKHRBodies).(*khrState)
+	return st
+}
+
+// convertKHR is the KHR codec's Convert hook: a new state for dialect p
+// and one line per thing p cannot carry (kept in "extras" or under type
+// names p does not define, as the file comment says).
+func convertKHR(d *Document, from, p PhysicsDialect) []string {
+	st := &khrState{geomNode: map[int]int{}}
+	if old := khrOf(d); old != nil {
+		for k, v := range old.geomNode {
 			st.geomNode[k] = v
 		}
-		st.meshForm = d.khr.meshForm
-		st.core = d.khr.core
-		st.meshShape = d.khr.meshShape
-		if p == DialectGLTF21 && d.khr.dialect != DialectGLTF21 {
+		st.meshForm = old.meshForm
+		st.core = old.core
+		st.meshShape = old.meshShape
+		if p == DialectGLTF21 && from != DialectGLTF21 {
 			// glTF 2.1 lists mesh shapes in "shapes" (mesh, convexMesh).
 			st.geomNode, st.meshShape, st.meshForm = map[int]int{}, nil, false
 		}
 	}
-	d.khr = st
+	d.SetCodecState(ExtKHRBodies, st)
 	warns := d.inertiaWarnings(p)
 	warns = append(warns, d.core21Warnings(p)...)
 	switch p {
@@ -217,17 +184,19 @@ func decodeKHR(d *Document, fs *findings) {
 				st.rawNode[i] = raw
 			}
 		}
-		d.khr = st
+		d.SetCodecState(ExtKHRBodies, st)
 		return
 	}
-	d.khr = &khrState{dialect: DialectKHR, geomNode: map[int]int{}}
+	st := &khrState{geomNode: map[int]int{}}
+	d.SetCodecState(ExtKHRBodies, st)
+	d.ReadPhysicsAs(DialectKHR)
 	if d.isGLTF21() && (hasCore || !hasShapes) {
 		// A glTF 2.1 file: colliders name the core shapes.
-		d.khr.dialect = DialectGLTF21
+		d.ReadPhysicsAs(DialectGLTF21)
 		d.decodeCoreShapes(coreRaw, hasCore, fs)
 		if hasShapes {
 			fs.warnf("KHR_SHAPES_IN_GLTF21", "/extensions/"+ExtKHRShapes, "a glTF 2.1 file names the core shapes; the KHR_implicit_shapes shapes are kept unread")
-			d.khr.rawRoot = map[string]json.RawMessage{ExtKHRShapes: rawShapes}
+			st.rawRoot = map[string]json.RawMessage{ExtKHRShapes: rawShapes}
 			hasShapes = false
 		}
 	}
@@ -339,17 +308,17 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 			fs.errorf("KHR_UNRESOLVED_REFERENCE", g.at("mesh"), "mesh %d does not exist (the file has %d meshes)", m, len(d.GLTF.Meshes))
 			return -1
 		}
-		d.khr.meshForm = true
+		khrOf(d).meshForm = true
 		key := [2]int{-2 - m, convex} // apart from node keys
 		if s, ok := meshShapes[key]; ok {
 			return s
 		}
 		idx := d.addMeshShape(m, hull)
 		meshShapes[key] = idx
-		if d.khr.meshShape == nil {
-			d.khr.meshShape = map[int]bool{}
+		if khrOf(d).meshShape == nil {
+			khrOf(d).meshShape = map[int]bool{}
 		}
-		d.khr.meshShape[idx] = true
+		khrOf(d).meshShape[idx] = true
 		return idx
 	}
 	n := g.index("node", -1)
@@ -365,7 +334,7 @@ func (d *Document) khrGeometry(g *reader, fs *findings, meshShapes map[[2]int]in
 	}
 	idx := d.addMeshShape(*d.GLTF.Nodes[n].Mesh, hull)
 	meshShapes[[2]int{n, convex}] = idx
-	d.khr.geomNode[idx] = n
+	khrOf(d).geomNode[idx] = n
 	if len(d.Children(n)) > 0 {
 		fs.warnf("KHR_GEOMETRY_NODE_CHILDREN", g.at("node"), "only the mesh of %s itself is used, not those of its children", d.nodeRef(n))
 	}
@@ -568,8 +537,8 @@ func (d *Document) khrMeshNode(n, s int) int {
 		m := d.GLTF.Nodes[k].Mesh
 		return m != nil && *m == mesh
 	}
-	if d.khr != nil {
-		if k, ok := d.khr.geomNode[s]; ok && k >= 0 && k < len(d.GLTF.Nodes) && has(k) {
+	if khrOf(d) != nil {
+		if k, ok := khrOf(d).geomNode[s]; ok && k >= 0 && k < len(d.GLTF.Nodes) && has(k) {
 			return k
 		}
 	}
@@ -585,12 +554,12 @@ func (d *Document) khrMeshNode(n, s int) int {
 }
 
 func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
-	st := d.khr
+	st := khrOf(d)
 	if st == nil {
 		return
 	}
 	d.patchCore21(node, blocks)
-	if !st.dialect.KHRBodies() {
+	if !d.PhysicsDialect().KHRBodies() {
 		// OMI document: keep KHR blocks that were there unchanged.
 		if node < 0 {
 			for k, v := range st.rawRoot {
@@ -605,7 +574,7 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 		var idx []int
 		var warns []string
 		var shapes []json.RawMessage
-		if st.dialect == DialectGLTF21 {
+		if d.PhysicsDialect() == DialectGLTF21 {
 			// The shapes are the core list (patchCore21); KHR_implicit_shapes
 			// a 2.1 file also had is kept as it was.
 			idx, warns = d.gltf21Index(), d.gltf21Plan()
@@ -657,11 +626,11 @@ func patchKHR(d *Document, node int, blocks map[string]json.RawMessage) {
 // khrGeometryJSON is the geometry object for model shape s on node n.
 func (d *Document) khrGeometryJSON(n, s int) json.RawMessage {
 	var g writer
-	idx := d.khr.khrIndex
+	idx := khrOf(d).khrIndex
 	switch {
 	case s >= 0 && s < len(idx) && idx[s] >= 0:
 		g.set("shape", idx[s])
-	case s >= 0 && s < len(idx) && (d.khr.meshForm || d.khrMeshNode(n, s) < 0):
+	case s >= 0 && s < len(idx) && (khrOf(d).meshForm || d.khrMeshNode(n, s) < 0):
 		// No node carries the mesh (a compound's hulls): the current
 		// draft's geometry.mesh names it.
 		g.set("mesh", d.Shapes[s].Mesh)
@@ -786,22 +755,23 @@ func (b *Body) encodeMotionOnly() json.RawMessage {
 }
 
 func usedKHR(d *Document, used []string) []string {
-	if d.khr == nil {
+	st := khrOf(d)
+	if st == nil {
 		return used
 	}
-	if !d.khr.dialect.KHRBodies() {
-		for k := range d.khr.rawRoot {
+	if !d.PhysicsDialect().KHRBodies() {
+		for k := range khrOf(d).rawRoot {
 			used = append(used, k)
 		}
-		if len(d.khr.rawNode) > 0 {
+		if len(khrOf(d).rawNode) > 0 {
 			used = append(used, ExtKHRBodies)
 		}
 		return used
 	}
 	hasShape := len(d.rootExtra[ExtKHRShapes]) > 0
-	if d.khr.dialect == DialectGLTF21 {
+	if d.PhysicsDialect() == DialectGLTF21 {
 		// Core shapes; a KHR_implicit_shapes block kept unread stays listed.
-		_, kept := d.khr.rawRoot[ExtKHRShapes]
+		_, kept := khrOf(d).rawRoot[ExtKHRShapes]
 		hasShape = kept
 	} else {
 		// The plan, not khrIndex, so the list is right outside a save too.
@@ -810,7 +780,7 @@ func usedKHR(d *Document, used []string) []string {
 			hasShape = hasShape || k >= 0
 		}
 	}
-	hasBody := (len(d.Shapes) > 0 && d.khr.dialect == DialectKHR) || len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0
+	hasBody := (len(d.Shapes) > 0 && d.PhysicsDialect() == DialectKHR) || len(d.PhysicsMaterials) > 0 || len(d.CollisionFilters) > 0 || len(d.Joints) > 0 || len(d.rootExtra[ExtKHRBodies]) > 0
 	for _, ne := range d.Nodes {
 		hasBody = hasBody || ne.Body != nil || ne.Joint != nil
 	}

@@ -33,7 +33,7 @@ func validateKHR(d *Document, fs *findings) {
 	d.validateJointsIn(fs, khrPaths)
 	d.khrModelRules(fs) // the KHR fork's rules on the model (khr_fork.go)
 	for i, s := range d.Shapes {
-		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if khrOf(d) != nil && khrOf(d).khrIndexOf(i) < 0 {
 			continue // a mesh named by geometry, not a listed shape
 		}
 		p := fmt.Sprintf("%s/%d/%s", shapes, i, s.Type)
