@@ -122,4 +122,3 @@ func patchVersion(root *jsonobj.Object, v json.RawMessage) error {
 	root.Set("asset", b)
 	return nil
 }
-
