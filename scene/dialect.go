@@ -1,6 +1,11 @@
 package scene
 
-import "maps"
+import (
+	"encoding/json"
+	"maps"
+
+	"physview/scene/internal/jsonobj"
+)
 
 // PhysicsDialect names the extensions a document's bodies and shapes are
 // written in. The model knows the dialects by these names only: the
@@ -91,4 +96,36 @@ func (d *Document) shapeUnlisted(s int) bool {
 		}
 	}
 	return false
+}
+
+// GLTFVersion returns the file's asset.version ("2.0", "2.1").
+func (d *Document) GLTFVersion() string { return d.GLTF.Asset.Version }
+
+// ShapeForm returns shape i as its dialect writes it: where it lives
+// ("omi", "khr" or "gltf2.1"), the type name and the parameters object
+// with every value explicit (the effective values, defaults filled in). A
+// codec's ShapeForm hook gives the form where it differs from the model's.
+func (d *Document) ShapeForm(i int) (source, typ string, params json.RawMessage) {
+	s := d.Shapes[i]
+	source = d.PhysicsDialect().String()
+	raw := s.encode()
+	typ = s.Type.String()
+	for _, c := range extensionCodecs {
+		if c.ShapeForm == nil {
+			continue
+		}
+		if t, r, ok := c.ShapeForm(d, s); ok {
+			typ, raw = t, r
+			break
+		}
+	}
+	obj, err := jsonobj.Parse(raw)
+	if err != nil {
+		return source, typ, json.RawMessage("{}")
+	}
+	params, ok := obj.Get(typ)
+	if !ok {
+		params = json.RawMessage("{}")
+	}
+	return source, typ, params
 }

@@ -49,6 +49,9 @@ type Codec struct {
 	// dialect's shape list (a mesh a KHR collider names), which the list's
 	// checks skip.
 	ShapeUnlisted func(d *Document, s int) bool
+	// ShapeForm gives shape s as the document's dialect writes it, its
+	// type name and JSON, when that differs from the model's form.
+	ShapeForm func(d *Document, s Shape) (typ string, raw json.RawMessage, ok bool)
 }
 
 // extensionCodec is the package's own name for Codec.

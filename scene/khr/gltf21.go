@@ -1,6 +1,8 @@
-package scene
+package khr
 
 import (
+	"physview/scene"
+
 	"encoding/json"
 	"fmt"
 	"math"
@@ -30,10 +32,18 @@ import (
 // recordBaseline records under their own pointers, so an unedited save
 // keeps the file's bytes.
 
+// Core block names (scene/core_members.go): members of core objects, not
+// extensions.
+const (
+	coreShapesBlock  = "/shapes"
+	coreBVBlock      = "/boundingVolume"
+	coreVersionBlock = "/asset/version"
+)
+
 // core21 is what the glTF 2.1 core part keeps on a document.
 type core21 struct {
 	// read is set when the file's core shapes were read into the model
-	// (a 2.1 file in DialectGLTF21); count is how many.
+	// (a 2.1 file in scene.DialectGLTF21); count is how many.
 	read  bool
 	count int
 	// hadBV marks the nodes whose boundingVolume was read.
@@ -46,7 +56,7 @@ var coreTypeNames = map[string]string{"trimesh": "mesh", "convex": "convexMesh"}
 
 // CoreTypeName returns t's name in a glTF 2.1 "shapes" entry: "mesh" for a
 // trimesh, "convexMesh" for a convex hull, the model's name otherwise.
-func CoreTypeName(t ShapeType) string {
+func CoreTypeName(t scene.ShapeType) string {
 	if n, ok := coreTypeNames[t.String()]; ok {
 		return n
 	}
@@ -54,7 +64,7 @@ func CoreTypeName(t ShapeType) string {
 }
 
 // isGLTF21 reports whether the file says glTF 2.1 or a newer 2.x.
-func (d *Document) isGLTF21() bool {
+func isGLTF21(d *scene.Document) bool {
 	if d.GLTF == nil {
 		return false
 	}
@@ -62,43 +72,32 @@ func (d *Document) isGLTF21() bool {
 	return ok && major == 2 && minor >= 1
 }
 
-// GLTFVersion returns the file's asset.version ("2.0", "2.1").
-func (d *Document) GLTFVersion() string { return d.GLTF.Asset.Version }
-
 // coreShapesRaw returns the top-level "shapes" array of a 2.1 file.
-func (d *Document) coreShapesRaw() (json.RawMessage, bool) {
-	if !d.isGLTF21() {
+func coreShapesRaw(d *scene.Document) (json.RawMessage, bool) {
+	if !isGLTF21(d) {
 		return nil, false
 	}
-	root, err := jsonobj.Parse(d.source.json)
-	if err != nil {
-		return nil, false
-	}
-	return root.Get("shapes")
+	return d.SourceMember("shapes")
 }
 
 // decodeCoreShapes reads the 2.1 core shapes (raw, when has) and the
 // nodes' bounding volumes.
-func (d *Document) decodeCoreShapes(raw json.RawMessage, has bool, fs *findings) {
+func decodeCoreShapes(d *scene.Document, raw json.RawMessage, has bool, fs *scene.Findings) {
 	st := &khrOf(d).core
 	st.read = true
 	if has {
 		var list []json.RawMessage
 		if err := json.Unmarshal(raw, &list); err != nil {
-			fs.errorf("TYPE_MISMATCH", coreShapesBlock, "shapes must be an array of objects (%v)", err)
+			fs.Errorf("TYPE_MISMATCH", coreShapesBlock, "shapes must be an array of objects (%v)", err)
 		} else if len(list) == 0 {
-			fs.errorf("EMPTY_ENTITY", coreShapesBlock, "shapes is an empty array; leave it out")
+			fs.Errorf("EMPTY_ENTITY", coreShapesBlock, "shapes is an empty array; leave it out")
 		}
 		for i, e := range list {
 			d.Shapes = append(d.Shapes, decodeCoreShape(e, fmt.Sprintf("%s/%d", coreShapesBlock, i), fs))
 		}
 	}
 	st.count = len(d.Shapes)
-	root, err := jsonobj.Parse(d.source.json)
-	if err != nil {
-		return
-	}
-	nodesRaw, ok := root.Get("nodes")
+	nodesRaw, ok := d.SourceMember("nodes")
 	if !ok {
 		return
 	}
@@ -128,11 +127,11 @@ func (d *Document) decodeCoreShapes(raw json.RawMessage, has bool, fs *findings)
 
 // decodeCoreShape reads one 2.1 shape: the model's layout under the 2.1
 // type names, with the 2.1 defaults (the model's own).
-func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
+func decodeCoreShape(raw json.RawMessage, path string, fs *scene.Findings) scene.Shape {
 	obj, err := jsonobj.Parse(raw)
 	if err != nil {
-		fs.errorf("TYPE_MISMATCH", path, "a shape must be a JSON object (%v)", err)
-		return Shape{Mesh: -1}
+		fs.Errorf("TYPE_MISMATCH", path, "a shape must be a JSON object (%v)", err)
+		return scene.Shape{Mesh: -1}
 	}
 	var typ string
 	if t, ok := obj.Get("type"); ok {
@@ -144,13 +143,13 @@ func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
 			model = m
 		}
 	}
-	if _, _, known := ParseShapeType(model); typ == "trimesh" || typ == "convex" || typ == "hull" || (!known && typ != "") {
+	if _, _, known := scene.ParseShapeType(model); typ == "trimesh" || typ == "convex" || typ == "hull" || (!known && typ != "") {
 		// Any string is a valid type in the schema; one 2.1 does not
 		// define is the validator's VALUE_NOT_IN_LIST warning, and the
 		// shape is kept as it is.
-		fs.warnf("VALUE_NOT_IN_LIST", path+"/type", "shape type %q is not one of box, capsule, convexMesh, cylinder, mesh, plane, sphere", typ)
+		fs.Warnf("VALUE_NOT_IN_LIST", path+"/type", "shape type %q is not one of box, capsule, convexMesh, cylinder, mesh, plane, sphere", typ)
 		if !known {
-			return Shape{Mesh: -1, Extra: membersOf(obj)}
+			return scene.Shape{Mesh: -1, Extra: membersOf(obj)}
 		}
 	}
 	if model != typ {
@@ -161,8 +160,8 @@ func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
 		}
 		raw, _ = obj.MarshalJSON()
 	}
-	var sub findings
-	s := decodeShape(raw, path, &sub, false)
+	var sub scene.Findings
+	s := scene.DecodeShape(raw, path, &sub, false)
 	for _, f := range sub {
 		f.Code = core21Code(f.Code)
 		if model != typ {
@@ -170,8 +169,8 @@ func decodeCoreShape(raw json.RawMessage, path string, fs *findings) Shape {
 		}
 		*fs = append(*fs, f)
 	}
-	if s.Type == ShapePlane && s.DoubleSided {
-		fs.warnf("UNEXPECTED_PROPERTY", path+"/plane/doubleSided", "a glTF 2.1 plane is one-sided; doubleSided is not read")
+	if s.Type == scene.ShapePlane && s.DoubleSided {
+		fs.Warnf("UNEXPECTED_PROPERTY", path+"/plane/doubleSided", "a glTF 2.1 plane is one-sided; doubleSided is not read")
 		s.DoubleSided = false
 	}
 	return s
@@ -192,27 +191,27 @@ func core21Code(code string) string {
 }
 
 // membersOf returns obj's members.
-func membersOf(obj *jsonobj.Object) Members {
-	var out Members
+func membersOf(obj *jsonobj.Object) scene.Members {
+	var out scene.Members
 	for _, k := range obj.Keys() {
 		v, _ := obj.Get(k)
-		out = append(out, Member{Key: k, Value: v})
+		out = append(out, scene.Member{Key: k, Value: v})
 	}
 	return out
 }
 
 // encodeCoreShape writes s as a 2.1 "shapes" entry, every value explicit.
-func encodeCoreShape(s Shape) json.RawMessage {
-	raw := s.encode()
+func encodeCoreShape(s scene.Shape) json.RawMessage {
+	raw := scene.EncodeShape(s)
 	name, ok := coreTypeNames[s.Type.String()]
-	if !ok && !(s.Type == ShapePlane && s.DoubleSided) {
+	if !ok && !(s.Type == scene.ShapePlane && s.DoubleSided) {
 		return raw
 	}
 	obj, err := jsonobj.Parse(raw)
 	if err != nil {
 		return raw
 	}
-	if s.Type == ShapePlane {
+	if s.Type == scene.ShapePlane {
 		if sub, ok := obj.Get("plane"); ok {
 			if p, err := jsonobj.Parse(sub); err == nil {
 				p.Delete("doubleSided")
@@ -234,43 +233,43 @@ func encodeCoreShape(s Shape) json.RawMessage {
 	return b
 }
 
-func decodeBoundingVolume(raw json.RawMessage, path string, fs *findings) *BoundingVolume {
-	r := newReader(raw, path, fs)
+func decodeBoundingVolume(raw json.RawMessage, path string, fs *scene.Findings) *scene.BoundingVolume {
+	r := scene.NewReader(raw, path, fs)
 	if r == nil {
 		return nil
 	}
-	b := &BoundingVolume{Shape: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}
-	if !r.has("shape") {
-		fs.errorf("UNDEFINED_PROPERTY", path, "property \"shape\" must be defined")
+	b := &scene.BoundingVolume{Shape: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}
+	if !r.Has("shape") {
+		fs.Errorf("UNDEFINED_PROPERTY", path, "property \"shape\" must be defined")
 	}
-	b.Shape = r.index("shape", -1)
-	b.Rotation = r.vec4("rotation", b.Rotation)
-	b.Scale = r.vec3("scale", b.Scale)
-	b.Translation = r.vec3("translation", b.Translation)
-	b.Extra = r.rest()
+	b.Shape = r.Index("shape", -1)
+	b.Rotation = r.Vec4("rotation", b.Rotation)
+	b.Scale = r.Vec3("scale", b.Scale)
+	b.Translation = r.Vec3("translation", b.Translation)
+	b.Extra = r.Rest()
 	return b
 }
 
-func (b *BoundingVolume) encode() json.RawMessage {
-	var w writer
-	w.set("shape", b.Shape)
+func encodeBoundingVolume(b *scene.BoundingVolume) json.RawMessage {
+	var w scene.Writer
+	w.Set("shape", b.Shape)
 	if b.Rotation != [4]float64{0, 0, 0, 1} {
-		w.set("rotation", b.Rotation)
+		w.Set("rotation", b.Rotation)
 	}
 	if b.Scale != [3]float64{1, 1, 1} {
-		w.set("scale", b.Scale)
+		w.Set("scale", b.Scale)
 	}
 	if b.Translation != [3]float64{} {
-		w.set("translation", b.Translation)
+		w.Set("translation", b.Translation)
 	}
-	w.rest(b.Extra)
-	return w.bytes()
+	w.Rest(b.Extra)
+	return w.Bytes()
 }
 
 // gltf21Index is where each model shape goes in a 2.1 save: its index in
 // "shapes", or -1 for a mesh a collider names by geometry.mesh (kept as
 // the file had it).
-func (d *Document) gltf21Index() []int {
+func gltf21Index(d *scene.Document) []int {
 	idx := make([]int, len(d.Shapes))
 	next := 0
 	for i := range d.Shapes {
@@ -290,40 +289,40 @@ func hasKey(m map[int]int, k int) bool {
 }
 
 // gltf21Plan returns one line per thing a glTF 2.1 save cannot hold.
-func (d *Document) gltf21Plan() []string {
+func gltf21Plan(d *scene.Document) []string {
 	var warns []string
 	for i, s := range d.Shapes {
 		switch {
-		case s.Type == ShapePlane && s.DoubleSided:
+		case s.Type == scene.ShapePlane && s.DoubleSided:
 			warns = append(warns, fmt.Sprintf("shape %d: a double-sided plane has no glTF 2.1 form (2.1 planes are one-sided); written one-sided", i))
 		case s.Type != 0 && !isKHRShape(s.Type) && !s.Type.UsesMesh():
 			warns = append(warns, fmt.Sprintf("shape %d: %s is not a glTF 2.1 shape type; written with type %q, which 2.1 readers do not know", i, s.Type, s.Type))
 		}
 	}
-	return append(warns, d.khrNodeWarnings()...)
+	return append(warns, khrNodeWarnings(d)...)
 }
 
 // core21Warnings names what a save in dialect p drops of the 2.1 core.
-func (d *Document) core21Warnings(p PhysicsDialect) []string {
-	if p == DialectGLTF21 {
+func core21Warnings(d *scene.Document, p scene.PhysicsDialect) []string {
+	if p == scene.DialectGLTF21 {
 		return nil
 	}
 	var warns []string
 	for n, ne := range d.Nodes {
 		if ne.BoundingVolume != nil {
-			warns = append(warns, fmt.Sprintf("node %s: boundingVolume is glTF 2.1 core, which a %s file (glTF 2.0) has no place for: dropped", d.nodeLabel(n), p))
+			warns = append(warns, fmt.Sprintf("node %s: boundingVolume is glTF 2.1 core, which a %s file (glTF 2.0) has no place for: dropped", nodeLabel(d, n), p))
 		}
 	}
 	if khrOf(d) != nil && khrOf(d).core.read {
-		warns = append(warns, fmt.Sprintf("asset.version %s is written as 2.0: %s is a glTF 2.0 extension", d.GLTF.Asset.Version, map[PhysicsDialect]string{DialectOMI: "OMI physics", DialectKHR: "KHR_implicit_shapes"}[p]))
+		warns = append(warns, fmt.Sprintf("asset.version %s is written as 2.0: %s is a glTF 2.0 extension", d.GLTF.Asset.Version, map[scene.PhysicsDialect]string{scene.DialectOMI: "OMI physics", scene.DialectKHR: "KHR_implicit_shapes"}[p]))
 	}
 	return warns
 }
 
 // patchCore21 sets the core blocks of the root (node -1) or of node n.
-func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
+func patchCore21(d *scene.Document, node int, blocks map[string]json.RawMessage) {
 	st := khrOf(d)
-	to21 := d.PhysicsDialect() == DialectGLTF21
+	to21 := d.PhysicsDialect() == scene.DialectGLTF21
 	if !to21 && !st.core.read {
 		return
 	}
@@ -333,7 +332,7 @@ func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
 			blocks[coreVersionBlock] = mustJSON("2.0")
 			return
 		}
-		idx := d.gltf21Index()
+		idx := gltf21Index(d)
 		var shapes []json.RawMessage
 		for i, s := range d.Shapes {
 			if idx[i] >= 0 {
@@ -345,7 +344,7 @@ func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
 		} else if st.core.read {
 			blocks[coreShapesBlock] = nil
 		}
-		if !d.isGLTF21() {
+		if !isGLTF21(d) {
 			blocks[coreVersionBlock] = mustJSON("2.1")
 		}
 		return
@@ -354,26 +353,17 @@ func (d *Document) patchCore21(node int, blocks map[string]json.RawMessage) {
 		return
 	}
 	if bv := d.Nodes[node].BoundingVolume; bv != nil && to21 {
-		blocks[coreBVBlock] = bv.encode()
+		blocks[coreBVBlock] = encodeBoundingVolume(bv)
 	} else if st.core.hadBV[node] {
 		blocks[coreBVBlock] = nil
 	}
 }
 
-// gltf21Paths are the 2.1 paths: core shapes (the validator's core codes,
-// no prefix), bodies in KHR_physics_rigid_bodies.
-var gltf21ShapePaths = func() physicsPaths {
-	p := khrPaths
-	p.prefix = ""
-	p.shapes = coreShapesBlock
-	return p
-}()
-
 // validateGLTF21 checks the 2.1 core shapes and bounding volumes.
-func (d *Document) validateGLTF21(fs *findings) {
-	var sub findings
-	d.validateShapesIn(&sub, gltf21ShapePaths)
-	for _, f := range d.withoutImplicitShapeFindings(sub, coreShapesBlock) {
+func validateGLTF21(d *scene.Document, fs *scene.Findings) {
+	var sub scene.Findings
+	d.ValidateShapes(&sub, scene.DialectGLTF21)
+	for _, f := range withoutImplicitShapeFindings(d, sub, coreShapesBlock) {
 		// The kinds name their sub-objects in the model's words.
 		for m, c := range coreTypeNames {
 			if rest, ok := strings.CutPrefix(f.Path, coreShapesBlock+"/"); ok {
@@ -388,7 +378,7 @@ func (d *Document) validateGLTF21(fs *findings) {
 	}
 	for n, ne := range d.Nodes {
 		if ne.BoundingVolume != nil {
-			d.validateBoundingVolume(n, *ne.BoundingVolume, fs)
+			validateBoundingVolume(d, n, *ne.BoundingVolume, fs)
 		}
 	}
 }
@@ -396,22 +386,22 @@ func (d *Document) validateGLTF21(fs *findings) {
 // validateBoundingVolume checks node n's bounding volume: it names a box
 // or a sphere of the shapes, its rotation is a unit quaternion, and the
 // node's own mesh lies inside it.
-func (d *Document) validateBoundingVolume(n int, b BoundingVolume, fs *findings) {
+func validateBoundingVolume(d *scene.Document, n int, b scene.BoundingVolume, fs *scene.Findings) {
 	p := fmt.Sprintf("/nodes/%d%s", n, coreBVBlock)
 	if b.Shape < 0 || b.Shape >= len(d.Shapes) {
 		if b.Shape >= 0 {
-			fs.errorf("UNRESOLVED_REFERENCE", p+"/shape", "unresolved reference: shape %d (the file has %d shapes)", b.Shape, len(d.Shapes))
+			fs.Errorf("UNRESOLVED_REFERENCE", p+"/shape", "unresolved reference: shape %d (the file has %d shapes)", b.Shape, len(d.Shapes))
 		}
 		return
 	}
 	s := d.Shapes[b.Shape]
-	if s.Type != ShapeBox && s.Type != ShapeSphere {
-		fs.errorf("BOUNDING_VOLUME_SHAPE_TYPE", p+"/shape", "a bounding volume must be a box or a sphere; shape %d is a %s", b.Shape, CoreTypeName(s.Type))
+	if s.Type != scene.ShapeBox && s.Type != scene.ShapeSphere {
+		fs.Errorf("BOUNDING_VOLUME_SHAPE_TYPE", p+"/shape", "a bounding volume must be a box or a sphere; shape %d is a %s", b.Shape, CoreTypeName(s.Type))
 		return
 	}
 	q := b.Rotation
 	if l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]); math.Abs(l-1) > 0.00005 {
-		fs.errorf("ROTATION_NON_UNIT", p+"/rotation", "rotation %v is not a unit quaternion (length %.6g)", q, l)
+		fs.Errorf("ROTATION_NON_UNIT", p+"/rotation", "rotation %v is not a unit quaternion (length %.6g)", q, l)
 	}
 	mesh := d.GLTF.Nodes[n].Mesh
 	if mesh == nil || *mesh < 0 || *mesh >= len(d.GLTF.Meshes) {
@@ -428,7 +418,7 @@ func (d *Document) validateBoundingVolume(n int, b BoundingVolume, fs *findings)
 		corner := mgl64.Vec3{cornerOf(c&1, lo[0], hi[0]), cornerOf(c&2, lo[1], hi[1]), cornerOf(c&4, lo[2], hi[2])}
 		local := mgl64.TransformCoordinate(corner, inv)
 		var out float64
-		if s.Type == ShapeBox {
+		if s.Type == scene.ShapeBox {
 			for k := 0; k < 3; k++ {
 				out = math.Max(out, math.Abs(local[k])-s.Size[k]/2)
 			}
@@ -438,7 +428,7 @@ func (d *Document) validateBoundingVolume(n int, b BoundingVolume, fs *findings)
 		worst = math.Max(worst, out)
 	}
 	if worst > tol {
-		fs.warnf("BOUNDING_VOLUME_TOO_SMALL", p, "the node's mesh reaches %.4g m (in the volume's space) outside its bounding volume (%s %d)", worst, s.Type, b.Shape)
+		fs.Warnf("BOUNDING_VOLUME_TOO_SMALL", p, "the node's mesh reaches %.4g m (in the volume's space) outside its bounding volume (%s %d)", worst, s.Type, b.Shape)
 	}
 }
 
@@ -449,26 +439,11 @@ func cornerOf(bit int, a, b float64) float64 {
 	return a
 }
 
-// ShapeForm returns shape i as its dialect writes it: where it lives
-// ("omi", "khr" or "gltf2.1"), the type name and the parameters object
-// with every value explicit (the effective values, defaults filled in).
-func (d *Document) ShapeForm(i int) (source, typ string, params json.RawMessage) {
-	s := d.Shapes[i]
-	dialect := d.PhysicsDialect()
-	source = dialect.String()
-	raw := s.encode()
-	typ = s.Type.String()
-	if dialect == DialectGLTF21 {
-		raw = encodeCoreShape(s)
-		typ = CoreTypeName(s.Type)
+// shapeForm is the ShapeForm hook: in a glTF 2.1 document a shape is a
+// "shapes" entry under its 2.1 type name.
+func shapeForm(d *scene.Document, s scene.Shape) (typ string, raw json.RawMessage, ok bool) {
+	if d.PhysicsDialect() != scene.DialectGLTF21 {
+		return "", nil, false
 	}
-	obj, err := jsonobj.Parse(raw)
-	if err != nil {
-		return source, typ, json.RawMessage("{}")
-	}
-	params, ok := obj.Get(typ)
-	if !ok {
-		params = json.RawMessage("{}")
-	}
-	return source, typ, params
+	return CoreTypeName(s.Type), encodeCoreShape(s), true
 }
