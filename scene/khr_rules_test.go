@@ -85,7 +85,7 @@ func TestKHRRules(t *testing.T) {
 		{"trigger_nodes_not_descendant", "KHR_COMPOUND_TRIGGER", "/nodes/1/extensions/KHR_physics_rigid_bodies/trigger/nodes/0", khrDoc(box, ``, `{"extensions":{"KHR_physics_rigid_bodies":{"trigger":{"nodes":[2]}}}},`+body(`{"trigger":{"geometry":{"shape":0}}}`)), true},
 		{"trigger_nodes_and_geometry", "KHR_MUTUALLY_EXCLUSIVE", "/nodes/1/extensions/KHR_physics_rigid_bodies/trigger", khrDoc(box, ``, `{"children":[2],"extensions":{"KHR_physics_rigid_bodies":{"trigger":{"nodes":[2],"geometry":{"shape":0}}}}},`+body(`{"trigger":{"geometry":{"shape":0}}}`)), true},
 		// Motion.
-		// The fork's schema rules (khr_fork.go).
+		// The fork's schema rules (scene/khr/fork.go).
 		{"limit_both_axes", "ONE_OF_MISMATCH", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"linearAxes":[0],"angularAxes":[1]}`), true},
 		{"limit_duplicate_axes", "DUPLICATE_ELEMENTS", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0/linearAxes/1", limitDoc(`{"linearAxes":[0,0]}`), true},
 		{"drive_mode_unknown", "VALUE_NOT_IN_LIST", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/drives/0/mode", khrDoc(box, `"physicsJoints":[{"drives":[{"type":"linear","mode":"push","axis":0}]}]`, body(dynamicBox)), true},

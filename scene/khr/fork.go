@@ -1,8 +1,6 @@
 package khr
 
 import (
-	"physview/scene"
-
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -10,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"physview/scene"
 	"physview/scene/internal/jsonobj"
 )
 

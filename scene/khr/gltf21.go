@@ -1,8 +1,6 @@
 package khr
 
 import (
-	"physview/scene"
-
 	"encoding/json"
 	"fmt"
 	"math"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/scene"
 	"physview/scene/corecheck"
 	"physview/scene/internal/jsonobj"
 )

@@ -1,15 +1,13 @@
 package khr
 
 import (
-	"strconv"
-
-	"physview/scene"
-
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"physview/scene"
 	"physview/scene/internal/jsonobj"
 )
 

@@ -1,13 +1,12 @@
 package khr
 
 import (
-	"physview/scene"
-
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"physview/scene"
 	"physview/scene/corecheck"
 )
 
