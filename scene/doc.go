@@ -19,10 +19,11 @@
 //     are no physics dialect.
 //   - scene/omi: the OMI dialect (OMI_physics_shape, _body, _gravity,
 //     _joint, the archived OMI_collider), a codec package.
-//   - scene/khr: KHR physics on glTF 2.0 (KHR_implicit_shapes,
+//   - scene/khr: KHR physics (KHR_implicit_shapes,
 //     KHR_physics_rigid_bodies; fork.go for the KHR fork of the Khronos
-//     validator) and glTF 2.1 core shapes and node bounding volumes
-//     (gltf21.go), a codec package.
+//     validator), on glTF 2.0 and in glTF 2.1 files, a codec package.
+//   - scene/gltf21: glTF 2.1 core shapes, node bounding volumes and the
+//     version a save writes; scene/khr drives it in a 2.1 file.
 //   - scene/dialects: imports every dialect package; programs and tests
 //     that decode documents import it, blank.
 //   - scene/corecheck: the core glTF checks of the Khronos glTF-Validator,

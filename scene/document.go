@@ -95,7 +95,7 @@ type NodeExtensions struct {
 	Body    *Body
 	Gravity *Gravity
 	Joint   *NodeJoint
-	// BoundingVolume is the glTF 2.1 core node.boundingVolume (scene/khr/gltf21.go).
+	// BoundingVolume is the glTF 2.1 core node.boundingVolume (scene/gltf21).
 	BoundingVolume *BoundingVolume
 	// Visibility is the node's KHR_node_visibility block (visibility.go).
 	Visibility *NodeVisibility

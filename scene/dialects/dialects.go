@@ -15,6 +15,10 @@ import (
 	_ "physview/scene/omi"
 
 	// KHR_implicit_shapes and KHR_physics_rigid_bodies on glTF 2.0, and
-	// the glTF 2.1 core shapes and bounding volumes.
+	// their colliders in glTF 2.1 files.
 	_ "physview/scene/khr"
+
+	// The glTF 2.1 core shapes and bounding volumes (scene/khr imports it
+	// too).
+	_ "physview/scene/gltf21"
 )

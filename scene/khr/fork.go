@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"physview/scene"
+	"physview/scene/gltf21"
 	"physview/scene/internal/jsonobj"
 )
 
@@ -39,7 +40,7 @@ const (
 // block or a 2.1 core shape.
 func isKHRPath(p string) bool {
 	return strings.Contains(p, "/extensions/"+scene.ExtKHRBodies) || strings.Contains(p, "/extensions/"+scene.ExtKHRShapes) ||
-		p == coreShapesBlock || strings.HasPrefix(p, coreShapesBlock+"/")
+		p == gltf21.ShapesBlock || strings.HasPrefix(p, gltf21.ShapesBlock+"/")
 }
 
 var (
@@ -216,7 +217,7 @@ func lastPart(p string) string {
 // to name: no KHR_implicit_shapes (KHR) or no core shapes (2.1).
 func noShapeList(d *scene.Document) bool {
 	if d.PhysicsDialect() == scene.DialectGLTF21 {
-		_, ok := coreShapesRaw(d)
+		_, ok := gltf21.ShapesRaw(d)
 		return !ok
 	}
 	_, ok := scene.RawExtension(d.GLTF.Extensions, scene.ExtKHRShapes)
@@ -355,11 +356,11 @@ func khrSchema(d *scene.Document, fs *scene.Findings) {
 		}
 	}
 	if d.PhysicsDialect() == scene.DialectGLTF21 {
-		if raw, ok := coreShapesRaw(d); ok {
+		if raw, ok := gltf21.ShapesRaw(d); ok {
 			var l []json.RawMessage
 			_ = json.Unmarshal(raw, &l)
 			for i, s := range l {
-				khrShapeSchema(parseKHR(s, fmt.Sprintf("%s/%d", coreShapesBlock, i)), true, fs)
+				khrShapeSchema(parseKHR(s, fmt.Sprintf("%s/%d", gltf21.ShapesBlock, i)), true, fs)
 			}
 		}
 	}
@@ -580,7 +581,7 @@ func khrUnused(d *scene.Document, fs *scene.Findings) {
 	}
 	shapes := "/extensions/" + scene.ExtKHRShapes + "/shapes"
 	if d.PhysicsDialect() == scene.DialectGLTF21 {
-		shapes = coreShapesBlock
+		shapes = gltf21.ShapesBlock
 	}
 	for i := range d.Shapes {
 		if khrOf(d) != nil && khrOf(d).khrIndexOf(i) < 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"physview/scene"
+	"physview/scene/gltf21"
 	"physview/scene/internal/jsonobj"
 )
 
@@ -43,8 +44,6 @@ type khrState struct {
 	// khrIndex maps a model shape to its KHR_implicit_shapes index during a
 	// save, -1 for shapes written as geometry.node.
 	khrIndex []int
-	// core is what the glTF 2.1 core part keeps (gltf21.go).
-	core core21
 }
 
 // order places the KHR codec after the OMI ones (10 to 60) and
@@ -60,14 +59,13 @@ const (
 
 func init() {
 	scene.RegisterCodec(scene.Codec{
-		Names:     []string{scene.ExtKHRShapes, scene.ExtKHRBodies},
-		Order:     order,
-		Decode:    decodeKHR,
-		Patch:     patchKHR,
-		Used:      usedKHR,
-		Validate:  validateKHR,
-		Convert:   convertKHR,
-		ShapeForm: shapeForm,
+		Names:    []string{scene.ExtKHRShapes, scene.ExtKHRBodies},
+		Order:    order,
+		Decode:   decodeKHR,
+		Patch:    patchKHR,
+		Used:     usedKHR,
+		Validate: validateKHR,
+		Convert:  convertKHR,
 		ShapeUnlisted: func(d *scene.Document, s int) bool {
 			st := khrOf(d)
 			return st != nil && st.khrIndexOf(s) < 0
@@ -98,7 +96,6 @@ func convertKHR(d *scene.Document, from, p scene.PhysicsDialect) []string {
 			st.geomNode[k] = v
 		}
 		st.meshForm = old.meshForm
-		st.core = old.core
 		st.meshShape = old.meshShape
 		if p == scene.DialectGLTF21 && from != scene.DialectGLTF21 {
 			// glTF 2.1 lists mesh shapes in "shapes" (mesh, convexMesh).
@@ -107,7 +104,7 @@ func convertKHR(d *scene.Document, from, p scene.PhysicsDialect) []string {
 	}
 	d.SetCodecState(scene.ExtKHRBodies, st)
 	warns := inertiaWarnings(d, p)
-	warns = append(warns, core21Warnings(d, p)...)
+	warns = append(warns, gltf21.Warnings(d, p)...)
 	switch p {
 	case scene.DialectKHR:
 		_, plan := khrPlan(d)
@@ -169,7 +166,7 @@ func decodeKHR(d *scene.Document, fs *scene.Findings) {
 			break
 		}
 	}
-	coreRaw, hasCore := coreShapesRaw(d)
+	coreRaw, hasCore := gltf21.ShapesRaw(d)
 	if !hasShapes && !hasBodies && !nodeHas && !hasCore {
 		return
 	}
@@ -198,10 +195,10 @@ func decodeKHR(d *scene.Document, fs *scene.Findings) {
 	st := &khrState{geomNode: map[int]int{}}
 	d.SetCodecState(scene.ExtKHRBodies, st)
 	d.ReadPhysicsAs(scene.DialectKHR)
-	if isGLTF21(d) && (hasCore || !hasShapes) {
+	if gltf21.IsGLTF21(d) && (hasCore || !hasShapes) {
 		// A glTF 2.1 file: colliders name the core shapes.
 		d.ReadPhysicsAs(scene.DialectGLTF21)
-		decodeCoreShapes(d, coreRaw, hasCore, fs)
+		gltf21.Decode(d, coreRaw, hasCore, fs)
 		if hasShapes {
 			fs.Warnf("KHR_SHAPES_IN_GLTF21", "/extensions/"+scene.ExtKHRShapes, "a glTF 2.1 file names the core shapes; the KHR_implicit_shapes shapes are kept unread")
 			st.rawRoot = map[string]json.RawMessage{scene.ExtKHRShapes: rawShapes}
@@ -566,7 +563,7 @@ func patchKHR(d *scene.Document, node int, blocks map[string]json.RawMessage) {
 	if st == nil {
 		return
 	}
-	patchCore21(d, node, blocks)
+	gltf21.Patch(d, node, blocks, func() []int { return gltf21Index(d) })
 	if !d.PhysicsDialect().KHRBodies() {
 		// OMI document: keep KHR blocks that were there unchanged.
 		if node < 0 {
@@ -583,7 +580,7 @@ func patchKHR(d *scene.Document, node int, blocks map[string]json.RawMessage) {
 		var warns []string
 		var shapes []json.RawMessage
 		if d.PhysicsDialect() == scene.DialectGLTF21 {
-			// The shapes are the core list (patchCore21); KHR_implicit_shapes
+			// The shapes are the core list (gltf21.Patch); KHR_implicit_shapes
 			// a 2.1 file also had is kept as it was.
 			idx, warns = gltf21Index(d), gltf21Plan(d)
 			for k, v := range st.rawRoot {

@@ -8,6 +8,7 @@ import (
 
 	"physview/scene"
 	"physview/scene/corecheck"
+	"physview/scene/gltf21"
 )
 
 // validateKHR checks a document whose physics is in the Khronos drafts
@@ -23,8 +24,10 @@ func validateKHR(d *scene.Document, fs *scene.Findings) {
 	}
 	shapes := shapesPath
 	if d.PhysicsDialect() == scene.DialectGLTF21 {
-		validateGLTF21(d, fs)
-		shapes = coreShapesBlock
+		gltf21.Validate(d, fs, func(sub scene.Findings) scene.Findings {
+			return withoutImplicitShapeFindings(d, sub, gltf21.ShapesBlock)
+		})
+		shapes = gltf21.ShapesBlock
 	} else {
 		var sub scene.Findings
 		d.ValidateShapes(&sub, scene.DialectKHR)

@@ -1,9 +1,10 @@
-package khr
+package gltf21
 
 import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -39,6 +40,9 @@ const (
 	coreVersionBlock = "/asset/version"
 )
 
+// name keys the package's state on a document (scene.CodecState).
+const name = "gltf2.1"
+
 // core21 is what the glTF 2.1 core part keeps on a document.
 type core21 struct {
 	// read is set when the file's core shapes were read into the model
@@ -48,6 +52,23 @@ type core21 struct {
 	// hadBV marks the nodes whose boundingVolume was read.
 	hadBV map[int]bool
 }
+
+func init() {
+	scene.RegisterCodec(scene.Codec{ShapeForm: shapeForm})
+}
+
+// stateOf returns the state on d; the zero state when the file's core
+// shapes were not read.
+func stateOf(d *scene.Document) *core21 {
+	if st, ok := d.CodecState(name).(*core21); ok {
+		return st
+	}
+	return &core21{}
+}
+
+// ShapesBlock is the pointer of the core "shapes" array, the name of its
+// block when saving.
+const ShapesBlock = coreShapesBlock
 
 // coreTypeNames maps the model's kind names to the 2.1 type names where
 // they differ.
@@ -62,8 +83,8 @@ func CoreTypeName(t scene.ShapeType) string {
 	return t.String()
 }
 
-// isGLTF21 reports whether the file says glTF 2.1 or a newer 2.x.
-func isGLTF21(d *scene.Document) bool {
+// IsGLTF21 reports whether the file says glTF 2.1 or a newer 2.x.
+func IsGLTF21(d *scene.Document) bool {
 	if d.GLTF == nil {
 		return false
 	}
@@ -71,18 +92,20 @@ func isGLTF21(d *scene.Document) bool {
 	return ok && major == 2 && minor >= 1
 }
 
-// coreShapesRaw returns the top-level "shapes" array of a 2.1 file.
-func coreShapesRaw(d *scene.Document) (json.RawMessage, bool) {
-	if !isGLTF21(d) {
+// ShapesRaw returns the top-level "shapes" array of a 2.1 file.
+func ShapesRaw(d *scene.Document) (json.RawMessage, bool) {
+	if !IsGLTF21(d) {
 		return nil, false
 	}
 	return d.SourceMember("shapes")
 }
 
-// decodeCoreShapes reads the 2.1 core shapes (raw, when has) and the
-// nodes' bounding volumes.
-func decodeCoreShapes(d *scene.Document, raw json.RawMessage, has bool, fs *scene.Findings) {
-	st := &khrOf(d).core
+// Decode reads the 2.1 core shapes (raw, when has) into the model's
+// shapes, and the nodes' bounding volumes; the KHR codec calls it for a
+// 2.1 file before it reads the colliders that name them.
+func Decode(d *scene.Document, raw json.RawMessage, has bool, fs *scene.Findings) {
+	st := &core21{}
+	d.SetCodecState(name, st)
 	st.read = true
 	if has {
 		var list []json.RawMessage
@@ -199,8 +222,8 @@ func membersOf(obj *jsonobj.Object) scene.Members {
 	return out
 }
 
-// encodeCoreShape writes s as a 2.1 "shapes" entry, every value explicit.
-func encodeCoreShape(s scene.Shape) json.RawMessage {
+// EncodeShape writes s as a 2.1 "shapes" entry, every value explicit.
+func EncodeShape(s scene.Shape) json.RawMessage {
 	raw := scene.EncodeShape(s)
 	name, ok := coreTypeNames[s.Type.String()]
 	if !ok && !(s.Type == scene.ShapePlane && s.DoubleSided) {
@@ -265,44 +288,8 @@ func encodeBoundingVolume(b *scene.BoundingVolume) json.RawMessage {
 	return w.Bytes()
 }
 
-// gltf21Index is where each model shape goes in a 2.1 save: its index in
-// "shapes", or -1 for a mesh a collider names by geometry.mesh (kept as
-// the file had it).
-func gltf21Index(d *scene.Document) []int {
-	idx := make([]int, len(d.Shapes))
-	next := 0
-	for i := range d.Shapes {
-		if khrOf(d) != nil && (khrOf(d).meshShape[i] || hasKey(khrOf(d).geomNode, i)) {
-			idx[i] = -1
-			continue
-		}
-		idx[i] = next
-		next++
-	}
-	return idx
-}
-
-func hasKey(m map[int]int, k int) bool {
-	_, ok := m[k]
-	return ok
-}
-
-// gltf21Plan returns one line per thing a glTF 2.1 save cannot hold.
-func gltf21Plan(d *scene.Document) []string {
-	var warns []string
-	for i, s := range d.Shapes {
-		switch {
-		case s.Type == scene.ShapePlane && s.DoubleSided:
-			warns = append(warns, fmt.Sprintf("shape %d: a double-sided plane has no glTF 2.1 form (2.1 planes are one-sided); written one-sided", i))
-		case s.Type != 0 && !isKHRShape(s.Type) && !s.Type.UsesMesh():
-			warns = append(warns, fmt.Sprintf("shape %d: %s is not a glTF 2.1 shape type; written with type %q, which 2.1 readers do not know", i, s.Type, s.Type))
-		}
-	}
-	return append(warns, khrNodeWarnings(d)...)
-}
-
-// core21Warnings names what a save in dialect p drops of the 2.1 core.
-func core21Warnings(d *scene.Document, p scene.PhysicsDialect) []string {
+// Warnings names what a save in dialect p drops of the 2.1 core.
+func Warnings(d *scene.Document, p scene.PhysicsDialect) []string {
 	if p == scene.DialectGLTF21 {
 		return nil
 	}
@@ -312,17 +299,18 @@ func core21Warnings(d *scene.Document, p scene.PhysicsDialect) []string {
 			warns = append(warns, fmt.Sprintf("node %s: boundingVolume is glTF 2.1 core, which a %s file (glTF 2.0) has no place for: dropped", nodeLabel(d, n), p))
 		}
 	}
-	if khrOf(d) != nil && khrOf(d).core.read {
+	if stateOf(d).read {
 		warns = append(warns, fmt.Sprintf("asset.version %s is written as 2.0: %s is a glTF 2.0 extension", d.GLTF.Asset.Version, map[scene.PhysicsDialect]string{scene.DialectOMI: "OMI physics", scene.DialectKHR: "KHR_implicit_shapes"}[p]))
 	}
 	return warns
 }
 
-// patchCore21 sets the core blocks of the root (node -1) or of node n.
-func patchCore21(d *scene.Document, node int, blocks map[string]json.RawMessage) {
-	st := khrOf(d)
+// Patch sets the core blocks of the root (node -1) or of node n; index
+// gives where each model shape goes in "shapes" (-1: not listed).
+func Patch(d *scene.Document, node int, blocks map[string]json.RawMessage, index func() []int) {
+	st := stateOf(d)
 	to21 := d.PhysicsDialect() == scene.DialectGLTF21
-	if !to21 && !st.core.read {
+	if !to21 && !st.read {
 		return
 	}
 	if node < 0 {
@@ -331,19 +319,19 @@ func patchCore21(d *scene.Document, node int, blocks map[string]json.RawMessage)
 			blocks[coreVersionBlock] = mustJSON("2.0")
 			return
 		}
-		idx := gltf21Index(d)
+		idx := index()
 		var shapes []json.RawMessage
 		for i, s := range d.Shapes {
 			if idx[i] >= 0 {
-				shapes = append(shapes, encodeCoreShape(s))
+				shapes = append(shapes, EncodeShape(s))
 			}
 		}
 		if len(shapes) > 0 {
 			blocks[coreShapesBlock] = mustJSON(shapes)
-		} else if st.core.read {
+		} else if st.read {
 			blocks[coreShapesBlock] = nil
 		}
-		if !isGLTF21(d) {
+		if !IsGLTF21(d) {
 			blocks[coreVersionBlock] = mustJSON("2.1")
 		}
 		return
@@ -353,16 +341,17 @@ func patchCore21(d *scene.Document, node int, blocks map[string]json.RawMessage)
 	}
 	if bv := d.Nodes[node].BoundingVolume; bv != nil && to21 {
 		blocks[coreBVBlock] = encodeBoundingVolume(bv)
-	} else if st.core.hadBV[node] {
+	} else if st.hadBV[node] {
 		blocks[coreBVBlock] = nil
 	}
 }
 
-// validateGLTF21 checks the 2.1 core shapes and bounding volumes.
-func validateGLTF21(d *scene.Document, fs *scene.Findings) {
+// Validate checks the 2.1 core shapes and bounding volumes; drop takes
+// out the shape findings other rules make (the KHR fork's).
+func Validate(d *scene.Document, fs *scene.Findings, drop func(scene.Findings) scene.Findings) {
 	var sub scene.Findings
 	d.ValidateShapes(&sub, scene.DialectGLTF21)
-	for _, f := range withoutImplicitShapeFindings(d, sub, coreShapesBlock) {
+	for _, f := range drop(sub) {
 		// The kinds name their sub-objects in the model's words.
 		for m, c := range coreTypeNames {
 			if rest, ok := strings.CutPrefix(f.Path, coreShapesBlock+"/"); ok {
@@ -444,5 +433,19 @@ func shapeForm(d *scene.Document, s scene.Shape) (typ string, raw json.RawMessag
 	if d.PhysicsDialect() != scene.DialectGLTF21 {
 		return "", nil, false
 	}
-	return CoreTypeName(s.Type), encodeCoreShape(s), true
+	return CoreTypeName(s.Type), EncodeShape(s), true
+}
+
+// mustJSON is the JSON of v, which cannot fail for the values given.
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// nodeLabel names node n in a message: its index and name.
+func nodeLabel(d *scene.Document, n int) string {
+	if n >= 0 && n < len(d.GLTF.Nodes) && d.GLTF.Nodes[n].Name != "" {
+		return fmt.Sprintf("%d %q", n, d.GLTF.Nodes[n].Name)
+	}
+	return strconv.Itoa(n)
 }
