@@ -112,12 +112,7 @@ func convertKHR(d *scene.Document, from, p scene.PhysicsDialect) []string {
 	case scene.DialectGLTF21:
 		return append(gltf21Plan(d), warns...)
 	}
-	for i, s := range d.Shapes {
-		if s.Type == scene.ShapePlane {
-			warns = append(warns, fmt.Sprintf("shape %d: plane is not an OMI shape; written with type \"plane\", which OMI readers other than physview do not know", i))
-		}
-	}
-	return warns
+	return warns // what OMI cannot hold, scene/omi says
 }
 
 // inertiaWarnings names the bodies whose inertia means something else in
