@@ -46,13 +46,6 @@ const (
 	coreVersionBlock = "/asset/version"
 )
 
-// isCore21Path reports whether a JSON pointer lies in a 2.1 core shape or
-// bounding volume, whose findings carry the validator's core codes.
-func isCore21Path(path string) bool {
-	return path == coreShapesBlock || strings.HasPrefix(path, coreShapesBlock+"/") ||
-		(strings.HasPrefix(path, "/nodes/") && strings.Contains(path, coreBVBlock) && !strings.Contains(path, "/extensions/"))
-}
-
 // patchCoreMembers writes the core blocks (names beginning with "/") into
 // obj, the object at pointer at: a nil block deletes the member, and what
 // no edit changed keeps the file's bytes.

@@ -52,6 +52,10 @@ type Codec struct {
 	// ShapeForm gives shape s as the document's dialect writes it, its
 	// type name and JSON, when that differs from the model's form.
 	ShapeForm func(d *Document, s Shape) (typ string, raw json.RawMessage, ok bool)
+	// CodePrefix gives the prefix of the generic codes (TYPE_MISMATCH, ...)
+	// of a value at JSON pointer path in the codec's blocks; ok false for a
+	// path that is not the codec's.
+	CodePrefix func(path string) (prefix string, ok bool)
 }
 
 // extensionCodec is the package's own name for Codec.

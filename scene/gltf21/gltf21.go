@@ -54,7 +54,16 @@ type core21 struct {
 }
 
 func init() {
-	scene.RegisterCodec(scene.Codec{ShapeForm: shapeForm})
+	scene.RegisterCodec(scene.Codec{ShapeForm: shapeForm, CodePrefix: func(path string) (string, bool) {
+		return "", isCore21Path(path) // the validator's own codes
+	}})
+}
+
+// isCore21Path reports whether a JSON pointer lies in a 2.1 core shape or
+// bounding volume, whose findings carry the validator's core codes.
+func isCore21Path(path string) bool {
+	return path == coreShapesBlock || strings.HasPrefix(path, coreShapesBlock+"/") ||
+		(strings.HasPrefix(path, "/nodes/") && strings.Contains(path, coreBVBlock) && !strings.Contains(path, "/extensions/"))
 }
 
 // stateOf returns the state on d; the zero state when the file's core

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -66,6 +67,11 @@ func init() {
 		Used:     usedKHR,
 		Validate: validateKHR,
 		Convert:  convertKHR,
+		CodePrefix: func(path string) (string, bool) {
+			_, ext, ok := strings.Cut(path, "/extensions/")
+			ext, _, _ = strings.Cut(ext, "/")
+			return "KHR_", ok && (ext == scene.ExtKHRShapes || ext == scene.ExtKHRBodies)
+		},
 		ShapeUnlisted: func(d *scene.Document, s int) bool {
 			st := khrOf(d)
 			return st != nil && st.khrIndexOf(s) < 0
