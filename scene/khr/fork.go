@@ -13,7 +13,7 @@ import (
 	"physview/scene/internal/jsonobj"
 )
 
-// The scene.Findings of a KHR physics document (KHR_implicit_shapes,
+// The findings of a KHR physics document (KHR_implicit_shapes,
 // KHR_physics_rigid_bodies, and glTF 2.1 core shapes) as the only other
 // physics validator gives them: the KHR fork of the Khronos glTF-Validator
 // (eoineoineoin/glTF-Validator, branch khr_rigid_bodies). Schema-level
@@ -25,7 +25,7 @@ import (
 // each pointing where the fork points; physview's own KHR_ codes remain
 // only for rules the fork does not have. khrSchema adds what the model's
 // checks do not see (it reads the blocks' JSON); alignKHRFindings renames
-// the model checks' scene.Findings and drops those the fork words otherwise, so
+// the model checks' findings and drops those the fork words otherwise, so
 // each fault is reported once.
 
 // Codes of the fork.
@@ -48,13 +48,13 @@ var (
 	reInertiaAt = regexp.MustCompile(`^inertiaDiagonal\[(\d)\] = `)
 )
 
-// alignKHRFindings rewrites the scene.Findings of a KHR document as the fork
+// alignKHRFindings rewrites the findings of a KHR document as the fork
 // gives them and drops repeats (same code, path and severity).
 func alignKHRFindings(d *scene.Document, all []scene.Finding) []scene.Finding {
 	if !d.PhysicsDialect().KHRBodies() {
 		return all
 	}
-	// Twice: the second pass drops what the first one's renamed scene.Findings
+	// Twice: the second pass drops what the first one's renamed findings
 	// (an undefined joint, an array of the wrong length) cover.
 	return alignKHRPass(d, alignKHRPass(d, all))
 }
@@ -340,7 +340,7 @@ func (o *khrObject) str(key string) (string, bool) {
 	return s, json.Unmarshal(v, &s) == nil
 }
 
-// khrSchema adds the schema-level scene.Findings of the KHR blocks as loaded
+// khrSchema adds the schema-level findings of the KHR blocks as loaded
 // that the model's checks do not make (see alignKHRFindings); decoding
 // calls it once, as it reads the file's JSON.
 func khrSchema(d *scene.Document, fs *scene.Findings) {
