@@ -1,7 +1,7 @@
 package scene
 
 // The physics body model, shared by the OMI and KHR codecs (scene/omi,
-// khr_physics.go; their common JSON form is body_form.go): a node's motion,
+// scene/khr; their common JSON form is body_form.go): a node's motion,
 // collider and trigger, and the document's physics materials and collision
 // filters.
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/qmuntal/gltf"
+
+	"physview/scene/internal/jsonobj"
 )
 
 // The exported surface a dialect package (scene/omi) uses to read its
@@ -163,3 +165,66 @@ func (d *Document) ValidateJoints(fs *Findings, p PhysicsDialect) {
 // shape, not looking inside nested bodies (nodes with their own motion):
 // the parts of an implicit compound trigger on n.
 func (d *Document) DescendantTriggers(n int) []int { return d.descendantTriggers(n) }
+
+// The surface the KHR package (scene/khr) uses beyond the above.
+
+// Path returns the JSON pointer of the object read.
+func (r *Reader) Path() string { return r.path }
+
+// Vec4 reads an array of 4 numbers; absent gives def.
+func (r *Reader) Vec4(key string, def [4]float64) [4]float64 { return r.vec4(key, def) }
+
+// Indices reads an array of glTF indices; ok is false when it is absent or
+// malformed.
+func (r *Reader) Indices(key string) ([]int, bool) { return r.indices(key) }
+
+// Raw returns member key as it is.
+func (r *Reader) Raw(key string) (json.RawMessage, bool) { return r.raw(key) }
+
+// Used reports whether key was read.
+func (r *Reader) Used(key string) bool { return r.used[key] }
+
+// Len returns how many members the writer wrote.
+func (w *Writer) Len() int { return w.obj.Len() }
+
+// EncodeShape writes a shape in the model's JSON form, every value
+// explicit.
+func EncodeShape(s Shape) json.RawMessage { return s.encode() }
+
+// EncodeJointSettings writes joint settings in the model's JSON form.
+func EncodeJointSettings(j JointSettings) json.RawMessage { return j.encode() }
+
+// SplitJointSettings returns the joint settings as KHR writes them (one
+// axis kind per limit).
+func SplitJointSettings(js []JointSettings) []JointSettings { return khrJointSettings(js) }
+
+// CombineMode reports whether s is a physics material's combine mode.
+func CombineMode(s string) bool { return combineModes[s] }
+
+// PointerEscape escapes k as one JSON pointer token.
+func PointerEscape(k string) string { return pointerEscape(k) }
+
+// NodeRef names node n in a message: its label, or "node n".
+func (d *Document) NodeRef(n int) string { return d.nodeRef(n) }
+
+// BodyMotion returns the motion type of the body node n belongs to.
+func (d *Document) BodyMotion(n int) MotionType { return d.bodyMotion(n) }
+
+// ColliderShape returns the shape of b's collider, or -1.
+func ColliderShape(b *Body) int { return colliderShape(b) }
+
+// TriggerShape returns the shape of b's trigger, or -1 for none or an
+// implicit compound trigger.
+func TriggerShape(b *Body) int { return triggerShape(b) }
+
+// SourceMember returns member key of the loaded file's JSON root as it is.
+func (d *Document) SourceMember(key string) (json.RawMessage, bool) {
+	root, err := jsonobj.Parse(d.source.json)
+	if err != nil {
+		return nil, false
+	}
+	return root.Get(key)
+}
+
+// AddSaveWarnings adds notes to the save being encoded (SaveWarnings).
+func (d *Document) AddSaveWarnings(w ...string) { d.saveWarnings = append(d.saveWarnings, w...) }

@@ -64,7 +64,7 @@ var PhysicsRules = []PhysicsRule{
 	{"G4MF_IMPORT", "what a G4MF file has that the glTF model does not read"},
 	{"OMI_VALUE_OUT_OF_ENGINE_RANGE", "a physics value beyond what an engine plays in double precision: a body node more than 1e6 m from the origin, a shape node's world scale over 1e6 or under 1e-6, a shape over 2e6 m across, a speed over 1e4 m/s or rad/s, a mass over 1e12 kg"},
 	{"OMI_VALUE_NOT_IN_RANGE", "a value is outside its range (in OMI blocks VALUE_NOT_IN_RANGE, VALUE_NOT_IN_LIST for an unknown name; OMI_VALUE_NOT_IN_RANGE stays for a zero direction and a dynamic body of mass 0)"},
-	// The KHR fork of the Khronos validator's own codes (khr_fork.go); in a
+	// The KHR fork of the Khronos validator's own codes (scene/khr/fork.go); in a
 	// KHR or glTF 2.1 document its schema-level faults carry the core codes
 	// (UNRESOLVED_REFERENCE, VALUE_NOT_IN_RANGE, ...).
 	{"KHR_RIGID_BODIES_JOINT_INVALID_RANGE", "a KHR joint limit's min is greater than its max"},

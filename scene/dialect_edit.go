@@ -13,24 +13,25 @@ type ChangePhysicsDialect struct {
 func (e ChangePhysicsDialect) Name() string { return "Write physics as " + e.To.String() }
 
 func (e ChangePhysicsDialect) apply(d *Document) (Edit, Change, error) {
-	old := d.khr
+	old := restoreDialect{dialect: d.dialect, state: d.codecState, name: e.Name()}
 	w := d.SetPhysicsDialect(e.To)
 	if e.Warnings != nil {
 		*e.Warnings = w
 	}
-	return restoreDialect{st: old, name: e.Name()}, Change{Structure: true}, nil
+	return old, Change{Structure: true}, nil
 }
 
 // restoreDialect puts the dialect state back (undo, redo).
 type restoreDialect struct {
-	st   *khrState
-	name string
+	dialect PhysicsDialect
+	state   map[string]any
+	name    string
 }
 
 func (e restoreDialect) Name() string { return e.name }
 
 func (e restoreDialect) apply(d *Document) (Edit, Change, error) {
-	cur := d.khr
-	d.khr = e.st
-	return restoreDialect{st: cur, name: e.name}, Change{Structure: true}, nil
+	cur := restoreDialect{dialect: d.dialect, state: d.codecState, name: e.name}
+	d.dialect, d.codecState = e.dialect, e.state
+	return cur, Change{Structure: true}, nil
 }

@@ -11,14 +11,19 @@
 //     in body_form.go and joint_form.go), edits (edit*.go), validation
 //     (validate.go, codes.go), saving (save*.go), and the codec API a
 //     dialect registers with (extensions.go: Codec, RegisterCodec;
-//     codec.go: Findings, Reader, Writer and the shared forms). Still
-//     registered from here: KHR physics on glTF 2.0 (khr_physics*.go, and
-//     khr_fork.go for the findings of the KHR fork of the Khronos
-//     validator), glTF 2.1 core shapes and node bounding volumes
-//     (gltf21.go), KHR_node_visibility (visibility.go) and
-//     KHR_materials_variants (khr_variants.go).
+//     codec.go: Findings, Reader, Writer and the shared forms), with the
+//     document's dialect by name and the codecs' state on it (dialect.go,
+//     dialect_edit.go) and the core members a codec writes
+//     (core_members.go). Still registered from here: KHR_node_visibility
+//     (visibility.go) and KHR_materials_variants (khr_variants.go), which
+//     are no physics dialect.
 //   - scene/omi: the OMI dialect (OMI_physics_shape, _body, _gravity,
 //     _joint, the archived OMI_collider), a codec package.
+//   - scene/khr: KHR physics (KHR_implicit_shapes,
+//     KHR_physics_rigid_bodies; fork.go for the KHR fork of the Khronos
+//     validator), on glTF 2.0 and in glTF 2.1 files, a codec package.
+//   - scene/gltf21: glTF 2.1 core shapes, node bounding volumes and the
+//     version a save writes; scene/khr drives it in a 2.1 file.
 //   - scene/dialects: imports every dialect package; programs and tests
 //     that decode documents import it, blank.
 //   - scene/corecheck: the core glTF checks of the Khronos glTF-Validator,

@@ -72,8 +72,11 @@ type Document struct {
 	source source
 	// saveWarnings are the notes of the last Encode.
 	saveWarnings []string
-	// khr is the KHR physics dialect state (khr_physics.go); nil for OMI.
-	khr *khrState
+	// dialect is the physics dialect a save writes (PhysicsDialect), and
+	// codecState what the registered codecs keep on the document, by
+	// codec name (CodecState); a dialect change replaces both (undo).
+	dialect    PhysicsDialect
+	codecState map[string]any
 	// geom holds the decoded Draco and meshopt data (geometry.go).
 	geom *geometry
 	// reads counts what accessor reads materialized, against the
@@ -92,7 +95,7 @@ type NodeExtensions struct {
 	Body    *Body
 	Gravity *Gravity
 	Joint   *NodeJoint
-	// BoundingVolume is the glTF 2.1 core node.boundingVolume (gltf21.go).
+	// BoundingVolume is the glTF 2.1 core node.boundingVolume (scene/gltf21).
 	BoundingVolume *BoundingVolume
 	// Visibility is the node's KHR_node_visibility block (visibility.go).
 	Visibility *NodeVisibility

@@ -41,6 +41,21 @@ type Codec struct {
 	// once they are made: the codes, severities and pointers of faults in
 	// the codec's blocks, and repeats dropped.
 	Align func(d *Document, all []Finding) []Finding
+	// Convert prepares the codec's state when SetPhysicsDialect changes
+	// the dialect from one to another, and says, one line each, what the
+	// new dialect cannot hold.
+	Convert func(d *Document, from, to PhysicsDialect) []string
+	// ShapeUnlisted reports whether model shape s is not an entry of the
+	// dialect's shape list (a mesh a KHR collider names), which the list's
+	// checks skip.
+	ShapeUnlisted func(d *Document, s int) bool
+	// ShapeForm gives shape s as the document's dialect writes it, its
+	// type name and JSON, when that differs from the model's form.
+	ShapeForm func(d *Document, s Shape) (typ string, raw json.RawMessage, ok bool)
+	// CodePrefix gives the prefix of the generic codes (TYPE_MISMATCH, ...)
+	// of a value at JSON pointer path in the codec's blocks; ok false for a
+	// path that is not the codec's.
+	CodePrefix func(path string) (prefix string, ok bool)
 }
 
 // extensionCodec is the package's own name for Codec.

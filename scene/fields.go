@@ -49,24 +49,25 @@ func newReader(raw json.RawMessage, path string, fs *findings) *reader {
 }
 
 // codePrefix is the prefix of the generic codes (TYPE_MISMATCH,
-// UNDEFINED_PROPERTY, VALUE_NOT_IN_RANGE) for a value of the extension whose
-// block path is in: "OMI_" in the OMI extensions, "KHR_" in the Khronos
-// physics drafts, none in KHR_materials_variants (whose rules are the
-// Khronos validator's own).
+// UNDEFINED_PROPERTY, VALUE_NOT_IN_RANGE) for a value at path: the one a
+// codec's CodePrefix hook gives ("KHR_" in the Khronos physics drafts,
+// none in glTF 2.1 core shapes, whose codes are the validator's own), none
+// in KHR_materials_variants (whose rules are the Khronos validator's own),
+// and "OMI_" elsewhere.
 func codePrefix(path string) string {
-	if isCore21Path(path) {
-		return "" // glTF 2.1 core: the validator's own codes
+	for _, c := range extensionCodecs {
+		if c.CodePrefix == nil {
+			continue
+		}
+		if p, ok := c.CodePrefix(path); ok {
+			return p
+		}
 	}
 	_, ext, ok := strings.Cut(path, "/extensions/")
-	if !ok {
-		return "OMI_"
-	}
-	ext, _, _ = strings.Cut(ext, "/")
-	switch {
-	case ext == ExtKHRShapes || ext == ExtKHRBodies:
-		return "KHR_"
-	case ext == ExtVariants:
-		return ""
+	if ok {
+		if ext, _, _ = strings.Cut(ext, "/"); ext == ExtVariants {
+			return ""
+		}
 	}
 	return "OMI_"
 }

@@ -52,6 +52,12 @@ var omiPaths = physicsPaths{
 	joint:     func(n int) string { return fmt.Sprintf("/nodes/%d/extensions/%s", n, ExtJoint) },
 }
 
+// Extension names of the Khronos physics drafts.
+const (
+	ExtKHRShapes = "KHR_implicit_shapes"
+	ExtKHRBodies = "KHR_physics_rigid_bodies"
+)
+
 var khrPaths = physicsPaths{
 	prefix:    "KHR_",
 	shapes:    "/extensions/" + ExtKHRShapes + "/shapes",
@@ -62,6 +68,15 @@ var khrPaths = physicsPaths{
 	joint:     func(n int) string { return fmt.Sprintf("/nodes/%d/extensions/%s/joint", n, ExtKHRBodies) },
 	geometry:  "/geometry",
 }
+
+// gltf21Paths are the 2.1 paths: core shapes (the validator's core codes,
+// no prefix), bodies in KHR_physics_rigid_bodies.
+var gltf21ShapePaths = func() physicsPaths {
+	p := khrPaths
+	p.prefix = ""
+	p.shapes = coreShapesBlock
+	return p
+}()
 
 // pathsOf returns the paths and codes of dialect p.
 func pathsOf(p PhysicsDialect) physicsPaths {

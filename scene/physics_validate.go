@@ -14,7 +14,7 @@ func (d *Document) validateShapesIn(fs *findings, pp physicsPaths) {
 		if s.Type == 0 {
 			continue
 		}
-		if pp.prefix != omiPaths.prefix && d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if pp.prefix != omiPaths.prefix && d.shapeUnlisted(i) {
 			continue // a mesh a KHR geometry names, checked where it is read
 		}
 		var sub findings

@@ -276,7 +276,7 @@ func (d *Document) patchJSON() (*jsonobj.Object, error) {
 	if err := d.patchExtensions(root, "", blocks); err != nil {
 		return nil, fmt.Errorf("extensions: %w", err)
 	}
-	if err := d.patchCoreMembers(root, "", blocks); err != nil { // glTF 2.1 (gltf21.go)
+	if err := d.patchCoreMembers(root, "", blocks); err != nil { // core members (core_members.go)
 		return nil, fmt.Errorf("glTF 2.1 core: %w", err)
 	}
 

@@ -26,7 +26,7 @@ func (d *Document) recordBaseline() {
 	rec := func(prefix string, blocks map[string]json.RawMessage) {
 		for name, raw := range blocks {
 			if strings.HasPrefix(name, "/") {
-				base[prefix+name] = raw // a glTF 2.1 core member (gltf21.go)
+				base[prefix+name] = raw // a glTF 2.1 core member (core_members.go)
 				continue
 			}
 			base[prefix+"/extensions/"+name] = raw

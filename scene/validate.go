@@ -27,7 +27,6 @@ func (d *Document) Validate() []Finding {
 		fs = kept
 	}
 	all := append(append([]Finding(nil), d.loadFindings...), fs...)
-	all = d.alignKHRFindings(all) // as the KHR fork gives them (khr_fork.go)
 	all = d.alignRegistered(all)
 	sortFindings(all)
 	d.findings, d.omitted = boundFindings(all, d.loadOmitted)

@@ -11,7 +11,7 @@ import (
 
 // The findings of an OMI document with the codes of the core glTF
 // validator where a fault is a schema-level one, as KHR blocks get them
-// (scene/khr_fork.go): an unresolved index is UNRESOLVED_REFERENCE, a
+// (scene/khr/fork.go): an unresolved index is UNRESOLVED_REFERENCE, a
 // missing required property UNDEFINED_PROPERTY, a value outside its range
 // VALUE_NOT_IN_RANGE (at the array element when one is out), an unknown
 // enum string VALUE_NOT_IN_LIST (a warning), a vector of the wrong length

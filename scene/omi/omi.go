@@ -2,6 +2,7 @@ package omi
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"physview/scene"
 )
@@ -50,8 +51,25 @@ func init() {
 				emptyArrays(d, fs)
 			}
 		},
-		Align: alignFindings,
+		Align:   alignFindings,
+		Convert: convert,
 	})
+}
+
+// convert is the Convert hook: one line per thing a change to OMI cannot
+// hold of the model's shapes (a plane, which OMI does not define). What
+// KHR's meanings lose in OMI (zero inertia) scene/khr says.
+func convert(d *scene.Document, _, to scene.PhysicsDialect) []string {
+	if to != scene.DialectOMI {
+		return nil
+	}
+	var warns []string
+	for i, s := range d.Shapes {
+		if s.Type == scene.ShapePlane {
+			warns = append(warns, fmt.Sprintf("shape %d: plane is not an OMI shape; written with type \"plane\", which OMI readers other than physview do not know", i))
+		}
+	}
+	return warns
 }
 
 // isOMI reports whether the document's physics is written as OMI, so the

@@ -1,13 +1,20 @@
-package scene
+package khr_test
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"physview/scene"
 )
+
+// update writes the rules' documents where scene's corecheck test reads
+// them (scene/testdata/khr_rules).
+var update = flag.Bool("update", false, "write the KHR rules' documents to scene/testdata/khr_rules")
 
 // khrDoc is a KHR physics document: shapes, the rigid-bodies root object
 // and the nodes are given as JSON; one mesh (a triangle) is there for
@@ -85,7 +92,7 @@ func TestKHRRules(t *testing.T) {
 		{"trigger_nodes_not_descendant", "KHR_COMPOUND_TRIGGER", "/nodes/1/extensions/KHR_physics_rigid_bodies/trigger/nodes/0", khrDoc(box, ``, `{"extensions":{"KHR_physics_rigid_bodies":{"trigger":{"nodes":[2]}}}},`+body(`{"trigger":{"geometry":{"shape":0}}}`)), true},
 		{"trigger_nodes_and_geometry", "KHR_MUTUALLY_EXCLUSIVE", "/nodes/1/extensions/KHR_physics_rigid_bodies/trigger", khrDoc(box, ``, `{"children":[2],"extensions":{"KHR_physics_rigid_bodies":{"trigger":{"nodes":[2],"geometry":{"shape":0}}}}},`+body(`{"trigger":{"geometry":{"shape":0}}}`)), true},
 		// Motion.
-		// The fork's schema rules (khr_fork.go).
+		// The fork's schema rules (scene/khr/fork.go).
 		{"limit_both_axes", "ONE_OF_MISMATCH", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"linearAxes":[0],"angularAxes":[1]}`), true},
 		{"limit_duplicate_axes", "DUPLICATE_ELEMENTS", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0/linearAxes/1", limitDoc(`{"linearAxes":[0,0]}`), true},
 		{"drive_mode_unknown", "VALUE_NOT_IN_LIST", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/drives/0/mode", khrDoc(box, `"physicsJoints":[{"drives":[{"type":"linear","mode":"push","axis":0}]}]`, body(dynamicBox)), true},
@@ -102,11 +109,11 @@ func TestKHRRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if *update {
-				dir := filepath.Join("testdata", "khr_rules")
+				dir := filepath.Join("..", "testdata", "khr_rules")
 				os.MkdirAll(dir, 0o755)
 				os.WriteFile(filepath.Join(dir, c.name+".gltf"), c.data, 0o644)
 			}
-			d, err := Decode(c.data, nil)
+			d, err := scene.Decode(c.data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -138,12 +145,12 @@ func TestKHRGeometryMesh(t *testing.T) {
 		t.Run(form, func(t *testing.T) {
 			data := khrDoc(`{"type":"sphere","sphere":{"radius":0.5}}`, ``,
 				body(`{"motion":{"mass":1},"collider":{"geometry":{"`+form+`":0,"convexHull":true}}}`))
-			d, err := Decode(data, nil)
+			d, err := scene.Decode(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := d.Nodes[1].Body.Collider.Shape
-			if s < 0 || d.Shapes[s].Type != ShapeConvex || d.Shapes[s].Mesh != 0 {
+			if s < 0 || d.Shapes[s].Type != scene.ShapeConvex || d.Shapes[s].Mesh != 0 {
 				t.Fatalf("collider shape %d: %+v", s, d.Shapes)
 			}
 			d.Nodes[1].Body.Motion.Mass = 2 // touch the node so it is written
@@ -165,11 +172,11 @@ func TestKHRGeometryMesh(t *testing.T) {
 			if err := json.Unmarshal(out[0].Data, &doc); err != nil {
 				t.Fatal(err)
 			}
-			g := doc.Nodes[1].Extensions[ExtKHRBodies].Collider.Geometry
+			g := doc.Nodes[1].Extensions[scene.ExtKHRBodies].Collider.Geometry
 			if g[form] != 0.0 || g["convexHull"] != true || len(g) != 2 {
 				t.Errorf("geometry written %v, want {%q: 0, convexHull: true}", g, form)
 			}
-			for _, name := range []string{ExtShape, ExtBody, ExtJoint} {
+			for _, name := range []string{scene.ExtShape, scene.ExtBody, scene.ExtJoint} {
 				if _, ok := doc.Extensions[name]; ok {
 					t.Errorf("a KHR save wrote %s", name)
 				}

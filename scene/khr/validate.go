@@ -1,4 +1,4 @@
-package scene
+package khr
 
 import (
 	"fmt"
@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"physview/scene"
 	"physview/scene/corecheck"
+	"physview/scene/gltf21"
 )
 
 // validateKHR checks a document whose physics is in the Khronos drafts
@@ -16,37 +18,39 @@ import (
 // drives), and the drafts' own: degenerate shapes and collision systems no
 // filter declares. What geometry names (neither or both of shape and mesh)
 // is checked where it is read (khr_physics.go).
-func validateKHR(d *Document, fs *findings) {
+func validateKHR(d *scene.Document, fs *scene.Findings) {
 	if !d.PhysicsDialect().KHRBodies() {
 		return
 	}
-	shapes := khrPaths.shapes
-	if d.PhysicsDialect() == DialectGLTF21 {
-		d.validateGLTF21(fs)
-		shapes = coreShapesBlock
+	shapes := shapesPath
+	if d.PhysicsDialect() == scene.DialectGLTF21 {
+		gltf21.Validate(d, fs, func(sub scene.Findings) scene.Findings {
+			return withoutImplicitShapeFindings(d, sub, gltf21.ShapesBlock)
+		})
+		shapes = gltf21.ShapesBlock
 	} else {
-		var sub findings
-		d.validateShapesIn(&sub, khrPaths)
-		*fs = append(*fs, d.withoutImplicitShapeFindings(sub, khrPaths.shapes)...)
+		var sub scene.Findings
+		d.ValidateShapes(&sub, scene.DialectKHR)
+		*fs = append(*fs, withoutImplicitShapeFindings(d, sub, shapesPath)...)
 	}
-	d.validateBodiesIn(fs, khrPaths)
-	d.validateJointsIn(fs, khrPaths)
-	d.khrModelRules(fs) // the KHR fork's rules on the model (khr_fork.go)
+	d.ValidateBodies(fs, scene.DialectKHR)
+	d.ValidateJoints(fs, scene.DialectKHR)
+	khrModelRules(d, fs) // the KHR fork's rules on the model (khr_fork.go)
 	for i, s := range d.Shapes {
-		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if khrOf(d) != nil && khrOf(d).khrIndexOf(i) < 0 {
 			continue // a mesh named by geometry, not a listed shape
 		}
 		p := fmt.Sprintf("%s/%d/%s", shapes, i, s.Type)
 		switch s.Type {
-		case ShapeCapsule, ShapeCylinder:
+		case scene.ShapeCapsule, scene.ShapeCylinder:
 			// One radius 0 is a cone or a tapered capsule, which the draft
 			// allows; a shape whose size sums to about nothing is not.
 			if s.RadiusTop >= 0 && s.RadiusBottom >= 0 && s.Height >= 0 &&
 				s.Height+s.RadiusTop+s.RadiusBottom < corecheck.UnitSumThresholdStep && (s.RadiusTop > 0 || s.RadiusBottom > 0) {
-				fs.warnf("KHR_DEGENERATE_SHAPE", p, "the %s's height and radii (%g, %g, %g) sum to almost nothing", s.Type, s.Height, s.RadiusTop, s.RadiusBottom)
+				fs.Warnf("KHR_DEGENERATE_SHAPE", p, "the %s's height and radii (%g, %g, %g) sum to almost nothing", s.Type, s.Height, s.RadiusTop, s.RadiusBottom)
 			}
-			if s.Type == ShapeCapsule && s.Height == 0 {
-				fs.warnf("KHR_DEGENERATE_SHAPE", p+"/height", "a capsule of height 0 is a sphere; write a sphere")
+			if s.Type == scene.ShapeCapsule && s.Height == 0 {
+				fs.Warnf("KHR_DEGENERATE_SHAPE", p+"/height", "a capsule of height 0 is a sphere; write a sphere")
 			}
 		}
 	}
@@ -60,7 +64,7 @@ func validateKHR(d *Document, fs *findings) {
 		for key, list := range map[string][]string{"collideWithSystems": c.CollideWithSystems, "notCollideWithSystems": c.NotCollideWithSystems} {
 			for k, s := range list {
 				if !declared[s] {
-					fs.warnf("KHR_COLLISION_SYSTEM_UNKNOWN", fmt.Sprintf("%s/%d/%s/%d", khrPaths.filters, i, key, k), "collision system %q is in no filter's collisionSystems, so it matches nothing", s)
+					fs.Warnf("KHR_COLLISION_SYSTEM_UNKNOWN", fmt.Sprintf("%s/%d/%s/%d", filtersPath, i, key, k), "collision system %q is in no filter's collisionSystems, so it matches nothing", s)
 				}
 			}
 		}
@@ -68,7 +72,7 @@ func validateKHR(d *Document, fs *findings) {
 			sorted := slices.Clone(c.CollisionSystems)
 			slices.Sort(sorted)
 			if len(slices.Compact(sorted)) != len(c.CollisionSystems) {
-				fs.warnf("KHR_COLLISION_SYSTEM_DUPLICATE", fmt.Sprintf("%s/%d/collisionSystems", khrPaths.filters, i), "a collision system is listed twice")
+				fs.Warnf("KHR_COLLISION_SYSTEM_DUPLICATE", fmt.Sprintf("%s/%d/collisionSystems", filtersPath, i), "a collision system is listed twice")
 			}
 		}
 	}
@@ -90,7 +94,7 @@ func (st *khrState) khrIndexOf(s int) int {
 // withoutImplicitShapeFindings drops the model's range checks of the
 // implicit shapes (box, sphere, capsule, cylinder, plane) under the list at
 // shapes: the fork's rules check those (khrShapeSchema).
-func (d *Document) withoutImplicitShapeFindings(fs findings, shapes string) findings {
+func withoutImplicitShapeFindings(d *scene.Document, fs scene.Findings, shapes string) scene.Findings {
 	out := fs[:0]
 	for _, f := range fs {
 		if rest, ok := strings.CutPrefix(f.Path, shapes+"/"); ok {

@@ -1,4 +1,4 @@
-package scene
+package khr
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"physview/scene"
+	"physview/scene/gltf21"
 	"physview/scene/internal/jsonobj"
 )
 
@@ -37,8 +39,8 @@ const (
 // isKHRPath reports whether a finding's pointer lies in a KHR physics
 // block or a 2.1 core shape.
 func isKHRPath(p string) bool {
-	return strings.Contains(p, "/extensions/"+ExtKHRBodies) || strings.Contains(p, "/extensions/"+ExtKHRShapes) ||
-		p == coreShapesBlock || strings.HasPrefix(p, coreShapesBlock+"/")
+	return strings.Contains(p, "/extensions/"+scene.ExtKHRBodies) || strings.Contains(p, "/extensions/"+scene.ExtKHRShapes) ||
+		p == gltf21.ShapesBlock || strings.HasPrefix(p, gltf21.ShapesBlock+"/")
 }
 
 var (
@@ -48,16 +50,16 @@ var (
 
 // alignKHRFindings rewrites the findings of a KHR document as the fork
 // gives them and drops repeats (same code, path and severity).
-func (d *Document) alignKHRFindings(all []Finding) []Finding {
+func alignKHRFindings(d *scene.Document, all []scene.Finding) []scene.Finding {
 	if !d.PhysicsDialect().KHRBodies() {
 		return all
 	}
 	// Twice: the second pass drops what the first one's renamed findings
 	// (an undefined joint, an array of the wrong length) cover.
-	return d.alignKHRPass(d.alignKHRPass(all))
+	return alignKHRPass(d, alignKHRPass(d, all))
 }
 
-func (d *Document) alignKHRPass(all []Finding) []Finding {
+func alignKHRPass(d *scene.Document, all []scene.Finding) []scene.Finding {
 	// Pointers where the schema pass found a fault that the model's
 	// checks word otherwise.
 	schemaAt := map[string]bool{}
@@ -74,14 +76,14 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 	noList, known := false, false
 	noShapeList := func() bool {
 		if !known {
-			noList, known = d.noShapeList(), true
+			noList, known = noShapeList(d), true
 		}
 		return noList
 	}
 	for _, f := range all {
 		if isKHRPath(f.Path) {
 			var keep bool
-			if f, keep = d.alignKHRFinding(f, schemaAt, noShapeList); !keep {
+			if f, keep = alignKHRFinding(d, f, schemaAt, noShapeList); !keep {
 				continue
 			}
 			key := f.Code + " " + f.Path + " " + f.Severity.String()
@@ -89,7 +91,7 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 				continue
 			}
 			seen[key] = true
-		} else if f.Code == "UNUSED_OBJECT" && d.shapeUsesMesh(f.Path) {
+		} else if f.Code == "UNUSED_OBJECT" && shapeUsesMesh(d, f.Path) {
 			continue // a glTF 2.1 mesh shape or a KHR geometry.mesh uses it
 		}
 		out = append(out, f)
@@ -98,7 +100,7 @@ func (d *Document) alignKHRPass(all []Finding) []Finding {
 }
 
 // alignKHRFinding renames one finding; keep false drops it.
-func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeList func() bool) (Finding, bool) {
+func alignKHRFinding(d *scene.Document, f scene.Finding, schemaAt map[string]bool, noShapeList func() bool) (scene.Finding, bool) {
 	parent := f.Path
 	if i := strings.LastIndex(parent, "/"); i >= 0 {
 		parent = parent[:i]
@@ -118,7 +120,7 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeL
 			return f, false // the schema pass said it (VALUE_NOT_IN_LIST)
 		case strings.HasSuffix(f.Path, "/drives/"+lastPart(f.Path)) && strings.Contains(f.Message, "must not be negative"):
 			return f, false // said per member by the schema pass
-		case strings.HasSuffix(f.Path, "/motion/mass") && f.Severity == Warning:
+		case strings.HasSuffix(f.Path, "/motion/mass") && f.Severity == scene.Warning:
 			return f, true // physview's own: a dynamic body of mass 0
 		}
 		if m := reInertiaAt.FindStringSubmatch(f.Message); m != nil {
@@ -129,7 +131,7 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeL
 		switch {
 		case strings.HasSuffix(f.Path, "/geometry/shape") && noShapeList():
 			f.Code, f.Path = "UNSATISFIED_DEPENDENCY", parent
-			f.Message = "dependency failed: " + d.shapeListName() + " must be defined"
+			f.Message = "dependency failed: " + shapeListName(d) + " must be defined"
 		case strings.HasSuffix(f.Path, "/joint/joint") && strings.HasPrefix(f.Message, "joint settings -1 "):
 			f.Code, f.Path, f.Message = "UNDEFINED_PROPERTY", parent, `property "joint" must be defined`
 		case strings.HasSuffix(f.Path, "/joint/connectedNode") && strings.HasPrefix(f.Message, "connected node -1 "):
@@ -153,7 +155,7 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeL
 		f.Code = "UNDEFINED_PROPERTY"
 	case "OMI_VALUE_NOT_IN_RANGE":
 		if strings.HasSuffix(f.Path, "/type") {
-			f.Code, f.Severity = "VALUE_NOT_IN_LIST", Warning
+			f.Code, f.Severity = "VALUE_NOT_IN_LIST", scene.Warning
 		} else {
 			f.Code = "VALUE_NOT_IN_RANGE"
 		}
@@ -194,7 +196,7 @@ func (d *Document) alignKHRFinding(f Finding, schemaAt map[string]bool, noShapeL
 		}
 		// physview's own addition to the fork's rule: sizes that are
 		// not 0 but add up to less than a float's resolution step.
-		f.Code, f.Severity = codeKHRDegenerateShape, Info
+		f.Code, f.Severity = codeKHRDegenerateShape, scene.Info
 	case "KHR_COLLISION_SYSTEM_DUPLICATE", "KHR_TAPERED_SHAPE":
 		return f, false // DUPLICATE_ELEMENTS and the fork's shape rules (khrShapeRules)
 	}
@@ -213,20 +215,20 @@ func lastPart(p string) string {
 
 // noShapeList reports whether the document has no list for geometry.shape
 // to name: no KHR_implicit_shapes (KHR) or no core shapes (2.1).
-func (d *Document) noShapeList() bool {
-	if d.PhysicsDialect() == DialectGLTF21 {
-		_, ok := d.coreShapesRaw()
+func noShapeList(d *scene.Document) bool {
+	if d.PhysicsDialect() == scene.DialectGLTF21 {
+		_, ok := gltf21.ShapesRaw(d)
 		return !ok
 	}
-	_, ok := rawExt(d.GLTF.Extensions, ExtKHRShapes)
+	_, ok := scene.RawExtension(d.GLTF.Extensions, scene.ExtKHRShapes)
 	return !ok
 }
 
-func (d *Document) shapeListName() string {
-	if d.PhysicsDialect() == DialectGLTF21 {
+func shapeListName(d *scene.Document) string {
+	if d.PhysicsDialect() == scene.DialectGLTF21 {
 		return "'/shapes'"
 	}
-	return "'/extensions/" + ExtKHRShapes + "'"
+	return "'/extensions/" + scene.ExtKHRShapes + "'"
 }
 
 // khrObject is a JSON object of a KHR block with its pointer.
@@ -292,25 +294,25 @@ var khrProperties = map[string][]string{
 	"convexMesh": {"mesh"},
 }
 
-func (o *khrObject) unexpected(kind string, fs *findings, more ...string) {
+func (o *khrObject) unexpected(kind string, fs *scene.Findings, more ...string) {
 	if o == nil {
 		return
 	}
 	allowed := append(slices.Clone(khrProperties[kind]), more...)
 	for _, k := range o.obj.Keys() {
 		if k != "name" && k != "extensions" && k != "extras" && !slices.Contains(allowed, k) {
-			fs.warnf("UNEXPECTED_PROPERTY", o.path+"/"+pointerEscape(k), "unexpected property %q", k)
+			fs.Warnf("UNEXPECTED_PROPERTY", o.path+"/"+scene.PointerEscape(k), "unexpected property %q", k)
 		}
 	}
 }
 
-func (o *khrObject) emptyArray(key string, fs *findings) {
+func (o *khrObject) emptyArray(key string, fs *scene.Findings) {
 	if o == nil {
 		return
 	}
 	var l []json.RawMessage
 	if v, ok := o.obj.Get(key); ok && json.Unmarshal(v, &l) == nil && len(l) == 0 {
-		fs.errorf("EMPTY_ENTITY", o.path+"/"+key, "%s is an empty array; leave it out", key)
+		fs.Errorf("EMPTY_ENTITY", o.path+"/"+key, "%s is an empty array; leave it out", key)
 	}
 }
 
@@ -341,29 +343,29 @@ func (o *khrObject) str(key string) (string, bool) {
 // khrSchema adds the schema-level findings of the KHR blocks as loaded
 // that the model's checks do not make (see alignKHRFindings); decoding
 // calls it once, as it reads the file's JSON.
-func (d *Document) khrSchema(fs *findings) {
+func khrSchema(d *scene.Document, fs *scene.Findings) {
 	if !d.PhysicsDialect().KHRBodies() || d.GLTF == nil {
 		return
 	}
-	if raw, ok := rawExt(d.GLTF.Extensions, ExtKHRShapes); ok && d.PhysicsDialect() == DialectKHR {
-		root := parseKHR(raw, "/extensions/"+ExtKHRShapes)
+	if raw, ok := scene.RawExtension(d.GLTF.Extensions, scene.ExtKHRShapes); ok && d.PhysicsDialect() == scene.DialectKHR {
+		root := parseKHR(raw, "/extensions/"+scene.ExtKHRShapes)
 		root.unexpected("shapesRoot", fs)
 		root.emptyArray("shapes", fs)
 		for i, s := range root.list("shapes") {
 			khrShapeSchema(parseKHR(s, fmt.Sprintf("%s/shapes/%d", root.path, i)), false, fs)
 		}
 	}
-	if d.PhysicsDialect() == DialectGLTF21 {
-		if raw, ok := d.coreShapesRaw(); ok {
+	if d.PhysicsDialect() == scene.DialectGLTF21 {
+		if raw, ok := gltf21.ShapesRaw(d); ok {
 			var l []json.RawMessage
 			_ = json.Unmarshal(raw, &l)
 			for i, s := range l {
-				khrShapeSchema(parseKHR(s, fmt.Sprintf("%s/%d", coreShapesBlock, i)), true, fs)
+				khrShapeSchema(parseKHR(s, fmt.Sprintf("%s/%d", gltf21.ShapesBlock, i)), true, fs)
 			}
 		}
 	}
-	if raw, ok := rawExt(d.GLTF.Extensions, ExtKHRBodies); ok {
-		root := parseKHR(raw, "/extensions/"+ExtKHRBodies)
+	if raw, ok := scene.RawExtension(d.GLTF.Extensions, scene.ExtKHRBodies); ok {
+		root := parseKHR(raw, "/extensions/"+scene.ExtKHRBodies)
 		root.unexpected("bodiesRoot", fs)
 		for _, k := range []string{"physicsMaterials", "collisionFilters", "physicsJoints"} {
 			root.emptyArray(k, fs)
@@ -372,8 +374,8 @@ func (d *Document) khrSchema(fs *findings) {
 			o := parseKHR(m, fmt.Sprintf("%s/physicsMaterials/%d", root.path, i))
 			o.unexpected("material", fs)
 			for _, k := range []string{"frictionCombine", "restitutionCombine"} {
-				if s, ok := o.str(k); ok && !combineModes[s] {
-					fs.warnf("VALUE_NOT_IN_LIST", o.path+"/"+k, "invalid value %q; valid values are (average, minimum, maximum, multiply)", s)
+				if s, ok := o.str(k); ok && !scene.CombineMode(s) {
+					fs.Warnf("VALUE_NOT_IN_LIST", o.path+"/"+k, "invalid value %q; valid values are (average, minimum, maximum, multiply)", s)
 				}
 			}
 		}
@@ -396,7 +398,7 @@ func (d *Document) khrSchema(fs *findings) {
 				}
 				lo.unexpected("limit", fs)
 				if lo.obj.Has("linearAxes") == lo.obj.Has("angularAxes") {
-					fs.errorf("ONE_OF_MISMATCH", lo.path, "exactly one of linearAxes and angularAxes must be defined")
+					fs.Errorf("ONE_OF_MISMATCH", lo.path, "exactly one of linearAxes and angularAxes must be defined")
 				}
 				duplicates(lo, "linearAxes", fs)
 				duplicates(lo, "angularAxes", fs)
@@ -406,23 +408,23 @@ func (d *Document) khrSchema(fs *findings) {
 				do.unexpected("drive", fs)
 				for key, valid := range map[string][]string{"type": {"linear", "angular"}, "mode": {"force", "acceleration"}} {
 					if s, ok := do.str(key); ok && !slices.Contains(valid, s) {
-						fs.warnf("VALUE_NOT_IN_LIST", do.path+"/"+key, "invalid value %q; valid values are (%s)", s, strings.Join(valid, ", "))
+						fs.Warnf("VALUE_NOT_IN_LIST", do.path+"/"+key, "invalid value %q; valid values are (%s)", s, strings.Join(valid, ", "))
 					}
 				}
 				for _, key := range []string{"maxForce", "stiffness", "damping"} {
 					if v, ok := do.number(key); ok && v < 0 {
-						fs.errorf("VALUE_NOT_IN_RANGE", do.path+"/"+key, "value %g is out of range (not below 0)", v)
+						fs.Errorf("VALUE_NOT_IN_RANGE", do.path+"/"+key, "value %g is out of range (not below 0)", v)
 					}
 				}
 			}
 		}
 	}
 	for i, n := range d.GLTF.Nodes {
-		raw, ok := rawExt(n.Extensions, ExtKHRBodies)
+		raw, ok := scene.RawExtension(n.Extensions, scene.ExtKHRBodies)
 		if !ok {
 			continue
 		}
-		o := parseKHR(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, ExtKHRBodies))
+		o := parseKHR(raw, fmt.Sprintf("/nodes/%d/extensions/%s", i, scene.ExtKHRBodies))
 		o.unexpected("node", fs)
 		o.child("motion").unexpected("motion", fs)
 		for _, part := range []string{"collider", "trigger"} {
@@ -443,7 +445,7 @@ func (d *Document) khrSchema(fs *findings) {
 // khrModelRules adds the fork's rules on the model, run by every
 // validation: compound triggers of compound triggers, and what nothing
 // uses.
-func (d *Document) khrModelRules(fs *findings) {
+func khrModelRules(d *scene.Document, fs *scene.Findings) {
 	if !d.PhysicsDialect().KHRBodies() {
 		return
 	}
@@ -454,17 +456,17 @@ func (d *Document) khrModelRules(fs *findings) {
 		}
 		for k, m := range b.Trigger.Nodes {
 			if m >= 0 && m < len(d.Nodes) && d.Nodes[m].Body != nil && d.Nodes[m].Body.Trigger != nil && d.Nodes[m].Body.Trigger.Nodes != nil {
-				fs.errorf(codeKHRTriggerNodesInvalid, fmt.Sprintf("/nodes/%d/extensions/%s/trigger/nodes/%d", i, ExtKHRBodies, k), "trigger nodes must be simple triggers: node %d is a compound trigger itself", m)
+				fs.Errorf(codeKHRTriggerNodesInvalid, fmt.Sprintf("/nodes/%d/extensions/%s/trigger/nodes/%d", i, scene.ExtKHRBodies, k), "trigger nodes must be simple triggers: node %d is a compound trigger itself", m)
 			}
 		}
 	}
-	d.khrUnused(fs)
+	khrUnused(d, fs)
 }
 
 // khrShapeSchema checks one KHR or 2.1 shape by the fork's rules: a
 // negative size is out of range, a zero one degenerate (a note), a capsule
 // or cylinder with both radii 0 or height 0 degenerate.
-func khrShapeSchema(o *khrObject, core bool, fs *findings) {
+func khrShapeSchema(o *khrObject, core bool, fs *scene.Findings) {
 	if o == nil {
 		return
 	}
@@ -492,10 +494,10 @@ func khrShapeSchema(o *khrObject, core bool, fs *findings) {
 		p.unexpected(typ, fs)
 	}
 	degenerate := func(at string) {
-		fs.infof(codeKHRDegenerateShape, at, "shape geometry is degenerate")
+		fs.Infof(codeKHRDegenerateShape, at, "shape geometry is degenerate")
 	}
 	negative := func(key string, v float64) {
-		fs.errorf("VALUE_NOT_IN_RANGE", p.path+"/"+key, "value %g is out of range", v)
+		fs.Errorf("VALUE_NOT_IN_RANGE", p.path+"/"+key, "value %g is out of range", v)
 	}
 	switch typ {
 	case "box":
@@ -544,13 +546,13 @@ func khrShapeSchema(o *khrObject, core bool, fs *findings) {
 }
 
 // duplicates reports each repeated element of the array o[key].
-func duplicates(o *khrObject, key string, fs *findings) {
+func duplicates(o *khrObject, key string, fs *scene.Findings) {
 	l := o.list(key)
 	seen := map[string]bool{}
 	for i, e := range l {
 		k := strings.TrimSpace(string(e))
 		if seen[k] {
-			fs.errorf("DUPLICATE_ELEMENTS", fmt.Sprintf("%s/%s/%d", o.path, key, i), "duplicate element %s", k)
+			fs.Errorf("DUPLICATE_ELEMENTS", fmt.Sprintf("%s/%s/%d", o.path, key, i), "duplicate element %s", k)
 		}
 		seen[k] = true
 	}
@@ -558,7 +560,7 @@ func duplicates(o *khrObject, key string, fs *findings) {
 
 // khrUnused notes the shapes, physics materials, collision filters and
 // joint settings nothing refers to (UNUSED_OBJECT, as the fork does).
-func (d *Document) khrUnused(fs *findings) {
+func khrUnused(d *scene.Document, fs *scene.Findings) {
 	usedShape := map[int]bool{}
 	usedMat, usedFilter, usedJoint := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	for _, ne := range d.Nodes {
@@ -577,16 +579,16 @@ func (d *Document) khrUnused(fs *findings) {
 			usedShape[bv.Shape] = true
 		}
 	}
-	shapes := "/extensions/" + ExtKHRShapes + "/shapes"
-	if d.PhysicsDialect() == DialectGLTF21 {
-		shapes = coreShapesBlock
+	shapes := "/extensions/" + scene.ExtKHRShapes + "/shapes"
+	if d.PhysicsDialect() == scene.DialectGLTF21 {
+		shapes = gltf21.ShapesBlock
 	}
 	for i := range d.Shapes {
-		if d.khr != nil && d.khr.khrIndexOf(i) < 0 {
+		if khrOf(d) != nil && khrOf(d).khrIndexOf(i) < 0 {
 			continue
 		}
 		if !usedShape[i] {
-			fs.infof("UNUSED_OBJECT", fmt.Sprintf("%s/%d", shapes, i), "this object may be unused")
+			fs.Infof("UNUSED_OBJECT", fmt.Sprintf("%s/%d", shapes, i), "this object may be unused")
 		}
 	}
 	for _, l := range []struct {
@@ -596,7 +598,7 @@ func (d *Document) khrUnused(fs *findings) {
 	}{{"physicsMaterials", len(d.PhysicsMaterials), usedMat}, {"collisionFilters", len(d.CollisionFilters), usedFilter}, {"physicsJoints", len(d.Joints), usedJoint}} {
 		for i := 0; i < l.n; i++ {
 			if !l.used[i] {
-				fs.infof("UNUSED_OBJECT", fmt.Sprintf("/extensions/%s/%s/%d", ExtKHRBodies, l.name, i), "this object may be unused")
+				fs.Infof("UNUSED_OBJECT", fmt.Sprintf("/extensions/%s/%s/%d", scene.ExtKHRBodies, l.name, i), "this object may be unused")
 			}
 		}
 	}
@@ -604,18 +606,19 @@ func (d *Document) khrUnused(fs *findings) {
 
 // khrJoint is joint settings as KHR_physics_rigid_bodies writes them: an
 // empty limits or drives array is left out (the fork's EMPTY_ENTITY).
-type khrJoint JointSettings
+type khrJoint scene.JointSettings
 
-func khrJoints(js []JointSettings) []khrJoint {
-	out := make([]khrJoint, len(js))
+// encodeJoints writes joint settings as KHR does.
+func encodeJoints(js []scene.JointSettings) []json.RawMessage {
+	out := make([]json.RawMessage, len(js))
 	for i, j := range js {
-		out[i] = khrJoint(j)
+		out[i] = khrJoint(j).encode()
 	}
 	return out
 }
 
 func (j khrJoint) encode() json.RawMessage {
-	raw := JointSettings(j).encode()
+	raw := scene.EncodeJointSettings(scene.JointSettings(j))
 	obj, err := jsonobj.Parse(raw)
 	if err != nil {
 		return raw
@@ -634,7 +637,7 @@ func (j khrJoint) encode() json.RawMessage {
 }
 
 // shapeUsesMesh reports whether p is "/meshes/N" and a shape uses mesh N.
-func (d *Document) shapeUsesMesh(p string) bool {
+func shapeUsesMesh(d *scene.Document, p string) bool {
 	rest, ok := strings.CutPrefix(p, "/meshes/")
 	if !ok {
 		return false
