@@ -7,6 +7,12 @@ import (
 	"physview/sim/ode"
 )
 
+// BulletIterations is Bullet's solver iteration count unless
+// Options.Iterations sets one: the count Bullet and Jolt ship with (PhysX
+// runs 4, Rapier 4), which holds a stack as still as 20 do once contacts
+// shallower than 1 cm are solved by velocity (sim/bullet).
+const BulletIterations = 10
+
 // bulletWorld adapts *bullet.World to engine: sim/ode's surfaces, joint
 // types and joint parameters become Bullet's.
 type bulletWorld struct{ *bullet.World }
@@ -147,12 +153,4 @@ func (j bulletJoint) SetParam(p int, v float64) {
 		return
 	}
 	j.Joint.SetParam(group, bp, v)
-}
-
-// BodyFlags leaves every body awake and without contacts: the Bullet shim
-// does not report them per body yet, so a recording made in Bullet has
-// poses and velocities but no contact counts or sleep flags.
-func (w bulletWorld) BodyFlags(asleep []byte, contacts []int32) {
-	clear(asleep)
-	clear(contacts)
 }

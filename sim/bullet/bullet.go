@@ -1,7 +1,7 @@
 package bullet
 
 /*
-#cgo pkg-config: bullet-float64
+#cgo pkg-config: bullet
 #cgo CXXFLAGS: -std=c++17 -O2
 #include <stdlib.h>
 #include "shim.h"
@@ -134,12 +134,24 @@ func (w *World) Awake() int {
 	return int(C.pvb_awake(w.w))
 }
 
-// Contacts returns how many contact points the last Step kept.
+// Contacts returns how many contact points the last Step kept (points of
+// two shapes at most 1 mm apart; triggers' overlaps are not contacts).
 func (w *World) Contacts() int {
-	if w.w == nil {
+	if !w.usable() {
 		return 0
 	}
-	return int(C.pvb_ncontacts(w.w))
+	return int(C.pvb_body_flags(w.w, nil, nil, 0))
+}
+
+// BodyFlags fills asleep (1 for a body Bullet has put to sleep) and
+// contacts (the contact points each body had in the last step, as
+// Contacts counts them), one entry per body in creation order; both must
+// hold that many.
+func (w *World) BodyFlags(asleep []byte, contacts []int32) {
+	if !w.usable() || w.nBodies == 0 || len(asleep) < w.nBodies || len(contacts) < w.nBodies {
+		return
+	}
+	C.pvb_body_flags(w.w, (*C.uchar)(unsafe.Pointer(&asleep[0])), (*C.int)(unsafe.Pointer(&contacts[0])), C.int(w.nBodies))
 }
 
 // Dropped returns how many pairs the last Step left out: a moving body

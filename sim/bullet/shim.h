@@ -64,7 +64,11 @@ int pvb_joint_state(pvb_world *w, int j, int group, double *x, double *v);
 int pvb_step(pvb_world *w, const double *forces, int n, double dt, double *states);
 int pvb_read_states(pvb_world *w, double *states, int n);
 int pvb_awake(pvb_world *w);
-int pvb_ncontacts(pvb_world *w);
+// pvb_body_flags fills, per body, asleep (1 when Bullet has put it to
+// sleep) and contacts (its contact points in the last step, each point
+// counted for both bodies it joins; either array may be NULL) and returns
+// the contact points of the last step.
+int pvb_body_flags(pvb_world *w, unsigned char *asleep, int *contacts, int n);
 // pvb_dropped_pairs is how many pairs the pair budget (32 a moving body)
 // left out in the last step.
 long pvb_dropped_pairs(pvb_world *w);
