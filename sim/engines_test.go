@@ -32,6 +32,7 @@ func engineCases() []engineCase {
 	pivot := mgl64.Vec3{0, 3, 0}
 	bob := pivot.Add(mgl64.Vec3{0, -L * math.Cos(theta), L * math.Sin(theta)})
 	slider := `{"limits": [{"linearAxes": [0, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1, 2], "min": 0, "max": 0}, {"linearAxes": [1], "min": -1, "max": 2}]}`
+	softSlider := `{"limits": [{"linearAxes": [0, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1, 2], "min": 0, "max": 0}, {"linearAxes": [1], "min": -1, "max": 2, "stiffness": 100, "damping": 10}]}`
 	field := `"OMI_physics_body": {"trigger": {"shape": 1}}, "OMI_physics_gravity": {"type": "directional", "gravity": 0, "replace": true, "stop": true, "directional": {"direction": [0, -1, 0]}}`
 	return []engineCase{
 		{"free fall", tscene{shapes: []string{sphere(0.5)}, gravity: earth,
@@ -154,6 +155,17 @@ func engineCases() []engineCase {
 				if a, ok := s.JointAngle(1); !ok || math.Abs(a+1) > 0.01 {
 					t.Errorf("slider position = %g, %v, want -1", a, ok)
 				}
+			}},
+		{"soft limit", tscene{shapes: []string{box(0.5, 0.5, 0.5)}, joints: []string{softSlider}, gravity: earth, nodes: []tnode{
+			{name: "rail", t: [3]float64{0, 5, 0}, children: []int{1}},
+			{name: "slide", ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 2}`},
+			{name: "carriage", t: [3]float64{0, 5, 0}, children: []int{3}, ext: dynamic(1, 0, "")},
+			{name: "attach"},
+		}}, Options{},
+			func(t *testing.T, s *Sim) {
+				run(t, s, 4)
+				// The limit is a spring of 100 N/m: 1 kg hangs m g / k past it.
+				within(t, "drop past the soft stop at rest", 4-s.Bodies[0].Position[1], 9.81/100, 0.01)
 			}},
 		{"drive spring", driveScene(`{"type": "linear", "mode": "force", "axis": 1, "positionTarget": 1.2, "velocityTarget": 0, "stiffness": 10, "damping": 0.1}`), Options{},
 			func(t *testing.T, s *Sim) {

@@ -62,6 +62,8 @@ struct joint {
 	int b1 = -1, b2 = -1; // b2 is Bullet's A (the reference), b1 its B
 	int axis[2] = {-1, -1}; // 0..2 linear, 3..5 angular, per group
 	double lo[2] = {1, 1}, hi[2] = {-1, -1};
+	double stopCfm[2] = {-1, -1}; // ODE's stop CFM of a soft limit, -1 when rigid
+	double stopErp[2] = {0.2, 0.2};
 	axisDrive drive[2];
 };
 
@@ -385,7 +387,7 @@ void applyLimit(joint &j, int g) {
 	int a = j.axis[g];
 	if (!j.d6 || a < 0) return;
 	double lo = j.lo[g], hi = j.hi[g];
-	if (!(lo <= hi)) {
+	if (!(lo <= hi) || j.stopCfm[g] > 0) {
 		j.d6->setLimit(a, 1, -1); // free
 		return;
 	}
@@ -403,13 +405,77 @@ void applyLimit(joint &j, int g) {
 	j.d6->setLimit(a, lo, hi);
 }
 
+// push applies F along (a < 3) or about axis a to the joint's first body
+// and -F to its second, waking them.
+void push(pvb_world *w, joint &j, int a, const btVector3 &F) {
+	for (int k = 0; k < 2; k++) {
+		int bi = k == 0 ? j.b1 : j.b2;
+		if (bi < 0 || w->bodies[bi]->kinematic) continue;
+		btRigidBody *rb = w->bodies[bi]->rb;
+		rb->activate(true);
+		btVector3 Fk = k == 0 ? F : -F;
+		if (a < 3) rb->applyCentralForce(Fk);
+		else rb->applyTorque(Fk);
+	}
+}
+
+// extAccel is how fast the forces the step applies (gravity, as forces[3i..])
+// would speed up linear axis a (its first body's acceleration along dir
+// less its second's): an ODE row sees them within its step, a force
+// computed before the step must add them to reach ODE's rest.
+double extAccel(pvb_world *w, joint &j, int a, const btVector3 &dir, const double *forces, int n) {
+	if (a >= 3 || !forces) return 0;
+	double acc = 0;
+	for (int k = 0; k < 2; k++) {
+		int bi = k == 0 ? j.b1 : j.b2;
+		if (bi < 0 || bi >= n || w->bodies[bi]->kinematic) continue;
+		const double *F = forces + 3 * bi;
+		double d = dir.dot(btVector3(F[0], F[1], F[2])) * w->bodies[bi]->rb->getInvMass();
+		acc += k == 0 ? d : -d;
+	}
+	return acc;
+}
+
+// softStops plays each soft limit (ODE's stop ERP and CFM from the file's
+// stiffness kp and damping kd: ERP = h kp / (h kp + kd), CFM = 1 / (h kp +
+// kd)) as the force ODE's stop row applies while the axis is past its
+// limit by e: the row's target velocity is -ERP e / h, and f = (target −
+// v − h a) / (CFM + h / m) for the axis's effective mass m and the
+// acceleration a the step's other forces give it, pushing back only. At
+// rest it holds m g / kp past the limit, as ODE does.
+// Bullet's own stop CFM cannot do it: its solver leaves CFM out of a row's
+// effective mass, and a soft stop's CFM (above 1 in those units) makes
+// the row diverge. So a soft axis has no Bullet limit.
+void softStops(pvb_world *w, const double *forces, int n) {
+	for (auto &jp : w->joints) {
+		joint &j = *jp;
+		for (int g = 0; g < 2; g++) {
+			int a = j.axis[g];
+			if (!j.d6 || a < 0 || j.stopCfm[g] < 0 || !(j.lo[g] <= j.hi[g])) continue;
+			double x, v;
+			btVector3 dir;
+			axisState(w, j, a, &x, &v, &dir);
+			double e = x > j.hi[g] ? x - j.hi[g] : x < j.lo[g] ? x - j.lo[g] : 0;
+			if (e == 0) continue;
+			double m = effectiveMass(w, j, a, dir);
+			double den = j.stopCfm[g] + (std::isinf(m) ? 0 : w->dt / m);
+			if (!(den > 0)) continue;
+			double f = (-j.stopErp[g] * e / w->dt - v - w->dt * extAccel(w, j, a, dir, forces, n)) / den;
+			f = e > 0 ? std::min(f, 0.0) : std::max(f, 0.0);
+			if (!std::isfinite(f) || f == 0) continue;
+			push(w, j, a, dir * f);
+		}
+	}
+}
+
 // driveMotors plays each drive's ODE-style motor (target velocity c,
 // force bound, softness CFM = 1 / (h kp + kd)) as the force ODE's soft row
-// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m:
-// f = (c − v) / (CFM + h / m), within the bound, applied to the two bodies
-// as equal and opposite forces or torques before the step. (A Bullet motor
+// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m
+// and the acceleration a of the step's other forces: f = (c − v − h a) /
+// (CFM + h / m), within the bound, applied to the two bodies as equal and
+// opposite forces or torques before the step. (A Bullet motor
 // would hold its target against gravity as well; the spring must not.)
-void driveMotors(pvb_world *w) {
+void driveMotors(pvb_world *w, const double *forces, int n) {
 	for (auto &jp : w->joints) {
 		joint &j = *jp;
 		for (int g = 0; g < 2; g++) {
@@ -422,19 +488,10 @@ void driveMotors(pvb_world *w) {
 			double m = effectiveMass(w, j, a, dir);
 			double den = d.cfm + (std::isinf(m) ? 0 : w->dt / m);
 			if (!(den > 0)) continue;
-			double f = (d.vel - v) / den;
+			double f = (d.vel - v - w->dt * extAccel(w, j, a, dir, forces, n)) / den;
 			f = std::max(-d.fmax, std::min(d.fmax, f));
 			if (!std::isfinite(f) || f == 0) continue;
-			btVector3 F = dir * f;
-			for (int k = 0; k < 2; k++) {
-				int bi = k == 0 ? j.b1 : j.b2;
-				if (bi < 0 || w->bodies[bi]->kinematic) continue;
-				btRigidBody *rb = w->bodies[bi]->rb;
-				rb->activate(true);
-				btVector3 Fk = k == 0 ? F : -F;
-				if (a < 3) rb->applyCentralForce(Fk);
-				else rb->applyTorque(Fk);
-			}
+			push(w, j, a, dir * f);
 		}
 	}
 }
@@ -722,8 +779,15 @@ int pvb_joint_param(pvb_world *w, int ji, int group, int param, double v) {
 		switch (param) {
 		case PVB_LO_STOP: j.lo[group] = v; applyLimit(j, group); break;
 		case PVB_HI_STOP: j.hi[group] = v; applyLimit(j, group); break;
-		case PVB_STOP_ERP: j.d6->setParam(BT_CONSTRAINT_STOP_ERP, std::min(1.0, std::max(0.0, v)), a); break;
-		case PVB_STOP_CFM: break; // Bullet's stops stay rigid
+		case PVB_STOP_ERP:
+			j.stopErp[group] = std::min(1.0, std::max(0.0, v));
+			j.d6->setParam(BT_CONSTRAINT_STOP_ERP, j.stopErp[group], a);
+			break;
+		case PVB_STOP_CFM:
+			// A soft limit (softStops), or rigid again at CFM 0.
+			j.stopCfm[group] = v > 0 && std::isfinite(v) ? v : -1;
+			applyLimit(j, group);
+			break;
 		case PVB_VEL: j.drive[group].vel = v, j.drive[group].set = true; break;
 		case PVB_FMAX: j.drive[group].fmax = v, j.drive[group].set = true; break;
 		case PVB_CFM: j.drive[group].cfm = v, j.drive[group].set = true; break;
@@ -767,7 +831,8 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 			body &b = *w->bodies[g.body];
 			g.obj->setWorldTransform(b.rb->getWorldTransform() * btTransform(b.principal.inverse()) * g.xf);
 		}
-		driveMotors(w);
+		softStops(w, f, n);
+		driveMotors(w, f, n);
 		w->droppedPairs = 0;
 		// A world whose every body sleeps stays as it is: Bullet would
 		// still rebuild its islands and pairs each step (a third of the
