@@ -56,10 +56,6 @@ func bulletSurface(s ode.Surface) bullet.Surface {
 		Trigger: s.Trigger, Owner: s.Owner, Category: s.Category, Collide: s.Collide, Pass: s.Pass}
 }
 
-// ODE's world ERP and CFM have no single counterpart in Bullet (its
-// contacts use split impulse); an XODE world's values are not played.
-func (w bulletWorld) SetERP(float64)      {}
-func (w bulletWorld) SetCFM(float64)      {}
 func (w bulletWorld) SetMaxContacts(int)  {}
 func (w bulletWorld) BadContacts() int    { return 0 }
 func (w bulletWorld) Dropped() (int, int) { return w.World.Dropped(), 0 }

@@ -350,3 +350,57 @@ func TestUnknownEngine(t *testing.T) {
 		t.Fatalf("error = %v", err)
 	}
 }
+
+// TestWorldERPCFMEngines: an XODE world's ERP and CFM soften contacts in
+// every engine: with CFM 0.01 a 10 kg box rests millimetres deep in the
+// ground instead of resting on it, and four times the ERP takes about a
+// quarter of that depth. (ODE holds CFM m g h / ERP over its four contact
+// points, plus its 1 mm surface layer; Bullet about 1.75 times the whole
+// CFM m g h / ERP.)
+func TestWorldERPCFMEngines(t *testing.T) {
+	const m, h = 10.0, 1.0 / 240
+	sink := func(t *testing.T, eng string, erp, cfm float64) float64 {
+		d := tscene{shapes: []string{box(1, 1, 1), box(20, 1, 20)}, gravity: earth, nodes: []tnode{
+			{name: "ground", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
+			{name: "crate", t: [3]float64{0, 0.5, 0}, ext: dynamic(m, 0, "")},
+		}}.doc(t)
+		var attrs []any
+		if erp > 0 {
+			attrs = append(attrs, []any{"erp", ftoa(erp)})
+		}
+		if cfm > 0 {
+			attrs = append(attrs, []any{"cfm", ftoa(cfm)})
+		}
+		d.GLTF.Nodes[0].Extras = map[string]any{"xode": map[string]any{"element": "world", "attributes": attrs}}
+		s, err := New(d, Options{Engine: eng, Step: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		run(t, s, 3)
+		return 0.5 - s.Bodies[0].Position[1]
+	}
+	for _, tc := range []struct {
+		eng            string
+		lo, hi         float64 // the depth at CFM 0.01 and ERP 0.2 (m)
+		ratioLo, ratioHi float64 // that depth over the depth at ERP 0.8
+	}{
+		{EngineODE, 0.005, 0.008, 2.5, 4.5},
+		{EngineBullet, 0.03, 0.04, 3.5, 4.5},
+	} {
+		t.Run(tc.eng, func(t *testing.T) {
+			plain, soft, stiff := sink(t, tc.eng, 0, 0), sink(t, tc.eng, 0, 0.01), sink(t, tc.eng, 0.8, 0.01)
+			t.Logf("rests %.3g mm deep; %.3g mm at CFM 0.01; %.3g mm at CFM 0.01, ERP 0.8 (CFM m g h / ERP = %.3g mm)",
+				plain*1000, soft*1000, stiff*1000, 0.01*m*9.81*h/0.2*1000)
+			if plain > 0.0015 {
+				t.Errorf("without ERP and CFM the box rests %.3g mm deep, want under 1.5 mm", plain*1000)
+			}
+			if soft < tc.lo || soft > tc.hi {
+				t.Errorf("at CFM 0.01 the box rests %.3g mm deep, want %g to %g mm", soft*1000, tc.lo*1000, tc.hi*1000)
+			}
+			if r := soft / stiff; r < tc.ratioLo || r > tc.ratioHi {
+				t.Errorf("ERP 0.8 takes the depth from %.3g to %.3g mm (%.2g times less), want %g to %g times less", soft*1000, stiff*1000, r, tc.ratioLo, tc.ratioHi)
+			}
+		})
+	}
+}

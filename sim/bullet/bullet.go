@@ -126,6 +126,23 @@ func (w *World) Destroy() {
 	}
 }
 
+// SetERP sets the world's error reduction parameter (ODE's meaning, 0..1):
+// how much of an overlap or joint error is corrected each step.
+func (w *World) SetERP(v float64) {
+	if w.usable() && v >= 0 && v <= 1 {
+		w.check(C.pvb_world_param(w.w, C.PVB_W_ERP, C.double(v)))
+	}
+}
+
+// SetCFM sets the world's constraint force mixing (ODE's meaning): the
+// softness of contacts, an overlap of CFM × force / ERP × step at rest.
+// Values above 0.5 are played as 0.5 (Bullet's joint rows diverge from 1).
+func (w *World) SetCFM(v float64) {
+	if w.usable() && v >= 0 && !math.IsInf(v, 0) {
+		w.check(C.pvb_world_param(w.w, C.PVB_W_CFM, C.double(v)))
+	}
+}
+
 // Awake returns how many dynamic bodies are awake.
 func (w *World) Awake() int {
 	if !w.usable() {

@@ -545,6 +545,29 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 	return w;
 }
 
+int pvb_world_param(pvb_world *w, int what, double v) {
+	return guard(w, [&] {
+		check(std::isfinite(v) && v >= 0, "ERP and CFM must be numbers of at least 0");
+		btContactSolverInfo &si = w->world->getSolverInfo();
+		switch (what) {
+		case PVB_W_ERP:
+			// Contacts' overlap correction (split impulse's, ERP2) and
+			// joints' (ERP), as ODE's world ERP is both.
+			si.m_erp = si.m_erp2 = std::min(1.0, v);
+			break;
+		case PVB_W_CFM:
+			// Bullet scales a contact's CFM by 1 / (h × effective mass), so
+			// contacts soften as in ODE (an overlap of CFM m g h / ERP at
+			// rest). Joint rows take it unscaled, and diverge from 1 up:
+			// held under 0.5 (ODE's CFMs are 1e-10 to 1e-2).
+			si.m_globalCfm = std::min(0.5, v);
+			break;
+		default: throw std::invalid_argument("unknown world parameter");
+		}
+		return 0;
+	});
+}
+
 void pvb_world_free(pvb_world *w) {
 	if (!w) return;
 	try {
