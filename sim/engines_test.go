@@ -381,8 +381,8 @@ func TestWorldERPCFMEngines(t *testing.T) {
 		return 0.5 - s.Bodies[0].Position[1]
 	}
 	for _, tc := range []struct {
-		eng            string
-		lo, hi         float64 // the depth at CFM 0.01 and ERP 0.2 (m)
+		eng              string
+		lo, hi           float64 // the depth at CFM 0.01 and ERP 0.2 (m)
 		ratioLo, ratioHi float64 // that depth over the depth at ERP 0.8
 	}{
 		{EngineODE, 0.005, 0.008, 2.5, 4.5},
