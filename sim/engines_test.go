@@ -404,3 +404,40 @@ func TestWorldERPCFMEngines(t *testing.T) {
 		})
 	}
 }
+
+// TestCompoundFilterEngines: each collider of a compound body keeps its own
+// collision filter in every engine, whichever comes first: a body of two
+// stacked boxes whose lower one does not collide with the ground rests on
+// its upper one, the lower one sunk through the floor.
+func TestCompoundFilterEngines(t *testing.T) {
+	filters := []string{
+		`{"collisionSystems": ["ground"]}`,
+		`{"collisionSystems": ["ghosts"], "notCollideWithSystems": ["ground"]}`,
+		`{"collisionSystems": ["props"], "collideWithSystems": ["ground"]}`,
+	}
+	part := func(filter int) string {
+		return `"OMI_physics_body": {"collider": {"shape": 0, "collisionFilter": ` + ftoa(float64(filter)) + `}}`
+	}
+	for _, eng := range Engines {
+		for _, tc := range []struct {
+			name     string
+			children []int
+		}{
+			{"ghost first", []int{2, 3}},
+			{"prop first", []int{3, 2}},
+		} {
+			t.Run(eng+"/"+tc.name, func(t *testing.T) {
+				s := newSim(t, tscene{shapes: []string{box(0.5, 0.5, 0.5), box(10, 1, 10)}, filters: filters, gravity: earth, nodes: []tnode{
+					{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, `, "collisionFilter": 0`)},
+					{name: "body", t: [3]float64{0, 1, 0}, children: tc.children, ext: `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}}`},
+					{name: "ghost part", t: [3]float64{0, -0.6, 0}, ext: part(1)},
+					{name: "prop part", ext: part(2)},
+				}}, Options{Engine: eng})
+				run(t, s, 2)
+				if y := s.Bodies[0].Position[1]; math.Abs(y-0.25) > 0.005 {
+					t.Errorf("the body rests at y = %.4f, want 0.25 (on its prop part, the ghost part in the floor)", y)
+				}
+			})
+		}
+	}
+}

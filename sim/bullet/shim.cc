@@ -6,6 +6,7 @@
 
 #include <btBulletDynamicsCommon.h>
 #include <BulletCollision/CollisionShapes/btEmptyShape.h>
+#include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btSphereBoxCollisionAlgorithm.h>
 
 #include <algorithm>
@@ -189,9 +190,22 @@ struct counter : btOverlappingPairCallback {
 	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
 };
 
+// childFilter applies the collision filter per child of a compound: two
+// shapes touch only when each one's category meets the other's collide
+// bits and they share no pass group (the broadphase has let the two
+// objects through on the union of their children's bits).
+bool childFilter(const btCollisionShape *s0, const btCollisionShape *s1) {
+	const pvb_surface *a = static_cast<const pvb_surface *>(s0->getUserPointer());
+	const pvb_surface *b = static_cast<const pvb_surface *>(s1->getUserPointer());
+	if (!a || !b) return true;
+	return (a->category & b->collide) && (b->category & a->collide) && !(a->pass & b->pass);
+}
+
 struct once {
 	once() {
 		gContactAddedCallback = materials;
+		gCompoundChildShapePairCallback = childFilter;
+		gCompoundCompoundChildShapePairCallback = childFilter;
 		// Bullet puts a body to sleep after this long under its thresholds
 		// (PhysX's wake counter).
 		gDeactivationTime = 0.4;
@@ -261,6 +275,15 @@ void build(pvb_world *w) {
 		b.inf.body = int(bi);
 		b.inf.dynamic = !b.kinematic;
 		b.inf.sf = solid.empty() ? pvb_surface{0.6, 0, PVB_AVERAGE, PVB_AVERAGE, 0, int(bi), 1, ~uint64_t(0), 0} : w->geoms[solid[0]]->sf;
+		// A compound's broadphase filter is the union of its children's
+		// (any category, any collide bit, only the pass groups all share);
+		// childFilter then tells the children apart.
+		for (size_t k = 1; k < solid.size(); k++) {
+			const pvb_surface &c = w->geoms[solid[k]]->sf;
+			b.inf.sf.category |= c.category;
+			b.inf.sf.collide |= c.collide;
+			b.inf.sf.pass &= c.pass;
+		}
 		btScalar mass = b.kinematic ? 0 : b.mass;
 		btVector3 inertia = b.kinematic ? btVector3(0, 0, 0) : b.inertia;
 		btRigidBody::btRigidBodyConstructionInfo ci(mass, nullptr, shape, inertia);
