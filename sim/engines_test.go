@@ -441,3 +441,34 @@ func TestCompoundFilterEngines(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyContactsEngines: Play's recording gets, from every engine, the
+// contact points of each body and whether it sleeps: a box resting on the
+// ground has its four corners on it, a falling ball none, and after 2 s
+// the box sleeps and the ball does not. (ODE then reports no contacts for
+// the sleeping box, as it stops colliding it; Bullet keeps its four.)
+func TestBodyContactsEngines(t *testing.T) {
+	for _, eng := range Engines {
+		t.Run(eng, func(t *testing.T) {
+			s := newSim(t, tscene{shapes: []string{box(1, 1, 1), box(20, 1, 20), sphere(0.25)}, gravity: earth, nodes: []tnode{
+				{name: "ground", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
+				{name: "crate", t: [3]float64{0, 0.5, 0}, ext: dynamic(10, 0, "")},
+				{name: "ball", t: [3]float64{5, 500, 0}, ext: dynamic(1, 2, "")},
+			}}, Options{Engine: eng})
+			for i := 0; i < 10; i++ {
+				step(t, s)
+			}
+			contacts, asleep := s.BodyContacts()
+			if len(contacts) != 2 || contacts[0] != 4 || contacts[1] != 0 {
+				t.Errorf("contacts per body after 10 steps = %v, want [4 0]", contacts)
+			}
+			if len(asleep) != 2 || asleep[0] || asleep[1] {
+				t.Errorf("asleep after 10 steps = %v, want [false false]", asleep)
+			}
+			run(t, s, 2)
+			if _, asleep = s.BodyContacts(); len(asleep) != 2 || !asleep[0] || asleep[1] {
+				t.Errorf("asleep after 2 s = %v, want [true false]", asleep)
+			}
+		})
+	}
+}
