@@ -9,8 +9,8 @@ import (
 
 // BulletIterations is Bullet's solver iteration count unless
 // Options.Iterations sets one: the count Bullet and Jolt ship with (PhysX
-// runs 4, Rapier 4), which holds a stack as still as 20 do once contacts
-// shallower than 1 cm are solved by velocity (sim/bullet).
+// runs 4 position iterations, Rapier 4). The analytic tables hold with it,
+// and Jolt's pyramid of 1,240 boxes still comes to rest and sleeps.
 const BulletIterations = 10
 
 // bulletWorld adapts *bullet.World to engine: sim/ode's surfaces, joint
