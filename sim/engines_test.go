@@ -32,6 +32,7 @@ func engineCases() []engineCase {
 	pivot := mgl64.Vec3{0, 3, 0}
 	bob := pivot.Add(mgl64.Vec3{0, -L * math.Cos(theta), L * math.Sin(theta)})
 	slider := `{"limits": [{"linearAxes": [0, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1, 2], "min": 0, "max": 0}, {"linearAxes": [1], "min": -1, "max": 2}]}`
+	softSlider := `{"limits": [{"linearAxes": [0, 2], "min": 0, "max": 0}, {"angularAxes": [0, 1, 2], "min": 0, "max": 0}, {"linearAxes": [1], "min": -1, "max": 2, "stiffness": 100, "damping": 10}]}`
 	field := `"OMI_physics_body": {"trigger": {"shape": 1}}, "OMI_physics_gravity": {"type": "directional", "gravity": 0, "replace": true, "stop": true, "directional": {"direction": [0, -1, 0]}}`
 	return []engineCase{
 		{"free fall", tscene{shapes: []string{sphere(0.5)}, gravity: earth,
@@ -154,6 +155,17 @@ func engineCases() []engineCase {
 				if a, ok := s.JointAngle(1); !ok || math.Abs(a+1) > 0.01 {
 					t.Errorf("slider position = %g, %v, want -1", a, ok)
 				}
+			}},
+		{"soft limit", tscene{shapes: []string{box(0.5, 0.5, 0.5)}, joints: []string{softSlider}, gravity: earth, nodes: []tnode{
+			{name: "rail", t: [3]float64{0, 5, 0}, children: []int{1}},
+			{name: "slide", ext: `"OMI_physics_joint": {"joint": 0, "connectedNode": 2}`},
+			{name: "carriage", t: [3]float64{0, 5, 0}, children: []int{3}, ext: dynamic(1, 0, "")},
+			{name: "attach"},
+		}}, Options{},
+			func(t *testing.T, s *Sim) {
+				run(t, s, 4)
+				// The limit is a spring of 100 N/m: 1 kg hangs m g / k past it.
+				within(t, "drop past the soft stop at rest", 4-s.Bodies[0].Position[1], 9.81/100, 0.01)
 			}},
 		{"drive spring", driveScene(`{"type": "linear", "mode": "force", "axis": 1, "positionTarget": 1.2, "velocityTarget": 0, "stiffness": 10, "damping": 0.1}`), Options{},
 			func(t *testing.T, s *Sim) {
@@ -336,5 +348,127 @@ func TestUnknownEngine(t *testing.T) {
 	_, err := New(tscene{shapes: []string{sphere(0.5)}, nodes: []tnode{{name: "ball", ext: dynamic(1, 0, "")}}}.doc(t), Options{Engine: "havok"})
 	if err == nil || !strings.Contains(err.Error(), `unknown physics engine "havok"`) {
 		t.Fatalf("error = %v", err)
+	}
+}
+
+// TestWorldERPCFMEngines: an XODE world's ERP and CFM soften contacts in
+// every engine: with CFM 0.01 a 10 kg box rests millimetres deep in the
+// ground instead of resting on it, and four times the ERP takes about a
+// quarter of that depth. (ODE holds CFM m g h / ERP over its four contact
+// points, plus its 1 mm surface layer; Bullet about 1.75 times the whole
+// CFM m g h / ERP.)
+func TestWorldERPCFMEngines(t *testing.T) {
+	const m, h = 10.0, 1.0 / 240
+	sink := func(t *testing.T, eng string, erp, cfm float64) float64 {
+		d := tscene{shapes: []string{box(1, 1, 1), box(20, 1, 20)}, gravity: earth, nodes: []tnode{
+			{name: "ground", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
+			{name: "crate", t: [3]float64{0, 0.5, 0}, ext: dynamic(m, 0, "")},
+		}}.doc(t)
+		var attrs []any
+		if erp > 0 {
+			attrs = append(attrs, []any{"erp", ftoa(erp)})
+		}
+		if cfm > 0 {
+			attrs = append(attrs, []any{"cfm", ftoa(cfm)})
+		}
+		d.GLTF.Nodes[0].Extras = map[string]any{"xode": map[string]any{"element": "world", "attributes": attrs}}
+		s, err := New(d, Options{Engine: eng, Step: h})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		run(t, s, 3)
+		return 0.5 - s.Bodies[0].Position[1]
+	}
+	for _, tc := range []struct {
+		eng              string
+		lo, hi           float64 // the depth at CFM 0.01 and ERP 0.2 (m)
+		ratioLo, ratioHi float64 // that depth over the depth at ERP 0.8
+	}{
+		{EngineODE, 0.005, 0.008, 2.5, 4.5},
+		{EngineBullet, 0.03, 0.04, 3.5, 4.5},
+	} {
+		t.Run(tc.eng, func(t *testing.T) {
+			plain, soft, stiff := sink(t, tc.eng, 0, 0), sink(t, tc.eng, 0, 0.01), sink(t, tc.eng, 0.8, 0.01)
+			t.Logf("rests %.3g mm deep; %.3g mm at CFM 0.01; %.3g mm at CFM 0.01, ERP 0.8 (CFM m g h / ERP = %.3g mm)",
+				plain*1000, soft*1000, stiff*1000, 0.01*m*9.81*h/0.2*1000)
+			if plain > 0.0015 {
+				t.Errorf("without ERP and CFM the box rests %.3g mm deep, want under 1.5 mm", plain*1000)
+			}
+			if soft < tc.lo || soft > tc.hi {
+				t.Errorf("at CFM 0.01 the box rests %.3g mm deep, want %g to %g mm", soft*1000, tc.lo*1000, tc.hi*1000)
+			}
+			if r := soft / stiff; r < tc.ratioLo || r > tc.ratioHi {
+				t.Errorf("ERP 0.8 takes the depth from %.3g to %.3g mm (%.2g times less), want %g to %g times less", soft*1000, stiff*1000, r, tc.ratioLo, tc.ratioHi)
+			}
+		})
+	}
+}
+
+// TestCompoundFilterEngines: each collider of a compound body keeps its own
+// collision filter in every engine, whichever comes first: a body of two
+// stacked boxes whose lower one does not collide with the ground rests on
+// its upper one, the lower one sunk through the floor.
+func TestCompoundFilterEngines(t *testing.T) {
+	filters := []string{
+		`{"collisionSystems": ["ground"]}`,
+		`{"collisionSystems": ["ghosts"], "notCollideWithSystems": ["ground"]}`,
+		`{"collisionSystems": ["props"], "collideWithSystems": ["ground"]}`,
+	}
+	part := func(filter int) string {
+		return `"OMI_physics_body": {"collider": {"shape": 0, "collisionFilter": ` + ftoa(float64(filter)) + `}}`
+	}
+	for _, eng := range Engines {
+		for _, tc := range []struct {
+			name     string
+			children []int
+		}{
+			{"ghost first", []int{2, 3}},
+			{"prop first", []int{3, 2}},
+		} {
+			t.Run(eng+"/"+tc.name, func(t *testing.T) {
+				s := newSim(t, tscene{shapes: []string{box(0.5, 0.5, 0.5), box(10, 1, 10)}, filters: filters, gravity: earth, nodes: []tnode{
+					{name: "floor", t: [3]float64{0, -0.5, 0}, ext: static(1, `, "collisionFilter": 0`)},
+					{name: "body", t: [3]float64{0, 1, 0}, children: tc.children, ext: `"OMI_physics_body": {"motion": {"type": "dynamic", "mass": 1}}`},
+					{name: "ghost part", t: [3]float64{0, -0.6, 0}, ext: part(1)},
+					{name: "prop part", ext: part(2)},
+				}}, Options{Engine: eng})
+				run(t, s, 2)
+				if y := s.Bodies[0].Position[1]; math.Abs(y-0.25) > 0.005 {
+					t.Errorf("the body rests at y = %.4f, want 0.25 (on its prop part, the ghost part in the floor)", y)
+				}
+			})
+		}
+	}
+}
+
+// TestBodyContactsEngines: Play's recording gets, from every engine, the
+// contact points of each body and whether it sleeps: a box resting on the
+// ground has its four corners on it, a falling ball none, and after 2 s
+// the box sleeps and the ball does not. (ODE then reports no contacts for
+// the sleeping box, as it stops colliding it; Bullet keeps its four.)
+func TestBodyContactsEngines(t *testing.T) {
+	for _, eng := range Engines {
+		t.Run(eng, func(t *testing.T) {
+			s := newSim(t, tscene{shapes: []string{box(1, 1, 1), box(20, 1, 20), sphere(0.25)}, gravity: earth, nodes: []tnode{
+				{name: "ground", t: [3]float64{0, -0.5, 0}, ext: static(1, "")},
+				{name: "crate", t: [3]float64{0, 0.5, 0}, ext: dynamic(10, 0, "")},
+				{name: "ball", t: [3]float64{5, 500, 0}, ext: dynamic(1, 2, "")},
+			}}, Options{Engine: eng})
+			for i := 0; i < 10; i++ {
+				step(t, s)
+			}
+			contacts, asleep := s.BodyContacts()
+			if len(contacts) != 2 || contacts[0] != 4 || contacts[1] != 0 {
+				t.Errorf("contacts per body after 10 steps = %v, want [4 0]", contacts)
+			}
+			if len(asleep) != 2 || asleep[0] || asleep[1] {
+				t.Errorf("asleep after 10 steps = %v, want [false false]", asleep)
+			}
+			run(t, s, 2)
+			if _, asleep = s.BodyContacts(); len(asleep) != 2 || !asleep[0] || asleep[1] {
+				t.Errorf("asleep after 2 s = %v, want [true false]", asleep)
+			}
+		})
 	}
 }

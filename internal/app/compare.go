@@ -282,7 +282,7 @@ func likelyCause(d *scene.Document, s *sim.Sim, bi int, bc *BodyComparison, engi
 		}
 		for _, l := range d.Joints[nj.Joint].Limits {
 			if l.Min != l.Max && !(math.IsInf(l.Min, -1) && math.IsInf(l.Max, 1)) {
-				causes = append(causes, fmt.Sprintf("a joint limit on %q: the engines hold stops differently (ODE softly with ERP, Bullet rigidly)", nodeLabel(d, n)))
+				causes = append(causes, fmt.Sprintf("a joint limit on %q: the engines solve stops differently (ODE in its solver with a little CFM, Bullet by its limit row, and a soft limit as a force from outside its solver)", nodeLabel(d, n)))
 				break
 			}
 		}

@@ -1,7 +1,7 @@
 package bullet
 
 /*
-#cgo pkg-config: bullet-float64
+#cgo pkg-config: bullet
 #cgo CXXFLAGS: -std=c++17 -O2
 #include <stdlib.h>
 #include "shim.h"
@@ -126,6 +126,23 @@ func (w *World) Destroy() {
 	}
 }
 
+// SetERP sets the world's error reduction parameter (ODE's meaning, 0..1):
+// how much of an overlap or joint error is corrected each step.
+func (w *World) SetERP(v float64) {
+	if w.usable() && v >= 0 && v <= 1 {
+		w.check(C.pvb_world_param(w.w, C.PVB_W_ERP, C.double(v)))
+	}
+}
+
+// SetCFM sets the world's constraint force mixing (ODE's meaning): the
+// softness of contacts, an overlap of CFM × force / ERP × step at rest.
+// Values above 0.5 are played as 0.5 (Bullet's joint rows diverge from 1).
+func (w *World) SetCFM(v float64) {
+	if w.usable() && v >= 0 && !math.IsInf(v, 0) {
+		w.check(C.pvb_world_param(w.w, C.PVB_W_CFM, C.double(v)))
+	}
+}
+
 // Awake returns how many dynamic bodies are awake.
 func (w *World) Awake() int {
 	if !w.usable() {
@@ -134,12 +151,24 @@ func (w *World) Awake() int {
 	return int(C.pvb_awake(w.w))
 }
 
-// Contacts returns how many contact points the last Step kept.
+// Contacts returns how many contact points the last Step kept (points of
+// two shapes at most 1 mm apart; triggers' overlaps are not contacts).
 func (w *World) Contacts() int {
-	if w.w == nil {
+	if !w.usable() {
 		return 0
 	}
-	return int(C.pvb_ncontacts(w.w))
+	return int(C.pvb_body_flags(w.w, nil, nil, 0))
+}
+
+// BodyFlags fills asleep (1 for a body Bullet has put to sleep) and
+// contacts (the contact points each body had in the last step, as
+// Contacts counts them), one entry per body in creation order; both must
+// hold that many.
+func (w *World) BodyFlags(asleep []byte, contacts []int32) {
+	if !w.usable() || w.nBodies == 0 || len(asleep) < w.nBodies || len(contacts) < w.nBodies {
+		return
+	}
+	C.pvb_body_flags(w.w, (*C.uchar)(unsafe.Pointer(&asleep[0])), (*C.int)(unsafe.Pointer(&contacts[0])), C.int(w.nBodies))
 }
 
 // Dropped returns how many pairs the last Step left out: a moving body

@@ -6,6 +6,8 @@
 
 #include <btBulletDynamicsCommon.h>
 #include <BulletCollision/CollisionShapes/btEmptyShape.h>
+#include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
+#include <BulletCollision/CollisionDispatch/btSphereBoxCollisionAlgorithm.h>
 
 #include <algorithm>
 #include <cmath>
@@ -61,6 +63,8 @@ struct joint {
 	int b1 = -1, b2 = -1; // b2 is Bullet's A (the reference), b1 its B
 	int axis[2] = {-1, -1}; // 0..2 linear, 3..5 angular, per group
 	double lo[2] = {1, 1}, hi[2] = {-1, -1};
+	double stopCfm[2] = {-1, -1}; // ODE's stop CFM of a soft limit, -1 when rigid
+	double stopErp[2] = {0.2, 0.2};
 	axisDrive drive[2];
 };
 
@@ -92,6 +96,14 @@ bool materials(btManifoldPoint &cp, const btCollisionObjectWrapper *w0, int, int
 
 struct filter;
 
+// touching is how far apart two shapes' contact point may be and still
+// count as a contact (ODE's surface layer): Bullet keeps points up to its
+// breaking threshold (2 cm) apart in a manifold.
+const double touching = 0.001;
+
+// A body sleeps under these speeds (m/s, rad/s) held for gDeactivationTime.
+const double sleepLinear = 0.1, sleepAngular = 0.1;
+
 } // namespace
 
 struct pvb_world {
@@ -101,7 +113,7 @@ struct pvb_world {
 	btSequentialImpulseConstraintSolver *solver = nullptr;
 	btDiscreteDynamicsWorld *world = nullptr;
 	filter *filt = nullptr;
-	int iterations = 20;
+	int iterations = 10;
 	bool noSleep = false, record = false, built = false, broken = false;
 	std::string error;
 	std::vector<std::string> messages;
@@ -115,10 +127,13 @@ struct pvb_world {
 	std::set<std::pair<int, int>> excluded; // (body, static geom)
 	std::vector<int> overlaps;
 	std::vector<double> points;
-	int ncontacts = 0;
+	std::vector<int> riders; // trigger geoms that move with a body
+	bool triggers = false;   // any trigger geom
+	bool stepped = false;    // stepSimulation has run once
 	long droppedPairs = 0; // pairs the budget refused in the last step
 	int maxPairs = 32;     // broadphase pairs a moving body may be in
 	btOverlappingPairCallback *counter = nullptr;
+	std::unique_ptr<btCollisionAlgorithmCreateFunc> sphereBox, boxSphere;
 	double dt = 1.0 / 240;
 };
 
@@ -175,11 +190,25 @@ struct counter : btOverlappingPairCallback {
 	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
 };
 
+// childFilter applies the collision filter per child of a compound: two
+// shapes touch only when each one's category meets the other's collide
+// bits and they share no pass group (the broadphase has let the two
+// objects through on the union of their children's bits).
+bool childFilter(const btCollisionShape *s0, const btCollisionShape *s1) {
+	const pvb_surface *a = static_cast<const pvb_surface *>(s0->getUserPointer());
+	const pvb_surface *b = static_cast<const pvb_surface *>(s1->getUserPointer());
+	if (!a || !b) return true;
+	return (a->category & b->collide) && (b->category & a->collide) && !(a->pass & b->pass);
+}
+
 struct once {
 	once() {
 		gContactAddedCallback = materials;
-		// Bullet puts a body to sleep after this long under its thresholds.
-		gDeactivationTime = 0.5;
+		gCompoundChildShapePairCallback = childFilter;
+		gCompoundCompoundChildShapePairCallback = childFilter;
+		// Bullet puts a body to sleep after this long under its thresholds
+		// (PhysX's wake counter).
+		gDeactivationTime = 0.4;
 	}
 };
 
@@ -246,6 +275,15 @@ void build(pvb_world *w) {
 		b.inf.body = int(bi);
 		b.inf.dynamic = !b.kinematic;
 		b.inf.sf = solid.empty() ? pvb_surface{0.6, 0, PVB_AVERAGE, PVB_AVERAGE, 0, int(bi), 1, ~uint64_t(0), 0} : w->geoms[solid[0]]->sf;
+		// A compound's broadphase filter is the union of its children's
+		// (any category, any collide bit, only the pass groups all share);
+		// childFilter then tells the children apart.
+		for (size_t k = 1; k < solid.size(); k++) {
+			const pvb_surface &c = w->geoms[solid[k]]->sf;
+			b.inf.sf.category |= c.category;
+			b.inf.sf.collide |= c.collide;
+			b.inf.sf.pass &= c.pass;
+		}
 		btScalar mass = b.kinematic ? 0 : b.mass;
 		btVector3 inertia = b.kinematic ? btVector3(0, 0, 0) : b.inertia;
 		btRigidBody::btRigidBodyConstructionInfo ci(mass, nullptr, shape, inertia);
@@ -259,7 +297,9 @@ void build(pvb_world *w) {
 		int flags = rb->getCollisionFlags() | btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK;
 		if (b.kinematic) flags |= btCollisionObject::CF_KINEMATIC_OBJECT;
 		rb->setCollisionFlags(flags);
-		rb->setSleepingThresholds(0.05, 0.05);
+		// PhysX's default: under 0.1 m/s (a mass-normalised kinetic
+		// energy of 0.005 J/kg) for 0.4 s (gDeactivationTime).
+		rb->setSleepingThresholds(sleepLinear, sleepAngular);
 		if (w->noSleep || b.kinematic) rb->setActivationState(DISABLE_DEACTIVATION);
 		if (!b.kinematic && !solid.empty()) {
 			// Continuous collision for fast bodies: a sphere of half the
@@ -295,7 +335,11 @@ void build(pvb_world *w) {
 		o->setCollisionFlags(flags);
 		if (g.body >= 0) o->setWorldTransform(w->bodies[g.body]->rb->getWorldTransform() * btTransform(w->bodies[g.body]->principal.inverse()) * g.xf);
 		else o->setWorldTransform(g.xf);
-		if (g.sf.trigger) o->setActivationState(DISABLE_DEACTIVATION);
+		if (g.sf.trigger) {
+			o->setActivationState(DISABLE_DEACTIVATION);
+			w->triggers = true;
+			if (g.body >= 0) w->riders.push_back(int(gi));
+		}
 		w->world->addCollisionObject(o, btBroadphaseProxy::DefaultFilter, btBroadphaseProxy::AllFilter);
 	}
 }
@@ -366,7 +410,7 @@ void applyLimit(joint &j, int g) {
 	int a = j.axis[g];
 	if (!j.d6 || a < 0) return;
 	double lo = j.lo[g], hi = j.hi[g];
-	if (!(lo <= hi)) {
+	if (!(lo <= hi) || j.stopCfm[g] > 0) {
 		j.d6->setLimit(a, 1, -1); // free
 		return;
 	}
@@ -389,13 +433,77 @@ void applyLimit(joint &j, int g) {
 	j.d6->setLimit(a, lo, hi);
 }
 
+// push applies F along (a < 3) or about axis a to the joint's first body
+// and -F to its second, waking them.
+void push(pvb_world *w, joint &j, int a, const btVector3 &F) {
+	for (int k = 0; k < 2; k++) {
+		int bi = k == 0 ? j.b1 : j.b2;
+		if (bi < 0 || w->bodies[bi]->kinematic) continue;
+		btRigidBody *rb = w->bodies[bi]->rb;
+		rb->activate(true);
+		btVector3 Fk = k == 0 ? F : -F;
+		if (a < 3) rb->applyCentralForce(Fk);
+		else rb->applyTorque(Fk);
+	}
+}
+
+// extAccel is how fast the forces the step applies (gravity, as forces[3i..])
+// would speed up linear axis a (its first body's acceleration along dir
+// less its second's): an ODE row sees them within its step, a force
+// computed before the step must add them to reach ODE's rest.
+double extAccel(pvb_world *w, joint &j, int a, const btVector3 &dir, const double *forces, int n) {
+	if (a >= 3 || !forces) return 0;
+	double acc = 0;
+	for (int k = 0; k < 2; k++) {
+		int bi = k == 0 ? j.b1 : j.b2;
+		if (bi < 0 || bi >= n || w->bodies[bi]->kinematic) continue;
+		const double *F = forces + 3 * bi;
+		double d = dir.dot(btVector3(F[0], F[1], F[2])) * w->bodies[bi]->rb->getInvMass();
+		acc += k == 0 ? d : -d;
+	}
+	return acc;
+}
+
+// softStops plays each soft limit (ODE's stop ERP and CFM from the file's
+// stiffness kp and damping kd: ERP = h kp / (h kp + kd), CFM = 1 / (h kp +
+// kd)) as the force ODE's stop row applies while the axis is past its
+// limit by e: the row's target velocity is -ERP e / h, and f = (target −
+// v − h a) / (CFM + h / m) for the axis's effective mass m and the
+// acceleration a the step's other forces give it, pushing back only. At
+// rest it holds m g / kp past the limit, as ODE does.
+// Bullet's own stop CFM cannot do it: its solver leaves CFM out of a row's
+// effective mass, and a soft stop's CFM (above 1 in those units) makes
+// the row diverge. So a soft axis has no Bullet limit.
+void softStops(pvb_world *w, const double *forces, int n) {
+	for (auto &jp : w->joints) {
+		joint &j = *jp;
+		for (int g = 0; g < 2; g++) {
+			int a = j.axis[g];
+			if (!j.d6 || a < 0 || j.stopCfm[g] < 0 || !(j.lo[g] <= j.hi[g])) continue;
+			double x, v;
+			btVector3 dir;
+			axisState(w, j, a, &x, &v, &dir);
+			double e = x > j.hi[g] ? x - j.hi[g] : x < j.lo[g] ? x - j.lo[g] : 0;
+			if (e == 0) continue;
+			double m = effectiveMass(w, j, a, dir);
+			double den = j.stopCfm[g] + (std::isinf(m) ? 0 : w->dt / m);
+			if (!(den > 0)) continue;
+			double f = (-j.stopErp[g] * e / w->dt - v - w->dt * extAccel(w, j, a, dir, forces, n)) / den;
+			f = e > 0 ? std::min(f, 0.0) : std::max(f, 0.0);
+			if (!std::isfinite(f) || f == 0) continue;
+			push(w, j, a, dir * f);
+		}
+	}
+}
+
 // driveMotors plays each drive's ODE-style motor (target velocity c,
 // force bound, softness CFM = 1 / (h kp + kd)) as the force ODE's soft row
-// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m:
-// f = (c − v) / (CFM + h / m), within the bound, applied to the two bodies
-// as equal and opposite forces or torques before the step. (A Bullet motor
+// applies, f = (c − v_new) / CFM, solved for the axis's effective mass m
+// and the acceleration a of the step's other forces: f = (c − v − h a) /
+// (CFM + h / m), within the bound, applied to the two bodies as equal and
+// opposite forces or torques before the step. (A Bullet motor
 // would hold its target against gravity as well; the spring must not.)
-void driveMotors(pvb_world *w) {
+void driveMotors(pvb_world *w, const double *forces, int n) {
 	for (auto &jp : w->joints) {
 		joint &j = *jp;
 		for (int g = 0; g < 2; g++) {
@@ -408,19 +516,10 @@ void driveMotors(pvb_world *w) {
 			double m = effectiveMass(w, j, a, dir);
 			double den = d.cfm + (std::isinf(m) ? 0 : w->dt / m);
 			if (!(den > 0)) continue;
-			double f = (d.vel - v) / den;
+			double f = (d.vel - v - w->dt * extAccel(w, j, a, dir, forces, n)) / den;
 			f = std::max(-d.fmax, std::min(d.fmax, f));
 			if (!std::isfinite(f) || f == 0) continue;
-			btVector3 F = dir * f;
-			for (int k = 0; k < 2; k++) {
-				int bi = k == 0 ? j.b1 : j.b2;
-				if (bi < 0 || w->bodies[bi]->kinematic) continue;
-				btRigidBody *rb = w->bodies[bi]->rb;
-				rb->activate(true);
-				btVector3 Fk = k == 0 ? F : -F;
-				if (a < 3) rb->applyCentralForce(Fk);
-				else rb->applyTorque(Fk);
-			}
+			push(w, j, a, dir * f);
 		}
 	}
 }
@@ -439,7 +538,7 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 	pvb_world *w = nullptr;
 	try {
 		w = new pvb_world();
-		w->iterations = iterations > 0 ? iterations : 20;
+		w->iterations = iterations > 0 ? iterations : 10;
 		w->noSleep = no_sleep != 0;
 		w->record = record_points != 0;
 		w->config = new btDefaultCollisionConfiguration();
@@ -447,6 +546,14 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->broadphase = new btDbvtBroadphase();
 		w->solver = new btSequentialImpulseConstraintSolver();
 		w->solver->setRandSeed(0);
+		// Sphere against box by Bullet's closed-form test instead of the
+		// general convex one (GJK) the default configuration picks: a third
+		// faster on a pile of spheres and boxes, the same contacts.
+		w->sphereBox.reset(new btSphereBoxCollisionAlgorithm::CreateFunc());
+		w->boxSphere.reset(new btSphereBoxCollisionAlgorithm::CreateFunc());
+		w->boxSphere->m_swapped = true;
+		w->dispatcher->registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, BOX_SHAPE_PROXYTYPE, w->sphereBox.get());
+		w->dispatcher->registerCollisionCreateFunc(BOX_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->boxSphere.get());
 		w->world = new btDiscreteDynamicsWorld(w->dispatcher, w->broadphase, w->solver, w->config);
 		w->world->setGravity(btVector3(0, 0, 0));
 		w->filt = new filter(w);
@@ -457,13 +564,40 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		si.m_numIterations = w->iterations;
 		si.m_splitImpulse = 1;
 		// Every overlap is pushed out by split impulse, never as a speed:
-		// a bounce keeps its height and deep overlaps fly apart at no speed.
+		// a bounce keeps its height, deep overlaps fly apart at no speed,
+		// and a ball a swept (CCD) step leaves a few millimetres inside a
+		// wall does not drift off it. (Bullet's default, velocity
+		// correction of overlaps under 4 cm, settles a stack 20 % sooner
+		// but does all three.)
 		si.m_splitImpulsePenetrationThreshold = 0;
 	} catch (...) {
 		pvb_world_free(w);
 		return nullptr;
 	}
 	return w;
+}
+
+int pvb_world_param(pvb_world *w, int what, double v) {
+	return guard(w, [&] {
+		check(std::isfinite(v) && v >= 0, "ERP and CFM must be numbers of at least 0");
+		btContactSolverInfo &si = w->world->getSolverInfo();
+		switch (what) {
+		case PVB_W_ERP:
+			// Contacts' overlap correction (split impulse's, ERP2) and
+			// joints' (ERP), as ODE's world ERP is both.
+			si.m_erp = si.m_erp2 = std::min(1.0, v);
+			break;
+		case PVB_W_CFM:
+			// Bullet scales a contact's CFM by 1 / (h × effective mass), so
+			// contacts soften as in ODE (an overlap of CFM m g h / ERP at
+			// rest). Joint rows take it unscaled, and diverge from 1 up:
+			// held under 0.5 (ODE's CFMs are 1e-10 to 1e-2).
+			si.m_globalCfm = std::min(0.5, v);
+			break;
+		default: throw std::invalid_argument("unknown world parameter");
+		}
+		return 0;
+	});
 }
 
 void pvb_world_free(pvb_world *w) {
@@ -696,8 +830,15 @@ int pvb_joint_param(pvb_world *w, int ji, int group, int param, double v) {
 		switch (param) {
 		case PVB_LO_STOP: j.lo[group] = v; applyLimit(j, group); break;
 		case PVB_HI_STOP: j.hi[group] = v; applyLimit(j, group); break;
-		case PVB_STOP_ERP: j.d6->setParam(BT_CONSTRAINT_STOP_ERP, std::min(1.0, std::max(0.0, v)), a); break;
-		case PVB_STOP_CFM: break; // Bullet's stops stay rigid
+		case PVB_STOP_ERP:
+			j.stopErp[group] = std::min(1.0, std::max(0.0, v));
+			j.d6->setParam(BT_CONSTRAINT_STOP_ERP, j.stopErp[group], a);
+			break;
+		case PVB_STOP_CFM:
+			// A soft limit (softStops), or rigid again at CFM 0.
+			j.stopCfm[group] = v > 0 && std::isfinite(v) ? v : -1;
+			applyLimit(j, group);
+			break;
 		case PVB_VEL: j.drive[group].vel = v, j.drive[group].set = true; break;
 		case PVB_FMAX: j.drive[group].fmax = v, j.drive[group].set = true; break;
 		case PVB_CFM: j.drive[group].cfm = v, j.drive[group].set = true; break;
@@ -736,45 +877,60 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 			if (f && rb->isActive() && (f[3 * i] != 0 || f[3 * i + 1] != 0 || f[3 * i + 2] != 0))
 				rb->applyCentralForce(btVector3(f[3 * i], f[3 * i + 1], f[3 * i + 2]));
 		}
-		for (auto &gp : w->geoms) {
-			geom &g = *gp;
-			if (g.obj && g.body >= 0) {
-				body &b = *w->bodies[g.body];
-				g.obj->setWorldTransform(b.rb->getWorldTransform() * btTransform(b.principal.inverse()) * g.xf);
-			}
+		for (int gi : w->riders) {
+			geom &g = *w->geoms[gi];
+			body &b = *w->bodies[g.body];
+			g.obj->setWorldTransform(b.rb->getWorldTransform() * btTransform(b.principal.inverse()) * g.xf);
 		}
-		driveMotors(w);
+		softStops(w, f, n);
+		driveMotors(w, f, n);
 		w->droppedPairs = 0;
+		// A world whose every body sleeps stays as it is: Bullet would
+		// still rebuild its islands and pairs each step (a third of the
+		// time of a pyramid that has come to rest), so the step is skipped.
+		bool anyActive = false;
+		for (auto &b : w->bodies)
+			if (b->rb->isActive()) {
+				anyActive = true;
+				break;
+			}
+		if (!anyActive && w->stepped) {
+			if (states)
+				for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) readState(*w->bodies[i], states + 13 * i);
+			return 0;
+		}
+		w->stepped = true;
 		w->world->stepSimulation(dt, 0, dt);
-		// Overlaps of triggers, contact points.
+		// Overlaps of triggers, and contact points when they are recorded;
+		// contact counts are read from the manifolds when asked for
+		// (pvb_body_flags).
 		w->overlaps.clear();
 		w->points.clear();
-		w->ncontacts = 0;
-		int nm = w->dispatcher->getNumManifolds();
-		for (int m = 0; m < nm; m++) {
-			btPersistentManifold *pm = w->dispatcher->getManifoldByIndexInternal(m);
-			const info *a = static_cast<const info *>(pm->getBody0()->getUserPointer());
-			const info *b = static_cast<const info *>(pm->getBody1()->getUserPointer());
-			if (!a || !b) continue;
-			int np = pm->getNumContacts();
-			if (a->sf.trigger || b->sf.trigger) {
-				for (int k = 0; k < np; k++)
-					if (pm->getContactPoint(k).getDistance() <= 0) {
-						const info *t = a->sf.trigger ? a : b, *o = a->sf.trigger ? b : a;
-						w->overlaps.push_back(t->sf.owner);
-						w->overlaps.push_back(o->body);
-						break;
-					}
-				// Fresh points every step: Bullet keeps a manifold's points
-				// while they stay near, and a trigger's would outlive the overlap.
-				pm->clearManifold();
-				continue;
-			}
-			for (int k = 0; k < np; k++) {
-				const btManifoldPoint &p = pm->getContactPoint(k);
-				if (p.getDistance() > 0.001) continue;
-				w->ncontacts++;
-				if (w->record) {
+		if (w->triggers || w->record) {
+			int nm = w->dispatcher->getNumManifolds();
+			for (int m = 0; m < nm; m++) {
+				btPersistentManifold *pm = w->dispatcher->getManifoldByIndexInternal(m);
+				const info *a = static_cast<const info *>(pm->getBody0()->getUserPointer());
+				const info *b = static_cast<const info *>(pm->getBody1()->getUserPointer());
+				if (!a || !b) continue;
+				int np = pm->getNumContacts();
+				if (a->sf.trigger || b->sf.trigger) {
+					for (int k = 0; k < np; k++)
+						if (pm->getContactPoint(k).getDistance() <= 0) {
+							const info *t = a->sf.trigger ? a : b, *o = a->sf.trigger ? b : a;
+							w->overlaps.push_back(t->sf.owner);
+							w->overlaps.push_back(o->body);
+							break;
+						}
+					// Fresh points every step: Bullet keeps a manifold's points
+					// while they stay near, and a trigger's would outlive the overlap.
+					pm->clearManifold();
+					continue;
+				}
+				if (!w->record) continue;
+				for (int k = 0; k < np; k++) {
+					const btManifoldPoint &p = pm->getContactPoint(k);
+					if (p.getDistance() > touching) continue;
 					btVector3 q = (p.getPositionWorldOnA() + p.getPositionWorldOnB()) * 0.5;
 					w->points.insert(w->points.end(), {q.x(), q.y(), q.z()});
 				}
@@ -784,6 +940,37 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 			for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) readState(*w->bodies[i], states + 13 * i);
 		return 0;
 	});
+}
+
+int pvb_body_flags(pvb_world *w, unsigned char *asleep, int *contacts, int n) {
+	int total = 0;
+	guard(w, [&] {
+		int nb = std::min(n, int(w->bodies.size()));
+		if (contacts) std::fill(contacts, contacts + std::max(0, n), 0);
+		if (asleep)
+			for (int i = 0; i < n; i++) {
+				const body *b = i < nb ? w->bodies[i].get() : nullptr;
+				asleep[i] = b && b->rb && !b->kinematic && b->rb->getActivationState() == ISLAND_SLEEPING;
+			}
+		if (!w->built) return 0;
+		int nm = w->dispatcher->getNumManifolds();
+		for (int m = 0; m < nm; m++) {
+			btPersistentManifold *pm = w->dispatcher->getManifoldByIndexInternal(m);
+			const info *a = static_cast<const info *>(pm->getBody0()->getUserPointer());
+			const info *b = static_cast<const info *>(pm->getBody1()->getUserPointer());
+			if (!a || !b || a->sf.trigger || b->sf.trigger) continue;
+			int k = 0;
+			for (int i = 0, np = pm->getNumContacts(); i < np; i++)
+				if (pm->getContactPoint(i).getDistance() <= touching) k++;
+			total += k;
+			if (contacts) {
+				if (a->body >= 0 && a->body < nb) contacts[a->body] += k;
+				if (b->body >= 0 && b->body < nb) contacts[b->body] += k;
+			}
+		}
+		return 0;
+	});
+	return total;
 }
 
 int pvb_read_states(pvb_world *w, double *states, int n) {
@@ -801,7 +988,6 @@ int pvb_awake(pvb_world *w) {
 	return n;
 }
 
-int pvb_ncontacts(pvb_world *w) { return w ? w->ncontacts : 0; }
 long pvb_dropped_pairs(pvb_world *w) { return w ? w->droppedPairs : 0; }
 int pvb_noverlaps(pvb_world *w) { return w ? int(w->overlaps.size() / 2) : 0; }
 const int *pvb_overlaps(pvb_world *w) { return w->overlaps.data(); }

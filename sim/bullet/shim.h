@@ -27,6 +27,11 @@ enum { PVB_FIXED = 1, PVB_BALL, PVB_HINGE, PVB_SLIDER, PVB_UNIVERSAL, PVB_PISTON
 enum { PVB_LO_STOP = 1, PVB_HI_STOP, PVB_VEL, PVB_FMAX, PVB_STOP_ERP, PVB_STOP_CFM, PVB_CFM };
 enum { PVB_B_POSITION = 1, PVB_B_ROTATION, PVB_B_LINEAR_VEL, PVB_B_ANGULAR_VEL, PVB_B_KINEMATIC };
 
+enum { PVB_W_ERP = 1, PVB_W_CFM };
+
+// pvb_world_param sets the world's ERP (contacts' and joints' error
+// reduction) or CFM (constraint force mixing, ODE's meaning).
+int pvb_world_param(pvb_world *w, int what, double v);
 // pvb_world_new makes a world; NULL when out of memory.
 pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points);
 void pvb_world_free(pvb_world *w);
@@ -64,7 +69,11 @@ int pvb_joint_state(pvb_world *w, int j, int group, double *x, double *v);
 int pvb_step(pvb_world *w, const double *forces, int n, double dt, double *states);
 int pvb_read_states(pvb_world *w, double *states, int n);
 int pvb_awake(pvb_world *w);
-int pvb_ncontacts(pvb_world *w);
+// pvb_body_flags fills, per body, asleep (1 when Bullet has put it to
+// sleep) and contacts (its contact points in the last step, each point
+// counted for both bodies it joins; either array may be NULL) and returns
+// the contact points of the last step.
+int pvb_body_flags(pvb_world *w, unsigned char *asleep, int *contacts, int n);
 // pvb_dropped_pairs is how many pairs the pair budget (32 a moving body)
 // left out in the last step.
 long pvb_dropped_pairs(pvb_world *w);
