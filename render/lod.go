@@ -58,6 +58,7 @@ type lodCache struct {
 	meshes    map[uint32]*meshLOD
 	instances map[uint32][]mgl32.Mat4
 	built     int // meshes simplified (for tests)
+	coarsest  int // the coarsest level drawn (for tests)
 }
 
 func (c *lodCache) release() {
@@ -279,6 +280,7 @@ func (r *Renderer) drawElements(gp *gpuPrimitive, lvl, n int) int {
 		return int(gp.count)
 	}
 	l := m.levels[lvl-1]
+	r.lod.coarsest = max(r.lod.coarsest, lvl)
 	// The vertex array's element buffer is switched to the levels' for
 	// this draw, then back: the vertices are the same buffer.
 	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ebo)
