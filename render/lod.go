@@ -49,7 +49,16 @@ type meshLOD struct {
 	checked bool       // whether the mesh was looked at
 	ebo     uint32     // the levels' indices, one after the other; 0: none
 	levels  []lodLevel // finest first; level 0 of a draw is the full list
-	radius  float64    // local bounding-sphere radius
+	// pending delivers the levels simplified on a goroutine (the window:
+	// about a second for 100,000 vertices, a stall no frame should wait
+	// for); until then the full list is drawn.
+	pending chan lodResult
+}
+
+// lodResult is what simplifyLevels returns.
+type lodResult struct {
+	indices []uint32
+	levels  []lodLevel
 }
 
 // lodCache holds the levels by vertex array (shared primitives share
@@ -113,8 +122,14 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 	if m == nil {
 		m = &meshLOD{}
 		r.lod.meshes[gp.vao] = m
-		lo, hi := gp.corners[0], gp.corners[7]
-		m.radius = hi.Sub(lo).Len() / 2
+	}
+	if m.pending != nil {
+		select {
+		case res := <-m.pending:
+			m.pending = nil
+			r.uploadLevels(m, res)
+		default:
+		}
 	}
 	if m.checked || !small {
 		return m
@@ -146,17 +161,36 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 			return m // an index past the vertices: drawn as it is
 		}
 	}
-	indices, levels := simplifyLevels(pos, vertexFloats, idx)
-	if len(levels) == 0 {
+	if r.waitEnv {
+		// An image being drawn (RenderImage) waits for its levels.
+		indices, levels := simplifyLevels(pos, vertexFloats, idx)
+		r.uploadLevels(m, lodResult{indices, levels})
 		return m
+	}
+	m.pending = make(chan lodResult, 1)
+	go func(out chan<- lodResult) {
+		defer func() {
+			if recover() != nil {
+				out <- lodResult{} // no levels: the full list stays
+			}
+		}()
+		indices, levels := simplifyLevels(pos, vertexFloats, idx)
+		out <- lodResult{indices, levels}
+	}(m.pending)
+	return m
+}
+
+// uploadLevels puts simplified index lists on the GPU for m.
+func (r *Renderer) uploadLevels(m *meshLOD, res lodResult) {
+	if len(res.levels) == 0 || len(res.indices) == 0 {
+		return
 	}
 	gl.GenBuffers(1, &m.ebo)
 	gl.BindBuffer(gl.COPY_WRITE_BUFFER, m.ebo)
-	gl.BufferData(gl.COPY_WRITE_BUFFER, len(indices)*4, gl.Ptr(indices), gl.STATIC_DRAW)
+	gl.BufferData(gl.COPY_WRITE_BUFFER, len(res.indices)*4, gl.Ptr(res.indices), gl.STATIC_DRAW)
 	gl.BindBuffer(gl.COPY_WRITE_BUFFER, 0)
-	m.levels = levels
+	m.levels = res.levels
 	r.lod.built++
-	return m
 }
 
 // lodPick returns the level (0: the full list, k: levels[k-1]) to draw

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"testing"
+	"time"
 
 	"physview/scene"
 )
@@ -106,5 +107,33 @@ func TestLODCloseUp(t *testing.T) {
 	}
 	if diff, _, _ := pixelDiff(full, img); diff != 0 {
 		t.Errorf("close up: %d pixels differ from the drawing without levels", diff)
+	}
+}
+
+// TestLODWindowBuildsAside: in the window (Draw, not RenderImage) the
+// levels are simplified on a goroutine: the first frame draws the full
+// mesh, a later frame the level.
+func TestLODWindowBuildsAside(t *testing.T) {
+	headless(t)
+	d, err := scene.Decode(largeFile("nodes", 1, 100000), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	lo, hi := r.Bounds()
+	cam := NewCamera(lo, hi)
+	cam.Distance *= 8
+	r.Draw(cam, 320, 240, DefaultOptions())
+	if r.lod.built != 0 || r.lod.coarsest != 0 {
+		t.Fatalf("first frame: %d meshes simplified, level %d drawn; want 0 and 0 (built aside)", r.lod.built, r.lod.coarsest)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for r.lod.built == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		r.Draw(cam, 320, 240, DefaultOptions())
+	}
+	if r.lod.built != 1 || r.lod.coarsest != 4 {
+		t.Errorf("later frames: %d meshes simplified, level %d drawn; want 1 and 4", r.lod.built, r.lod.coarsest)
 	}
 }
