@@ -59,7 +59,8 @@ type itemDyn struct {
 	cpuPosed             bool      // cpuVBO holds the vertices posed by:
 	cpuJoints            [][12]float32
 	cpuWeights           []float32
-	cpuUploads           int // how many times cpuVBO was written (for tests)
+	cpuUploads           int          // how many times cpuVBO was written (for tests)
+	lodInst              []mgl64.Mat4 // instVBO read back for levels of detail (lod.go)
 }
 
 // uploadDeform puts primitive (m, p)'s skin and morph data on the GPU, in

@@ -62,12 +62,11 @@ type lodResult struct {
 }
 
 // lodCache holds the levels by vertex array (shared primitives share
-// them) and the EXT_mesh_gpu_instancing matrices read back, by buffer.
+// them; vertex arrays are made only by SetDocument, which empties it).
 type lodCache struct {
-	meshes    map[uint32]*meshLOD
-	instances map[uint32][]mgl32.Mat4
-	built     int // meshes simplified (for tests)
-	coarsest  int // the coarsest level drawn (for tests)
+	meshes   map[uint32]*meshLOD
+	built    int // meshes simplified (for tests)
+	coarsest int // the coarsest level drawn (for tests)
 }
 
 func (c *lodCache) release() {
@@ -252,31 +251,30 @@ func (r *Renderer) lodItem(ps *meshPass, it *drawItem) int {
 
 // lodInstances picks the level of instances [first, first+n) of an
 // EXT_mesh_gpu_instancing item (their matrices are read back from the
-// instance buffer once).
+// instance buffer once, kept with the item's itemDyn).
 func (r *Renderer) lodInstances(ps *meshPass, it drawItem, first, n int) int {
 	d := it.dyn
 	if d == nil || d.skin >= 0 || d.weightTex != 0 || d.cpuVBO != 0 || d.instVBO == 0 || n <= 0 {
 		return 0
 	}
-	if r.lod.instances == nil {
-		r.lod.instances = map[uint32][]mgl32.Mat4{}
-	}
-	inst, ok := r.lod.instances[d.instVBO]
-	if !ok {
-		inst = make([]mgl32.Mat4, d.instances)
-		if len(inst) > 0 {
-			gl.BindBuffer(gl.COPY_READ_BUFFER, d.instVBO)
-			gl.GetBufferSubData(gl.COPY_READ_BUFFER, 0, len(inst)*64, gl.Ptr(inst))
-			gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
+	inst := d.lodInst
+	if inst == nil {
+		raw := make([]mgl32.Mat4, d.instances)
+		gl.BindBuffer(gl.COPY_READ_BUFFER, d.instVBO)
+		gl.GetBufferSubData(gl.COPY_READ_BUFFER, 0, len(raw)*64, gl.Ptr(raw))
+		gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
+		inst = make([]mgl64.Mat4, len(raw))
+		for i, m := range raw {
+			inst[i] = mat64(m)
 		}
-		r.lod.instances[d.instVBO] = inst
+		d.lodInst = inst
 	}
 	if first+n > len(inst) {
 		return 0
 	}
 	return r.lodPick(ps, it.prim, func(yield func(mgl64.Mat4) bool) {
 		for _, m := range inst[first : first+n] {
-			if !yield(it.model.Mul4(mat64(m))) {
+			if !yield(it.model.Mul4(m)) {
 				return
 			}
 		}
