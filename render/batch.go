@@ -171,10 +171,10 @@ func (r *Renderer) drawList(ps *meshPass, items []*drawItem, v, pass int) {
 }
 
 // drawBatch draws n instances of primitive gp at level of detail lvl
-// (lod.go) with material m, the
-// matrices of instance k at texel (first+k)*batchTexels of buffer texture
-// tex. While an image is drawn, the instances are split so that llvmpipe
-// is waited for every finishEvery vertices, as one by one.
+// (lod.go) with material m, the matrices of instance k at texel
+// (first+k)*batchTexels of buffer texture tex. While an image is drawn,
+// the instances are split so that llvmpipe is waited for every
+// finishEvery vertices, as one by one.
 func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrored bool, lvl int, tex uint32, first, n int) {
 	if gp.count <= 0 || n <= 0 {
 		return
