@@ -46,9 +46,12 @@ type lodLevel struct {
 
 // meshLOD is the state of one vertex array's levels.
 type meshLOD struct {
-	checked bool       // whether the mesh was looked at
-	ebo     uint32     // the levels' indices, one after the other; 0: none
-	levels  []lodLevel // finest first; level 0 of a draw is the full list
+	// eligible: an indexed triangle list of lodMinVertices or more,
+	// neither skinned nor morphed.
+	eligible bool
+	checked  bool       // whether levels were asked for
+	ebo      uint32     // the levels' indices, one after the other; 0: none
+	levels   []lodLevel // finest first; level 0 of a draw is the full list
 	// pending delivers the levels simplified on a goroutine (the window:
 	// about a second for 100,000 vertices, a stall no frame should wait
 	// for); until then the full list is drawn.
@@ -111,9 +114,10 @@ func simplifyLevels(pos []float32, stride int, idx []uint32) (indices []uint32, 
 	return indices, levels
 }
 
-// lodOf returns primitive gp's levels, building them when the draw is
-// small (radius in pixels) and the mesh qualifies; nil for none.
-func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
+// lodMesh returns the level state of primitive gp's vertex array, made
+// on the first call (which looks whether it is eligible), and takes the
+// levels a goroutine has finished.
+func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 	if r.lod.meshes == nil {
 		r.lod.meshes = map[uint32]*meshLOD{}
 	}
@@ -121,6 +125,13 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 	if m == nil {
 		m = &meshLOD{}
 		r.lod.meshes[gp.vao] = m
+		if gp.indexed && gp.mode == gl.TRIANGLES && gp.def == nil && gp.count >= 3 && gp.vbo != 0 && gp.ebo != 0 {
+			var vsize int32
+			gl.BindBuffer(gl.COPY_READ_BUFFER, gp.vbo)
+			gl.GetBufferParameteriv(gl.COPY_READ_BUFFER, gl.BUFFER_SIZE, &vsize)
+			gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
+			m.eligible = int(vsize)/(vertexFloats*4) >= lodMinVertices
+		}
 	}
 	if m.pending != nil {
 		select {
@@ -130,20 +141,17 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 		default:
 		}
 	}
-	if m.checked || !small {
-		return m
-	}
+	return m
+}
+
+// buildLevels reads back eligible primitive gp's vertices and indices and
+// simplifies them into m's levels: at once while an image is drawn, on a
+// goroutine otherwise.
+func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD) {
 	m.checked = true
-	if !gp.indexed || gp.mode != gl.TRIANGLES || gp.def != nil || gp.count < 3 || gp.vbo == 0 || gp.ebo == 0 {
-		return m
-	}
 	var vsize, isize int32
 	gl.BindBuffer(gl.COPY_READ_BUFFER, gp.vbo)
 	gl.GetBufferParameteriv(gl.COPY_READ_BUFFER, gl.BUFFER_SIZE, &vsize)
-	if int(vsize)/(vertexFloats*4) < lodMinVertices {
-		gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
-		return m
-	}
 	pos := make([]float32, int(vsize)/4)
 	gl.GetBufferSubData(gl.COPY_READ_BUFFER, 0, int(vsize), gl.Ptr(pos))
 	gl.BindBuffer(gl.COPY_READ_BUFFER, gp.ebo)
@@ -157,14 +165,14 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 	nv := uint32(len(pos) / vertexFloats)
 	for _, i := range idx {
 		if i >= nv {
-			return m // an index past the vertices: drawn as it is
+			return // an index past the vertices: drawn as it is
 		}
 	}
 	if r.waitEnv {
 		// An image being drawn (RenderImage) waits for its levels.
 		indices, levels := simplifyLevels(pos, vertexFloats, idx)
 		r.uploadLevels(m, lodResult{indices, levels})
-		return m
+		return
 	}
 	m.pending = make(chan lodResult, 1)
 	go func(out chan<- lodResult) {
@@ -176,7 +184,6 @@ func (r *Renderer) lodOf(gp *gpuPrimitive, small bool) *meshLOD {
 		indices, levels := simplifyLevels(pos, vertexFloats, idx)
 		out <- lodResult{indices, levels}
 	}(m.pending)
-	return m
 }
 
 // uploadLevels puts simplified index lists on the GPU for m.
@@ -197,7 +204,11 @@ func (r *Renderer) uploadLevels(m *meshLOD, res lodResult) {
 // coarsest whose error projected at the nearest of them is under
 // lodMaxPixelError.
 func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield func(mgl64.Mat4) bool)) int {
-	if !lodEnabled || ps.height <= 0 || gp.def != nil || !gp.indexed || gp.mode != gl.TRIANGLES {
+	if !lodEnabled || ps.height <= 0 {
+		return 0
+	}
+	m := r.lodMesh(gp)
+	if !m.eligible {
 		return 0
 	}
 	eye := ps.cam.Eye()
@@ -230,7 +241,9 @@ func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield fun
 		return 0
 	}
 	perUnit := float64(ps.height) / 2 / tanHalf / ratio // pixels per mesh unit at the nearest
-	m := r.lodOf(gp, radius*perUnit < lodSmallFraction*float64(ps.height))
+	if !m.checked && radius*perUnit < lodSmallFraction*float64(ps.height) {
+		r.buildLevels(gp, m)
+	}
 	best := 0
 	for k, l := range m.levels {
 		if l.err*perUnit < lodMaxPixelError {
