@@ -37,6 +37,13 @@ const lodMaxPixelError = 0.5
 // a bounding sphere of a radius under this fraction of the view's height.
 const lodSmallFraction = 0.25
 
+// lodAsideMax is the most indices (instances times the index count) a
+// window frame draws while the levels are simplified on a goroutine: a
+// draw of more waits for them (10,000 instances of a 100,000-vertex
+// sphere are 6 x 10^9 indices, minutes on llvmpipe; simplifying it takes
+// about a second).
+const lodAsideMax = 2_000_000
+
 // lodLevel is one simplified index list: count indices from index first of
 // the meshLOD's element buffer, its geometric error in mesh units.
 type lodLevel struct {
@@ -52,9 +59,10 @@ type meshLOD struct {
 	checked  bool       // whether levels were asked for
 	ebo      uint32     // the levels' indices, one after the other; 0: none
 	levels   []lodLevel // finest first; level 0 of a draw is the full list
-	// pending delivers the levels simplified on a goroutine (the window:
-	// about a second for 100,000 vertices, a stall no frame should wait
-	// for); until then the full list is drawn.
+	// pending delivers the levels simplified on a goroutine (the window,
+	// where the full mesh is cheap enough to draw meanwhile: about a
+	// second for 100,000 vertices, a stall no frame should wait for);
+	// until then the full list is drawn.
 	pending chan lodResult
 }
 
@@ -145,9 +153,9 @@ func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 }
 
 // buildLevels reads back eligible primitive gp's vertices and indices and
-// simplifies them into m's levels: at once while an image is drawn, on a
-// goroutine otherwise.
-func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD) {
+// simplifies them into m's levels: at once while an image is drawn or
+// when now is set, on a goroutine otherwise.
+func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD, now bool) {
 	m.checked = true
 	var vsize, isize int32
 	gl.BindBuffer(gl.COPY_READ_BUFFER, gp.vbo)
@@ -168,8 +176,9 @@ func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD) {
 			return // an index past the vertices: drawn as it is
 		}
 	}
-	if r.waitEnv {
-		// An image being drawn (RenderImage) waits for its levels.
+	if r.waitEnv || now {
+		// An image being drawn (RenderImage) waits for its levels, and
+		// so does a frame that would draw too much without them.
 		indices, levels := simplifyLevels(pos, vertexFloats, idx)
 		r.uploadLevels(m, lodResult{indices, levels})
 		return
@@ -222,7 +231,9 @@ func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield fun
 	// ratio is the smallest distance over scale: the error of a level in
 	// pixels is err / ratio / tanHalf * height / 2.
 	ratio := math.Inf(1)
+	instances := 0
 	for model := range models {
+		instances++
 		s := 0.0
 		for k := 0; k < 3; k++ {
 			s = math.Max(s, model.Col(k).Vec3().Len())
@@ -242,7 +253,7 @@ func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield fun
 	}
 	perUnit := float64(ps.height) / 2 / tanHalf / ratio // pixels per mesh unit at the nearest
 	if !m.checked && radius*perUnit < lodSmallFraction*float64(ps.height) {
-		r.buildLevels(gp, m)
+		r.buildLevels(gp, m, instances*int(gp.count) > lodAsideMax)
 	}
 	best := 0
 	for k, l := range m.levels {
