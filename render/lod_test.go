@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"physview/scene"
 )
 
@@ -135,5 +137,37 @@ func TestLODWindowBuildsAside(t *testing.T) {
 	}
 	if r.lod.built != 1 || r.lod.coarsest != 4 {
 		t.Errorf("later frames: %d meshes simplified, level %d drawn; want 1 and 4", r.lod.built, r.lod.coarsest)
+	}
+}
+
+// TestLODNeverDeformed: a skinned or morphed primitive is never eligible
+// for levels, and an item posed by a skin, morph weights or vertices on
+// the CPU draws level 0 (the full list) however small it is; so does a
+// primitive of fewer than lodMinVertices vertices.
+// No GL call is made: eligibility and the early returns come first.
+func TestLODNeverDeformed(t *testing.T) {
+	small := &meshPass{cam: Camera{Distance: 1e6, FovY: 0.8}, height: 240}
+	for _, c := range []struct {
+		name string
+		gp   gpuPrimitive
+		dyn  *itemDyn
+	}{
+		{"morphed primitive", gpuPrimitive{indexed: true, mode: 4, count: 600000, vbo: 1, ebo: 1, def: &gpuDeform{}}, nil},
+		{"skinned item", gpuPrimitive{indexed: true, mode: 4, count: 600000, vbo: 1, ebo: 1}, &itemDyn{skin: 0, instVBO: 1, instances: 4}},
+		{"morph weights", gpuPrimitive{indexed: true, mode: 4, count: 600000, vbo: 1, ebo: 1}, &itemDyn{skin: -1, weightTex: 1, instVBO: 1, instances: 4}},
+		{"posed on the CPU", gpuPrimitive{indexed: true, mode: 4, count: 600000, vbo: 1, ebo: 1}, &itemDyn{skin: -1, cpuVBO: 1, instVBO: 1, instances: 4}},
+		{"not indexed", gpuPrimitive{mode: 4, count: 600000, vbo: 1}, nil},
+	} {
+		r := &Renderer{}
+		it := drawItem{prim: &c.gp, model: mgl64.Ident4(), dyn: c.dyn}
+		if got := r.lodItem(small, &it); got != 0 {
+			t.Errorf("%s: level %d, want 0", c.name, got)
+		}
+		if got := r.lodInstances(small, it, 0, 4); got != 0 {
+			t.Errorf("%s: instances at level %d, want 0", c.name, got)
+		}
+		if m := r.lod.meshes[c.gp.vao]; c.dyn == nil && (m == nil || m.eligible) {
+			t.Errorf("%s: eligible for levels", c.name)
+		}
 	}
 }
