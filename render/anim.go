@@ -59,7 +59,8 @@ type itemDyn struct {
 	cpuPosed             bool      // cpuVBO holds the vertices posed by:
 	cpuJoints            [][12]float32
 	cpuWeights           []float32
-	cpuUploads           int // how many times cpuVBO was written (for tests)
+	cpuUploads           int          // how many times cpuVBO was written (for tests)
+	lodInst              []mgl64.Mat4 // instVBO read back for levels of detail (lod.go)
 }
 
 // uploadDeform puts primitive (m, p)'s skin and morph data on the GPU, in
@@ -438,13 +439,14 @@ func (r *Renderer) drawCall(ps *meshPass, p *program, it drawItem, mirrored bool
 	if d == nil || skinned || d.instances == 0 {
 		p.bool("uInstanced", false)
 		face(mirrored)
+		count := int(it.prim.count)
 		if it.prim.indexed {
-			gl.DrawElements(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil)
+			count = r.drawElements(it.prim, r.lodItem(ps, &it), 0)
 		} else {
 			gl.DrawArrays(it.prim.mode, 0, it.prim.count)
 		}
 		gl.FrontFace(gl.CCW)
-		ps.drawn(int(it.prim.count), r.waitEnv)
+		ps.drawn(count, r.waitEnv)
 		return
 	}
 	p.bool("uInstanced", true)
@@ -453,9 +455,10 @@ func (r *Renderer) drawCall(ps *meshPass, p *program, it drawItem, mirrored bool
 		p.bool("uInstanced", false) // skinned: instancing is not applied
 	}
 	groups := [2]struct{ first, count int }{{0, d.positive}, {d.positive, d.instances - d.positive}}
-	count := max(int(it.prim.count), 1)
 	for g, grp := range groups {
 		face(mirrored != (g == 1))
+		lvl := r.lodInstances(ps, it, grp.first, grp.count)
+		count := max(r.lodCount(it.prim, lvl), 1)
 		for done := 0; done < grp.count; {
 			n := grp.count - done
 			if r.waitEnv {
@@ -467,12 +470,13 @@ func (r *Renderer) drawCall(ps *meshPass, p *program, it drawItem, mirrored bool
 				gl.VertexAttribPointerWithOffset(loc, 4, gl.FLOAT, false, 64, uintptr((grp.first+done)*64+16*k))
 				gl.VertexAttribDivisor(loc, 1)
 			}
+			drawn := int(it.prim.count)
 			if it.prim.indexed {
-				gl.DrawElementsInstanced(it.prim.mode, it.prim.count, gl.UNSIGNED_INT, nil, int32(n))
+				drawn = r.drawElements(it.prim, lvl, n)
 			} else {
 				gl.DrawArraysInstanced(it.prim.mode, 0, it.prim.count, int32(n))
 			}
-			ps.drawn(n*int(it.prim.count), r.waitEnv)
+			ps.drawn(n*drawn, r.waitEnv)
 			done += n
 		}
 	}

@@ -40,6 +40,7 @@ type batchKey struct {
 	uvSets   [2]int
 	material int
 	mirrored bool
+	lod      int // the level of detail (lod.go), 0 for the full mesh
 }
 
 // batchBuffer is the buffer texture of one pass's instance matrices
@@ -106,7 +107,7 @@ func (r *Renderer) drawList(ps *meshPass, items []*drawItem, v, pass int) {
 			continue // skinned, morphed or instanced by the file: drawCall
 		}
 		k := batchKey{vao: gp.vao, count: gp.count, mode: gp.mode, indexed: gp.indexed, uvSets: gp.uvSets,
-			material: r.materialIndex(gp, v), mirrored: mat32(it.model).Mat3().Det() < 0}
+			material: r.materialIndex(gp, v), mirrored: mat32(it.model).Mat3().Det() < 0, lod: r.lodItem(ps, it)}
 		keys[i], batchable[i] = k, true
 		count[k]++
 	}
@@ -160,7 +161,7 @@ func (r *Renderer) drawList(ps *meshPass, items []*drawItem, v, pass int) {
 			if b := batches[keys[i]]; b != nil && b.used {
 				if !b.drawn {
 					b.drawn = true
-					r.drawBatch(ps, it.prim, r.materialOf(it.prim, v), keys[i].mirrored, buf.tex, b.first, b.n)
+					r.drawBatch(ps, it.prim, r.materialOf(it.prim, v), keys[i].mirrored, keys[i].lod, buf.tex, b.first, b.n)
 				}
 				continue
 			}
@@ -169,11 +170,12 @@ func (r *Renderer) drawList(ps *meshPass, items []*drawItem, v, pass int) {
 	}
 }
 
-// drawBatch draws n instances of primitive gp with material m, the
-// matrices of instance k at texel (first+k)*batchTexels of buffer texture
-// tex. While an image is drawn, the instances are split so that llvmpipe
-// is waited for every finishEvery vertices, as one by one.
-func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrored bool, tex uint32, first, n int) {
+// drawBatch draws n instances of primitive gp at level of detail lvl
+// (lod.go) with material m, the matrices of instance k at texel
+// (first+k)*batchTexels of buffer texture tex. While an image is drawn,
+// the instances are split so that llvmpipe is waited for every
+// finishEvery vertices, as one by one.
+func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrored bool, lvl int, tex uint32, first, n int) {
 	if gp.count <= 0 || n <= 0 {
 		return
 	}
@@ -194,19 +196,20 @@ func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrore
 	if mirrored {
 		gl.FrontFace(gl.CW)
 	}
-	count := int(gp.count)
+	count := r.lodCount(gp, lvl)
 	for done := 0; done < n; {
 		k := n - done
 		if r.waitEnv {
 			k = min(k, max(1, (finishEvery-ps.queued+count-1)/count))
 		}
 		p.int("uBatchFirst", int32(first+done))
+		drawn := count
 		if gp.indexed {
-			gl.DrawElementsInstanced(gp.mode, gp.count, gl.UNSIGNED_INT, nil, int32(k))
+			drawn = r.drawElements(gp, lvl, k)
 		} else {
 			gl.DrawArraysInstanced(gp.mode, 0, gp.count, int32(k))
 		}
-		ps.drawn(k*count, r.waitEnv)
+		ps.drawn(k*drawn, r.waitEnv)
 		done += k
 	}
 	gl.FrontFace(gl.CCW)

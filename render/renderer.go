@@ -176,6 +176,8 @@ type Renderer struct {
 	// one holds, 0 until asked.
 	batch      [2]batchBuffer
 	batchLimit int
+	// lod holds the simplified index lists of large meshes (lod.go).
+	lod lodCache
 	// drawCalls counts the mesh draws since SetDocument, an instanced
 	// batch as one (for tests).
 	drawCalls int
@@ -610,6 +612,8 @@ type meshPass struct {
 	cur      *program
 	// queued counts the vertices drawn since the last wait (finishEvery).
 	queued int
+	// height is the view's height in pixels (levels of detail, lod.go).
+	height int
 }
 
 // finishEvery is how many vertices (index count times instances) an image
@@ -675,7 +679,7 @@ func (r *Renderer) meshProgram(f shaderFeatures) *program {
 // (which read a copy of the view made at that point), then the blended
 // ones back to front. The view is width x height pixels.
 func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt Options) {
-	ps := &meshPass{cam: cam, vp: vp, opt: opt, ready: map[*program]bool{}}
+	ps := &meshPass{cam: cam, vp: vp, opt: opt, ready: map[*program]bool{}, height: height}
 	eye := cam.Eye()
 
 	// Push filled polygons back a little so that a collider drawn on the
@@ -903,6 +907,7 @@ func (r *Renderer) release() {
 			gl.DeleteTextures(1, &id)
 		}
 	}
+	r.lod.release()
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
 	discard(r.pending)
