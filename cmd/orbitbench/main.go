@@ -37,8 +37,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"physview/internal/procstat"
+	"physview/internal/xvfb"
 )
 
 const defaultModel = "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"
@@ -93,7 +95,7 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the viewer: %v\n%s", err, out)
 	}
-	display, stop, err := xDisplay()
+	display, stop, err := xvfb.Display()
 	if err != nil {
 		return err
 	}
@@ -223,7 +225,7 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 	if err := dragCmd.Start(); err != nil {
 		return err
 	}
-	begin, cpu0 := time.Since(start), procCPU(cmd.Process.Pid)
+	begin, cpu0 := time.Since(start), procstat.CPU(cmd.Process.Pid)
 	if shots != "" {
 		time.Sleep(time.Duration(seconds*500) * time.Millisecond)
 		grab(display, filepath.Join(shots, fmt.Sprintf("%d-moving.png", idx)))
@@ -231,7 +233,7 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 	if err := dragCmd.Wait(); err != nil {
 		return fmt.Errorf("xdotool: %w", err)
 	}
-	end, cpu1 := time.Since(start), procCPU(cmd.Process.Pid)
+	end, cpu1 := time.Since(start), procstat.CPU(cmd.Process.Pid)
 	time.Sleep(time.Second)
 	if shots != "" {
 		grab(display, filepath.Join(shots, fmt.Sprintf("%d-still.png", idx)))
@@ -312,49 +314,4 @@ func percentile(xs []float64, p float64) float64 {
 	sort.Float64s(s)
 	i := int(float64(len(s)-1) * p / 100)
 	return s[i]
-}
-
-// xDisplay returns DISPLAY, or starts a private Xvfb and returns its
-// display and a function that stops it.
-func xDisplay() (string, func(), error) {
-	if d := os.Getenv("DISPLAY"); d != "" {
-		return d, func() {}, nil
-	}
-	// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
-	// remove its socket when done.
-	r, w, err := os.Pipe()
-	if err != nil {
-		return "", nil, err
-	}
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	if err := x.Start(); err != nil {
-		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
-	}
-	w.Close()
-	stop := func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }
-	n, err := bufio.NewReader(r).ReadString('\n')
-	r.Close()
-	if err != nil {
-		stop()
-		return "", nil, fmt.Errorf("Xvfb did not report its display: %w", err)
-	}
-	return ":" + strings.TrimSpace(n), stop, nil
-}
-
-// procCPU reads a running process's user and system time (every thread)
-// from /proc.
-func procCPU(pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The fields after the command name (which may hold spaces) in ")".
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }

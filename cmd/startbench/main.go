@@ -52,6 +52,7 @@ import (
 	"time"
 
 	"physview/internal/procstat"
+	"physview/internal/xvfb"
 	"physview/render/imgdec"
 	"physview/render/imgdec/ktx2"
 	"physview/scene"
@@ -149,7 +150,7 @@ func benchmark(runs int, files []string) error {
 	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the viewer: %v\n%s", err, out)
 	}
-	display, stop, err := xDisplay()
+	display, stop, err := xvfb.Display()
 	if err != nil {
 		return err
 	}
@@ -217,34 +218,6 @@ func ratio(a, b time.Duration) float64 {
 func median(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	return ds[len(ds)/2]
-}
-
-// xDisplay returns DISPLAY, or starts a private Xvfb and returns its
-// display and a function that stops it.
-func xDisplay() (string, func(), error) {
-	if d := os.Getenv("DISPLAY"); d != "" {
-		return d, func() {}, nil
-	}
-	// Xvfb picks a free display and reports it on fd 3; SIGTERM lets it
-	// remove its socket when done.
-	r, w, err := os.Pipe()
-	if err != nil {
-		return "", nil, err
-	}
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	if err := x.Start(); err != nil {
-		return "", nil, fmt.Errorf("starting Xvfb: %w", err)
-	}
-	w.Close()
-	stop := func() { x.Process.Signal(syscall.SIGTERM); x.Wait() }
-	n, err := bufio.NewReader(r).ReadString('\n')
-	r.Close()
-	if err != nil {
-		stop()
-		return "", nil, fmt.Errorf("Xvfb did not report its display: %w", err)
-	}
-	return ":" + strings.TrimSpace(n), stop, nil
 }
 
 // childFloor measures the floor in a child process: the children's peak
@@ -366,7 +339,7 @@ func window(viewer, display, file string) (timing, int64, error) {
 		if frameLine.MatchString(sc.Text()) {
 			// Wall time from our start, which includes process start-up.
 			el := time.Since(start)
-			return timing{el, procCPU(cmd.Process.Pid)}, peakRSS(cmd.Process.Pid), nil
+			return timing{el, procstat.CPU(cmd.Process.Pid)}, peakRSS(cmd.Process.Pid), nil
 		}
 	}
 	return timing{}, 0, fmt.Errorf("%s: the viewer exited before a textured frame", file)
@@ -374,19 +347,3 @@ func window(viewer, display, file string) (timing, int64, error) {
 
 // peakRSS reads VmHWM from /proc, in bytes.
 func peakRSS(pid int) int64 { return procstat.PeakKB(pid) * 1024 }
-
-// procCPU reads a running process's user and system time from /proc.
-func procCPU(pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// Fields after the command name (which may hold spaces) in ")".
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
-}

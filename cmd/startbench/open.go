@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"physview/internal/xvfb"
 )
 
 // The -open benchmark: how long the window stops drawing while it opens a
@@ -56,7 +58,7 @@ func openBenchmark(runs int, file, shots string) error {
 	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the viewer: %v\n%s", err, out)
 	}
-	display, stop, err := xDisplay()
+	display, stop, err := xvfb.Display()
 	if err != nil {
 		return err
 	}

@@ -1,5 +1,6 @@
-// Package procstat reads a process's peak memory from Linux's /proc, for
-// the start-up benchmark (cmd/startbench) and the viewer it runs.
+// Package procstat reads a process's peak memory and CPU time from Linux's
+// /proc, for the benchmarks (cmd/startbench, cmd/orbitbench) and the viewer
+// they run.
 package procstat
 
 import (
@@ -7,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // PeakKB returns the peak resident memory (VmHWM) of process pid in kB,
@@ -34,4 +36,30 @@ func vmHWM(status string) int64 {
 		}
 	}
 	return 0
+}
+
+// CPU returns the user and system time (every thread) process pid has
+// used so far, from /proc/PID/stat; 0 when /proc does not tell.
+func CPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	return statCPU(string(data))
+}
+
+// statCPU reads utime and stime from a /proc stat line: the fields after
+// the command name (which may hold spaces) in ")".
+func statCPU(stat string) time.Duration {
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(stat[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }

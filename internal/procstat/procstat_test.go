@@ -3,6 +3,7 @@ package procstat
 import (
 	"os"
 	"testing"
+	"time"
 )
 
 // TestVmHWM reads the figure from status texts as Linux writes them.
@@ -36,5 +37,23 @@ func TestPeakKB(t *testing.T) {
 	}
 	if got := PeakKB(1 << 30); got != 0 {
 		t.Errorf("a pid that does not exist: %d kB", got)
+	}
+}
+
+// TestStatCPU reads utime and stime (fields 14 and 15) in clock ticks,
+// with a command name that holds spaces and a ")".
+func TestStatCPU(t *testing.T) {
+	for _, c := range []struct {
+		stat string
+		want time.Duration
+	}{
+		{"1234 (viewer) S 1 1234 1234 0 -1 4194560 500 0 0 0 250 50 0 0 20 0 9 0 100 0 0", 3 * time.Second},
+		{"99 (a b) c)) R 1 99 99 0 -1 0 0 0 0 0 7 3 0 0 20 0 1 0 5 0 0", 100 * time.Millisecond},
+		{"99 (short) R 1", 0},
+		{"no parenthesis", 0},
+	} {
+		if got := statCPU(c.stat); got != c.want {
+			t.Errorf("statCPU(%q) = %v, want %v", c.stat, got, c.want)
+		}
 	}
 }
