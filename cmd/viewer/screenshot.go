@@ -73,7 +73,7 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 	}
 	if missing := d.MissingData(); len(missing) > 0 {
 		// The picture lacks what the missing files hold: never a success.
-		return fail(1, "%s: the picture is incomplete: %s", path, strings.Join(missing, "; "))
+		return fail(1, "%s: the picture is incomplete: %s", path, firstOf(missing, maxNotDrawn))
 	}
 	if len(rep.NotDrawn) > 0 {
 		// An empty picture, or one short of a primitive the file asks
