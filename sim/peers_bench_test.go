@@ -17,10 +17,11 @@ import (
 	"physview/sim/ode"
 )
 
-// peerScene is one scene of the engine benchmark: the glTF it is written
-// as (the same file every engine reads), its step and length.
+// peerScene is one scene of the engine benchmark: a short key (pile,
+// pyramid, overlap), the glTF it is written as (the same file every engine
+// reads), its step and length.
 type peerScene struct {
-	name          string
+	key, name     string
 	scene         tscene
 	step, seconds float64
 }
@@ -75,9 +76,9 @@ func overlapping() tscene {
 
 func peerScenes() []peerScene {
 	return []peerScene{
-		{"tumbling pile of 4,000 bodies, 1/240 s, 4 s", tumblingPile(), 1.0 / 240, 4},
-		{"pyramid of 1,240 boxes, 1/60 s, 4 s", pyramid(), 1.0 / 60, 4},
-		{"2,000 spheres at one point, 1/240 s, 2 s", overlapping(), 1.0 / 240, 2},
+		{"pile", "tumbling pile of 4,000 bodies, 1/240 s, 4 s", tumblingPile(), 1.0 / 240, 4},
+		{"pyramid", "pyramid of 1,240 boxes, 1/60 s, 4 s", pyramid(), 1.0 / 60, 4},
+		{"overlap", "2,000 spheres at one point, 1/240 s, 2 s", overlapping(), 1.0 / 240, 2},
 	}
 }
 
@@ -147,6 +148,26 @@ func runPeer(ps peerScene, engine, file string) (peerRun, error) {
 	return r, nil
 }
 
+// benchEngines reads PHYSVIEW_BENCH_ENGINES, a comma-separated list of
+// engine names (ode, bullet, havok, physx, jolt, rapier), into the set of
+// engines to run; empty means every one. An unknown name stops the run.
+func benchEngines(tb testing.TB, list string) map[string]bool {
+	known := map[string]bool{}
+	for _, e := range append(append([]string{}, Engines...), peerEngines...) {
+		known[e] = list == ""
+	}
+	for _, e := range strings.Split(list, ",") {
+		if e = strings.TrimSpace(e); e == "" {
+			continue
+		}
+		if _, ok := known[e]; !ok {
+			tb.Fatalf("PHYSVIEW_BENCH_ENGINES: no engine %q (known: %s, %s)", e, strings.Join(Engines, ", "), strings.Join(peerEngines, ", "))
+		}
+		known[e] = true
+	}
+	return known
+}
+
 // BenchmarkEngines plays each peerScene in ODE and Bullet and, when node
 // and sim/peerbench's packages are installed (npm ci --prefix
 // sim/peerbench), in the WASM builds of Havok, PhysX, Jolt and Rapier,
@@ -156,6 +177,10 @@ func runPeer(ps peerScene, engine, file string) (peerRun, error) {
 // and the lowest body centre. Run it once:
 //
 //	go test -run '^$' -bench BenchmarkEngines -benchtime 1x ./sim
+//
+// PHYSVIEW_BENCH_SCENES (pile, pyramid, overlap or a part of a scene's
+// name) and
+// PHYSVIEW_BENCH_ENGINES (a comma list, benchEngines) run fewer.
 func BenchmarkEngines(b *testing.B) {
 	peers := true
 	if _, err := exec.LookPath("node"); err != nil {
@@ -165,7 +190,8 @@ func BenchmarkEngines(b *testing.B) {
 		b.Logf("sim/peerbench has no node_modules (npm ci --prefix sim/peerbench): the WASM engines are left out")
 		peers = false
 	}
-	only := os.Getenv("PHYSVIEW_BENCH_SCENES") // a substring of the scene names, to run fewer
+	only := os.Getenv("PHYSVIEW_BENCH_SCENES") // a scene's key or a part of its name, to run fewer
+	engines := benchEngines(b, os.Getenv("PHYSVIEW_BENCH_ENGINES"))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	dir := b.TempDir()
@@ -173,12 +199,15 @@ func BenchmarkEngines(b *testing.B) {
 	table = append(table, "| scene | engine | real-time factor | ODE time / this | Bullet time / this | top speed (m/s) | lowest centre (m) |", "|---|---|---|---|---|---|---|")
 	for i := 0; i < b.N; i++ {
 		for k, ps := range peerScenes() {
-			if only != "" && !strings.Contains(ps.name, only) {
+			if only != "" && ps.key != only && !strings.Contains(ps.name, only) {
 				continue
 			}
 			var runs []peerRun
 			var failed []string
 			for _, e := range Engines {
+				if !engines[e] {
+					continue
+				}
 				r := runOurs(b, ps, e)
 				fmt.Fprintf(os.Stderr, "%s, %s: %+v\n", ps.name, e, r) // progress of a long run
 				runs = append(runs, r)
@@ -189,6 +218,9 @@ func BenchmarkEngines(b *testing.B) {
 					b.Fatal(err)
 				}
 				for _, e := range peerEngines {
+					if !engines[e] {
+						continue
+					}
 					r, err := runPeer(ps, e, file)
 					fmt.Fprintf(os.Stderr, "%s, %s: %+v %v\n", ps.name, e, r, err)
 					if err != nil {
@@ -200,10 +232,20 @@ func BenchmarkEngines(b *testing.B) {
 				}
 			}
 			table = append(table, failed...)
+			// ratio is engine ref's time per step over r's, blank when ref
+			// was left out of this run.
+			ratio := func(ref string, r peerRun) string {
+				for _, o := range runs {
+					if o.Engine == ref {
+						return fmt.Sprintf("%.3g", o.perStep()/r.perStep())
+					}
+				}
+				return ""
+			}
 			for _, r := range runs {
 				rt := ps.step / r.perStep()
-				row := fmt.Sprintf("| %s | %s | %.3gx | %.3g | %.3g | %.3g | %.3g |",
-					ps.name, r.Engine, rt, runs[0].perStep()/r.perStep(), runs[1].perStep()/r.perStep(), r.MaxSpeed, r.MinY)
+				row := fmt.Sprintf("| %s | %s | %.3gx | %s | %s | %.3g | %.3g |",
+					ps.name, r.Engine, rt, ratio(EngineODE, r), ratio(EngineBullet, r), r.MaxSpeed, r.MinY)
 				table = append(table, row)
 				b.ReportMetric(rt, fmt.Sprintf("rt-%d-%s", k, r.Engine))
 			}

@@ -8,6 +8,7 @@
 #include <BulletCollision/CollisionShapes/btEmptyShape.h>
 #include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btSphereBoxCollisionAlgorithm.h>
+#include <BulletCollision/CollisionDispatch/btSphereSphereCollisionAlgorithm.h>
 
 #include <algorithm>
 #include <cmath>
@@ -137,7 +138,7 @@ struct pvb_world {
 	long droppedPairs = 0; // pairs the budget refused in the last step
 	int maxPairs = 32;     // broadphase pairs a moving body may be in
 	btOverlappingPairCallback *counter = nullptr;
-	std::unique_ptr<btCollisionAlgorithmCreateFunc> sphereBox, boxSphere;
+	std::unique_ptr<btCollisionAlgorithmCreateFunc> sphereBox, boxSphere, sphereSphere;
 	double dt = 1.0 / 240;
 };
 
@@ -192,6 +193,58 @@ struct counter : btOverlappingPairCallback {
 		return nullptr;
 	}
 	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
+};
+
+// apartDir is the direction two spheres whose centres coincide are pushed
+// apart along: one of many spread over the sphere, picked from the pair's
+// body and child numbers (deterministic), pointing from the second to the
+// first. Bullet's sphere test pushes every such pair along +x, and a crowd
+// started at one point then spreads into a line along x only.
+btVector3 apartDir(const btCollisionObjectWrapper *w0, const btCollisionObjectWrapper *w1) {
+	auto id = [](const btCollisionObjectWrapper *w) {
+		const info *i = static_cast<const info *>(w->getCollisionObject()->getUserPointer());
+		uint64_t b = i ? uint64_t(i->body >= 0 ? i->body : 1000000000 + i->geom) : 0;
+		return (b << 20) ^ uint64_t(w->m_index + 1);
+	};
+	uint64_t a = id(w0), b = id(w1);
+	bool flip = a > b;
+	if (flip) std::swap(a, b);
+	// splitmix64 of the ordered pair: two uniform numbers, a uniform
+	// direction.
+	uint64_t h = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
+	h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+	h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+	h ^= h >> 31;
+	double z = 2 * double(h >> 40) / double(1 << 24) - 1;
+	double phi = 2 * M_PI * double(h & 0xFFFFFF) / double(1 << 24);
+	double r = std::sqrt(std::max(0.0, 1 - z * z));
+	btVector3 d(r * std::cos(phi), r * std::sin(phi), z);
+	return flip ? -d : d;
+}
+
+// sphereSphere is Bullet's sphere test, but two spheres whose centres
+// (nearly) coincide are pushed apart along apartDir instead of +x.
+struct sphereSphere : btSphereSphereCollisionAlgorithm {
+	using btSphereSphereCollisionAlgorithm::btSphereSphereCollisionAlgorithm;
+	void processCollision(const btCollisionObjectWrapper *w0, const btCollisionObjectWrapper *w1, const btDispatcherInfo &di, btManifoldResult *out) override {
+		const double near = 1e-5; // m: closer centres give no direction worth keeping in single precision
+		if ((w0->getWorldTransform().getOrigin() - w1->getWorldTransform().getOrigin()).length2() > near * near) {
+			btSphereSphereCollisionAlgorithm::processCollision(w0, w1, di, out);
+			return;
+		}
+		// The second sphere moved a little against the direction: Bullet's
+		// own test then takes it, with the same depth to within that.
+		btTransform t = w1->getWorldTransform();
+		t.setOrigin(w0->getWorldTransform().getOrigin() - apartDir(w0, w1) * btScalar(2 * near));
+		btCollisionObjectWrapper moved(w1->m_parent, w1->getCollisionShape(), w1->getCollisionObject(), t, w1->m_partId, w1->m_index);
+		btSphereSphereCollisionAlgorithm::processCollision(w0, &moved, di, out);
+	}
+	struct CreateFunc : btCollisionAlgorithmCreateFunc {
+		btCollisionAlgorithm *CreateCollisionAlgorithm(btCollisionAlgorithmConstructionInfo &ci, const btCollisionObjectWrapper *w0, const btCollisionObjectWrapper *w1) override {
+			void *mem = ci.m_dispatcher1->allocateCollisionAlgorithm(sizeof(sphereSphere));
+			return new (mem) sphereSphere(nullptr, ci, w0, w1);
+		}
+	};
 };
 
 // childFilter applies the collision filter per child of a compound: two
@@ -558,6 +611,8 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->boxSphere->m_swapped = true;
 		w->dispatcher->registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, BOX_SHAPE_PROXYTYPE, w->sphereBox.get());
 		w->dispatcher->registerCollisionCreateFunc(BOX_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->boxSphere.get());
+		w->sphereSphere.reset(new sphereSphere::CreateFunc());
+		w->dispatcher->registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->sphereSphere.get());
 		w->world = new btDiscreteDynamicsWorld(w->dispatcher, w->broadphase, w->solver, w->config);
 		w->world->setGravity(btVector3(0, 0, 0));
 		w->filt = new filter(w);
