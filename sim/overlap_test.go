@@ -171,3 +171,72 @@ func TestSunkFile(t *testing.T) {
 		t.Errorf("crates A and B are %.4g m apart centre to centre, want side by side (1 to 1.2 m)", gap)
 	}
 }
+
+// TestCrowdAtOnePoint: 500 spheres of radius 0.5 m started at one point
+// above a 1 m ground box (the benchmark's overlap scene, smaller) part in
+// every direction, never sink through the ground and never go faster
+// than 20 m/s; after 1 s each rests on the ground or on other spheres.
+// Bullet's own sphere test pushed every pair of coincident centres along
+// +x (a line along x), and unbounded, the summed pushes of the crowd
+// moved spheres 1 m above the ground 3 m down in a few steps, out of the
+// ground's bottom.
+func TestCrowdAtOnePoint(t *testing.T) {
+	const n, r = 500, 0.5
+	for _, tc := range []struct {
+		name   string
+		height float64 // of the point (m); the ground's top face is at 0
+	}{
+		{"1 m above the ground", 1},
+		{"5 m above the ground", 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := tscene{shapes: []string{sphere(r), box(100, 1, 100)}, gravity: earth}
+			ts.nodes = append(ts.nodes, tnode{name: "ground", t: [3]float64{0, -0.5, 0}, ext: static(1, "")})
+			for i := 0; i < n; i++ {
+				ts.nodes = append(ts.nodes, tnode{name: fmt.Sprint("s", i), t: [3]float64{0, tc.height, 0}, ext: dynamic(1, 0, "")})
+			}
+			s := newSim(t, ts, Options{Engine: EngineBullet})
+			top, low, lowAt := 0.0, math.Inf(1), 0.0
+			for s.Time+s.StepSize()/2 < 1 {
+				if err := s.Step(); err != nil {
+					t.Fatal(err)
+				}
+				for _, b := range s.Bodies {
+					top = math.Max(top, b.LinearVelocity.Len())
+					if y := b.CenterOfMass[1]; y < low {
+						low, lowAt = y, s.Time
+					}
+				}
+			}
+			var lo, hi mgl64.Vec3
+			end := math.Inf(1)
+			for i, b := range s.Bodies {
+				for k := 0; k < 3; k++ {
+					if c := b.CenterOfMass[k]; i == 0 || c < lo[k] {
+						lo[k] = c
+					}
+					if c := b.CenterOfMass[k]; i == 0 || c > hi[k] {
+						hi[k] = c
+					}
+				}
+				end = math.Min(end, b.CenterOfMass[1])
+			}
+			t.Logf("top speed %.3g m/s; lowest centre %.3g m at t = %.3g s, %.4g m after 1 s; spread %.3g × %.3g × %.3g m",
+				top, low, lowAt, end, hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2])
+			if top > 20 {
+				t.Errorf("a sphere reached %.3g m/s, want at most 20", top)
+			}
+			// A centre past the box's middle plane (-0.5 m) is pushed out at
+			// its bottom: half a radius into the ground is the most allowed.
+			if low < -r/2 {
+				t.Errorf("a sphere's centre went %.3g m below the ground's top face at t = %.3g s, want at most %g m", -low, lowAt, r/2)
+			}
+			if end < r-0.01 {
+				t.Errorf("after 1 s the lowest centre is at %.4g m, want every sphere on the ground (%g m, 1 cm tolerance) or above", end, r)
+			}
+			if dx, dz := hi[0]-lo[0], hi[2]-lo[2]; dx < 4 || dz < 4 || dx > 3*dz || dz > 3*dx {
+				t.Errorf("the crowd spread %.3g m along x and %.3g m along z, want both over 4 m and within a factor 3 of each other", dx, dz)
+			}
+		})
+	}
+}
