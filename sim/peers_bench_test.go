@@ -179,8 +179,7 @@ func benchEngines(tb testing.TB, list string) map[string]bool {
 //	go test -run '^$' -bench BenchmarkEngines -benchtime 1x ./sim
 //
 // PHYSVIEW_BENCH_SCENES (pile, pyramid, overlap or a part of a scene's
-// name) and
-// PHYSVIEW_BENCH_ENGINES (a comma list, benchEngines) run fewer.
+// name) and PHYSVIEW_BENCH_ENGINES (a comma list, benchEngines) run fewer.
 func BenchmarkEngines(b *testing.B) {
 	peers := true
 	if _, err := exec.LookPath("node"); err != nil {
