@@ -68,6 +68,7 @@ func TestOrbitProfile(t *testing.T) {
 	measure("full view", cam, 800, 758, opt, all)
 	measure("0.7 of the size (the pixels: half)", cam, 560, 531, opt, all)
 	measure("half the size (a quarter)", cam, 400, 379, opt, all)
+	measure("0.4 of the size (the least while moving)", cam, 320, 303, opt, all)
 	measure("a quarter of the size", cam, 200, 190, opt, all)
 	measure("64x61: what does not scale with pixels", cam, 64, 61, opt, all)
 	measure("opaque primitives alone", cam, 800, 758, opt, opaque)
