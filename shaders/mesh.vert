@@ -49,7 +49,7 @@ uniform bool uInstanced;
 #endif
 #ifdef VERTEX_BATCH
 // One instanced draw stands for many nodes that draw the same buffers
-//  with the same material (render/batch.go): instance
+// with the same material (render/batch.go): instance
 // uBatchFirst + gl_InstanceID's model matrix (four texels) and normal
 // matrix (three: its columns) are in uBatchTex, seven texels each, the
 // very floats uModel and uNormalMatrix would hold (same pixels).
