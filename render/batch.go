@@ -13,7 +13,7 @@ import (
 // per node: the items of a pass that draw the same GL buffers with the
 // same material, neither skinned, morphed nor EXT_mesh_gpu_instancing'd,
 // are drawn by one glDrawElementsInstanced whose instances read their
-// model and normal matrices from a buffer texture (mesh.vert, uBatched).
+// model and normal matrices from a buffer texture (mesh.vert, VERTEX_BATCH).
 // The matrices are the very floats a draw of its own would set as
 // uniforms, so the pixels are the same.
 
@@ -179,19 +179,11 @@ func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrore
 	if gp.count <= 0 || n <= 0 {
 		return
 	}
-	p := r.use(ps, m.features())
+	p := r.use(ps, m.features()|featVertexBatch)
 	r.setMaterial(p, gp, m)
-	p.bool("uSkinned", false)
-	p.int("uMorphCount", 0)
-	p.bool("uInstanced", false)
-	gl.Uniform1i(p.loc("uJointTex"), unitJoints)
-	gl.Uniform1i(p.loc("uMorphTex"), unitMorph)
-	gl.Uniform1i(p.loc("uWeightTex"), unitWeights)
-	r.bindEmptyJoints(p)
 	gl.ActiveTexture(gl.TEXTURE0 + unitBatch)
 	gl.BindTexture(gl.TEXTURE_BUFFER, tex)
 	gl.ActiveTexture(gl.TEXTURE0)
-	p.bool("uBatched", true)
 	gl.BindVertexArray(gp.vao)
 	if mirrored {
 		gl.FrontFace(gl.CW)
@@ -213,6 +205,5 @@ func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrore
 		done += k
 	}
 	gl.FrontFace(gl.CCW)
-	p.bool("uBatched", false)
 	r.drawCalls++ // a batch counts once, however it was split
 }

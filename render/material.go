@@ -66,6 +66,11 @@ const (
 	featSpecGloss // the specular-glossiness workflow
 	featDiffuseRoughness
 	featFuzz
+	// The vertex paths (mesh.vert): skins, morph targets and the file's
+	// instancing; the batches of repeated nodes (batch.go). A plain draw
+	// has neither, and its vertices cost a third as much on llvmpipe.
+	featVertexDynamic shaderFeatures = 1 << 14
+	featVertexBatch   shaderFeatures = 1 << 15
 )
 
 // featureDefines are the shader's #define names of the features, by bit.
@@ -133,6 +138,23 @@ func meshSource(f shaderFeatures) string {
 		}
 	}
 	return src[:nl] + defs.String() + src[nl:]
+}
+
+// meshVertSource is the mesh vertex shader with f's vertex path defined.
+func meshVertSource(f shaderFeatures) string {
+	src := shaders.MeshVert
+	var defs string
+	if f&featVertexDynamic != 0 {
+		defs += "#define VERTEX_DYNAMIC\n"
+	}
+	if f&featVertexBatch != 0 {
+		defs += "#define VERTEX_BATCH\n"
+	}
+	if defs == "" {
+		return src
+	}
+	nl := strings.IndexByte(src, '\n') + 1
+	return src[:nl] + defs + src[nl:]
 }
 
 // textureRef is one material texture: which glTF texture, which UV set and

@@ -666,7 +666,7 @@ func (r *Renderer) meshProgram(f shaderFeatures) *program {
 	if p, ok := r.programs[f]; ok {
 		return p
 	}
-	p, err := newProgram(shaders.MeshVert, meshSource(f))
+	p, err := newProgram(meshVertSource(f), meshSource(f))
 	if err != nil {
 		r.Messages = append(r.Messages, fmt.Sprintf("mesh shader with %s: %v (drawn without)", f, err))
 		p = r.mesh
@@ -771,7 +771,11 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 }
 
 func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
-	p := r.use(ps, m.features())
+	f := m.features()
+	if it.dyn != nil {
+		f |= featVertexDynamic // skinned, morphed or instanced (drawCall)
+	}
+	p := r.use(ps, f)
 	model := mat32(it.model)
 	p.mat4("uModel", model)
 	p.mat3("uNormalMatrix", model.Mat3().Inv().Transpose())

@@ -19,6 +19,13 @@ uniform mat4 uModel;
 uniform mat4 uViewProj;
 uniform mat3 uNormalMatrix;
 
+// The vertex paths are compiled in only where a draw needs them (on a
+// software rasteriser an if on a uniform runs both sides for every
+// vertex: the joint and batch fetches tripled a plain mesh's vertex cost):
+// VERTEX_DYNAMIC for skins, morph targets and EXT_mesh_gpu_instancing
+// (render/anim.go), VERTEX_BATCH for the instanced draw of repeated nodes
+// (render/batch.go); neither for everything else.
+#ifdef VERTEX_DYNAMIC
 // uSkinned: the vertex goes to world space by its joints' matrices (joint
 // world * inverse bind, four texels each in uJointTex); uModel is unused.
 uniform bool uSkinned;
@@ -39,14 +46,16 @@ uniform int uVertexCount;
 uniform samplerBuffer uMorphTex;
 uniform samplerBuffer uWeightTex;
 uniform bool uInstanced;
-// uBatched: one instanced draw stands for many nodes that draw the same
-// buffers with the same material (render/batch.go): instance
+#endif
+#ifdef VERTEX_BATCH
+// One instanced draw stands for many nodes that draw the same buffers
+// with the same material (render/batch.go): instance
 // uBatchFirst + gl_InstanceID's model matrix (four texels) and normal
 // matrix (three: its columns) are in uBatchTex, seven texels each, the
 // very floats uModel and uNormalMatrix would hold (same pixels).
-uniform bool uBatched;
 uniform int uBatchFirst;
 uniform samplerBuffer uBatchTex;
+#endif
 
 out vec3 vWorldPos;
 out vec3 vNormal;
@@ -56,6 +65,7 @@ out vec2 vUV1;
 out vec2 vUV2;
 out vec4 vColor;
 
+#ifdef VERTEX_DYNAMIC
 mat4 joint(float j) {
     if (int(j) >= uJointCount) {
         return mat4(0.0);
@@ -77,11 +87,13 @@ mat3 normalFor(mat4 m) {
     mat3 cof = mat3(cross(c1, c2), cross(c2, c0), cross(c0, c1));
     return dot(c0, cross(c1, c2)) < 0.0 ? -cof : cof;
 }
+#endif
 
 void main() {
     vec3 pos = aPosition;
     vec3 nrm = aNormal;
     vec3 tan = aTangent.xyz;
+#ifdef VERTEX_DYNAMIC
     for (int t = 0; t < uMorphCount; t++) {
         float w = texelFetch(uWeightTex, t).r;
         if (w == 0.0) {
@@ -92,8 +104,10 @@ void main() {
         nrm += w * texelFetch(uMorphTex, b + 1).xyz;
         tan += w * texelFetch(uMorphTex, b + 2).xyz;
     }
+#endif
     mat4 model = uModel;
     mat3 normalMatrix = uNormalMatrix;
+#ifdef VERTEX_DYNAMIC
     if (uSkinned) {
         model = aWeights0.x * joint(aJoints0.x) + aWeights0.y * joint(aJoints0.y) +
                 aWeights0.z * joint(aJoints0.z) + aWeights0.w * joint(aJoints0.w);
@@ -105,13 +119,17 @@ void main() {
     } else if (uInstanced) {
         model = uModel * aInstance;
         normalMatrix = normalFor(model);
-    } else if (uBatched) {
+    }
+#endif
+#ifdef VERTEX_BATCH
+    {
         int b = (uBatchFirst + gl_InstanceID) * 7;
         model = mat4(texelFetch(uBatchTex, b), texelFetch(uBatchTex, b + 1),
                      texelFetch(uBatchTex, b + 2), texelFetch(uBatchTex, b + 3));
         normalMatrix = mat3(texelFetch(uBatchTex, b + 4).xyz, texelFetch(uBatchTex, b + 5).xyz,
                             texelFetch(uBatchTex, b + 6).xyz);
     }
+#endif
     vec4 world = model * vec4(pos, 1.0);
     vWorldPos = world.xyz;
     vNormal = normalize(normalMatrix * nrm);

@@ -85,6 +85,20 @@ func stopWakes() {
 	wakes.Unlock()
 }
 
+// nextDeadline returns when the next frame starts, the last one having
+// been due at last and this one ending at now: one frameInterval after
+// last, so that a sleep that overslept (a busy machine wakes the window
+// late) is taken from the next wait rather than added to every frame;
+// at once when this frame ran past that, the schedule starting over from
+// now (no burst of frames to catch up).
+func nextDeadline(last, now time.Time) time.Time {
+	next := last.Add(frameInterval)
+	if next.Before(now) {
+		return now
+	}
+	return next
+}
+
 // afterFrame runs after each frame is shown. While something moves (the
 // frames after input, Play) it paces the frames itself: after a long sleep
 // the backend's loop would otherwise draw back to back to catch up with
@@ -132,10 +146,10 @@ func (a *windowApp) afterFrame() {
 	// A view drawn reduced while the camera moved is drawn in full in
 	// the frames after it stops.
 	if a.wakeFrames > 0 || frameTimes || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
-		if d := frameInterval - now.Sub(a.lastFrameEnd); d > 0 {
+		a.lastFrameEnd = nextDeadline(a.lastFrameEnd, now)
+		if d := time.Until(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}
-		a.lastFrameEnd = time.Now()
 		return
 	}
 	timeout := idleTimeout

@@ -48,3 +48,26 @@ func TestWindowSleepsWhenIdle(t *testing.T) {
 	}
 	t.Logf("%d frames in %v idle", idleFrames, idle)
 }
+
+// TestNextDeadline checks the pacing of frames while something moves: one
+// interval after the last deadline (a late wake-up shortens the next
+// wait), and at once, starting the schedule over, after a frame that ran
+// past it.
+func TestNextDeadline(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name string
+		now  time.Duration // since the last deadline
+		want time.Duration // the next deadline, since the last
+	}{
+		{"short frame: sleeps to the interval", 10 * ms, frameInterval},
+		{"woke 4 ms late, 25 ms of work: 4 ms less sleep", 29 * ms, frameInterval},
+		{"frame ends on the deadline", frameInterval, frameInterval},
+		{"long frame: at once", 50 * ms, 50 * ms},
+	} {
+		if got := nextDeadline(t0, t0.Add(c.now)).Sub(t0); got != c.want {
+			t.Errorf("%s: next deadline %v after the last, want %v", c.name, got, c.want)
+		}
+	}
+}

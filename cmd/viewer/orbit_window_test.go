@@ -40,8 +40,13 @@ func TestWindowOrbitReduced(t *testing.T) {
 		}
 		return out
 	}
-	if r := redraws(0); len(r) > 0 {
-		fullW, fullH = r[0][1], r[0][2]
+	// The frame line comes after the frame's swap, which on a busy
+	// machine can be well after the "textured frame" startEditor waits for.
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if r := redraws(0); len(r) > 0 {
+			fullW, fullH = r[0][1], r[0][2]
+			break
+		}
 	}
 	if fullW < 400 || fullH < 400 {
 		t.Fatalf("first redraw %dx%d, want the 3D view's size", fullW, fullH)
