@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 	"github.com/qmuntal/gltf"
@@ -30,7 +31,28 @@ type decodedImage struct {
 	// reserved is what the pixels took from budget, given back by free.
 	reserved int64
 	budget   *imgdec.Budget
+	// preview is a reduced first version of the image (SetPreviewSide),
+	// refines the full one that replaces it once every image has a
+	// texture.
+	preview, refines bool
 }
+
+// previewSide, above 0, makes each image larger than it arrive twice:
+// first reduced to at most previewSide pixels a side, then whole.
+var previewSide atomic.Int32
+
+// SetPreviewSide makes the decoding started from now on send every image
+// larger than side (in width or height) first reduced to at most side a
+// side, and whole later: JPEGs are decoded reduced by libjpeg-turbo (a
+// third of the full decode's time) and decoded whole once every image has
+// its first version; other images are decoded whole at once and their
+// mipmap level that fits is sent first. Renderer.Poll uploads the reduced
+// versions first and reports pending 0 once each image has one, then
+// replaces them (Refining counts those left): the window shows a textured
+// model sooner and sharpens it a few frames later, as engines stream
+// textures. 0 (the default, and what screenshots use) sends each image
+// once, whole.
+func SetPreviewSide(side int) { previewSide.Store(int32(max(0, side))) }
 
 // mipmapsOnWorkers says who builds the mipmap chains: the decode workers
 // (true) or the GL driver with glGenerateMipmap after the upload of level 0
@@ -46,7 +68,7 @@ var mipmapsOnWorkers = true
 // while the others are idle. Nothing here touches GL.
 func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	n := len(d.GLTF.Images)
-	out := make(chan decodedImage, n)
+	out := make(chan decodedImage, 2*n) // twice with previews
 	next := make(chan int, n)
 	needed := imagesNeeded(d)
 	for _, i := range largestFirst(d, dir) {
@@ -62,32 +84,137 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	// The decoded pixels are budgeted from each image's header before it
 	// is decoded (issue 31: small files declaring 16384x16384).
 	budget := imgdec.NewBudget(imgdec.DocumentPixelBytes)
-	var wg sync.WaitGroup
-	for w := 0; w < min(n, runtime.NumCPU()); w++ {
+	side := int(previewSide.Load())
+	// whole takes the JPEGs sent reduced first, to decode whole once
+	// every image has been sent once (first closes then).
+	whole := make(chan int, n)
+	// gate holds the whole JPEGs back until the renderer has drawn the
+	// previews (takeGate), so that they do not slow that first draw.
+	gate := make(chan struct{})
+	if side > 0 {
+		var once sync.Once
+		gates.Store((<-chan decodedImage)(out), func() { once.Do(func() { close(gate) }) })
+	} else {
+		close(gate)
+	}
+	var wg, first sync.WaitGroup
+	workers := min(n, runtime.NumCPU())
+	first.Add(workers)
+	decode := func(i int) (di decodedImage) {
+		di = decodedImage{index: i, budget: budget}
+		// A bug in a decoder fails this image (the error says
+		// "internal error"), not the process.
+		defer guard.Catch(&di.err)
+		di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
+		if di.err == nil && mipmapsOnWorkers && di.levels == nil {
+			di.levels = imgdec.Mipmaps(di.img)
+		}
+		return di
+	}
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				di := decodedImage{index: i, budget: budget}
-				func() {
-					// A bug in a decoder fails this image (the error
-					// says "internal error"), not the process.
-					defer guard.Catch(&di.err)
-					di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
-					if di.err == nil && mipmapsOnWorkers && di.levels == nil {
-						di.levels = imgdec.Mipmaps(di.img)
+				if side > 0 {
+					if p, ok := decodeReduced(d, dir, i, side); ok {
+						out <- p
+						wake()
+						whole <- i
+						continue
 					}
-				}()
+				}
+				di := decode(i)
+				if side > 0 && di.err == nil {
+					if p, ok := reducedLevels(di, side); ok {
+						out <- p
+						di.refines = true
+					}
+				}
+				out <- di
+				wake()
+			}
+			first.Done()
+			<-gate
+			for i := range whole {
+				di := decode(i)
+				di.refines = true
 				out <- di
 				wake()
 			}
 		}()
 	}
 	go func() {
+		first.Wait()
+		close(whole)
 		wg.Wait()
 		close(out)
 	}()
 	return out
+}
+
+// gates holds, by the channel decodeImages returned, the function that
+// lets its workers go on to the whole JPEGs.
+var gates sync.Map
+
+// takeGate returns the function that lets the decoding behind ch go on to
+// the whole images (a no-op when there is none).
+func takeGate(ch <-chan decodedImage) func() {
+	if f, ok := gates.LoadAndDelete(ch); ok {
+		return f.(func())
+	}
+	return func() {}
+}
+
+// decodeReduced decodes image i reduced to at most side a side when it
+// is a JPEG larger than that (imgdec.DecodeReduced), with its mipmaps;
+// ok is false otherwise, also when the reduced decode fails (the whole
+// decode then says why). The reduced pixels are not taken from the
+// budget: at most side x side, they are small beside the whole image.
+func decodeReduced(d *scene.Document, dir string, i, side int) (di decodedImage, ok bool) {
+	var err error
+	defer guard.Catch(&err)
+	data, err := imageBytes(d, dir, i)
+	if err != nil {
+		return di, false
+	}
+	img, err := imgdec.DecodeReduced(data, side)
+	if err != nil {
+		return di, false
+	}
+	di = decodedImage{index: i, img: img, preview: true}
+	if mipmapsOnWorkers {
+		di.levels = imgdec.Mipmaps(img)
+	}
+	return di, true
+}
+
+// reducedLevels returns a copy of the levels of di's mipmap chain from the
+// first no larger than side a side, as a preview of di; ok is false when
+// di is no larger than side or has no chain.
+func reducedLevels(di decodedImage, side int) (p decodedImage, ok bool) {
+	if di.img == nil || di.img.Width <= side && di.img.Height <= side {
+		return p, false
+	}
+	for l, m := range di.levels {
+		if m.Width <= side && m.Height <= side {
+			p = decodedImage{index: di.index, preview: true}
+			for _, c := range di.levels[l:] {
+				cp := imgdec.Clone(c)
+				if cp == nil {
+					p.free()
+					return p, false
+				}
+				if p.img == nil {
+					p.img = cp
+				} else {
+					p.levels = append(p.levels, cp)
+				}
+			}
+			return p, true
+		}
+	}
+	return p, false
 }
 
 // largestFirst returns the indices of d's images, largest encoded size
@@ -307,6 +434,7 @@ func discard(ch <-chan decodedImage) {
 	if ch == nil {
 		return
 	}
+	takeGate(ch)()
 	go func() {
 		for di := range ch {
 			di.free()
