@@ -36,6 +36,9 @@ type windowApp struct {
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
+	// earlyOpen is set while the first frame has not polled the load of
+	// initial, started before the window.
+	earlyOpen bool
 	// initialCompare is the file to compare it with once it is open
 	// (viewer compare A B; "" none).
 	initialCompare string
@@ -109,7 +112,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		// The file is read and its images decoded on workers while
 		// GLFW, the GL context and the shaders are made (a few hundred
 		// ms on llvmpipe); the first frame takes the document over.
-		a.opened = true
+		a.opened, a.earlyOpen = true, true
 		s.Open(path)
 	}
 	windowHints()
@@ -208,6 +211,14 @@ func (a *windowApp) frame() {
 	}
 	a.filesFrame()
 	s.Poll()
+	if a.earlyOpen {
+		// The file the command line named was opened before the
+		// window: no file browser was drawn over the frame that started
+		// it, so it need not wait for a second Poll (Session.Poll) and is
+		// shown in this first frame when it is read already.
+		a.earlyOpen = false
+		s.Poll()
+	}
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
