@@ -3,8 +3,10 @@ package render
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/jpeg"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -114,5 +116,50 @@ func TestPreviewsThenWhole(t *testing.T) {
 	}
 	if r.Uploads() != 8 {
 		t.Errorf("%d GL textures made, want 8 (4 previews, 4 whole)", r.Uploads())
+	}
+}
+
+// TestPreviewGateDropped: the whole JPEG is held back until the gate
+// opens, and never decoded when the document is dropped first (a file
+// opened over one still sharpening): the decoding then ends after the
+// previews and the PNG's whole image.
+func TestPreviewGateDropped(t *testing.T) {
+	d, err := scene.Decode([]byte(previewFile(t)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, drop := range []bool{false, true} {
+		SetPreviewSide(16)
+		ch := decodeImages(d, "")
+		SetPreviewSide(0)
+		var got []string
+		for len(got) < 3 {
+			di := <-ch
+			got = append(got, fmt.Sprintf("%d preview=%v refines=%v", di.index, di.preview, di.refines))
+			di.free()
+		}
+		select {
+		case di := <-ch:
+			t.Fatalf("drop %v: image %d (refines %v) arrived before the gate opened", drop, di.index, di.refines)
+		case <-time.After(100 * time.Millisecond):
+		}
+		if drop {
+			takeGate(ch).drop()
+		} else {
+			takeGate(ch).open()
+		}
+		for di := range ch {
+			got = append(got, fmt.Sprintf("%d preview=%v refines=%v", di.index, di.preview, di.refines))
+			di.free()
+		}
+		want := []string{"0 preview=false refines=true", "0 preview=true refines=false", "1 preview=true refines=false"}
+		if !drop {
+			want = append(want, "1 preview=false refines=true")
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("drop %v: arrived %q, want %q", drop, got, want)
+		}
 	}
 }

@@ -213,7 +213,7 @@ type Renderer struct {
 	// refineGate lets the decoding go on to the whole JPEGs: opened by
 	// the Poll after the first draw with every image's texture, so that
 	// those decodes do not slow that draw (nil when open).
-	refineGate    func()
+	refineGate    *decodeGate
 	drawnTextured bool
 	imgCount      int
 	white         uint32
@@ -513,7 +513,7 @@ func (r *Renderer) Poll() (arrived, pending int) {
 		arrived++
 	}
 	if r.drawnTextured && r.refineGate != nil {
-		r.refineGate()
+		r.refineGate.open()
 		r.refineGate = nil
 	}
 	r.takeArrived(false)
@@ -579,10 +579,8 @@ func (r *Renderer) arrive(di *decodedImage) {
 
 // WaitTextures blocks until every image is decoded and uploaded.
 func (r *Renderer) WaitTextures() {
-	if r.refineGate != nil {
-		r.refineGate()
-		r.refineGate = nil
-	}
+	r.refineGate.open()
+	r.refineGate = nil
 	for r.pending != nil || r.current != nil || len(r.queue) > 0 || len(r.later) > 0 {
 		r.uploadSome(0)
 		r.queue, r.later = append(r.queue, r.later...), nil
@@ -968,10 +966,8 @@ func (r *Renderer) release() {
 	r.lod.release()
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
-	if r.refineGate != nil {
-		r.refineGate() // the workers finish; discard frees what they send
-		r.refineGate = nil
-	}
+	r.refineGate.drop() // the workers skip the whole JPEGs
+	r.refineGate = nil
 	discard(r.pending)
 	r.pending = nil
 	r.dropUploads()

@@ -90,12 +90,11 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	whole := make(chan int, n)
 	// gate holds the whole JPEGs back until the renderer has drawn the
 	// previews (takeGate), so that they do not slow that first draw.
-	gate := make(chan struct{})
+	gate := &decodeGate{ch: make(chan struct{})}
 	if side > 0 {
-		var once sync.Once
-		gates.Store((<-chan decodedImage)(out), func() { once.Do(func() { close(gate) }) })
+		gates.Store((<-chan decodedImage)(out), gate)
 	} else {
-		close(gate)
+		gate.open()
 	}
 	var wg, first sync.WaitGroup
 	workers := min(n, runtime.NumCPU())
@@ -135,8 +134,11 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 				wake()
 			}
 			first.Done()
-			<-gate
+			<-gate.ch
 			for i := range whole {
+				if gate.dropped.Load() {
+					continue // the document is no longer shown
+				}
 				di := decode(i)
 				di.refines = true
 				out <- di
@@ -157,13 +159,34 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 // lets its workers go on to the whole JPEGs.
 var gates sync.Map
 
-// takeGate returns the function that lets the decoding behind ch go on to
-// the whole images (a no-op when there is none).
-func takeGate(ch <-chan decodedImage) func() {
-	if f, ok := gates.LoadAndDelete(ch); ok {
-		return f.(func())
+// decodeGate holds a decoding's whole JPEGs back: open lets the workers
+// go on to them, drop skips them (the document is no longer shown).
+type decodeGate struct {
+	once    sync.Once
+	ch      chan struct{}
+	dropped atomic.Bool
+}
+
+func (g *decodeGate) open() {
+	if g != nil {
+		g.once.Do(func() { close(g.ch) })
 	}
-	return func() {}
+}
+
+func (g *decodeGate) drop() {
+	if g != nil {
+		g.dropped.Store(true)
+		g.open()
+	}
+}
+
+// takeGate returns the gate of the decoding behind ch (nil when it has
+// none, or it was taken).
+func takeGate(ch <-chan decodedImage) *decodeGate {
+	if g, ok := gates.LoadAndDelete(ch); ok {
+		return g.(*decodeGate)
+	}
+	return nil
 }
 
 // decodeReduced decodes image i reduced to at most side a side when it
@@ -434,7 +457,7 @@ func discard(ch <-chan decodedImage) {
 	if ch == nil {
 		return
 	}
-	takeGate(ch)()
+	takeGate(ch).drop()
 	go func() {
 		for di := range ch {
 			di.free()
