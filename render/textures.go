@@ -155,8 +155,8 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	return out
 }
 
-// gates holds, by the channel decodeImages returned, the function that
-// lets its workers go on to the whole JPEGs.
+// gates holds, by the channel decodeImages returned, the gate of its
+// whole JPEGs until a renderer takes it (takeGate).
 var gates sync.Map
 
 // decodeGate holds a decoding's whole JPEGs back: open lets the workers
