@@ -8,6 +8,7 @@ import (
 	"image/jpeg"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -161,5 +162,29 @@ func TestPreviewGateDropped(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("drop %v: arrived %q, want %q", drop, got, want)
 		}
+	}
+}
+
+// TestWakerSpacesWakes: ten arrivals at once wake the window twice (at
+// once, and once when wakeInterval is over), none is lost, and now wakes
+// at once.
+func TestWakerSpacesWakes(t *testing.T) {
+	var n atomic.Int32
+	SetWake(func() { n.Add(1) })
+	defer SetWake(nil)
+	var w waker
+	for i := 0; i < 10; i++ {
+		w.soon()
+	}
+	if got := n.Load(); got != 1 {
+		t.Fatalf("%d wakes at once, want 1", got)
+	}
+	time.Sleep(wakeInterval + 50*time.Millisecond)
+	if got := n.Load(); got != 2 {
+		t.Fatalf("%d wakes after the interval, want 2 (the trailing one)", got)
+	}
+	w.now()
+	if got := n.Load(); got != 3 {
+		t.Fatalf("%d wakes after now, want 3", got)
 	}
 }
