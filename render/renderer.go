@@ -362,7 +362,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	// The CPU copies the geometry went up from (interleaved vertices,
 	// attributes read for it) are garbage now: give their pages back
 	// before the first draw, whose shader code generation on llvmpipe is
-	// where peak memory is reached (BrainStem: 8 MB less). On a goroutine:
+	// where peak memory is reached (BrainStem: 6 MB less). On a goroutine:
 	// the collection runs beside the frames instead of stalling this one.
 	go debug.FreeOSMemory()
 }
