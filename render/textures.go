@@ -150,6 +150,13 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 				firstSent()
 			}
 			first.Done()
+			if w > 0 {
+				// One worker decodes the whole JPEGs: they go up
+				// about as fast as one decodes them, and two would
+				// hold the next ones decoded (22 MB each at 2048x2048)
+				// while they wait for their upload.
+				return
+			}
 			<-gate.ch
 			for i := range whole {
 				if gate.dropped.Load() {
