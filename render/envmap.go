@@ -116,6 +116,13 @@ func startPrefilter(e Environment) *envEntry {
 	return en
 }
 
+// StartEnvironment starts reading (or prefiltering) environment e and the
+// BRDF table on a goroutine, before there is a GL context: the window
+// calls it at process start, so that its first textured frame, which
+// reduced textures bring early, is lit by them rather than by the
+// stand-ins.
+func StartEnvironment(e Environment) { startPrefilter(e) }
+
 // prefiltered returns environment e prefiltered, waiting for it.
 func prefiltered(e Environment) *envMaps {
 	en := startPrefilter(e)

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -204,10 +205,20 @@ type Renderer struct {
 	pending    <-chan decodedImage
 	queue      []*decodedImage // arrived, waiting for their upload (stream.go)
 	current    *imageUpload    // the image being uploaded
-	imgCount   int
-	white      uint32
-	flatNormal uint32
-	missing    uint32
+	// later holds the whole images that replace previews, until every
+	// image has a texture; refine lists the images shown reduced
+	// (SetPreviewSide).
+	later  []*decodedImage
+	refine map[int]bool
+	// refineGate lets the decoding go on to the whole JPEGs: opened by
+	// the Poll after the first draw with every image's texture, so that
+	// those decodes do not slow that draw (nil when open).
+	refineGate    *decodeGate
+	drawnTextured bool
+	imgCount      int
+	white         uint32
+	flatNormal    uint32
+	missing       uint32
 
 	grid, axes *lineBuffer
 	debug      []debugGroup
@@ -339,6 +350,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 	r.imgCount = len(d.GLTF.Images)
 	r.imageUses = imageUses(d, r.materials)
 	r.pending = startDecoding(d, dir)
+	r.refineGate, r.drawnTextured = takeGate(r.pending), false
 	r.decoded = map[int]*decodedImage{}
 	r.lights = lightsOf(d)
 	r.rebuildItems()
@@ -347,6 +359,12 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.Messages = append(r.Messages, why)
 		}
 	}
+	// The CPU copies the geometry went up from (interleaved vertices,
+	// attributes read for it) are garbage now: give their pages back
+	// before the first draw, whose shader code generation on llvmpipe is
+	// where peak memory is reached (BrainStem: 6 MB less). On a goroutine:
+	// the collection runs beside the frames instead of stalling this one.
+	go debug.FreeOSMemory()
 }
 
 // geometryKey says what a primitive's uploaded buffers hold: which
@@ -494,13 +512,26 @@ func (r *Renderer) Poll() (arrived, pending int) {
 	if r.envArrived() {
 		arrived++
 	}
+	if r.drawnTextured && r.refineGate != nil {
+		r.refineGate.open()
+		r.refineGate = nil
+	}
 	r.takeArrived(false)
 	arrived += r.uploadSome(r.UploadBudget)
-	if r.pending == nil && r.current == nil && len(r.queue) == 0 {
+	if len(r.later) > 0 && r.drawnTextured && r.current == nil && len(r.queue) == 0 {
+		// Every image has a texture and the view was drawn with them:
+		// the whole ones go up from now on.
+		r.queue, r.later = r.later, nil
+	}
+	if len(r.decoded) == r.imgCount || r.pending == nil && r.current == nil && len(r.queue) == 0 {
 		return arrived, 0
 	}
 	return arrived, r.imgCount - len(r.decoded)
 }
+
+// Refining returns how many images are shown reduced while their whole
+// version decodes or waits for its upload (SetPreviewSide).
+func (r *Renderer) Refining() int { return len(r.refine) }
 
 // takeArrived moves the decoded images waiting on the channel to the
 // upload queue; with wait set it waits for all of them.
@@ -521,21 +552,45 @@ func (r *Renderer) takeArrived(wait bool) {
 			r.pending = nil
 			return
 		}
-		r.queue = append(r.queue, &di)
+		r.arrive(&di)
 	}
+}
+
+// arrive queues an arrived image for its upload: a whole image that
+// replaces a preview waits in later until every image has a texture.
+func (r *Renderer) arrive(di *decodedImage) {
+	switch {
+	case di.preview:
+		if r.refine == nil {
+			r.refine = map[int]bool{}
+		}
+		r.refine[di.index] = true
+	case di.refines && di.err != nil:
+		// The preview stays; the message says why.
+		delete(r.refine, di.index)
+		r.Messages = append(r.Messages, fmt.Sprintf("image %d: %v (shown reduced)", di.index, di.err))
+		return
+	case di.refines:
+		r.later = append(r.later, di)
+		return
+	}
+	r.queue = append(r.queue, di)
 }
 
 // WaitTextures blocks until every image is decoded and uploaded.
 func (r *Renderer) WaitTextures() {
-	for r.pending != nil || r.current != nil || len(r.queue) > 0 {
+	r.refineGate.open()
+	r.refineGate = nil
+	for r.pending != nil || r.current != nil || len(r.queue) > 0 || len(r.later) > 0 {
 		r.uploadSome(0)
+		r.queue, r.later = append(r.queue, r.later...), nil
 		if r.pending != nil {
 			di, ok := <-r.pending
 			if !ok {
 				r.pending = nil
 				continue
 			}
-			r.queue = append(r.queue, &di)
+			r.arrive(&di)
 		}
 	}
 }
@@ -578,6 +633,7 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 	if r.doc != nil {
+		r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
 		// The background is drawn behind the opaque primitives, once
 		// they are drawn (drawMeshes).
 		r.drawMeshes(cam, vp32, width, height, opt)
@@ -914,9 +970,15 @@ func (r *Renderer) release() {
 	r.lod.release()
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
+	r.refineGate.drop() // the workers skip the whole JPEGs
+	r.refineGate = nil
 	discard(r.pending)
 	r.pending = nil
 	r.dropUploads()
+	for _, di := range r.later {
+		di.free()
+	}
+	r.later, r.refine = nil, nil
 	r.prims = nil
 	r.items = nil
 	for _, d := range r.dyns {

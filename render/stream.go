@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -138,6 +139,7 @@ type imageUpload struct {
 	keys   []texKey // the pairs left, keys[0] the one under way
 	shared map[glKey]uint32
 	tex    *texUpload // keys[0]'s texture, nil before it starts
+	old    []uint32   // the preview's textures this whole image replaces
 }
 
 // startImage takes in one arrived image: a failed one is noted and given
@@ -161,7 +163,7 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 	for len(u.keys) > 0 {
 		k := u.keys[0]
 		if u.tex == nil {
-			if _, ok := r.textures[k]; ok {
+			if _, ok := r.textures[k]; ok && !u.di.refines {
 				u.keys = u.keys[1:]
 				continue
 			}
@@ -172,7 +174,7 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 				sampler, gk.sampler = d.GLTF.Samplers[*s], *s
 			}
 			if id, ok := u.shared[gk]; ok {
-				r.textures[k] = id
+				u.replace(r, k, id)
 				u.keys = u.keys[1:]
 				continue
 			}
@@ -190,13 +192,28 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 			gk.sampler = *s
 		}
 		u.shared[gk] = u.tex.id
-		r.textures[k] = u.tex.id
+		u.replace(r, k, u.tex.id)
 		u.tex, u.keys = nil, u.keys[1:]
 		return false // one texture a step: the caller looks at the clock
 	}
 	r.decoded[u.di.index] = u.di
 	u.di.free()
+	if u.di.refines {
+		if len(u.old) > 0 {
+			gl.DeleteTextures(int32(len(u.old)), &u.old[0])
+		}
+		delete(r.refine, u.di.index)
+	}
 	return true
+}
+
+// replace makes id k's texture; the preview's texture it replaces is
+// deleted once the whole image is up (another key may still show it).
+func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
+	if old, ok := r.textures[k]; ok && u.di.refines && old != r.missing && !slices.Contains(u.old, old) {
+		u.old = append(u.old, old)
+	}
+	r.textures[k] = id
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
@@ -230,6 +247,9 @@ func (r *Renderer) dropUploads() {
 	if u := r.current; u != nil {
 		if u.tex != nil {
 			gl.DeleteTextures(1, &u.tex.id)
+		}
+		if len(u.old) > 0 { // previews already replaced in r.textures
+			gl.DeleteTextures(int32(len(u.old)), &u.old[0])
 		}
 		u.di.free()
 		r.current = nil

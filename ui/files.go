@@ -49,7 +49,8 @@ func fileMenu(s *State, act func(app.Intent)) g.Layout {
 }
 
 // loadingBar shows the file being loaded with its progress and a Cancel,
-// and then the textures decoding (N of M).
+// and then the textures decoding (N of M), and those shown reduced
+// getting their full resolution.
 func loadingBar(s *State, act func(app.Intent)) g.Widget {
 	l := s.S.Loading()
 	if l == nil {
@@ -57,6 +58,11 @@ func loadingBar(s *State, act func(app.Intent)) g.Widget {
 			m := len(s.S.Doc.GLTF.Images)
 			n := int(s.Progress*float32(m) + 0.5)
 			return g.ProgressBar(s.Progress).Size(-1, 0).Overlay(fmt.Sprintf("textures %d of %d", n, m))
+		}
+		if s.S.Doc != nil && s.Refining > 0 {
+			m := len(s.S.Doc.GLTF.Images)
+			n := max(0, m-s.Refining)
+			return g.ProgressBar(float32(n)/float32(max(1, m))).Size(-1, 0).Overlay(fmt.Sprintf("full resolution %d of %d", n, m))
 		}
 		return g.Layout{}
 	}

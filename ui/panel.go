@@ -32,6 +32,9 @@ type State struct {
 	// Progress is 0..1 while textures decode; Messages are the renderer's
 	// notes (unreadable images, primitives).
 	Progress float32
+	// Refining counts the textures still shown reduced while their whole
+	// images come (render.SetPreviewSide).
+	Refining int
 	Messages []string
 	// ProbeText is the net gravity the window computed at the probe.
 	ProbeText string

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/AllenDang/cimgui-go/imgui"
@@ -35,6 +36,9 @@ type windowApp struct {
 	// initial is the file to open once GL is up ("" the demo scene).
 	initial string
 	opened  bool
+	// earlyOpen is set while the first frame has not polled the load of
+	// initial, started before the window.
+	earlyOpen bool
 	// initialCompare is the file to compare it with once it is open
 	// (viewer compare A B; "" none).
 	initialCompare string
@@ -50,6 +54,7 @@ type windowApp struct {
 	// the window shows the scene.
 	start                time.Time
 	firstFrame, textured bool
+	sharp                bool // every texture whole (render.SetPreviewSide) reported
 	// Frame pacing (idle.go): wakeFrames after input, when the last frame
 	// ended, when this one began and how long the last one's work took
 	// (the status bar shows it); frames counts them for PHYSVIEW_LOG_FRAMES.
@@ -90,7 +95,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		a.panel.LogItems(logLine)
 	}
 	a.panel.S = s
-	s.Wake = postWake
+	s.Wake = wakeWhenUp
 	s.Preload = render.Preload
 	s.DropPreload = render.DropPreload
 	s.Log = logLine
@@ -98,6 +103,17 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		if s.Recent, err = recent.Load(p); err != nil {
 			fmt.Fprintln(os.Stderr, "viewer:", err)
 		}
+	}
+	// Textures larger than the view needs at first come reduced, whole
+	// a few frames later (render.SetPreviewSide).
+	render.SetPreviewSide(previewSide)
+	render.StartEnvironment(renderOptions(s.View, s.Variant).Environment)
+	if path != "" {
+		// The file is read and its images decoded on workers while
+		// GLFW, the GL context and the shaders are made (a few hundred
+		// ms on llvmpipe); the first frame takes the document over.
+		a.opened, a.earlyOpen = true, true
+		s.Open(path)
 	}
 	windowHints()
 	// The size (and the panel's width) the splitter's last drag left.
@@ -107,6 +123,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	}
 	a.wnd = g.NewMasterWindow("physview", w, h, 0)
 	a.wnd.SetStyle(ui.Theme())
+	windowUp.Store(true)
 	a.startIdle()
 	a.initFiles()
 	a.wnd.SetDropCallback(func(paths []string) {
@@ -119,6 +136,24 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	s.Close()
 	a.closeFiles()
 	return nil
+}
+
+// previewSide is the largest side of the textures the window shows first:
+// a model filling a 1280x780 window's view is at most about 700 pixels
+// high, which a 512x512 texture serves within a level of its mipmaps; the
+// whole images follow (the status bar counts them).
+const previewSide = 512
+
+// windowUp is set once giu's window exists: a load started before it
+// (the file named on the command line) must not post to GLFW earlier.
+var windowUp atomic.Bool
+
+// wakeWhenUp is postWake once the window exists; before, the first frame
+// looks at what arrived anyway.
+func wakeWhenUp() {
+	if windowUp.Load() {
+		postWake()
+	}
 }
 
 // screenLog (PHYSVIEW_LOG_SCREEN=1) reports on stderr where things are on
@@ -176,6 +211,14 @@ func (a *windowApp) frame() {
 	}
 	a.filesFrame()
 	s.Poll()
+	if a.earlyOpen {
+		// The file the command line named was opened before the
+		// window: no file browser was drawn over the frame that started
+		// it, so it need not wait for a second Poll (Session.Poll) and is
+		// shown in this first frame when it is read already.
+		a.earlyOpen = false
+		s.Poll()
+	}
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
@@ -184,6 +227,7 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.afterUpload = time.Now()
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
+		a.panel.Refining = a.renderer.Refining()
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
@@ -222,7 +266,15 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.view.Invalidate()
 	}
 	now := time.Now()
-	if a.pacer.Arrived(now, arrived, pending) {
+	// Once the view is drawn textured, the whole images replacing
+	// reduced ones are paced like arrivals: one redraw when all are in
+	// (or every StreamRedrawInterval), not one for each.
+	refining := a.renderer.Refining()
+	streaming := pending
+	if pending == 0 && a.pacer.Shown() {
+		streaming = refining
+	}
+	if a.pacer.Arrived(now, arrived, streaming) {
 		a.view.Invalidate()
 	}
 	size, scale := io.DisplaySize(), io.DisplayFramebufferScale()
@@ -246,6 +298,10 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	if pending == 0 && !a.textured {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
+	}
+	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() {
+		a.sharp = true
+		fmt.Fprintf(os.Stderr, "viewer: full-resolution frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
 }
 
@@ -326,7 +382,7 @@ func (a *windowApp) frameSelection() {
 // DocumentReplaced frames a new document and waits for its first frame
 // and textures again (app.View; the controller shows it).
 func (a *windowApp) DocumentReplaced(d *scene.Document) {
-	a.textured = false
+	a.textured, a.sharp = false, false
 	a.pacer.Reset()
 	a.frameDefault(d)
 }

@@ -41,7 +41,17 @@ static int decodeSPNG(const void *data, size_t size, int maxSide, unsigned char 
 // pixels(), replicating chroma samples as Go's image/jpeg does (no fancy
 // upsampling) with the accurate integer IDCT. It returns 0, or -1 with the
 // message in msg (which must be at least 200 bytes).
+static int decodeJPEGScaled(const unsigned char *data, unsigned long size, int maxSide, int side, unsigned char **out, int *w, int *h, char *msg);
+
 static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide, unsigned char **out, int *w, int *h, char *msg) {
+	return decodeJPEGScaled(data, size, maxSide, 0, out, w, h, msg);
+}
+
+// decodeJPEGScaled is decodeJPEG at the smallest reduction among 1/1,
+// 1/2, 1/4 and 1/8 whose sides are both at most side (1/8 when none is;
+// side 0: full size). libjpeg-turbo reduces in the inverse DCT, so a
+// quarter-size image costs about a third of the full decode.
+static int decodeJPEGScaled(const unsigned char *data, unsigned long size, int maxSide, int side, unsigned char **out, int *w, int *h, char *msg) {
 	tjhandle tj = tjInitDecompress();
 	if (!tj) {
 		snprintf(msg, 200, "%s", tjGetErrorStr2(NULL));
@@ -58,6 +68,13 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 		tjDestroy(tj);
 		return -1;
 	}
+	if (side > 0) {
+		int denom = 1;
+		while (denom < 8 && ((width + denom - 1) / denom > side || (height + denom - 1) / denom > side)) denom *= 2;
+		// TJSCALED: the reduced size rounds up.
+		width = (width + denom - 1) / denom;
+		height = (height + denom - 1) / denom;
+	}
 	unsigned char *buf = pixels((size_t)width * height * 4);
 	if (!buf) {
 		snprintf(msg, 200, "out of memory for %dx%d pixels", width, height);
@@ -65,7 +82,9 @@ static int decodeJPEG(const unsigned char *data, unsigned long size, int maxSide
 		return -1;
 	}
 	// A warning (a truncated or damaged scan) counts as an error: the Go
-	// decoder then decides, as before there was this one.
+	// decoder then decides, as before there was this one. A width and
+	// height below the file's make libjpeg-turbo scale (the largest of
+	// its factors that fits, here exactly denom).
 	if (tjDecompress2(tj, data, size, buf, width, 0, height, TJPF_RGBA, TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT) != 0) {
 		snprintf(msg, 200, "%s", tjGetErrorStr2(tj));
 		pixfree(buf, (size_t)width * height * 4);
@@ -228,6 +247,32 @@ func decodeJPEG(data []byte) (*Image, error) {
 	return wrapC(out, int(w), int(h)), nil
 }
 
+// ErrNotReduced is DecodeReduced's answer for an image it does not
+// decode reduced: not a JPEG, or no larger than the size asked for.
+var ErrNotReduced = errors.New("imgdec: not a JPEG larger than the size asked for")
+
+// DecodeReduced decodes a JPEG larger than side (in width or height)
+// straight to a reduced size, a half, a quarter or an eighth of its own,
+// the largest whose sides are both at most side (an eighth when none is):
+// libjpeg-turbo scales in its inverse DCT, so a 2048x2048 JPEG decoded to
+// 512x512 costs about a third of the full decode. Other images, and JPEGs
+// of side or less, return ErrNotReduced (decode them with Decode).
+func DecodeReduced(data []byte, side int) (*Image, error) {
+	if side <= 0 || !bytes.HasPrefix(data, jpegMagic) {
+		return nil, ErrNotReduced
+	}
+	if w, h, ok := Dimensions(data); !ok || (w <= side && h <= side) {
+		return nil, ErrNotReduced
+	}
+	var out *C.uchar
+	var w, h C.int
+	var msg [200]C.char
+	if C.decodeJPEGScaled((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), MaxSide, C.int(side), &out, &w, &h, &msg[0]) != 0 {
+		return nil, fmt.Errorf("jpeg: %s", C.GoString(&msg[0]))
+	}
+	return wrapC(out, int(w), int(h)), nil
+}
+
 func wrapC(p *C.uchar, w, h int) *Image {
 	return &Image{Width: w, Height: h, Pix: unsafe.Slice((*byte)(unsafe.Pointer(p)), 4*w*h), c: unsafe.Pointer(p), size: 4 * w * h}
 }
@@ -300,6 +345,18 @@ func opaque(pix []uint8) bool {
 		}
 	}
 	return true
+}
+
+// Clone returns a copy of m's pixels in C memory (give it back with
+// Free), or nil when out of memory.
+func Clone(m *Image) *Image {
+	p := C.pixels(C.size_t(len(m.Pix)))
+	if p == nil {
+		return nil
+	}
+	c := wrapC((*C.uchar)(p), m.Width, m.Height)
+	copy(c.Pix, m.Pix)
+	return c
 }
 
 // Mipmaps returns levels 1 and down of m's mipmap chain to 1x1, in C

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -387,6 +390,78 @@ func BenchmarkMipmaps(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, l := range Mipmaps(m) {
 			l.Free()
+		}
+	}
+}
+
+// TestDecodeReduced decodes a smooth JPEG reduced and compares it with the
+// full decode averaged over the same blocks: libjpeg-turbo's scaled
+// inverse DCT gives the block averages within a few levels.
+func TestDecodeReduced(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 200, 120))
+	for y := 0; y < 120; y++ {
+		for x := 0; x < 200; x++ {
+			src.SetNRGBA(x, y, color.NRGBA{uint8(x), uint8(2 * y), uint8(x + y), 255})
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, src, &jpeg.Options{Quality: 95}); err != nil {
+		t.Fatal(err)
+	}
+	full, err := Decode(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Free()
+	for _, c := range []struct {
+		side, w, h, denom int
+	}{
+		{150, 100, 60, 2},
+		{64, 50, 30, 4},
+		{10, 25, 15, 8}, // an eighth is the least
+	} {
+		m, err := DecodeReduced(buf.Bytes(), c.side)
+		if err != nil {
+			t.Fatalf("side %d: %v", c.side, err)
+		}
+		if m.Width != c.w || m.Height != c.h {
+			t.Errorf("side %d: %dx%d, want %dx%d", c.side, m.Width, m.Height, c.w, c.h)
+			m.Free()
+			continue
+		}
+		worst := 0
+		for y := 0; y < c.h; y++ {
+			for x := 0; x < c.w; x++ {
+				for k := 0; k < 3; k++ {
+					sum := 0
+					for dy := 0; dy < c.denom; dy++ {
+						for dx := 0; dx < c.denom; dx++ {
+							sum += int(full.Pix[((y*c.denom+dy)*200+x*c.denom+dx)*4+k])
+						}
+					}
+					avg := sum / (c.denom * c.denom)
+					worst = max(worst, abs(avg-int(m.Pix[(y*c.w+x)*4+k])))
+				}
+				if a := m.Pix[(y*c.w+x)*4+3]; a != 255 {
+					t.Fatalf("side %d: alpha %d at %d,%d", c.side, a, x, y)
+				}
+			}
+		}
+		if worst > 6 {
+			t.Errorf("side %d: a pixel differs from its block's average by %d levels", c.side, worst)
+		}
+		m.Free()
+	}
+	png, err := os.ReadFile("testdata/rgb8.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		data []byte
+		side int
+	}{"png": {png, 1}, "small enough": {buf.Bytes(), 200}, "no side": {buf.Bytes(), 0}} {
+		if m, err := DecodeReduced(c.data, c.side); err != ErrNotReduced {
+			t.Errorf("%s: %v, %v; want ErrNotReduced", name, m, err)
 		}
 	}
 }

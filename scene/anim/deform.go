@@ -200,11 +200,14 @@ func readDeform(d *scene.Document, me, p int) (df *Deform, why error) {
 		if !jok || !wok {
 			continue
 		}
-		jv, comps, err := readFloats(d, ji)
+		// Read as float32, the decoded form, not through readFloats'
+		// float64 copy: twice the bytes for values that end as uint16
+		// and float32.
+		jv, comps, err := d.AccessorFloats(ji, true)
 		if err != nil || comps != 4 || len(jv) != 4*n {
 			return fail(fmt.Errorf("JOINTS_%d: cannot be read (%v)", set, err))
 		}
-		wv, comps, err := readFloats(d, wi)
+		wv, comps, err := d.AccessorFloats(wi, true)
 		if err != nil || comps != 4 || len(wv) != 4*n {
 			return fail(fmt.Errorf("WEIGHTS_%d: cannot be read (%v)", set, err))
 		}
@@ -213,7 +216,7 @@ func readDeform(d *scene.Document, me, p int) (df *Deform, why error) {
 		for i := 0; i < n; i++ {
 			for k := 0; k < 4; k++ {
 				df.Joints[set][i][k] = uint16(jv[4*i+k])
-				df.Weights[set][i][k] = float32(wv[4*i+k])
+				df.Weights[set][i][k] = wv[4*i+k]
 			}
 		}
 	}
