@@ -147,6 +147,20 @@ func runPeer(ps peerScene, engine, file string) (peerRun, error) {
 	return r, nil
 }
 
+// benchEngines reads PHYSVIEW_BENCH_ENGINES, a comma-separated list of
+// engine names (ode, bullet, havok, physx, jolt, rapier): the engines the
+// benchmark runs. Empty runs every engine.
+func benchEngines(list string) func(string) bool {
+	if strings.TrimSpace(list) == "" {
+		return func(string) bool { return true }
+	}
+	want := map[string]bool{}
+	for _, e := range strings.Split(list, ",") {
+		want[strings.ToLower(strings.TrimSpace(e))] = true
+	}
+	return func(e string) bool { return want[e] }
+}
+
 // BenchmarkEngines plays each peerScene in ODE and Bullet and, when node
 // and sim/peerbench's packages are installed (npm ci --prefix
 // sim/peerbench), in the WASM builds of Havok, PhysX, Jolt and Rapier,
@@ -166,6 +180,7 @@ func BenchmarkEngines(b *testing.B) {
 		peers = false
 	}
 	only := os.Getenv("PHYSVIEW_BENCH_SCENES") // a substring of the scene names, to run fewer
+	engines := benchEngines(os.Getenv("PHYSVIEW_BENCH_ENGINES"))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	dir := b.TempDir()
@@ -179,6 +194,9 @@ func BenchmarkEngines(b *testing.B) {
 			var runs []peerRun
 			var failed []string
 			for _, e := range Engines {
+				if !engines(e) {
+					continue
+				}
 				r := runOurs(b, ps, e)
 				fmt.Fprintf(os.Stderr, "%s, %s: %+v\n", ps.name, e, r) // progress of a long run
 				runs = append(runs, r)
@@ -189,6 +207,9 @@ func BenchmarkEngines(b *testing.B) {
 					b.Fatal(err)
 				}
 				for _, e := range peerEngines {
+					if !engines(e) {
+						continue
+					}
 					r, err := runPeer(ps, e, file)
 					fmt.Fprintf(os.Stderr, "%s, %s: %+v %v\n", ps.name, e, r, err)
 					if err != nil {
@@ -200,10 +221,21 @@ func BenchmarkEngines(b *testing.B) {
 				}
 			}
 			table = append(table, failed...)
+			ours := map[string]peerRun{}
+			for _, r := range runs {
+				ours[r.Engine] = r
+			}
+			ratio := func(engine string, r peerRun) string {
+				o, ok := ours[engine]
+				if !ok {
+					return "" // that engine was filtered out
+				}
+				return fmt.Sprintf("%.3g", o.perStep()/r.perStep())
+			}
 			for _, r := range runs {
 				rt := ps.step / r.perStep()
-				row := fmt.Sprintf("| %s | %s | %.3gx | %.3g | %.3g | %.3g | %.3g |",
-					ps.name, r.Engine, rt, runs[0].perStep()/r.perStep(), runs[1].perStep()/r.perStep(), r.MaxSpeed, r.MinY)
+				row := fmt.Sprintf("| %s | %s | %.3gx | %s | %s | %.3g | %.3g |",
+					ps.name, r.Engine, rt, ratio(EngineODE, r), ratio(EngineBullet, r), r.MaxSpeed, r.MinY)
 				table = append(table, row)
 				b.ReportMetric(rt, fmt.Sprintf("rt-%d-%s", k, r.Engine))
 			}
