@@ -221,12 +221,12 @@ func BenchmarkEngines(b *testing.B) {
 				}
 			}
 			table = append(table, failed...)
-			ours := map[string]peerRun{}
+			byEngine := map[string]peerRun{}
 			for _, r := range runs {
-				ours[r.Engine] = r
+				byEngine[r.Engine] = r
 			}
 			ratio := func(engine string, r peerRun) string {
-				o, ok := ours[engine]
+				o, ok := byEngine[engine]
 				if !ok {
 					return "" // that engine was filtered out
 				}
