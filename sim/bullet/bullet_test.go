@@ -102,3 +102,93 @@ func TestWorld(t *testing.T) {
 		t.Errorf("a broken world stepped: %v", err)
 	}
 }
+
+// TestOneBatch: the awake islands are solved in one batch, and that batch
+// leaves out what Bullet's island solver leaves out: a sleeping box stays
+// exactly where it fell asleep while another box falls, and a trigger on a
+// kinematic body reports the box inside it without pushing it. A ball
+// leaving a wall has no contact point with it while their broadphase pair
+// lives on (the narrowphase is skipped for it) and flies on undisturbed.
+func TestOneBatch(t *testing.T) {
+	w, err := NewWorld(10, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Destroy()
+	solid := Surface{Friction: 0.6, Category: 1, Collide: ^uint64(0), Owner: -1}
+	ground, err := w.NewBox(40, 1, 40, solid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ground.SetPosition([3]float64{0, -0.5, 0})
+	wall, err := w.NewBox(1, 1, 1, solid) // x from 9.5 to 10.5, in the air
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall.SetPosition([3]float64{10, 10, 0})
+	geom := func(g *Geom, err error) *Geom {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	body := func(g *Geom, at [3]float64) *Body {
+		b := w.NewBody()
+		g.SetBody(b)
+		b.SetPosition(at)
+		if err := b.SetMass(1, [9]float64{0.2, 0, 0, 0, 0.2, 0, 0, 0, 0.2}); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	// Bodies in order: 0 lands on the ground and sleeps, 1 falls from 20 m, 2 rests
+	// inside 3's trigger (3 is kinematic), 4 flies off the wall at 1 m/s.
+	body(geom(w.NewBox(1, 1, 1, solid)), [3]float64{-5, 0.55, 0})
+	body(geom(w.NewBox(1, 1, 1, solid)), [3]float64{5, 20, 0})
+	body(geom(w.NewBox(1, 1, 1, solid)), [3]float64{0, 0.5, 5})
+	trigger := geom(w.NewBox(2, 2, 2, Surface{Trigger: true, Owner: 7, Category: 1, Collide: ^uint64(0)}))
+	body(trigger, [3]float64{0, 0.5, 5}).SetKinematic()
+	ball := body(geom(w.NewSphere(0.5, solid)), [3]float64{10 - 0.5 - 0.5, 10, 0})
+	ball.SetLinearVel([3]float64{-1, 0, 0})
+	gravity := []float64{0, -9.81, 0, 0, -9.81, 0, 0, -9.81, 0, 0, 0, 0, 0, 0, 0}
+	step := func(n int) {
+		for i := 0; i < n; i++ {
+			if err := w.Step(1.0/240, gravity); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	asleep, contacts := make([]byte, 5), make([]int32, 5)
+	step(24) // 0.1 s: the ball is 0.1 m off the wall, their pair still in the broadphase
+	w.BodyFlags(asleep, contacts)
+	if contacts[4] != 0 {
+		t.Errorf("the ball 0.1 m off the wall has %d contact points, want 0", contacts[4])
+	}
+	step(216) // 1.0 s: box 0 sleeps, box 1 falls
+	w.BodyFlags(asleep, contacts)
+	if asleep[0] != 1 || asleep[1] != 0 {
+		t.Fatalf("at 1 s asleep = %v, want box 0 asleep and box 1 awake", asleep)
+	}
+	slept := append([]float64(nil), w.States()[:13]...)
+	step(96) // 1.4 s
+	st := w.States()
+	for k := 0; k < 13; k++ {
+		if st[k] != slept[k] {
+			t.Errorf("the sleeping box's state %d changed from %g to %g", k, slept[k], st[k])
+		}
+	}
+	if y := st[13+1]; y > 11 || y < 10 {
+		t.Errorf("box 1 is at y = %g after 1.4 s, want it falling (10.4)", y)
+	}
+	in := st[2*13 : 2*13+3]
+	if math.Abs(in[0]) > 1e-4 || math.Abs(in[1]-0.5) > 0.005 || math.Abs(in[2]-5) > 1e-4 {
+		t.Errorf("the box inside the trigger moved to %v, want (0, 0.5, 5)", in)
+	}
+	ov := w.Overlaps()
+	if len(ov) != 1 || ov[0] != [2]int{7, 2} {
+		t.Errorf("overlaps %v, want [[7 2]]", ov)
+	}
+	if x := st[4*13]; math.Abs(x-(9-1.4)) > 0.01 {
+		t.Errorf("the ball is at x = %g after 1.4 s at -1 m/s from 9, want 7.6", x)
+	}
+}

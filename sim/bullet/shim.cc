@@ -9,6 +9,7 @@
 #include <BulletCollision/CollisionDispatch/btCompoundCompoundCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btSphereBoxCollisionAlgorithm.h>
 #include <BulletCollision/CollisionDispatch/btSphereSphereCollisionAlgorithm.h>
+#include <BulletCollision/CollisionDispatch/btSimulationIslandManager.h>
 
 #include <algorithm>
 #include <cmath>
@@ -140,6 +141,72 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 		}
 	}
 };
+
+// oneBatch is Bullet's discrete world with the awake islands solved as one
+// batch: the awake bodies, their contact manifolds in the dispatcher's
+// order and their joints go to the solver in one call. Bullet's own way
+// sorts the manifolds by island each step and solves them in batches of
+// 128; its unsplit mode skips that but also solves sleeping bodies and
+// the contacts of triggers. Which bodies sleep is still decided per island.
+struct oneBatch : btDiscreteDynamicsWorld {
+	using btDiscreteDynamicsWorld::btDiscreteDynamicsWorld;
+	btAlignedObjectArray<btCollisionObject *> bodies;
+	btAlignedObjectArray<btPersistentManifold *> manifolds;
+	btAlignedObjectArray<btTypedConstraint *> joints;
+
+	// awake tells whether the island of a pair (the first of the two with
+	// an island, as Bullet picks it) is awake.
+	static bool awake(const btCollisionObject &a, const btCollisionObject &b) {
+		const btCollisionObject &o = a.getIslandTag() >= 0 ? a : b;
+		return o.getIslandTag() >= 0 && o.isActive();
+	}
+
+	void solveConstraints(btContactSolverInfo &si) override {
+		btDispatcher *d = getDispatcher();
+		m_islandManager->buildIslands(d, this); // who sleeps, per island
+		bodies.resize(0);
+		manifolds.resize(0);
+		joints.resize(0);
+		for (int i = 0; i < m_collisionObjects.size(); i++) {
+			btCollisionObject *o = m_collisionObjects[i];
+			if (o->getIslandTag() >= 0 && o->isActive()) bodies.push_back(o);
+		}
+		for (int i = 0, n = d->getNumManifolds(); i < n; i++) {
+			btPersistentManifold *m = d->getManifoldByIndexInternal(i);
+			const btCollisionObject *a = m->getBody0(), *b = m->getBody1();
+			if (awake(*a, *b) && d->needsResponse(a, b)) manifolds.push_back(m);
+		}
+		for (int i = 0; i < m_constraints.size(); i++) {
+			btTypedConstraint *c = m_constraints[i];
+			if (awake(c->getRigidBodyA(), c->getRigidBodyB())) joints.push_back(c);
+		}
+		m_constraintSolver->prepareSolve(bodies.size(), manifolds.size());
+		m_constraintSolver->solveGroup(bodies.size() ? &bodies[0] : nullptr, bodies.size(),
+			manifolds.size() ? &manifolds[0] : nullptr, manifolds.size(),
+			joints.size() ? &joints[0] : nullptr, joints.size(), si, m_debugDrawer, d);
+		m_constraintSolver->allSolved(si, m_debugDrawer);
+	}
+};
+
+// nearCallback runs the narrowphase of a broadphase pair only when the
+// two objects' bounding boxes (grown by Bullet's contact threshold, 2 cm)
+// overlap. The dynamic AABB tree pairs objects by boxes grown by a further
+// 5 cm; in a pile half its pairs are such near misses, which make no
+// contact point but cost a collision test each step (a sweep-and-prune
+// broadphase would not pair them at all). A pair that is skipped loses its
+// collision algorithm and manifold, as when the broadphase drops a pair.
+void nearCallback(btBroadphasePair &p, btCollisionDispatcher &d, const btDispatcherInfo &info) {
+	const btBroadphaseProxy *a = p.m_pProxy0, *b = p.m_pProxy1;
+	if (!TestAabbAgainstAabb2(a->m_aabbMin, a->m_aabbMax, b->m_aabbMin, b->m_aabbMax)) {
+		if (p.m_algorithm) {
+			p.m_algorithm->~btCollisionAlgorithm();
+			d.freeCollisionAlgorithm(p.m_algorithm);
+			p.m_algorithm = nullptr;
+		}
+		return;
+	}
+	btCollisionDispatcher::defaultNearCallback(p, d, info);
+}
 
 // touching is how far apart two shapes' contact point may be and still
 // count as a contact (ODE's surface layer): Bullet keeps points up to its
@@ -641,6 +708,7 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->record = record_points != 0;
 		w->config = new btDefaultCollisionConfiguration();
 		w->dispatcher = new btCollisionDispatcher(w->config);
+		w->dispatcher->setNearCallback(nearCallback);
 		w->broadphase = new btDbvtBroadphase();
 		w->solver = new contactSolver();
 		w->solver->setRandSeed(0);
@@ -654,7 +722,9 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->dispatcher->registerCollisionCreateFunc(BOX_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->boxSphere.get());
 		w->sphereSphere.reset(new sphereSphere::CreateFunc());
 		w->dispatcher->registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->sphereSphere.get());
-		w->world = new btDiscreteDynamicsWorld(w->dispatcher, w->broadphase, w->solver, w->config);
+		w->world = new oneBatch(w->dispatcher, w->broadphase, w->solver, w->config);
+		// buildIslands need not gather each island's manifolds: oneBatch does.
+		w->world->getSimulationIslandManager()->setSplitIslands(false);
 		w->world->setGravity(btVector3(0, 0, 0));
 		w->filt = new filter(w);
 		w->world->getPairCache()->setOverlapFilterCallback(w->filt);
