@@ -204,6 +204,7 @@ type Renderer struct {
 	pending    <-chan decodedImage
 	queue      []*decodedImage // arrived, waiting for their upload (stream.go)
 	current    *imageUpload    // the image being uploaded
+	cost       uploadCost      // what upload steps cost here (stream.go)
 	imgCount   int
 	white      uint32
 	flatNormal uint32
@@ -219,6 +220,10 @@ type Renderer struct {
 	// Messages lists problems met while uploading: primitives that could
 	// not be read, images that could not be decoded.
 	Messages []string
+	// warm is the warm-up of the document's shaders (warm.go).
+	warm warmState
+	// mipmapsWarm is set once glGenerateMipmap's code is made (warm.go).
+	mipmapsWarm bool
 	// UploadBudget bounds the time one Poll spends uploading textures (0:
 	// no bound): the window keeps drawing while a file's textures go to
 	// the GL driver over several frames.
@@ -261,6 +266,7 @@ func (r *Renderer) Bounds() (min, max mgl64.Vec3) { return r.min, r.max }
 // appear as Poll uploads them. dir is where relative image paths are read.
 func (r *Renderer) SetDocument(d *scene.Document) {
 	r.release()
+	r.resetWarm()
 	r.doc = d
 	r.Messages = nil
 	r.drawCalls = 0
@@ -577,7 +583,17 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	vp32 := mat32(viewProj)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
+	if r.warm.only != nil {
+		// A warm-up draw (warm.go): one material's items, nothing else.
+		r.drawMeshes(cam, vp32, width, height, opt)
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
+	}
 	if r.doc != nil {
+		r.warm.shown = true // every shader variant is made now
 		// The background is drawn behind the opaque primitives, once
 		// they are drawn (drawMeshes).
 		r.drawMeshes(cam, vp32, width, height, opt)
@@ -704,6 +720,9 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		if offScreen(it, vp) {
 			continue // culled: no pixel of it is in the view (cull.go)
 		}
+		if r.warm.only != nil && !r.warm.only[r.warmIndex(it.prim, opt.Variant)] {
+			continue
+		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
@@ -720,7 +739,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	r.drawList(ps, opaque, opt.Variant, 0)
 	// The environment behind: only where no opaque primitive is (the
 	// depth test), so that a software rasteriser shades those pixels once.
-	if opt.BackgroundMode != BackgroundColor {
+	if opt.BackgroundMode != BackgroundColor && r.warm.only == nil {
 		r.drawBackground(cam, width, height, opt)
 		ps.cur = nil // the background's program replaced the mesh one
 	}
@@ -964,6 +983,7 @@ func (r *Renderer) Delete() {
 		gl.DeleteTextures(1, &r.lutStandIn)
 	}
 	r.trans.delete()
+	r.warm.target.delete()
 	for i := range r.batch {
 		r.batch[i].delete()
 	}

@@ -95,7 +95,7 @@ func (a *windowApp) afterFrame() {
 	now := time.Now()
 	a.frameWork = now.Sub(a.frameStart)
 	if !a.afterUpload.IsZero() {
-		a.rest = now.Sub(a.afterUpload)
+		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
 	if logFrames {
 		a.frames++
@@ -108,7 +108,9 @@ func (a *windowApp) afterFrame() {
 		if a.drew {
 			drew = " drew the view"
 		}
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s\n", float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000, drew)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f)\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime))
 	}
 	a.drew = false
 	wakes.Lock()
@@ -121,7 +123,7 @@ func (a *windowApp) afterFrame() {
 	// frame: the next frame comes without waiting for an event, on the
 	// backend's clock (30 a second, or back to back while the uploads
 	// fill the frames).
-	if a.renderer != nil && a.renderer.Uploading() {
+	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
 		return
 	}

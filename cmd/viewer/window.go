@@ -58,9 +58,25 @@ type windowApp struct {
 	frameWork                time.Duration
 	frames                   int
 	// afterUpload is when this frame's texture uploads ended, rest how
-	// long the last frame took after them (uploadBudget).
+	// long the last frame took after them and the warm-up (uploadBudget).
 	afterUpload time.Time
 	rest        time.Duration
+	// budgetEnd is when this frame's time for uploads and the shaders'
+	// warm-up ends; uploaded says the uploads took a millisecond or more
+	// of it; warmTime is how long the warm-up took and warming that more
+	// is to come (render.Renderer.Warm).
+	budgetEnd time.Time
+	uploaded  bool
+	// pollTime is how long the session's Poll took this frame (a
+	// document shown: its meshes uploaded), for PHYSVIEW_FRAME_TIMES.
+	pollTime, uploadTime time.Duration
+	warmTime             time.Duration
+	warming              bool
+	// drewOnce is set once the view was drawn: there is a picture to keep
+	// on screen while a new document's shaders warm up.
+	drewOnce bool
+	// mipmapsWarm is set once the renderer was asked to warm mipmapping.
+	mipmapsWarm bool
 	drew        bool         // the 3D view was drawn this frame (PHYSVIEW_FRAME_TIMES)
 	files       chooserState // the desktop's file chooser (files.go)
 	compare     compareView  // the Diff tab's B (compare.go)
@@ -175,14 +191,20 @@ func (a *windowApp) frame() {
 		}
 	}
 	a.filesFrame()
+	pollStart := time.Now()
 	s.Poll()
+	a.pollTime = time.Since(pollStart)
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
-		a.renderer.UploadBudget = a.uploadBudget()
+		budget := a.uploadBudget()
+		a.renderer.UploadBudget = budget
+		beforeUpload := time.Now()
 		arrived, pending := a.renderer.Poll()
 		a.afterUpload = time.Now()
+		a.uploadTime = a.afterUpload.Sub(beforeUpload)
+		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
@@ -230,22 +252,50 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	w, h := int((size.X-a.s.View.PanelFor(size.X))*scale.X), int((size.Y-menuHeight)*scale.Y)
-	if a.pacer.Holding(now, pending) {
+	// The new document's shaders are warmed while the old picture stays
+	// (llvmpipe makes each shader's code at its first draw: a few
+	// materials a frame rather than all of them in the first).
+	warm := 0
+	a.warming, a.warmTime = false, 0
+	sr := a.renderer
+	if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil {
+		warm = sr.WarmLeft(a.cam(), w, h, a.opt)
+	}
+	held := a.pacer.Holding(now, pending+warm)
+	if held {
 		// The old picture (or none) while the new document's textures
 		// go up: drawing it untextured costs the longest frame of all.
+		// A material's warm-up takes 3-50 ms on llvmpipe (its shader
+		// code): one is begun when the frame did nothing else, or when
+		// what is left of its budget would hold a long one.
+		idle := !a.uploaded && a.pollTime < time.Millisecond
+		if left := time.Until(a.budgetEnd); warm > 0 && (idle || left >= warmStep) {
+			start := time.Now()
+			a.warming = sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, left) > 0
+			a.warmTime = time.Since(start)
+		} else {
+			a.warming = warm > 0
+		}
 		a.view.Show(w, h)
 	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
-		a.drew = true
+		a.drew, a.drewOnce = true, true
 	}
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 	if !a.firstFrame && a.pacer.Shown() {
 		a.firstFrame = true
 		fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
-	if pending == 0 && !a.textured {
+	if pending == 0 && !held && !a.textured {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
+	}
+	if a.textured && !a.drew && !a.mipmapsWarm {
+		// Once, in a frame that only copied the view: the code of
+		// glGenerateMipmap, which the first transmissive document would
+		// otherwise make in one long frame (render.Renderer.WarmMipmaps).
+		a.mipmapsWarm = true
+		a.renderer.WarmMipmaps()
 	}
 }
 
@@ -262,6 +312,11 @@ const (
 	minUpload    = 8 * time.Millisecond
 	maxUpload    = 40 * time.Millisecond
 )
+
+// warmStep is the time a frame must have left of its budget, after its
+// uploads, to warm a material's shaders as well (render.Renderer.Warm):
+// the longest of them, transmission's, takes about as long on llvmpipe.
+const warmStep = 40 * time.Millisecond
 
 // uploadBudget is this frame's time for texture uploads.
 func (a *windowApp) uploadBudget() time.Duration {
