@@ -1,8 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,5 +109,114 @@ func TestWarmCost(t *testing.T) {
 	}
 	if e := gl.GetError(); e != gl.NO_ERROR && e != gl.INVALID_FRAMEBUFFER_OPERATION { // no default framebuffer here
 		t.Errorf("GL error 0x%x", e)
+	}
+}
+
+// warmFile is texturedFile(3) with the third material transmissive.
+func warmFile() string {
+	f := texturedFile(3)
+	f = strings.Replace(f, `{"asset":{"version":"2.0"},`, `{"asset":{"version":"2.0"},"extensionsUsed":["KHR_materials_transmission"],`, 1)
+	return strings.Replace(f, `"normalTexture":{"index":2}}`, `"normalTexture":{"index":2},"extensions":{"KHR_materials_transmission":{"transmissionFactor":1}}}`, 1)
+}
+
+// TestWarm: Warm waits for a material's textures, then warms one material
+// a call when the budget is spent (the transmissive one after two steps
+// of their own: glGenerateMipmap's code and the copy of the view), leaves
+// the default framebuffer bound and the scissor test off, and changes no
+// pixel of the picture drawn after it; the first real draw ends it.
+func TestWarm(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	image := func(warm bool) []byte {
+		d, err := scene.Decode([]byte(warmFile()), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Delete()
+		r.SetDocument(d)
+		cam := NewCamera(r.Bounds())
+		opt := DefaultOptions()
+		if warm {
+			if n := r.WarmLeft(cam, w, h, opt); n != 3 {
+				t.Errorf("WarmLeft %d before the textures, want 3", n)
+			}
+			if left := r.Warm(cam, w, h, 0, opt, time.Second); left != 3 || len(r.warm.done) != 0 {
+				t.Errorf("Warm before the textures: %d left, %d warmed; want 3 and 0", left, len(r.warm.done))
+			}
+			r.WaitTextures()
+			var lefts []int
+			for i := 0; i < 10 && r.WarmLeft(cam, w, h, opt) > 0; i++ {
+				lefts = append(lefts, r.Warm(cam, w, h, 0, opt, time.Nanosecond))
+			}
+			if want := []int{2, 1, 1, 1, 0}; !slices.Equal(lefts, want) {
+				t.Errorf("materials left after each Warm: %v, want %v", lefts, want)
+			}
+			var fb int32
+			gl.GetIntegerv(gl.FRAMEBUFFER_BINDING, &fb)
+			if fb != 0 || gl.IsEnabled(gl.SCISSOR_TEST) {
+				t.Errorf("after Warm: framebuffer %d bound, scissor test %v; want 0 and off", fb, gl.IsEnabled(gl.SCISSOR_TEST))
+			}
+		} else {
+			r.WaitTextures()
+		}
+		img, err := r.RenderImage(cam, w, h, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := r.WarmLeft(cam, w, h, opt); n != 0 {
+			t.Errorf("WarmLeft %d after a draw, want 0", n)
+		}
+		return img.Pix
+	}
+	cold, warm := image(false), image(true)
+	if !bytes.Equal(cold, warm) {
+		t.Errorf("the picture drawn after the warm-up differs from the one drawn without it")
+	}
+	if bytes.Count(cold, []byte{255, 255, 255, 255}) == len(cold)/4 {
+		t.Errorf("the picture is blank")
+	}
+}
+
+// TestUploadStepEstimate: Poll takes a step only when its estimated cost
+// fits in what is left of the budget (one step a Poll when every step is
+// estimated too long, all of them in one Poll when none is).
+func TestUploadStepEstimate(t *testing.T) {
+	headless(t)
+	for _, c := range []struct {
+		name      string
+		perByte   float64 // ns, both estimates
+		wantPolls int
+	}{
+		// 2 images x 2 textures x (storage + 7 levels).
+		{"every step too long", 1e9, 32},
+		{"every step fits", 1e-6, 1},
+	} {
+		func() { // not t.Run: the GL context is current on this thread
+			d, err := scene.Decode([]byte(texturedFile(2)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Delete()
+			r.SetDocument(d)
+			r.takeArrived(true) // every image decoded
+			r.cost = uploadCost{c.perByte, c.perByte}
+			r.UploadBudget = time.Second
+			polls := 0
+			for r.Uploading() && polls < 100 {
+				r.Poll()
+				polls++
+			}
+			if polls != c.wantPolls || r.Uploads() != 4 {
+				t.Errorf("%s: %d polls made %d textures, want %d polls and 4", c.name, polls, r.Uploads(), c.wantPolls)
+			}
+		}()
 	}
 }
