@@ -152,7 +152,7 @@ func TestWarm(t *testing.T) {
 			for i := 0; i < 10 && r.WarmLeft(cam, w, h, opt) > 0; i++ {
 				lefts = append(lefts, r.Warm(cam, w, h, 0, opt, time.Nanosecond))
 			}
-			if want := []int{2, 1, 1, 1, 0}; !slices.Equal(lefts, want) {
+			if want := []int{2, 1, 1, 1, 1, 0}; !slices.Equal(lefts, want) {
 				t.Errorf("materials left after each Warm: %v, want %v", lefts, want)
 			}
 			var fb int32
