@@ -107,6 +107,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	}
 	a.panel.S = s
 	s.Wake = postWake
+	render.BackgroundDecoding = true // the frames first (render.BackgroundDecoding)
 	s.Preload = render.Preload
 	s.DropPreload = render.DropPreload
 	s.Log = logLine
