@@ -6,7 +6,7 @@ import (
 )
 
 // lowerThreadPriority runs the calling goroutine, for the rest of its
-// life, on an OS thread of its own whose nice value is raised by 10 (the
+// life, on an OS thread of its own whose nice value is raised by 5 (the
 // thread ends with the goroutine, and its priority with it). A failure
 // leaves the priority as it was.
 func lowerThreadPriority() {
@@ -17,5 +17,5 @@ func lowerThreadPriority() {
 		return
 	}
 	nice := 20 - raw // the raw system call returns 20 - nice
-	syscall.Setpriority(syscall.PRIO_PROCESS, tid, min(19, nice+10))
+	syscall.Setpriority(syscall.PRIO_PROCESS, tid, min(19, nice+5))
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestLowerThreadPriority: the calling goroutine's thread runs 10 nice
+// TestLowerThreadPriority: the calling goroutine's thread runs 5 nice
 // levels lower (19 at most); the test's own thread keeps its priority.
 func TestLowerThreadPriority(t *testing.T) {
 	nice := func() int {
@@ -21,7 +21,7 @@ func TestLowerThreadPriority(t *testing.T) {
 		lowerThreadPriority()
 		got <- nice()
 	}()
-	if n, want := <-got, min(19, before+10); n != want {
+	if n, want := <-got, min(19, before+5); n != want {
 		t.Errorf("nice %d after lowerThreadPriority, want %d (from %d)", n, want, before)
 	}
 	if n := nice(); n != before {

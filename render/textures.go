@@ -39,11 +39,13 @@ type decodedImage struct {
 var mipmapsOnWorkers = true
 
 // BackgroundDecoding makes the image decoders run below the process's
-// priority (a nice value 10 higher, on Linux): the window sets it, so that
+// priority (a nice value 5 higher, on Linux): the window sets it, so that
 // its frames, which keep drawing while a file's images decode, take the
 // CPU before the decoders do (on 2 cores, two decoders at the same
-// priority took most of the CPU from the frames). Headless renders leave it
-// unset: nothing there is more urgent than the decoding.
+// priority took most of the CPU from the frames). 5 rather than more:
+// on a machine busy with other programs the decoders still get a third
+// of what each of those gets. Headless renders leave it unset: nothing
+// there is more urgent than the decoding.
 var BackgroundDecoding bool
 
 // decodeImages decodes every image of the document on worker goroutines
