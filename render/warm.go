@@ -121,12 +121,13 @@ func (r *Renderer) texturesIn(idx int) bool {
 // in, one after the other until budget has passed (at least one when
 // any is ready), for a view of width x height pixels with samples
 // multisampling drawn with cam and opt. It returns how many materials
-// are left to warm. The framebuffer binding, viewport and scissor are
+// are left to warm and how many of those could be warmed now (their
+// textures are in). The framebuffer binding, viewport and scissor are
 // left as imgui expects them (the default framebuffer bound, the
 // scissor test off).
-func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, budget time.Duration) (left int) {
+func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, budget time.Duration) (left, ready int) {
 	if r.doc == nil || r.warm.shown || r.warm.done == nil || width <= 0 || height <= 0 {
-		return 0
+		return 0, 0
 	}
 	start := time.Now()
 	t := &r.warm.target
@@ -136,8 +137,13 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 		if r.warm.done[k] {
 			continue
 		}
-		if !r.texturesIn(m) || (worked && time.Since(start) >= budget) {
+		if !r.texturesIn(m) {
 			left++
+			continue
+		}
+		if worked && time.Since(start) >= budget {
+			left++
+			ready++
 			continue
 		}
 		if !bound {
@@ -153,6 +159,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			// A step of its own: the next frame warms the material.
 			worked = true
 			left++
+			ready++
 			continue
 		}
 		if r.materialTransmits(m) && (r.trans.fb == 0 || r.trans.w != width || r.trans.h != height) {
@@ -163,6 +170,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			r.warm.copied = false
 			worked = true
 			left++
+			ready++
 			continue
 		}
 		if r.materialTransmits(m) && !r.warm.copied {
@@ -170,6 +178,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			r.warm.copied = true
 			worked = true
 			left++
+			ready++
 			continue
 		}
 		r.warm.only = map[int]bool{m: true}
@@ -185,7 +194,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 	if left == 0 {
 		t.delete()
 	}
-	return left
+	return left, ready
 }
 
 // materialTransmits reports whether material idx is drawn in the

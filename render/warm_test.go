@@ -95,7 +95,7 @@ func TestWarmCost(t *testing.T) {
 		for r.WarmLeft(cam, w, h, opt) > 0 {
 			c := cpuTime()
 			s := time.Now()
-			left := r.Warm(cam, w, h, 0, opt, time.Nanosecond)
+			left, _ := r.Warm(cam, w, h, 0, opt, time.Nanosecond)
 			gl.Finish()
 			fmt.Printf("warm step: %v wall, %v CPU, %d left\n", time.Since(s).Round(time.Millisecond), (cpuTime() - c).Round(time.Millisecond), left)
 		}
@@ -145,16 +145,17 @@ func TestWarm(t *testing.T) {
 			if n := r.WarmLeft(cam, w, h, opt); n != 3 {
 				t.Errorf("WarmLeft %d before the textures, want 3", n)
 			}
-			if left := r.Warm(cam, w, h, 0, opt, time.Second); left != 3 || len(r.warm.done) != 0 {
-				t.Errorf("Warm before the textures: %d left, %d warmed; want 3 and 0", left, len(r.warm.done))
+			if left, ready := r.Warm(cam, w, h, 0, opt, time.Second); left != 3 || ready != 0 || len(r.warm.done) != 0 {
+				t.Errorf("Warm before the textures: %d left, %d ready, %d warmed; want 3, 0 and 0", left, ready, len(r.warm.done))
 			}
 			r.WaitTextures()
-			var lefts []int
+			var lefts, readies []int
 			for i := 0; i < 10 && r.WarmLeft(cam, w, h, opt) > 0; i++ {
-				lefts = append(lefts, r.Warm(cam, w, h, 0, opt, time.Nanosecond))
+				left, ready := r.Warm(cam, w, h, 0, opt, time.Nanosecond)
+				lefts, readies = append(lefts, left), append(readies, ready)
 			}
-			if want := []int{2, 1, 1, 1, 1, 0}; !slices.Equal(lefts, want) {
-				t.Errorf("materials left after each Warm: %v, want %v", lefts, want)
+			if want := []int{2, 1, 1, 1, 1, 0}; !slices.Equal(lefts, want) || !slices.Equal(readies, want) {
+				t.Errorf("materials left after each Warm: %v, ready %v; want %v for both", lefts, readies, want)
 			}
 			var fb int32
 			gl.GetIntegerv(gl.FRAMEBUFFER_BINDING, &fb)

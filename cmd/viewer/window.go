@@ -61,17 +61,19 @@ type windowApp struct {
 	// long the last frame took after them and the warm-up (uploadBudget).
 	afterUpload time.Time
 	rest        time.Duration
-	// budgetEnd is when this frame's time for uploads and the shaders'
-	// warm-up ends; uploaded says the uploads took a millisecond or more
-	// of it; warmTime is how long the warm-up took and warming that more
-	// is to come (render.Renderer.Warm).
+	// budgetEnd is when this frame's time for uploads (and the shaders'
+	// warm-up) ends; uploaded says the uploads took a millisecond or more
+	// of it.
 	budgetEnd time.Time
 	uploaded  bool
-	// pollTime is how long the session's Poll took this frame (a
-	// document shown: its meshes uploaded), for PHYSVIEW_FRAME_TIMES.
-	pollTime, uploadTime time.Duration
-	warmTime             time.Duration
-	warming              bool
+	// pollTime and uploadTime are how long the session's Poll (a document
+	// shown: its meshes uploaded) and the renderer's took this frame,
+	// warmTime the warm-up of the new document's shaders
+	// (render.Renderer.Warm), for PHYSVIEW_FRAME_TIMES and the budget.
+	pollTime, uploadTime, warmTime time.Duration
+	// warming says materials are ready to warm: the next frame comes at
+	// once.
+	warming bool
 	// drewOnce is set once the view was drawn: there is a picture to keep
 	// on screen while a new document's shaders warm up.
 	drewOnce bool
@@ -266,13 +268,14 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	if held {
 		// The old picture (or none) while the new document's textures
 		// go up: drawing it untextured costs the longest frame of all.
-		// A material's warm-up takes 3-50 ms on llvmpipe (its shader
-		// code): one is begun when the frame did nothing else, or when
-		// what is left of its budget would hold a long one.
+		// A material's warm-up takes 1-40 ms of CPU on llvmpipe (its
+		// shader code): it is begun in a frame that did nothing else,
+		// and more follow while the frame's budget lasts.
 		idle := !a.uploaded && a.pollTime < time.Millisecond
-		if left := time.Until(a.budgetEnd); warm > 0 && (idle || left >= warmStep) {
+		if warm > 0 && idle {
 			start := time.Now()
-			a.warming = sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, left) > 0
+			_, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+			a.warming = ready > 0 // else the decoders wake the window
 			a.warmTime = time.Since(start)
 		} else {
 			a.warming = warm > 0
@@ -313,11 +316,6 @@ const (
 	minUpload    = 8 * time.Millisecond
 	maxUpload    = 40 * time.Millisecond
 )
-
-// warmStep is the time a frame must have left of its budget, after its
-// uploads, to warm a material's shaders as well (render.Renderer.Warm):
-// the longest of them, transmission's, takes about as long on llvmpipe.
-const warmStep = 40 * time.Millisecond
 
 // uploadBudget is this frame's time for texture uploads.
 func (a *windowApp) uploadBudget() time.Duration {
