@@ -574,8 +574,10 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 // width x height pixels.
 func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.Viewport(0, 0, int32(width), int32(height))
-	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
-	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	if r.drawing(partOpaque) {
+		gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
+		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	}
 	if width <= 0 || height <= 0 {
 		return
 	}
@@ -593,12 +595,22 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 		return
 	}
 	if r.doc != nil {
-		r.warm.shown = true // every shader variant is made now
+		if r.drawing(partRest) {
+			r.warm.shown = true // every shader variant is made now
+		}
 		// The background is drawn behind the opaque primitives, once
 		// they are drawn (drawMeshes).
 		r.drawMeshes(cam, vp32, width, height, opt)
 	} else {
 		r.drawBackground(cam, width, height, opt)
+	}
+	if !r.drawing(partRest) {
+		// A part of the drawing ahead (warm.go): the lines come last.
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -736,17 +748,24 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	// Opaque and transmissive items that repeat a primitive with one
 	// material are drawn instanced (batch.go); blended ones one by one,
 	// back to front.
-	r.drawList(ps, opaque, opt.Variant, 0)
+	if r.drawing(partOpaque) {
+		r.drawList(ps, opaque, opt.Variant, 0)
+	}
 	// The environment behind: only where no opaque primitive is (the
 	// depth test), so that a software rasteriser shades those pixels once.
-	if opt.BackgroundMode != BackgroundColor && r.warm.only == nil {
+	if opt.BackgroundMode != BackgroundColor && r.warm.only == nil && r.drawing(partBackground) {
 		r.drawBackground(cam, width, height, opt)
 		ps.cur = nil // the background's program replaced the mesh one
 	}
 	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
 		// Programs first used from here on read the copy.
-		r.copyView(width, height)
+		if r.drawing(partCopy) {
+			r.copyView(width, height)
+		}
 		ps.useTrans = true
+	}
+	if !r.drawing(partRest) {
+		return
 	}
 	r.drawList(ps, transmissive, opt.Variant, 1)
 	if len(blended) > 0 {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -28,8 +29,13 @@ type warmState struct {
 	// only, set during a warm-up draw, restricts drawMeshes to the items
 	// of these materials and leaves out the background.
 	only map[int]bool
-	// target is the framebuffer warmed into, like View's.
-	target viewTarget
+	// target is the framebuffer warmed and drawn ahead into, like View's.
+	target warmTarget
+	// part is the part of the drawing ahead under way (0: a whole Draw),
+	// ahead the next part to draw and aheadKey what for.
+	part, ahead int
+	aheadKey    aheadKey
+	restarts    int // times the camera moved during a drawing ahead
 	// copied is set once the transmission pass's copy of the view was
 	// made at the view's size.
 	copied bool
@@ -39,6 +45,12 @@ type warmState struct {
 }
 
 type warmKey struct{ material, variant int }
+
+// warmTarget is a framebuffer of the view's formats and samples.
+type warmTarget struct {
+	viewTarget
+	samples int
+}
 
 // resetWarm starts the warm-up over for a new document.
 func (r *Renderer) resetWarm() {
@@ -147,8 +159,9 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			continue
 		}
 		if !bound {
-			if t.fb == 0 || t.w != width || t.h != height {
+			if t.fb == 0 || t.w != width || t.h != height || t.samples != samples {
 				t.resize(width, height, samples)
+				t.samples = samples
 			}
 			gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
 			gl.Enable(gl.SCISSOR_TEST)
@@ -191,10 +204,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 		gl.Disable(gl.SCISSOR_TEST)
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	}
-	if left == 0 {
-		t.delete()
-	}
-	return left, ready
+	return left, ready // the target stays for DrawAhead
 }
 
 // materialTransmits reports whether material idx is drawn in the
@@ -214,7 +224,8 @@ func (r *Renderer) warmIndex(gp *gpuPrimitive, v int) int {
 }
 
 // WarmMipmaps makes llvmpipe generate the code glGenerateMipmap runs (its
-// blitter's shaders), once per renderer, on a texture of a few pixels: the
+// blitter's shaders), once per renderer, on a texture of a few pixels, and
+// that of a copy from one view's framebuffer to another: the
 // transmission pass builds the mipmaps of its copy of the view on every
 // draw, and the first build costs about 0.1 s of code generation, which
 // no draw of the document can take apart. The window calls it in an
@@ -232,5 +243,125 @@ func (r *Renderer) WarmMipmaps() bool {
 	t.resize(5, 3)
 	t.delete()
 	gl.ActiveTexture(gl.TEXTURE0)
+	// And the copy of a view into another (View's adopt, after
+	// DrawAhead), whose code is llvmpipe's blitter's too.
+	var a, b viewTarget
+	a.resize(5, 3, 0)
+	b.resize(5, 3, 0)
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, a.fb)
+	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, b.fb)
+	gl.BlitFramebuffer(0, 0, 5, 3, 0, 0, 5, 3, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	a.delete()
+	b.delete()
 	return true
+}
+
+// The parts of a drawing ahead: the opaque primitives (after the clear),
+// the background behind them with the copy of both the transmission pass
+// reads, and the rest (the transmissive primitives, the blended ones, the
+// lines). The first and the last are drawn in aheadBands horizontal bands
+// (the scissor test), a band a frame. Drawn in that order into one
+// framebuffer they make the same pixels as one Draw: each pixel gets the
+// same fragments in the same order.
+const (
+	partOpaque = 1 << iota
+	partBackground
+	partCopy
+	partRest
+	aheadBands = 3
+)
+
+// aheadStep is one call's part of a drawing ahead: which parts, in which
+// band (-1: the whole view).
+type aheadStep struct{ part, band int }
+
+var aheadSteps = func() (s []aheadStep) {
+	for b := 0; b < aheadBands; b++ {
+		s = append(s, aheadStep{partOpaque, b})
+	}
+	s = append(s, aheadStep{partBackground | partCopy, -1})
+	for b := 0; b < aheadBands; b++ {
+		s = append(s, aheadStep{partRest, b})
+	}
+	return s
+}()
+
+// drawing reports whether the draw under way includes part p (every part
+// when none is chosen).
+func (r *Renderer) drawing(p int) bool { return r.warm.part == 0 || r.warm.part&p != 0 }
+
+// aheadKey is what a drawing ahead is drawn for: a change starts it over.
+type aheadKey struct {
+	cam           Camera
+	width, height int
+	opt           Options
+}
+
+// DrawAhead draws the warmed document's first picture for v a part per
+// call (aheadSteps) into the warm-up's framebuffer, and when the last
+// part is drawn makes it v's cached view, as if v.Present had drawn it:
+// on llvmpipe a full draw of the lamp is the longest frame of an open
+// (most of it the transmissive glass's pixels), and each part costs a
+// share of it in a frame of its own while the old picture stays. It
+// reports whether v holds the new picture. The default framebuffer is
+// left bound, the scissor test off.
+func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options) (done bool) {
+	if r.doc == nil || width <= 0 || height <= 0 {
+		return false
+	}
+	k := aheadKey{cam, width, height, opt}
+	if r.warm.ahead > 0 && r.warm.aheadKey != k {
+		r.warm.ahead = 0 // the camera moved: again from the first part
+		r.warm.restarts++
+	}
+	r.warm.aheadKey = k
+	t := &r.warm.target
+	if t.fb == 0 || t.w != width || t.h != height || t.samples != v.Samples {
+		t.resize(width, height, v.Samples)
+		t.samples = v.Samples
+		r.warm.ahead = 0
+	}
+	gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
+	if r.warm.restarts >= 3 {
+		// The camera keeps moving: all of it now, as Present would.
+		r.Draw(cam, width, height, opt)
+		r.warm.ahead = len(aheadSteps)
+	} else {
+		st := aheadSteps[r.warm.ahead]
+		if st.band >= 0 {
+			y0, y1 := height*st.band/aheadBands, height*(st.band+1)/aheadBands
+			gl.Enable(gl.SCISSOR_TEST)
+			gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
+		}
+		r.warm.part = st.part
+		r.Draw(cam, width, height, opt)
+		r.warm.part = 0
+		gl.Disable(gl.SCISSOR_TEST)
+		r.warm.ahead++
+	}
+	if r.warm.ahead < len(aheadSteps) {
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return false
+	}
+	r.warm.ahead = 0
+	v.adopt(&t.viewTarget, width, height)
+	t.delete()
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	return true
+}
+
+// adopt makes the drawing in t (width x height, v's samples) v's cached
+// view.
+func (v *View) adopt(t *viewTarget, width, height int) {
+	if v.full.fb == 0 || v.full.w != width || v.full.h != height {
+		v.full.resize(width, height, v.Samples)
+	}
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, t.fb)
+	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, v.full.fb)
+	w, h := int32(width), int32(height)
+	gl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	v.valid, v.reduced = true, false
+	v.shown = fmt.Sprintf("%dx%d", width, height)
 }

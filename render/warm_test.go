@@ -222,3 +222,56 @@ func TestUploadStepEstimate(t *testing.T) {
 		}()
 	}
 }
+
+// TestDrawAhead: the first picture drawn a part a call (the opaque
+// primitives in three bands, the background and the transmission copy,
+// the rest in three bands) is byte-identical to one drawn at once, and
+// becomes the view's cached picture on the seventh call.
+func TestDrawAhead(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	cam := NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	opt.Grid, opt.BackgroundMode = true, BackgroundEnvironment
+	read := func(fb uint32) []byte {
+		pix := make([]byte, w*h*4)
+		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return pix
+	}
+	var ahead, once View
+	defer ahead.Delete()
+	defer once.Delete()
+	var calls []bool
+	for i := 0; i < 10 && !ahead.valid; i++ {
+		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt))
+	}
+	if want := []bool{false, false, false, false, false, false, true}; !slices.Equal(calls, want) {
+		t.Fatalf("DrawAhead reported %v, want %v", calls, want)
+	}
+	if gl.IsEnabled(gl.SCISSOR_TEST) {
+		t.Errorf("the scissor test is left on")
+	}
+	once.Present(r, cam, w, h, opt)
+	got, want := read(ahead.full.fb), read(once.full.fb)
+	if !bytes.Equal(got, want) {
+		n := 0
+		for i := range got {
+			if got[i] != want[i] {
+				n++
+			}
+		}
+		t.Errorf("the picture drawn in parts differs from the one drawn at once in %d bytes of %d", n, len(got))
+	}
+	if r.warm.target.fb != 0 {
+		t.Errorf("the framebuffer drawn into is kept after the drawing")
+	}
+}

@@ -281,6 +281,17 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.warming = warm > 0
 		}
 		a.view.Show(w, h)
+	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil {
+		// The first picture of the warmed document, a part a frame in
+		// frames that did nothing else (render.Renderer.DrawAhead).
+		a.warming = true
+		if !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt) {
+			a.pacer.Drawn(now)
+			a.drew, a.warming = true, false
+		} else {
+			a.view.Show(w, h)
+			held = true // not textured on screen yet
+		}
 	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 		a.drew, a.drewOnce = true, true
