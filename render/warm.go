@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -269,7 +270,7 @@ const (
 	partBackground
 	partCopy
 	partRest
-	aheadBands = 3
+	aheadBands = 4
 )
 
 // aheadStep is one call's part of a drawing ahead: which parts, in which
@@ -330,7 +331,7 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	} else {
 		st := aheadSteps[r.warm.ahead]
 		if st.band >= 0 {
-			y0, y1 := height*st.band/aheadBands, height*(st.band+1)/aheadBands
+			y0, y1 := r.aheadBand(cam, width, height, st.band)
 			gl.Enable(gl.SCISSOR_TEST)
 			gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
 		}
@@ -349,6 +350,45 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	t.delete()
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	return true
+}
+
+// aheadBand returns the rows [y0, y1) of band b of a view of width x
+// height: the rows the scene's bounds cover are split evenly (the first
+// and the last band reach the view's edges), so that the bands cost about
+// the same.
+func (r *Renderer) aheadBand(cam Camera, width, height, b int) (y0, y1 int) {
+	lo, hi := 0.0, float64(height)
+	vp := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
+	ylo, yhi := math.Inf(1), math.Inf(-1)
+	for i := 0; i < 8; i++ {
+		c := r.min
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				c[k] = r.max[k]
+			}
+		}
+		p := vp.Mul4x1(c.Vec4(1))
+		if p[3] <= 1e-9 {
+			ylo, yhi = lo, hi // a corner behind the eye: split the whole view
+			break
+		}
+		y := (p[1]/p[3]*0.5 + 0.5) * float64(height)
+		ylo, yhi = math.Min(ylo, y), math.Max(yhi, y)
+	}
+	ylo, yhi = math.Max(lo, ylo), math.Min(hi, yhi)
+	if yhi-ylo < float64(aheadBands) {
+		ylo, yhi = lo, hi
+	}
+	split := func(k int) int {
+		switch k {
+		case 0:
+			return 0
+		case aheadBands:
+			return height
+		}
+		return int(ylo + (yhi-ylo)*float64(k)/aheadBands)
+	}
+	return split(b), split(b + 1)
 }
 
 // adopt makes the drawing in t (width x height, v's samples) v's cached

@@ -224,9 +224,9 @@ func TestUploadStepEstimate(t *testing.T) {
 }
 
 // TestDrawAhead: the first picture drawn a part a call (the opaque
-// primitives in three bands, the background and the transmission copy,
-// the rest in three bands) is byte-identical to one drawn at once, and
-// becomes the view's cached picture on the seventh call.
+// primitives in four bands, the background and the transmission copy,
+// the rest in four bands) is byte-identical to one drawn at once, and
+// becomes the view's cached picture on the ninth call.
 func TestDrawAhead(t *testing.T) {
 	headless(t)
 	const w, h = 160, 120
@@ -254,7 +254,7 @@ func TestDrawAhead(t *testing.T) {
 	for i := 0; i < 10 && !ahead.valid; i++ {
 		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt))
 	}
-	if want := []bool{false, false, false, false, false, false, true}; !slices.Equal(calls, want) {
+	if want := []bool{false, false, false, false, false, false, false, false, true}; !slices.Equal(calls, want) {
 		t.Fatalf("DrawAhead reported %v, want %v", calls, want)
 	}
 	if gl.IsEnabled(gl.SCISSOR_TEST) {
