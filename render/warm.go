@@ -270,7 +270,7 @@ const (
 	partBackground
 	partCopy
 	partRest
-	aheadBands = 4
+	aheadBands = 6
 )
 
 // aheadStep is one call's part of a drawing ahead: which parts, in which
@@ -297,6 +297,10 @@ type aheadKey struct {
 	cam           Camera
 	width, height int
 	opt           Options
+	// The lighting drawn with: a stand-in replaced by the computed one
+	// between two parts would leave a picture of both.
+	env *gpuEnv
+	lut uint32
 }
 
 // DrawAhead draws the warmed document's first picture for v a part per
@@ -311,7 +315,7 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	if r.doc == nil || width <= 0 || height <= 0 {
 		return false
 	}
-	k := aheadKey{cam, width, height, opt}
+	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture()}
 	if r.warm.ahead > 0 && r.warm.aheadKey != k {
 		r.warm.ahead = 0 // the camera moved: again from the first part
 		r.warm.restarts++
