@@ -303,15 +303,15 @@ type aheadKey struct {
 	lut uint32
 }
 
-// DrawAhead draws the warmed document's first picture for v a part per
-// call (aheadSteps) into the warm-up's framebuffer, and when the last
+// DrawAhead draws the warmed document's first picture for v, a part
+// (aheadSteps) at a time while budget lasts (at least one a call), into the warm-up's framebuffer, and when the last
 // part is drawn makes it v's cached view, as if v.Present had drawn it:
 // on llvmpipe a full draw of the lamp is the longest frame of an open
 // (most of it the transmissive glass's pixels), and each part costs a
 // share of it in a frame of its own while the old picture stays. It
 // reports whether v holds the new picture. The default framebuffer is
 // left bound, the scissor test off.
-func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options) (done bool) {
+func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done bool) {
 	if r.doc == nil || width <= 0 || height <= 0 {
 		return false
 	}
@@ -328,22 +328,32 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 		r.warm.ahead = 0
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
-	if r.warm.restarts >= 3 {
-		// The camera keeps moving: all of it now, as Present would.
-		r.Draw(cam, width, height, opt)
-		r.warm.ahead = len(aheadSteps)
-	} else {
-		st := aheadSteps[r.warm.ahead]
-		if st.band >= 0 {
-			y0, y1 := r.aheadBand(cam, width, height, st.band)
-			gl.Enable(gl.SCISSOR_TEST)
-			gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
+	start := time.Now()
+	for r.warm.ahead < len(aheadSteps) {
+		s := time.Now()
+		if r.warm.restarts >= 3 {
+			// The camera keeps moving: all of it now, as Present would.
+			r.Draw(cam, width, height, opt)
+			r.warm.ahead = len(aheadSteps)
+		} else {
+			st := aheadSteps[r.warm.ahead]
+			if st.band >= 0 {
+				y0, y1 := r.aheadBand(cam, width, height, st.band)
+				gl.Enable(gl.SCISSOR_TEST)
+				gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
+			}
+			r.warm.part = st.part
+			r.Draw(cam, width, height, opt)
+			r.warm.part = 0
+			gl.Disable(gl.SCISSOR_TEST)
+			r.warm.ahead++
 		}
-		r.warm.part = st.part
-		r.Draw(cam, width, height, opt)
-		r.warm.part = 0
-		gl.Disable(gl.SCISSOR_TEST)
-		r.warm.ahead++
+		// What the part cost, the rasteriser's work included: another
+		// as long must fit in what is left.
+		gl.Finish()
+		if cost := time.Since(s); time.Since(start)+cost > budget {
+			break
+		}
 	}
 	if r.warm.ahead < len(aheadSteps) {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)

@@ -226,7 +226,8 @@ func TestUploadStepEstimate(t *testing.T) {
 // TestDrawAhead: the first picture drawn a part a call (the opaque
 // primitives in aheadBands bands, the background and the transmission
 // copy, the rest in as many bands) is byte-identical to one drawn at
-// once, and becomes the view's cached picture on the last call.
+// once, and becomes the view's cached picture on the last call (one part
+// a call when the budget is spent).
 func TestDrawAhead(t *testing.T) {
 	headless(t)
 	const w, h = 160, 120
@@ -253,7 +254,7 @@ func TestDrawAhead(t *testing.T) {
 	defer once.Delete()
 	var calls []bool
 	for i := 0; i < 20 && !ahead.valid; i++ {
-		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt))
+		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond))
 	}
 	wantCalls := make([]bool, 2*aheadBands+1)
 	wantCalls[len(wantCalls)-1] = true
@@ -276,5 +277,11 @@ func TestDrawAhead(t *testing.T) {
 	}
 	if r.warm.target.fb != 0 {
 		t.Errorf("the framebuffer drawn into is kept after the drawing")
+	}
+	// With time enough, all of it in one call.
+	var all View
+	defer all.Delete()
+	if !r.DrawAhead(&all, cam, w, h, opt, time.Minute) || !bytes.Equal(read(all.full.fb), want) {
+		t.Errorf("a drawing ahead with a minute's budget is not done in one call, or differs")
 	}
 }

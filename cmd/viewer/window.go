@@ -274,18 +274,20 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		idle := !a.uploaded && a.pollTime < time.Millisecond
 		if warm > 0 && idle {
 			start := time.Now()
-			_, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
-			a.warming = ready > 0 // else the decoders wake the window
+			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+			// Frames at once while there is work for them (the drawing
+			// ahead once all is warm); else the decoders wake the window.
+			a.warming = ready > 0 || left == 0
 			a.warmTime = time.Since(start)
 		} else {
 			a.warming = warm > 0
 		}
 		a.view.Show(w, h)
-	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil {
+	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil && w > 0 && h > 0 {
 		// The first picture of the warmed document, a part a frame in
 		// frames that did nothing else (render.Renderer.DrawAhead).
 		a.warming = true
-		if !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt) {
+		if !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd)) {
 			a.pacer.Drawn(now)
 			a.drew, a.warming = true, false
 		} else {
