@@ -16,12 +16,12 @@ import (
 	"physview/scene"
 )
 
-var warmCost = flag.String("warmcost", "", "time the lamp's first draw in a window-sized view: \"cold\" without the warm-up, \"warm\" after it")
+var warmCost = flag.String("warmcost", "", "time the lamp's first draw in a window-sized view: \"cold\" without the warm-up, \"warm\" after it; \"upload\" times each texture's upload steps instead")
 
 // TestWarmCost prints what the first draw of the lamp costs on this GL,
-// cold or after Warm, step by step: go test ./render -run WarmCost
-// -warmcost warm -v (one mode a process: llvmpipe keeps the variants of a
-// program for the process's life).
+// cold or after Warm, step by step, or what each upload step costs: go
+// test ./render -run WarmCost -warmcost warm -v (one mode a process:
+// llvmpipe keeps the variants of a program for the process's life).
 func TestWarmCost(t *testing.T) {
 	if *warmCost == "" {
 		t.Skip("run with -warmcost cold or -warmcost warm")
