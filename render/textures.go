@@ -42,7 +42,7 @@ var mipmapsOnWorkers = true
 // priority (a nice value 5 higher, on Linux): the window sets it, so that
 // its frames, which keep drawing while a file's images decode, take the
 // CPU before the decoders do (on 2 cores, two decoders at the same
-// priority took most of the CPU from the frames). 5 rather than more:
+// priority left the frame's thread half of its core). 5 rather than more:
 // on a machine busy with other programs the decoders still get a third
 // of what each of those gets. Headless renders leave it unset: nothing
 // there is more urgent than the decoding.

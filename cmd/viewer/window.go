@@ -68,11 +68,12 @@ type windowApp struct {
 	uploaded  bool
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
-	// warmTime the warm-up of the new document's shaders
-	// (render.Renderer.Warm), for PHYSVIEW_FRAME_TIMES and the budget.
+	// warmTime the warm-up of the new document's shaders or the drawing
+	// ahead of its first picture (render.Renderer.Warm, DrawAhead), for
+	// PHYSVIEW_FRAME_TIMES and the budget.
 	pollTime, uploadTime, warmTime time.Duration
-	// warming says materials are ready to warm: the next frame comes at
-	// once.
+	// warming says a material is ready to warm or the first picture to
+	// draw ahead: the next frame comes at once.
 	warming bool
 	// drewOnce is set once the view was drawn: there is a picture to keep
 	// on screen while a new document's shaders warm up.
@@ -287,7 +288,10 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// The first picture of the warmed document, a part a frame in
 		// frames that did nothing else (render.Renderer.DrawAhead).
 		a.warming = true
-		if !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd)) {
+		start := time.Now()
+		done := !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		a.warmTime = time.Since(start)
+		if done {
 			a.pacer.Drawn(now)
 			a.drew, a.warming = true, false
 		} else {
