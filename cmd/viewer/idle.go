@@ -47,9 +47,9 @@ var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 // and report when each frame was shown and how long its work took
 // ("viewer: frame at 1234.5 ms took 6.7 ms", "drew the view" after it when
 // the 3D view was drawn anew rather than copied, then how long the
-// session's Poll, the texture uploads and the warm-up (or drawing ahead) took in
-// it): the benchmark of the longest frame gap while a file opens (go run
-// ./cmd/startbench -open).
+// session's Poll, the texture uploads and the warm-up or drawing ahead
+// took in it): the benchmark of the longest frame gap while a file opens
+// (go run ./cmd/startbench -open).
 var frameTimes = os.Getenv("PHYSVIEW_FRAME_TIMES") == "1"
 
 // startIdle installs the sleep after each frame and makes background
