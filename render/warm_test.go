@@ -14,6 +14,7 @@ import (
 	"physview/assets"
 	"physview/internal/testcorpus"
 	"physview/scene"
+	"physview/shaders"
 )
 
 var warmCost = flag.String("warmcost", "", "time the lamp's first draw in a window-sized view: \"cold\" without the warm-up, \"warm\" after it; \"upload\" times each texture's upload steps instead")
@@ -92,6 +93,24 @@ func TestWarmCost(t *testing.T) {
 	opt := DefaultOptions()
 	fmt.Printf("SetDocument %v; %d materials to warm\n", setDoc.Round(time.Millisecond), r.WarmLeft(cam, w, h, opt))
 	if *warmCost == "warm" {
+		// The distinct programs the materials use, each compiled and
+		// linked once more here (the draws below use the renderer's).
+		seen := map[shaderFeatures]bool{}
+		for _, m := range r.materials {
+			f := m.features()
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			c := cpuTime()
+			s := time.Now()
+			p, err := newProgram(shaders.MeshVert, meshSource(f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Printf("program %v: compile and link %v wall, %v CPU\n", f, time.Since(s).Round(time.Millisecond), (cpuTime() - c).Round(time.Millisecond))
+			gl.DeleteProgram(p.id)
+		}
 		for r.WarmLeft(cam, w, h, opt) > 0 {
 			c := cpuTime()
 			s := time.Now()
