@@ -171,6 +171,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 		}
 		if r.materialTransmits(m) && r.WarmMipmaps() {
 			// A step of its own: the next frame warms the material.
+			gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
 			worked = true
 			left++
 			ready++
@@ -179,7 +180,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 		if r.materialTransmits(m) && (r.trans.fb == 0 || r.trans.w != width || r.trans.h != height) {
 			// The copy of the view the transmission pass reads, made
 			// at the view's size with its mipmaps, then filled once:
-			// 10-25 ms each on llvmpipe, steps of their own.
+			// 5-40 ms each on llvmpipe, steps of their own.
 			r.trans.resize(width, height)
 			r.warm.copied = false
 			worked = true
