@@ -154,11 +154,6 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			left++
 			continue
 		}
-		if worked && time.Since(start) >= budget {
-			left++
-			ready++
-			continue
-		}
 		if !bound {
 			if t.fb == 0 || t.w != width || t.h != height || t.samples != samples {
 				t.resize(width, height, samples)
@@ -169,38 +164,52 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			gl.Scissor(0, 0, 1, 1)
 			bound = true
 		}
-		if r.materialTransmits(m) && r.WarmMipmaps() {
-			// A step of its own: the next frame warms the material.
-			gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
-			worked = true
-			left++
-			ready++
-			continue
+		// A transmissive material needs three steps of its own first
+		// (each 5-40 ms, or 0.1 s for the first, on llvmpipe): the code
+		// of glGenerateMipmap, then the copy of the view the pass reads,
+		// made at the view's size with its mipmaps, then filled once.
+		steps := []func() bool{
+			func() bool {
+				if !r.materialTransmits(m) || !r.WarmMipmaps() {
+					return false
+				}
+				gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
+				return true
+			},
+			func() bool {
+				if !r.materialTransmits(m) || (r.trans.fb != 0 && r.trans.w == width && r.trans.h == height) {
+					return false
+				}
+				r.trans.resize(width, height)
+				r.warm.copied = false
+				return true
+			},
+			func() bool {
+				if !r.materialTransmits(m) || r.warm.copied {
+					return false
+				}
+				r.copyView(width, height)
+				r.warm.copied = true
+				return true
+			},
+			func() bool {
+				r.warm.only = map[int]bool{m: true}
+				r.Draw(cam, width, height, opt)
+				r.warm.only = nil
+				r.warm.done[k] = true
+				return true
+			},
 		}
-		if r.materialTransmits(m) && (r.trans.fb == 0 || r.trans.w != width || r.trans.h != height) {
-			// The copy of the view the transmission pass reads, made
-			// at the view's size with its mipmaps, then filled once:
-			// 5-40 ms each on llvmpipe, steps of their own.
-			r.trans.resize(width, height)
-			r.warm.copied = false
-			worked = true
-			left++
-			ready++
-			continue
+		for _, step := range steps {
+			if worked && time.Since(start) >= budget {
+				left++
+				ready++
+				break
+			}
+			if step() {
+				worked = true
+			}
 		}
-		if r.materialTransmits(m) && !r.warm.copied {
-			r.copyView(width, height)
-			r.warm.copied = true
-			worked = true
-			left++
-			ready++
-			continue
-		}
-		r.warm.only = map[int]bool{m: true}
-		r.Draw(cam, width, height, opt)
-		r.warm.only = nil
-		r.warm.done[k] = true
-		worked = true
 	}
 	if bound {
 		gl.Disable(gl.SCISSOR_TEST)

@@ -197,6 +197,22 @@ func TestWarm(t *testing.T) {
 	if !bytes.Equal(cold, warm) {
 		t.Errorf("the picture drawn after the warm-up differs from the one drawn without it")
 	}
+	// With time enough, every step in one call, each into the warm-up's
+	// framebuffer (headless, the default one would fail the draws).
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	gl.GetError()
+	cam := NewCamera(r.Bounds())
+	if left, ready := r.Warm(cam, w, h, 0, DefaultOptions(), time.Minute); left != 0 || ready != 0 {
+		t.Errorf("Warm with a minute's budget left %d (%d ready), want 0", left, ready)
+	}
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		t.Errorf("GL error 0x%x while warming", e)
+	}
 	if bytes.Count(cold, []byte{255, 255, 255, 255}) == len(cold)/4 {
 		t.Errorf("the picture is blank")
 	}
