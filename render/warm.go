@@ -131,8 +131,8 @@ func (r *Renderer) texturesIn(idx int) bool {
 }
 
 // Warm draws materials of the document not warmed yet whose textures are
-// in, one after the other until budget has passed (at least one when
-// any is ready), for a view of width x height pixels with samples
+// in, one after the other while budget lasts (at least one step when any
+// is ready; another only when one as long as the last fits), for a view of width x height pixels with samples
 // multisampling drawn with cam and opt. It returns how many materials
 // are left to warm and how many of those could be warmed now (their
 // textures are in). The framebuffer binding, viewport and scissor are
@@ -145,6 +145,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 	start := time.Now()
 	t := &r.warm.target
 	var bound, worked bool
+	var last time.Duration // what the last step took
 	for _, m := range r.warmOrder(cam, width, height, opt) {
 		k := warmKey{m, opt.Variant}
 		if r.warm.done[k] {
@@ -201,13 +202,15 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			},
 		}
 		for _, step := range steps {
-			if worked && time.Since(start) >= budget {
+			// Another step only when one as long as the last fits.
+			if worked && time.Since(start)+last > budget {
 				left++
 				ready++
 				break
 			}
+			s := time.Now()
 			if step() {
-				worked = true
+				worked, last = true, time.Since(s)
 			}
 		}
 	}
