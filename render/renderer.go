@@ -215,6 +215,7 @@ type Renderer struct {
 	// those decodes do not slow that draw (nil when open).
 	refineGate    *decodeGate
 	drawnTextured bool
+	cost          uploadCost // what upload steps cost here (stream.go)
 	imgCount      int
 	white         uint32
 	flatNormal    uint32
@@ -230,6 +231,10 @@ type Renderer struct {
 	// Messages lists problems met while uploading: primitives that could
 	// not be read, images that could not be decoded.
 	Messages []string
+	// warm is the warm-up of the document's shaders (warm.go).
+	warm warmState
+	// mipmapsWarm is set once glGenerateMipmap's code is made (warm.go).
+	mipmapsWarm bool
 	// UploadBudget bounds the time one Poll spends uploading textures (0:
 	// no bound): the window keeps drawing while a file's textures go to
 	// the GL driver over several frames.
@@ -272,6 +277,7 @@ func (r *Renderer) Bounds() (min, max mgl64.Vec3) { return r.min, r.max }
 // appear as Poll uploads them. dir is where relative image paths are read.
 func (r *Renderer) SetDocument(d *scene.Document) {
 	r.release()
+	r.resetWarm()
 	r.doc = d
 	r.Messages = nil
 	r.drawCalls = 0
@@ -623,8 +629,10 @@ func (r *Renderer) texture(t int, srgb bool, fallback uint32) uint32 {
 // width x height pixels.
 func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	gl.Viewport(0, 0, int32(width), int32(height))
-	gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
-	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	if r.drawing(partOpaque) {
+		gl.ClearColor(opt.Background[0], opt.Background[1], opt.Background[2], 1)
+		gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	}
 	if width <= 0 || height <= 0 {
 		return
 	}
@@ -632,13 +640,33 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 	vp32 := mat32(viewProj)
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
+	if r.warm.only != nil {
+		// A warm-up draw (warm.go): one material's items, nothing else.
+		r.drawMeshes(cam, vp32, width, height, opt)
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
+	}
 	if r.doc != nil {
 		r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+		if r.drawing(partRest) {
+			r.warm.shown = true // every shader variant is made now
+		}
 		// The background is drawn behind the opaque primitives, once
 		// they are drawn (drawMeshes).
 		r.drawMeshes(cam, vp32, width, height, opt)
 	} else {
 		r.drawBackground(cam, width, height, opt)
+	}
+	if !r.drawing(partRest) {
+		// A part of the drawing ahead (warm.go): the lines come last.
+		gl.Disable(gl.DEPTH_TEST)
+		gl.Disable(gl.CULL_FACE)
+		gl.BindVertexArray(0)
+		gl.UseProgram(0)
+		return
 	}
 	if opt.Grid && r.grid != nil {
 		r.drawLines(r.grid, vp32, 1)
@@ -760,6 +788,9 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 		if offScreen(it, vp) {
 			continue // culled: no pixel of it is in the view (cull.go)
 		}
+		if r.warm.only != nil && !r.warm.only[r.warmIndex(it.prim, opt.Variant)] {
+			continue
+		}
 		m := r.materialOf(it.prim, opt.Variant)
 		switch {
 		case m.alphaMode == 2:
@@ -773,17 +804,24 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	// Opaque and transmissive items that repeat a primitive with one
 	// material are drawn instanced (batch.go); blended ones one by one,
 	// back to front.
-	r.drawList(ps, opaque, opt.Variant, 0)
+	if r.drawing(partOpaque) {
+		r.drawList(ps, opaque, opt.Variant, 0)
+	}
 	// The environment behind: only where no opaque primitive is (the
 	// depth test), so that a software rasteriser shades those pixels once.
-	if opt.BackgroundMode != BackgroundColor {
+	if opt.BackgroundMode != BackgroundColor && r.warm.only == nil && r.drawing(partBackground) {
 		r.drawBackground(cam, width, height, opt)
 		ps.cur = nil // the background's program replaced the mesh one
 	}
 	if len(transmissive) > 0 || r.blendedTransmission(blended, opt.Variant) {
 		// Programs first used from here on read the copy.
-		r.copyView(width, height)
+		if r.drawing(partCopy) {
+			r.copyView(width, height)
+		}
 		ps.useTrans = true
+	}
+	if !r.drawing(partRest) {
+		return
 	}
 	r.drawList(ps, transmissive, opt.Variant, 1)
 	if len(blended) > 0 {
@@ -1030,6 +1068,7 @@ func (r *Renderer) Delete() {
 		gl.DeleteTextures(1, &r.lutStandIn)
 	}
 	r.trans.delete()
+	r.warm.target.delete()
 	for i := range r.batch {
 		r.batch[i].delete()
 	}

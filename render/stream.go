@@ -156,9 +156,11 @@ func (r *Renderer) startImage(di *decodedImage) *imageUpload {
 	return &imageUpload{di: di, keys: r.imageUses[di.index], shared: map[glKey]uint32{}}
 }
 
-// stepImage uploads about maxBytes of u and reports whether all its
-// textures are made (its pixels are then freed).
-func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
+// stepImage does the next piece of u's upload: the storage of its next
+// texture, or about maxBytes of rows. It reports whether all its textures
+// are made (its pixels are then freed) and what it did (begun: the
+// storage, else rows; bytes: their size), for the cost estimates.
+func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done, begun bool, bytes int) {
 	d := r.doc
 	for len(u.keys) > 0 {
 		k := u.keys[0]
@@ -180,11 +182,13 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 			}
 			u.tex = beginTexture(u.di.img, u.di.levels, sampler, k.srgb)
 			r.uploads++
-			if !u.tex.step(maxBytes) {
-				return false
-			}
-		} else if !u.tex.step(maxBytes) {
-			return false
+			// The storage alone: on llvmpipe allocating (and clearing)
+			// a 2048x2048 chain takes 15-50 ms, a step of its own.
+			return false, true, u.tex.bytes()
+		}
+		bytes = u.tex.nextBytes(maxBytes)
+		if !u.tex.step(maxBytes) {
+			return false, false, bytes
 		}
 		// keys[0]'s texture is complete.
 		gk := glKey{u.di.index, -1, k.srgb}
@@ -194,7 +198,7 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 		u.shared[gk] = u.tex.id
 		u.replace(r, k, u.tex.id)
 		u.tex, u.keys = nil, u.keys[1:]
-		return false // one texture a step: the caller looks at the clock
+		return false, false, bytes // one texture a step: the caller looks at the clock
 	}
 	r.decoded[u.di.index] = u.di
 	u.di.free()
@@ -204,7 +208,66 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done bool) {
 		}
 		delete(r.refine, u.di.index)
 	}
-	return true
+	return true, false, bytes
+}
+
+// nextUpload returns the size of the next piece of the upload under way,
+// and whether it is a texture's storage (see stepImage).
+func (r *Renderer) nextUpload(maxBytes int) (begin bool, bytes int) {
+	u := r.current
+	if u == nil {
+		if len(r.queue) == 0 || r.queue[0].img == nil {
+			return false, 0
+		}
+		img := r.queue[0].img
+		return true, img.Width * img.Height * 4 * 4 / 3
+	}
+	if u.tex == nil {
+		if len(u.keys) == 0 {
+			return false, 0
+		}
+		return true, u.di.img.Width * u.di.img.Height * 4 * 4 / 3
+	}
+	return false, u.tex.nextBytes(maxBytes)
+}
+
+// uploadCost estimates what an upload step costs on this GL from the
+// steps done so far: the time per byte of storage allocated and of rows
+// copied.
+type uploadCost struct {
+	beginPerByte, rowsPerByte float64 // ns
+}
+
+// Before any step is measured: llvmpipe on a quiet 2-core machine.
+const (
+	initialBeginPerByte = 1.0 // ns: 22 MB of 2048x2048 chain in 22 ms
+	initialRowsPerByte  = 4.0 // ns: 512 KB of rows in 2 ms
+)
+
+func (c *uploadCost) estimate(begin bool, bytes int) time.Duration {
+	per := c.rowsPerByte
+	if begin {
+		per = c.beginPerByte
+	}
+	return time.Duration(per * float64(bytes))
+}
+
+// measured takes in the time d a step of bytes took: a slower step
+// raises the estimate at once (the machine got busy), a faster one
+// lowers it a quarter of the way.
+func (c *uploadCost) measured(begin bool, bytes int, d time.Duration) {
+	if bytes < 64<<10 {
+		return // too small to say anything per byte
+	}
+	per := &c.rowsPerByte
+	if begin {
+		per = &c.beginPerByte
+	}
+	if x := float64(d) / float64(bytes); x > *per {
+		*per = (*per + x) / 2
+	} else {
+		*per = (*per*3 + x) / 4
+	}
 }
 
 // replace makes id k's texture; the preview's texture it replaces is
@@ -217,11 +280,22 @@ func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
-// of them; at least one band a call, so that every call makes progress),
-// and returns how many were completed.
+// of them), and returns how many were completed. Every call makes at
+// least one step; the next is taken only when its estimated cost fits in
+// what is left of the budget.
 func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 	start := time.Now()
+	if r.cost.beginPerByte == 0 {
+		r.cost = uploadCost{initialBeginPerByte, initialRowsPerByte}
+	}
+	stepped := false
 	for len(r.queue) > 0 || r.current != nil {
+		if budget > 0 && stepped {
+			begin, bytes := r.nextUpload(uploadBand)
+			if time.Since(start)+r.cost.estimate(begin, bytes) > budget {
+				break
+			}
+		}
 		if r.current == nil {
 			di := r.queue[0]
 			r.queue = r.queue[1:]
@@ -230,15 +304,40 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 				continue
 			}
 		}
-		if r.stepImage(r.current, uploadBand) {
+		s := time.Now()
+		done, begun, bytes := r.stepImage(r.current, uploadBand)
+		if budget > 0 {
+			r.cost.measured(begun, bytes, time.Since(s))
+		}
+		stepped = stepped || bytes > 0
+		if done {
 			r.current = nil
 			completed++
 		}
-		if budget > 0 && time.Since(start) >= budget {
-			break
-		}
 	}
 	return completed
+}
+
+// bytes is the size of the texture's levels.
+func (t *texUpload) bytes() int {
+	n := 0
+	w, h := t.levels[0].Width, t.levels[0].Height
+	for l := int32(0); l < t.count; l++ {
+		n += w * h * 4
+		w, h = max(1, w/2), max(1, h/2)
+	}
+	return n
+}
+
+// nextBytes is about how many bytes the next step(maxBytes) uploads.
+func (t *texUpload) nextBytes(maxBytes int) int {
+	if t.level >= len(t.levels) {
+		return 0
+	}
+	m := t.levels[t.level]
+	stride := max(1, m.Width*4)
+	rows := min(m.Height-t.row, max(1, maxBytes/stride))
+	return rows * stride
 }
 
 // dropUploads frees the images waiting for upload and the texture under

@@ -61,6 +61,16 @@ func SetPreviewSide(side int) { previewSide.Store(int32(max(0, side))) }
 // and run beside the decoding (go test ./render -run Breakdown -breakdown -v).
 var mipmapsOnWorkers = true
 
+// BackgroundDecoding makes the image decoders run below the process's
+// priority (a nice value 5 higher, on Linux): the window sets it, so that
+// its frames, which keep drawing while a file's images decode, take the
+// CPU before the decoders do (on 2 cores, two decoders at the same
+// priority left the frame's thread half of its core). 5 rather than more:
+// on a machine busy with other programs the decoders still get a third
+// of what each of those gets. Headless renders leave it unset: nothing
+// there is more urgent than the decoding.
+var BackgroundDecoding bool
+
 // decodeImages decodes every image of the document on worker goroutines
 // (one per CPU) and sends each result as it is ready, calling the wake
 // hook (SetWake) after each; the channel is closed when all are done. Each
@@ -130,6 +140,9 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if BackgroundDecoding {
+				lowerThreadPriority()
+			}
 			for i := range next {
 				if side > 0 {
 					if p, ok := decodeReduced(d, dir, i, side); ok {

@@ -46,8 +46,10 @@ var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 // interval without sleeping, as it does while the user moves the mouse,
 // and report when each frame was shown and how long its work took
 // ("viewer: frame at 1234.5 ms took 6.7 ms", "drew the view" after it when
-// the 3D view was drawn anew rather than copied): the benchmark of the
-// longest frame gap while a file opens (go run ./cmd/startbench -open).
+// the 3D view was drawn anew rather than copied, then how long the
+// session's Poll, the texture uploads and the warm-up or drawing ahead
+// took in it): the benchmark of the longest frame gap while a file opens
+// (go run ./cmd/startbench -open).
 var frameTimes = os.Getenv("PHYSVIEW_FRAME_TIMES") == "1"
 
 // startIdle installs the sleep after each frame and makes background
@@ -109,7 +111,7 @@ func (a *windowApp) afterFrame() {
 	now := time.Now()
 	a.frameWork = now.Sub(a.frameStart)
 	if !a.afterUpload.IsZero() {
-		a.rest = now.Sub(a.afterUpload)
+		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
 	if logFrames {
 		a.frames++
@@ -122,7 +124,9 @@ func (a *windowApp) afterFrame() {
 		if a.drew {
 			drew = " drew the view"
 		}
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s\n", float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000, drew)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f)\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime))
 	}
 	a.drew = false
 	wakes.Lock()
@@ -135,7 +139,7 @@ func (a *windowApp) afterFrame() {
 	// frame: the next frame comes without waiting for an event, on the
 	// backend's clock (30 a second, or back to back while the uploads
 	// fill the frames).
-	if a.renderer != nil && a.renderer.Uploading() {
+	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
 		return
 	}

@@ -63,9 +63,28 @@ type windowApp struct {
 	frameWork                time.Duration
 	frames                   int
 	// afterUpload is when this frame's texture uploads ended, rest how
-	// long the last frame took after them (uploadBudget).
+	// long the last frame took after them and the warm-up (uploadBudget).
 	afterUpload time.Time
 	rest        time.Duration
+	// budgetEnd is when this frame's time for uploads (and the shaders'
+	// warm-up) ends; uploaded says the uploads took a millisecond or more
+	// of it.
+	budgetEnd time.Time
+	uploaded  bool
+	// pollTime and uploadTime are how long the session's Poll (a document
+	// shown: its meshes uploaded) and the renderer's took this frame,
+	// warmTime the warm-up of the new document's shaders or the drawing
+	// ahead of its first picture (render.Renderer.Warm, DrawAhead), for
+	// PHYSVIEW_FRAME_TIMES and the budget.
+	pollTime, uploadTime, warmTime time.Duration
+	// warming says a material is ready to warm or the first picture to
+	// draw ahead: the next frame comes at once.
+	warming bool
+	// drewOnce is set once the view was drawn: there is a picture to keep
+	// on screen while a new document's shaders warm up.
+	drewOnce bool
+	// mipmapsWarm is set once the renderer was asked to warm mipmapping.
+	mipmapsWarm bool
 	drew        bool         // the 3D view was drawn this frame (PHYSVIEW_FRAME_TIMES)
 	files       chooserState // the desktop's file chooser (files.go)
 	compare     compareView  // the Diff tab's B (compare.go)
@@ -96,6 +115,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	}
 	a.panel.S = s
 	s.Wake = wakeWhenUp
+	render.BackgroundDecoding = true // the frames first (render.BackgroundDecoding)
 	s.Preload = render.Preload
 	s.DropPreload = render.DropPreload
 	s.Log = logLine
@@ -210,6 +230,7 @@ func (a *windowApp) frame() {
 		}
 	}
 	a.filesFrame()
+	pollStart := time.Now()
 	s.Poll()
 	if a.earlyOpen {
 		// The file the command line named was opened before the
@@ -219,13 +240,18 @@ func (a *windowApp) frame() {
 		a.earlyOpen = false
 		s.Poll()
 	}
+	a.pollTime = time.Since(pollStart)
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
-		a.renderer.UploadBudget = a.uploadBudget()
+		budget := a.uploadBudget()
+		a.renderer.UploadBudget = budget
+		beforeUpload := time.Now()
 		arrived, pending := a.renderer.Poll()
 		a.afterUpload = time.Now()
+		a.uploadTime = a.afterUpload.Sub(beforeUpload)
+		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Refining = a.renderer.Refining()
 		a.panel.Messages = a.renderer.Messages
@@ -282,26 +308,71 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	w, h := int((size.X-a.s.View.PanelFor(size.X))*scale.X), int((size.Y-menuHeight)*scale.Y)
-	if a.pacer.Holding(now, pending) {
+	// The new document's shaders are warmed while the old picture stays
+	// (llvmpipe makes each shader's code at its first draw: a few
+	// materials a frame rather than all of them in the first).
+	warm := 0
+	a.warming, a.warmTime = false, 0
+	sr := a.renderer
+	if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil {
+		warm = sr.WarmLeft(a.cam(), w, h, a.opt)
+	}
+	held := a.pacer.Holding(now, pending+warm)
+	if held {
 		// The old picture (or none) while the new document's textures
 		// go up: drawing it untextured costs the longest frame of all.
+		// A material's warm-up takes 1-40 ms of CPU on llvmpipe (its
+		// shader code): it is begun in a frame that did nothing else,
+		// and more follow while the frame's budget lasts.
+		idle := !a.uploaded && a.pollTime < time.Millisecond
+		if warm > 0 && idle {
+			start := time.Now()
+			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+			// Frames at once while there is work for them (the drawing
+			// ahead once all is warm); else the decoders wake the window.
+			a.warming = ready > 0 || left == 0
+			a.warmTime = time.Since(start)
+		} else {
+			a.warming = warm > 0
+		}
 		a.view.Show(w, h)
+	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil && w > 0 && h > 0 {
+		// The first picture of the warmed document, a part a frame in
+		// frames that did nothing else (render.Renderer.DrawAhead).
+		a.warming = true
+		start := time.Now()
+		done := !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		a.warmTime = time.Since(start)
+		if done {
+			a.pacer.Drawn(now)
+			a.drew, a.warming = true, false
+		} else {
+			a.view.Show(w, h)
+			held = true // not textured on screen yet
+		}
 	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
-		a.drew = true
+		a.drew, a.drewOnce = true, true
 	}
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 	if !a.firstFrame && a.pacer.Shown() {
 		a.firstFrame = true
 		fmt.Fprintf(os.Stderr, "viewer: first frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
-	if pending == 0 && !a.textured {
+	if pending == 0 && !held && !a.textured {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
 	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() {
 		a.sharp = true
 		fmt.Fprintf(os.Stderr, "viewer: full-resolution frame after %d ms\n", time.Since(a.start).Milliseconds())
+	}
+	if a.textured && !a.drew && !a.mipmapsWarm {
+		// Once, in a frame that only copied the view: the code of
+		// glGenerateMipmap, which the first transmissive document would
+		// otherwise make in one long frame (render.Renderer.WarmMipmaps).
+		a.mipmapsWarm = true
+		a.renderer.WarmMipmaps()
 	}
 }
 

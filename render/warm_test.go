@@ -1,0 +1,322 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+
+	"physview/assets"
+	"physview/internal/testcorpus"
+	"physview/scene"
+	"physview/shaders"
+)
+
+var warmCost = flag.String("warmcost", "", "time the lamp's first draw in a window-sized view: \"cold\" without the warm-up, \"warm\" after it; \"upload\" times each texture's upload steps instead")
+
+// TestWarmCost prints what the first draw of the lamp costs on this GL,
+// cold or after Warm, step by step, or what each upload step costs: go
+// test ./render -run WarmCost -warmcost warm -v (one mode a process:
+// llvmpipe keeps the variants of a program for the process's life).
+func TestWarmCost(t *testing.T) {
+	if *warmCost == "" {
+		t.Skip("run with -warmcost cold or -warmcost warm")
+	}
+	headless(t)
+	path := testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf")
+	d, err := scene.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The demo's picture first, as in the window.
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Delete()
+	var v View
+	const w, h = 920, 752
+	demo, err := scene.Decode(assets.Demo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.SetDocument(demo)
+	r.WaitTextures()
+	cam := NewCamera(r.Bounds())
+	v.Present(r, cam, w, h, DefaultOptions())
+	gl.Finish()
+	Preload(d) // as the window's load does, off the frame
+	start := time.Now()
+	r.SetDocument(d)
+	setDoc := time.Since(start)
+	if *warmCost == "upload" {
+		r.takeArrived(true)
+		var worst time.Duration
+		var worstWhat string
+		for _, di := range r.queue {
+			if di.img == nil {
+				continue
+			}
+			for _, k := range r.imageUses[di.index] {
+				s := time.Now()
+				tu := beginTexture(di.img, di.levels, nil, k.srgb)
+				gl.Finish()
+				begin := time.Since(s)
+				steps, lv := 0, 0
+				for {
+					s := time.Now()
+					l := tu.level
+					done := tu.step(uploadBand)
+					gl.Finish()
+					if e := time.Since(s); e > worst {
+						worst, worstWhat = e, fmt.Sprintf("image %d level %d", di.index, l)
+					}
+					steps++
+					if done {
+						break
+					}
+					lv = tu.level
+				}
+				fmt.Printf("image %d %dx%d levels %d: begin %v, %d steps (last level %d)\n", di.index, di.img.Width, di.img.Height, len(di.levels), begin.Round(100*time.Microsecond), steps, lv)
+			}
+		}
+		fmt.Printf("longest step %v: %s\n", worst, worstWhat)
+		return
+	}
+	r.WaitTextures()
+	cam = NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	fmt.Printf("SetDocument %v; %d materials to warm\n", setDoc.Round(time.Millisecond), r.WarmLeft(cam, w, h, opt))
+	if *warmCost == "warm" {
+		// The distinct programs the materials use, each compiled and
+		// linked once more here (the draws below use the renderer's).
+		seen := map[shaderFeatures]bool{}
+		for _, m := range r.materials {
+			f := m.features()
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			c := cpuTime()
+			s := time.Now()
+			p, err := newProgram(shaders.MeshVert, meshSource(f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Printf("program %v: compile and link %v wall, %v CPU\n", f, time.Since(s).Round(time.Millisecond), (cpuTime() - c).Round(time.Millisecond))
+			gl.DeleteProgram(p.id)
+		}
+		for r.WarmLeft(cam, w, h, opt) > 0 {
+			c := cpuTime()
+			s := time.Now()
+			left, _ := r.Warm(cam, w, h, 0, opt, time.Nanosecond)
+			gl.Finish()
+			fmt.Printf("warm step: %v wall, %v CPU, %d left\n", time.Since(s).Round(time.Millisecond), (cpuTime() - c).Round(time.Millisecond), left)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		v.Invalidate()
+		c := cpuTime()
+		s := time.Now()
+		v.Present(r, cam, w, h, opt)
+		gl.Finish()
+		fmt.Printf("draw %d: %v wall, %v CPU\n", i+1, time.Since(s).Round(time.Millisecond), (cpuTime() - c).Round(time.Millisecond))
+	}
+	if e := gl.GetError(); e != gl.NO_ERROR && e != gl.INVALID_FRAMEBUFFER_OPERATION { // no default framebuffer here
+		t.Errorf("GL error 0x%x", e)
+	}
+}
+
+// warmFile is texturedFile(3) with the third material transmissive.
+func warmFile() string {
+	f := texturedFile(3)
+	f = strings.Replace(f, `{"asset":{"version":"2.0"},`, `{"asset":{"version":"2.0"},"extensionsUsed":["KHR_materials_transmission"],`, 1)
+	return strings.Replace(f, `"normalTexture":{"index":2}}`, `"normalTexture":{"index":2},"extensions":{"KHR_materials_transmission":{"transmissionFactor":1}}}`, 1)
+}
+
+// TestWarm: Warm waits for a material's textures, then warms one material
+// a call when the budget is spent (the transmissive one after two steps
+// of their own: glGenerateMipmap's code and the copy of the view), leaves
+// the default framebuffer bound and the scissor test off, and changes no
+// pixel of the picture drawn after it; the first real draw ends it.
+func TestWarm(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	image := func(warm bool) []byte {
+		d, err := scene.Decode([]byte(warmFile()), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Delete()
+		r.SetDocument(d)
+		cam := NewCamera(r.Bounds())
+		opt := DefaultOptions()
+		if warm {
+			if n := r.WarmLeft(cam, w, h, opt); n != 3 {
+				t.Errorf("WarmLeft %d before the textures, want 3", n)
+			}
+			if left, ready := r.Warm(cam, w, h, 0, opt, time.Second); left != 3 || ready != 0 || len(r.warm.done) != 0 {
+				t.Errorf("Warm before the textures: %d left, %d ready, %d warmed; want 3, 0 and 0", left, ready, len(r.warm.done))
+			}
+			r.WaitTextures()
+			var lefts, readies []int
+			for i := 0; i < 10 && r.WarmLeft(cam, w, h, opt) > 0; i++ {
+				left, ready := r.Warm(cam, w, h, 0, opt, time.Nanosecond)
+				lefts, readies = append(lefts, left), append(readies, ready)
+			}
+			if want := []int{2, 1, 1, 1, 1, 0}; !slices.Equal(lefts, want) || !slices.Equal(readies, want) {
+				t.Errorf("materials left after each Warm: %v, ready %v; want %v for both", lefts, readies, want)
+			}
+			var fb int32
+			gl.GetIntegerv(gl.FRAMEBUFFER_BINDING, &fb)
+			if fb != 0 || gl.IsEnabled(gl.SCISSOR_TEST) {
+				t.Errorf("after Warm: framebuffer %d bound, scissor test %v; want 0 and off", fb, gl.IsEnabled(gl.SCISSOR_TEST))
+			}
+		} else {
+			r.WaitTextures()
+		}
+		img, err := r.RenderImage(cam, w, h, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := r.WarmLeft(cam, w, h, opt); n != 0 {
+			t.Errorf("WarmLeft %d after a draw, want 0", n)
+		}
+		return img.Pix
+	}
+	cold, warm := image(false), image(true)
+	if !bytes.Equal(cold, warm) {
+		t.Errorf("the picture drawn after the warm-up differs from the one drawn without it")
+	}
+	// With time enough, every step in one call, each into the warm-up's
+	// framebuffer (headless, the default one would fail the draws).
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	gl.GetError()
+	cam := NewCamera(r.Bounds())
+	if left, ready := r.Warm(cam, w, h, 0, DefaultOptions(), time.Minute); left != 0 || ready != 0 {
+		t.Errorf("Warm with a minute's budget left %d (%d ready), want 0", left, ready)
+	}
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		t.Errorf("GL error 0x%x while warming", e)
+	}
+	if bytes.Count(cold, []byte{255, 255, 255, 255}) == len(cold)/4 {
+		t.Errorf("the picture is blank")
+	}
+}
+
+// TestUploadStepEstimate: Poll takes a step only when its estimated cost
+// fits in what is left of the budget (one step a Poll when every step is
+// estimated too long, all of them in one Poll when none is).
+func TestUploadStepEstimate(t *testing.T) {
+	headless(t)
+	for _, c := range []struct {
+		name      string
+		perByte   float64 // ns, both estimates
+		wantPolls int
+	}{
+		// 2 images x 2 textures x (storage + 7 levels).
+		{"every step too long", 1e9, 32},
+		{"every step fits", 1e-6, 1},
+	} {
+		func() { // not t.Run: the GL context is current on this thread
+			d, err := scene.Decode([]byte(texturedFile(2)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Delete()
+			r.SetDocument(d)
+			r.takeArrived(true) // every image decoded
+			r.cost = uploadCost{c.perByte, c.perByte}
+			r.UploadBudget = time.Second
+			polls := 0
+			for r.Uploading() && polls < 100 {
+				r.Poll()
+				polls++
+			}
+			if polls != c.wantPolls || r.Uploads() != 4 {
+				t.Errorf("%s: %d polls made %d textures, want %d polls and 4", c.name, polls, r.Uploads(), c.wantPolls)
+			}
+		}()
+	}
+}
+
+// TestDrawAhead: the first picture drawn a part a call (the opaque
+// primitives in aheadBands bands, the background and the transmission
+// copy, the rest in as many bands) is byte-identical to one drawn at
+// once, and becomes the view's cached picture on the last call (one part
+// a call when the budget is spent).
+func TestDrawAhead(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	r.waitEnv = true // the lighting computed, not its stand-in, in both
+	cam := NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	opt.Grid, opt.BackgroundMode = true, BackgroundEnvironment
+	read := func(fb uint32) []byte {
+		pix := make([]byte, w*h*4)
+		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return pix
+	}
+	var ahead, once View
+	defer ahead.Delete()
+	defer once.Delete()
+	var calls []bool
+	for i := 0; i < 20 && !ahead.valid; i++ {
+		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond))
+	}
+	wantCalls := make([]bool, 2*aheadBands+1)
+	wantCalls[len(wantCalls)-1] = true
+	if !slices.Equal(calls, wantCalls) {
+		t.Fatalf("DrawAhead reported %v, want %v", calls, wantCalls)
+	}
+	if gl.IsEnabled(gl.SCISSOR_TEST) {
+		t.Errorf("the scissor test is left on")
+	}
+	once.Present(r, cam, w, h, opt)
+	got, want := read(ahead.full.fb), read(once.full.fb)
+	if !bytes.Equal(got, want) {
+		n := 0
+		for i := range got {
+			if got[i] != want[i] {
+				n++
+			}
+		}
+		t.Errorf("the picture drawn in parts differs from the one drawn at once in %d bytes of %d", n, len(got))
+	}
+	if r.warm.target.fb != 0 {
+		t.Errorf("the framebuffer drawn into is kept after the drawing")
+	}
+	// With time enough, all of it in one call.
+	var all View
+	defer all.Delete()
+	if !r.DrawAhead(&all, cam, w, h, opt, time.Minute) || !bytes.Equal(read(all.full.fb), want) {
+		t.Errorf("a drawing ahead with a minute's budget is not done in one call, or differs")
+	}
+}
