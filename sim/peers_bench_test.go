@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -168,6 +171,37 @@ func benchEngines(tb testing.TB, list string) map[string]bool {
 	return known
 }
 
+// benchRounds reads PHYSVIEW_BENCH_ROUNDS, how many times each engine
+// plays each scene (1 when empty).
+func benchRounds(tb testing.TB, v string) int {
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100 {
+		tb.Fatalf("PHYSVIEW_BENCH_ROUNDS: %q is not a count from 1 to 100", v)
+	}
+	return n
+}
+
+// medianRuns keeps, for each engine in the order runs first has it, its
+// run of median CPU time among its rounds (byEngine), the lower middle one
+// of an even count.
+func medianRuns(runs []peerRun, byEngine map[string][]peerRun) []peerRun {
+	var out []peerRun
+	for _, r := range runs {
+		rs, ok := byEngine[r.Engine]
+		if !ok {
+			continue
+		}
+		delete(byEngine, r.Engine)
+		rs = slices.Clone(rs)
+		slices.SortStableFunc(rs, func(a, b peerRun) int { return cmp.Compare(a.perStep(), b.perStep()) })
+		out = append(out, rs[(len(rs)-1)/2])
+	}
+	return out
+}
+
 // BenchmarkEngines plays each peerScene in ODE and Bullet and, when node
 // and sim/peerbench's packages are installed (npm ci --prefix
 // sim/peerbench), in the WASM builds of Havok, PhysX, Jolt and Rapier,
@@ -179,7 +213,9 @@ func benchEngines(tb testing.TB, list string) map[string]bool {
 //	go test -run '^$' -bench BenchmarkEngines -benchtime 1x ./sim
 //
 // PHYSVIEW_BENCH_SCENES (pile, pyramid, overlap or a part of a scene's
-// name) and PHYSVIEW_BENCH_ENGINES (a comma list, benchEngines) run fewer.
+// name) and PHYSVIEW_BENCH_ENGINES (a comma list, benchEngines) run fewer;
+// PHYSVIEW_BENCH_ROUNDS plays each engine that many times, interleaved, and
+// keeps its median (benchRounds, medianRuns).
 func BenchmarkEngines(b *testing.B) {
 	peers := true
 	if _, err := exec.LookPath("node"); err != nil {
@@ -191,6 +227,7 @@ func BenchmarkEngines(b *testing.B) {
 	}
 	only := os.Getenv("PHYSVIEW_BENCH_SCENES") // a scene's key or a part of its name, to run fewer
 	engines := benchEngines(b, os.Getenv("PHYSVIEW_BENCH_ENGINES"))
+	rounds := benchRounds(b, os.Getenv("PHYSVIEW_BENCH_ROUNDS"))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	dir := b.TempDir()
@@ -201,35 +238,49 @@ func BenchmarkEngines(b *testing.B) {
 			if only != "" && ps.key != only && !strings.Contains(ps.name, only) {
 				continue
 			}
+			// Each round plays every engine once, interleaved, so that a
+			// change of load falls on all of them; each engine's row is
+			// its median round (benchRounds).
 			var runs []peerRun
-			var failed []string
-			for _, e := range Engines {
-				if !engines[e] {
-					continue
-				}
-				r := runOurs(b, ps, e)
-				fmt.Fprintf(os.Stderr, "%s, %s: %+v\n", ps.name, e, r) // progress of a long run
-				runs = append(runs, r)
-			}
-			if peers {
-				file := filepath.Join(dir, fmt.Sprintf("scene%d.gltf", k))
-				if err := os.WriteFile(file, []byte(ps.scene.json()), 0o644); err != nil {
-					b.Fatal(err)
-				}
-				for _, e := range peerEngines {
+			var failed, failedEngines []string
+			byEngine := map[string][]peerRun{}
+			for round := 0; round < rounds; round++ {
+				for _, e := range Engines {
 					if !engines[e] {
 						continue
 					}
-					r, err := runPeer(ps, e, file)
-					fmt.Fprintf(os.Stderr, "%s, %s: %+v %v\n", ps.name, e, r, err)
-					if err != nil {
-						b.Logf("%s, %s: %v", ps.name, e, err)
-						failed = append(failed, fmt.Sprintf("| %s | %s | %v | | | | |", ps.name, e, err))
-						continue
-					}
+					r := runOurs(b, ps, e)
+					fmt.Fprintf(os.Stderr, "%s, %s: %+v\n", ps.name, e, r) // progress of a long run
 					runs = append(runs, r)
 				}
+				if peers {
+					file := filepath.Join(dir, fmt.Sprintf("scene%d.gltf", k))
+					if err := os.WriteFile(file, []byte(ps.scene.json()), 0o644); err != nil {
+						b.Fatal(err)
+					}
+					for _, e := range peerEngines {
+						if !engines[e] {
+							continue
+						}
+						if slices.Contains(failedEngines, e) {
+							continue // failed in an earlier round
+						}
+						r, err := runPeer(ps, e, file)
+						fmt.Fprintf(os.Stderr, "%s, %s: %+v %v\n", ps.name, e, r, err)
+						if err != nil {
+							b.Logf("%s, %s: %v", ps.name, e, err)
+							failed = append(failed, fmt.Sprintf("| %s | %s | %v | | | | |", ps.name, e, err))
+							failedEngines = append(failedEngines, e)
+							continue
+						}
+						runs = append(runs, r)
+					}
+				}
 			}
+			for _, r := range runs {
+				byEngine[r.Engine] = append(byEngine[r.Engine], r)
+			}
+			runs = medianRuns(runs, byEngine)
 			table = append(table, failed...)
 			// ratio is engine ref's time per step over r's, blank when ref
 			// was left out of this run.
