@@ -136,7 +136,8 @@ func (r *Renderer) texturesIn(idx int) bool {
 
 // Warm draws materials of the document not warmed yet whose textures are
 // in, one after the other while budget lasts (at least one step when any
-// is ready; another only when one as long as the last fits), for a view of width x height pixels with samples
+// is ready; another only when one as long as the last fits, a material's
+// draw only when its kind's measured cost does), for a view of width x height pixels with samples
 // multisampling drawn with cam and opt. It returns how many materials
 // are left to warm and how many of those could be warmed now (their
 // textures are in). The framebuffer binding, viewport and scissor are
@@ -170,7 +171,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			bound = true
 		}
 		// A transmissive material needs three steps of its own first
-		// (each 5-40 ms, or 0.1 s for the first, on llvmpipe): the code
+		// (each 2-40 ms on llvmpipe): the code
 		// of glGenerateMipmap, then the copy of the view the pass reads,
 		// made at the view's size with its mipmaps, then filled once.
 		steps := []func() bool{
