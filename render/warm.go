@@ -37,6 +37,10 @@ type warmState struct {
 	part, ahead int
 	aheadKey    aheadKey
 	restarts    int // times the camera moved during a drawing ahead
+	// drawCost estimates what drawing one material to warm it costs,
+	// [1] for transmissive ones (their shaders are the longest to make),
+	// 0 before one was measured (Warm).
+	drawCost [2]time.Duration
 	// copied is set once the transmission pass's copy of the view was
 	// made at the view's size.
 	copied bool
@@ -132,7 +136,8 @@ func (r *Renderer) texturesIn(idx int) bool {
 
 // Warm draws materials of the document not warmed yet whose textures are
 // in, one after the other while budget lasts (at least one step when any
-// is ready; another only when one as long as the last fits), for a view of width x height pixels with samples
+// is ready; another only when one as long as the last fits, a material's
+// draw only when its kind's measured cost does), for a view of width x height pixels with samples
 // multisampling drawn with cam and opt. It returns how many materials
 // are left to warm and how many of those could be warmed now (their
 // textures are in). The framebuffer binding, viewport and scissor are
@@ -166,7 +171,7 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			bound = true
 		}
 		// A transmissive material needs three steps of its own first
-		// (each 5-40 ms, or 0.1 s for the first, on llvmpipe): the code
+		// (each 2-40 ms on llvmpipe): the code
 		// of glGenerateMipmap, then the copy of the view the pass reads,
 		// made at the view's size with its mipmaps, then filled once.
 		steps := []func() bool{
@@ -189,21 +194,46 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 				if !r.materialTransmits(m) || r.warm.copied {
 					return false
 				}
+				// Unscissored, as Draw and DrawAhead copy: llvmpipe
+				// copies an unscissored blit between like formats
+				// with memcpy, but makes the code of a shader for a
+				// scissored one (0.1-0.2 s of CPU) that no real
+				// draw needs.
+				gl.Disable(gl.SCISSOR_TEST)
 				r.copyView(width, height)
+				gl.Enable(gl.SCISSOR_TEST)
 				r.warm.copied = true
 				return true
 			},
 			func() bool {
 				r.warm.only = map[int]bool{m: true}
+				// The copy made above is read: a scissored copy
+				// in this Draw would make that shader's code.
+				r.warm.part = partOpaque | partBackground | partRest
 				r.Draw(cam, width, height, opt)
+				r.warm.part = 0
 				r.warm.only = nil
 				r.warm.done[k] = true
 				return true
 			},
 		}
-		for _, step := range steps {
-			// Another step only when one as long as the last fits.
-			if worked && time.Since(start)+last > budget {
+		tr := 0
+		if r.materialTransmits(m) {
+			tr = 1
+		}
+		for si, step := range steps {
+			// Another step only when one as long as the last fits, and
+			// a material's draw only when one as long as the estimate
+			// of its kind does (before any is measured, firstWarmDraw:
+			// more than a frame's budget, so in a frame of its own).
+			est := last
+			if si == len(steps)-1 {
+				est = r.warm.drawCost[tr]
+				if est == 0 {
+					est = firstWarmDraw
+				}
+			}
+			if worked && time.Since(start)+est > budget {
 				left++
 				ready++
 				break
@@ -211,6 +241,15 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			s := time.Now()
 			if step() {
 				worked, last = true, time.Since(s)
+				if si == len(steps)-1 {
+					// A longer draw raises the estimate at once, a
+					// shorter one lowers it a quarter of the way.
+					if c := &r.warm.drawCost[tr]; last > *c {
+						*c = last
+					} else {
+						*c = (3**c + last) / 4
+					}
+				}
 			}
 		}
 	}
@@ -220,6 +259,11 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 	}
 	return left, ready // the target stays for DrawAhead
 }
+
+// firstWarmDraw is what Warm takes a material's draw to cost before one
+// of its kind was measured: more than the window gives a frame's uploads
+// and warm-up (the lamp's transmissive glass took 15-45 ms on llvmpipe).
+const firstWarmDraw = 50 * time.Millisecond
 
 // materialTransmits reports whether material idx is drawn in the
 // transmission pass (it reads the copy of the view and its mipmaps).
@@ -283,7 +327,7 @@ const (
 	partBackground
 	partCopy
 	partRest
-	aheadBands = 6
+	aheadBands = 12
 )
 
 // aheadStep is one call's part of a drawing ahead: which parts, in which
@@ -342,6 +386,7 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
 	start := time.Now()
+	var longest time.Duration // the costliest part of this call
 	for r.warm.ahead < len(aheadSteps) {
 		s := time.Now()
 		if r.warm.restarts >= 3 {
@@ -362,9 +407,11 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 			r.warm.ahead++
 		}
 		// What the part cost, the rasteriser's work included: another
-		// as long must fit in what is left.
+		// as long as the costliest so far must fit in what is left (the
+		// bands over the transmissive glass cost many times the others).
 		gl.Finish()
-		if cost := time.Since(s); time.Since(start)+cost > budget {
+		longest = max(longest, time.Since(s))
+		if time.Since(start)+longest > budget {
 			break
 		}
 	}

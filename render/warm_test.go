@@ -288,7 +288,7 @@ func TestDrawAhead(t *testing.T) {
 	defer ahead.Delete()
 	defer once.Delete()
 	var calls []bool
-	for i := 0; i < 20 && !ahead.valid; i++ {
+	for i := 0; i < 4*aheadBands && !ahead.valid; i++ {
 		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond))
 	}
 	wantCalls := make([]bool, 2*aheadBands+1)

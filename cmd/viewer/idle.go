@@ -113,6 +113,10 @@ func (a *windowApp) afterFrame() {
 	if !a.afterUpload.IsZero() {
 		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
+	if a.backToBack && !a.shownAt.IsZero() {
+		a.fixed = fixedPart(a.fixed, now.Sub(a.shownAt)-a.uploadTime-a.warmTime-a.pollTime)
+	}
+	a.shownAt, a.backToBack = now, false
 	if logFrames {
 		a.frames++
 		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms\n", a.frames,
@@ -141,6 +145,7 @@ func (a *windowApp) afterFrame() {
 	// fill the frames).
 	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
+		a.backToBack = true
 		return
 	}
 	// Play is paced from the click on it on, before its simulation is

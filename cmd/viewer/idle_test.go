@@ -71,3 +71,35 @@ func TestNextDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestUploadBudget checks the uploads' time in a frame: what is left of
+// maxUploadGap once the measured rest of a gap between two frames drawn
+// back to back is taken out, the estimate of that rest following a
+// busier machine at once and a quieter one a quarter of the way.
+func TestUploadBudget(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name              string
+		est, measured     time.Duration
+		wantEst           time.Duration
+		rest              time.Duration
+		backToBack        bool
+		wantBudgetAtLeast time.Duration
+		wantBudgetAtMost  time.Duration
+	}{
+		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, true, 29 * ms, 30 * ms},
+		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, true, 13 * ms, 14 * ms},
+		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, true, 17 * ms, 18 * ms},
+		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, false, 29 * ms, 30 * ms},
+		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, true, 20 * ms, 20 * ms},
+	} {
+		est := fixedPart(c.est, c.measured)
+		if est != c.wantEst {
+			t.Errorf("%s: estimate %v after %v measured, want %v", c.name, est, c.measured, c.wantEst)
+		}
+		a := &windowApp{frameStart: time.Now(), rest: c.rest, fixed: est, backToBack: c.backToBack}
+		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
+			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
+		}
+	}
+}

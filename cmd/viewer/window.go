@@ -66,6 +66,14 @@ type windowApp struct {
 	// long the last frame took after them and the warm-up (uploadBudget).
 	afterUpload time.Time
 	rest        time.Duration
+	// shownAt is when the last frame was shown, backToBack whether the
+	// next one followed it without sleeping (uploads or warm-up under
+	// way), fixed the estimated part of such a gap between two frames
+	// that is not uploads or warm-up: the frame's panel, copy and swap,
+	// and the backend's loop between frames (uploadBudget).
+	shownAt    time.Time
+	backToBack bool
+	fixed      time.Duration
 	// budgetEnd is when this frame's time for uploads (and the shaders'
 	// warm-up) ends; uploaded says the uploads took a millisecond or more
 	// of it.
@@ -377,9 +385,12 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 }
 
 // The time budget of the texture uploads in one frame: what is left of
-// maxUploadGap once the frame's other work (that of the last frame after
-// its uploads, and this frame's so far: a document being shown) is taken
-// out, within [minUpload, maxUpload]. Each frame costs 5-25 ms of CPU on
+// maxUploadGap once the frame's other work is taken out, within
+// [minUpload, maxUpload]. That work is the larger of the last frame's
+// after its uploads plus this frame's so far (a document being shown),
+// and, when frames follow back to back, the measured rest of the gap
+// between two frames (fixedPart), which also counts the backend's own
+// work between them. Each frame costs 5-25 ms of CPU on
 // llvmpipe besides, so frames that are mostly upload waste the least; on
 // a loaded machine, where the rest of a frame alone takes longer than
 // maxUploadGap, the uploads still get half as much time as the rest, so
@@ -392,8 +403,22 @@ const (
 
 // uploadBudget is this frame's time for texture uploads.
 func (a *windowApp) uploadBudget() time.Duration {
-	left := maxUploadGap - time.Since(a.frameStart) - a.rest
+	other := time.Since(a.frameStart) + a.rest
+	if a.backToBack {
+		other = max(other, a.fixed+a.pollTime)
+	}
+	left := maxUploadGap - other
 	return min(maxUpload, max(minUpload, left, a.rest/2))
+}
+
+// fixedPart takes in the gap between two frames shown back to back less
+// the uploads and warm-up in it: a longer one raises the estimate at once
+// (the machine got busy), a shorter one lowers it a quarter of the way.
+func fixedPart(est, measured time.Duration) time.Duration {
+	if measured > est {
+		return measured
+	}
+	return (3*est + measured) / 4
 }
 
 // do carries out one intent: the camera ones here (they need the
