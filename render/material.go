@@ -69,12 +69,23 @@ const (
 	// The vertex paths (mesh.vert): skins, morph targets and the file's
 	// instancing; the batches of repeated nodes (batch.go). A plain draw
 	// has neither, and its vertices cost a third as much on llvmpipe.
+	// The attributes a primitive lacks (its buffer holds their defaults),
+	// not passed from vertex to fragment (gpuPrimitive.lean): each varying
+	// costs llvmpipe set-up per vertex and per triangle, a fixed part of
+	// every redraw however few its pixels.
+	featNoTangent shaderFeatures = 1 << 9
+	featNoUV1     shaderFeatures = 1 << 10
+	featNoUV2     shaderFeatures = 1 << 11
+	featNoColor   shaderFeatures = 1 << 12
+	featLean                     = featNoTangent | featNoUV1 | featNoUV2 | featNoColor
+
 	featVertexDynamic shaderFeatures = 1 << 14
 	featVertexBatch   shaderFeatures = 1 << 15
 )
 
 // featureDefines are the shader's #define names of the features, by bit.
-var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ"}
+var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ",
+	"NO_TANGENT", "NO_UV1", "NO_UV2", "NO_COLOR"}
 
 // String lists the features, for messages.
 func (f shaderFeatures) String() string {
@@ -149,6 +160,11 @@ func meshVertSource(f shaderFeatures) string {
 	}
 	if f&featVertexBatch != 0 {
 		defs += "#define VERTEX_BATCH\n"
+	}
+	for i := 9; i < len(featureDefines); i++ {
+		if f&(1<<i) != 0 {
+			defs += "#define " + featureDefines[i] + "\n"
+		}
 	}
 	if defs == "" {
 		return src
