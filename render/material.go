@@ -73,15 +73,19 @@ const (
 	// not passed from vertex to fragment (gpuPrimitive.lean): each varying
 	// costs llvmpipe set-up per vertex and per triangle, a fixed part of
 	// every redraw however few its pixels.
-	featNoTangent shaderFeatures = 1 << 9
-	featNoUV1     shaderFeatures = 1 << 10
-	featNoUV2     shaderFeatures = 1 << 11
-	featNoColor   shaderFeatures = 1 << 12
+	featNoTangent shaderFeatures = 1 << firstLeanBit
+	featNoUV1     shaderFeatures = 1 << (firstLeanBit + 1)
+	featNoUV2     shaderFeatures = 1 << (firstLeanBit + 2)
+	featNoColor   shaderFeatures = 1 << (firstLeanBit + 3)
 	featLean                     = featNoTangent | featNoUV1 | featNoUV2 | featNoColor
 
 	featVertexDynamic shaderFeatures = 1 << 14
 	featVertexBatch   shaderFeatures = 1 << 15
 )
+
+// firstLeanBit is featNoTangent's bit: from it on, the defines concern
+// the vertex shader too (meshVertSource).
+const firstLeanBit = 9
 
 // featureDefines are the shader's #define names of the features, by bit.
 var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ",
@@ -161,7 +165,7 @@ func meshVertSource(f shaderFeatures) string {
 	if f&featVertexBatch != 0 {
 		defs += "#define VERTEX_BATCH\n"
 	}
-	for i := 9; i < len(featureDefines); i++ {
+	for i := firstLeanBit; i < len(featureDefines); i++ {
 		if f&(1<<i) != 0 {
 			defs += "#define " + featureDefines[i] + "\n"
 		}
