@@ -8,11 +8,13 @@ import (
 	"physview/scene"
 )
 
-// TestLeanVaryingsChangeNoPixel draws files whose primitives lack some of
-// the tangent, second and third UV set and colour attributes with the
-// programs that leave those varyings out (gpuPrimitive.lean) and with the
-// full ones: the pictures must be the same bytes.
-func TestLeanVaryingsChangeNoPixel(t *testing.T) {
+// TestLeanProgramsChangeNoPixel draws files whose primitives lack some of
+// the tangent, second and third UV set and colour attributes, and whose
+// materials leave texture slots empty, with the programs that leave those
+// varyings out (gpuPrimitive.lean) and the empty slots' tests compiled
+// out (absentTextures), and with the full programs: the pictures must be
+// the same bytes.
+func TestLeanProgramsChangeNoPixel(t *testing.T) {
 	headless(t)
 	cases := []struct {
 		file string
@@ -43,6 +45,16 @@ func TestLeanVaryingsChangeNoPixel(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", tc.file, err)
 			}
+			// The lean picture was drawn by programs with both kinds of bits.
+			both := false
+			for f := range r.programs {
+				both = both || (f&featLean != 0 && f>>firstAbsentBit != 0)
+			}
+			if !both {
+				t.Errorf("%s: no program leaves out both varyings and texture slots", tc.file)
+			}
+			compileOutTextures = false
+			defer func() { compileOutTextures = true }()
 			for _, ps := range r.prims {
 				for _, gp := range ps {
 					if gp != nil {
@@ -55,7 +67,7 @@ func TestLeanVaryingsChangeNoPixel(t *testing.T) {
 				t.Fatalf("%s: %v", tc.file, err)
 			}
 			if !bytes.Equal(lean.Pix, full.Pix) {
-				t.Errorf("%s: the picture with the varyings left out differs from the one with them", tc.file)
+				t.Errorf("%s: the picture of the lean programs differs from the full ones'", tc.file)
 			}
 			bg := lean.NRGBAAt(0, 0)
 			if c := lean.NRGBAAt(80, 60); c == bg {

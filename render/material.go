@@ -53,7 +53,7 @@ func slotSRGB(slot int) bool {
 
 // shaderFeatures are the optional parts of the mesh shader a material
 // needs; each set is its own program.
-type shaderFeatures uint16
+type shaderFeatures uint64
 
 // The optional shader parts.
 const (
@@ -86,6 +86,33 @@ const (
 // firstLeanBit is featNoTangent's bit: from it on, the defines concern
 // the vertex shader too (meshVertSource).
 const firstLeanBit = 9
+
+// firstAbsentBit is the bit of texture slot 0 in the features a draw's
+// program is compiled with (absentTextures): slotCount bits from it on.
+const firstAbsentBit = 16
+
+// compileOutTextures turns absentTextures on; tests turn it off to compare.
+var compileOutTextures = true
+
+// absentTextures returns a bit (firstAbsentBit + slot) for every texture
+// slot m has no texture in: its program is compiled with that slot's
+// uHasTex test replaced by false (meshSource). llvmpipe runs both sides
+// of an if on a uniform, so a slot tested at run time costs its texture
+// read and UV transform in every fragment block, textured or not: at the
+// lamp's reduced sizes, where the 4x4 blocks of small triangles are most
+// of a redraw, about 15% of it.
+func (m *material) absentTextures() shaderFeatures {
+	if !compileOutTextures {
+		return 0
+	}
+	var f shaderFeatures
+	for slot, ref := range m.tex {
+		if ref.texture < 0 {
+			f |= 1 << (firstAbsentBit + slot)
+		}
+	}
+	return f
+}
 
 // featureDefines are the shader's #define names of the features, by bit.
 var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ",
@@ -142,7 +169,8 @@ func (m *material) features() shaderFeatures {
 	return f
 }
 
-// meshSource is the mesh fragment shader with f's parts defined.
+// meshSource is the mesh fragment shader with f's parts defined and the
+// tests of the texture slots f marks absent replaced by false.
 func meshSource(f shaderFeatures) string {
 	src := shaders.MeshFrag
 	nl := strings.IndexByte(src, '\n') + 1
@@ -152,7 +180,13 @@ func meshSource(f shaderFeatures) string {
 			defs.WriteString("#define " + n + "\n")
 		}
 	}
-	return src[:nl] + defs.String() + src[nl:]
+	out := src[:nl] + defs.String() + src[nl:]
+	for slot := 0; slot < slotCount; slot++ {
+		if f&(1<<(firstAbsentBit+slot)) != 0 {
+			out = strings.ReplaceAll(out, slotUniforms[slot].has, "false")
+		}
+	}
+	return out
 }
 
 // meshVertSource is the mesh vertex shader with f's vertex path defined.

@@ -871,7 +871,7 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 }
 
 func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
-	f := m.features() | it.prim.lean
+	f := m.features() | m.absentTextures() | it.prim.lean
 	if it.dyn != nil {
 		f |= featVertexDynamic // skinned, morphed or instanced (drawCall)
 	}
