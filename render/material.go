@@ -98,9 +98,9 @@ var compileOutTextures = true
 // slot m has no texture in: its program is compiled with that slot's
 // uHasTex test replaced by false (meshSource). llvmpipe runs both sides
 // of an if on a uniform, so a slot tested at run time costs its texture
-// read and UV transform in every fragment block, textured or not: at the
-// lamp's reduced sizes, where the 4x4 blocks of small triangles are most
-// of a redraw, about 15% of it.
+// read and UV transform in every fragment block, textured or not (with
+// the lean varyings, 12-16% of the lamp's full redraw, 4-7% of its
+// reduced ones: docs/benchmarks.md).
 func (m *material) absentTextures() shaderFeatures {
 	if !compileOutTextures {
 		return 0
