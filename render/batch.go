@@ -179,7 +179,7 @@ func (r *Renderer) drawBatch(ps *meshPass, gp *gpuPrimitive, m material, mirrore
 	if gp.count <= 0 || n <= 0 {
 		return
 	}
-	p := r.use(ps, m.features()|featVertexBatch)
+	p := r.use(ps, m.features()|m.absentTextures()|gp.lean|featVertexBatch)
 	r.setMaterial(p, gp, m)
 	gl.ActiveTexture(gl.TEXTURE0 + unitBatch)
 	gl.BindTexture(gl.TEXTURE_BUFFER, tex)

@@ -53,7 +53,7 @@ func slotSRGB(slot int) bool {
 
 // shaderFeatures are the optional parts of the mesh shader a material
 // needs; each set is its own program.
-type shaderFeatures uint16
+type shaderFeatures uint64
 
 // The optional shader parts.
 const (
@@ -69,12 +69,54 @@ const (
 	// The vertex paths (mesh.vert): skins, morph targets and the file's
 	// instancing; the batches of repeated nodes (batch.go). A plain draw
 	// has neither, and its vertices cost a third as much on llvmpipe.
+	// The attributes a primitive lacks (its buffer holds their defaults),
+	// not passed from vertex to fragment (gpuPrimitive.lean): each varying
+	// costs llvmpipe set-up per vertex and per triangle, a fixed part of
+	// every redraw however few its pixels.
+	featNoTangent shaderFeatures = 1 << firstLeanBit
+	featNoUV1     shaderFeatures = 1 << (firstLeanBit + 1)
+	featNoUV2     shaderFeatures = 1 << (firstLeanBit + 2)
+	featNoColor   shaderFeatures = 1 << (firstLeanBit + 3)
+	featLean                     = featNoTangent | featNoUV1 | featNoUV2 | featNoColor
+
 	featVertexDynamic shaderFeatures = 1 << 14
 	featVertexBatch   shaderFeatures = 1 << 15
 )
 
+// firstLeanBit is featNoTangent's bit: from it on, the defines concern
+// the vertex shader too (meshVertSource).
+const firstLeanBit = 9
+
+// firstAbsentBit is the bit of texture slot 0 in the features a draw's
+// program is compiled with (absentTextures): slotCount bits from it on.
+const firstAbsentBit = 16
+
+// compileOutTextures turns absentTextures on; tests turn it off to compare.
+var compileOutTextures = true
+
+// absentTextures returns a bit (firstAbsentBit + slot) for every texture
+// slot m has no texture in: its program is compiled with that slot's
+// uHasTex test replaced by false (meshSource). llvmpipe runs both sides
+// of an if on a uniform, so a slot tested at run time costs its texture
+// read and UV transform in every fragment block, textured or not (with
+// the lean varyings, 12-16% of the lamp's full redraw, 4-7% of its
+// reduced ones: docs/benchmarks.md).
+func (m *material) absentTextures() shaderFeatures {
+	if !compileOutTextures {
+		return 0
+	}
+	var f shaderFeatures
+	for slot, ref := range m.tex {
+		if ref.texture < 0 {
+			f |= 1 << (firstAbsentBit + slot)
+		}
+	}
+	return f
+}
+
 // featureDefines are the shader's #define names of the features, by bit.
-var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ"}
+var featureDefines = []string{"SHEEN", "CLEARCOAT", "TRANSMISSION", "IRIDESCENCE", "ANISOTROPY", "DIFFUSE_TRANSMISSION", "SPECGLOSS", "DIFFUSE_ROUGHNESS", "FUZZ",
+	"NO_TANGENT", "NO_UV1", "NO_UV2", "NO_COLOR"}
 
 // String lists the features, for messages.
 func (f shaderFeatures) String() string {
@@ -127,7 +169,8 @@ func (m *material) features() shaderFeatures {
 	return f
 }
 
-// meshSource is the mesh fragment shader with f's parts defined.
+// meshSource is the mesh fragment shader with f's parts defined and the
+// tests of the texture slots f marks absent replaced by false.
 func meshSource(f shaderFeatures) string {
 	src := shaders.MeshFrag
 	nl := strings.IndexByte(src, '\n') + 1
@@ -137,7 +180,13 @@ func meshSource(f shaderFeatures) string {
 			defs.WriteString("#define " + n + "\n")
 		}
 	}
-	return src[:nl] + defs.String() + src[nl:]
+	out := src[:nl] + defs.String() + src[nl:]
+	for slot := 0; slot < slotCount; slot++ {
+		if f&(1<<(firstAbsentBit+slot)) != 0 {
+			out = strings.ReplaceAll(out, slotUniforms[slot].has, "false")
+		}
+	}
+	return out
 }
 
 // meshVertSource is the mesh vertex shader with f's vertex path defined.
@@ -149,6 +198,11 @@ func meshVertSource(f shaderFeatures) string {
 	}
 	if f&featVertexBatch != 0 {
 		defs += "#define VERTEX_BATCH\n"
+	}
+	for i := firstLeanBit; i < len(featureDefines); i++ {
+		if f&(1<<i) != 0 {
+			defs += "#define " + featureDefines[i] + "\n"
+		}
 	}
 	if defs == "" {
 		return src

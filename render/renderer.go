@@ -84,6 +84,9 @@ type gpuPrimitive struct {
 	// their place (uvSetsFor); -1 when the primitive has no such set. The
 	// zero value means 1 and 2.
 	uvSets [2]int
+	// lean lists the attributes the primitive lacks (featLean's bits):
+	// its programs do not pass them on. Zero for deformed primitives.
+	lean shaderFeatures
 	// shared is set on a primitive that draws the GL buffers of another
 	// one reading the same accessors (geometryKey): it does not own them.
 	shared bool
@@ -328,6 +331,9 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			r.prims[m][p].uvSets = sets
 			r.prims[m][p].inward = pd.Mode == scene.DrawTriangles && facesInward(pd)
 			r.prims[m][p].def = r.uploadDeform(r.prims[m][p], pd, m, p)
+			if r.prims[m][p].def != nil {
+				r.prims[m][p].lean = 0 // its vertices are rewritten (anim.go)
+			}
 			if shareable && r.prims[m][p].def == nil {
 				uploaded[key] = r.prims[m][p]
 			}
@@ -865,7 +871,7 @@ func (r *Renderer) materialOf(gp *gpuPrimitive, v int) material {
 }
 
 func (r *Renderer) drawItem(ps *meshPass, it drawItem, m material) {
-	f := m.features()
+	f := m.features() | m.absentTextures() | it.prim.lean
 	if it.dyn != nil {
 		f |= featVertexDynamic // skinned, morphed or instanced (drawCall)
 	}

@@ -56,6 +56,18 @@ func upload(pd *scene.PrimitiveData, uv2 [][2]float32, mesh, prim int) *gpuPrimi
 		}
 	}
 	gp := &gpuPrimitive{material: pd.Material, mesh: mesh, prim: prim, mode: glMode(pd.Mode)}
+	if pd.Tangents == nil {
+		gp.lean |= featNoTangent
+	}
+	if pd.UV1 == nil {
+		gp.lean |= featNoUV1
+	}
+	if uv2 == nil {
+		gp.lean |= featNoUV2
+	}
+	if pd.Colors == nil {
+		gp.lean |= featNoColor
+	}
 	gl.GenVertexArrays(1, &gp.vao)
 	gl.BindVertexArray(gp.vao)
 	gl.GenBuffers(1, &gp.vbo)

@@ -16,11 +16,29 @@
 // extension, as the Khronos glTF Sample Viewer computes them.
 in vec3 vWorldPos;
 in vec3 vNormal;
-in vec4 vTangent;
 in vec2 vUV0;
+// An attribute the primitive does not hold is its default, a constant
+// (mesh.vert, NO_TANGENT etc.; a zero tangent means none).
+#ifdef NO_TANGENT
+const vec4 vTangent = vec4(0.0, 0.0, 0.0, 1.0);
+#else
+in vec4 vTangent;
+#endif
+#ifdef NO_UV1
+const vec2 vUV1 = vec2(0.0);
+#else
 in vec2 vUV1;
+#endif
+#ifdef NO_UV2
+const vec2 vUV2 = vec2(0.0);
+#else
 in vec2 vUV2;
+#endif
+#ifdef NO_COLOR
+const vec4 vColor = vec4(1.0);
+#else
 in vec4 vColor;
+#endif
 
 out vec4 fragColor;
 

@@ -59,11 +59,23 @@ uniform samplerBuffer uBatchTex;
 
 out vec3 vWorldPos;
 out vec3 vNormal;
-out vec4 vTangent;
+// The attributes a primitive does not hold (NO_TANGENT, NO_UV1, NO_UV2,
+// NO_COLOR: its buffer has the defaults there) are not passed on: the
+// fragment shader takes the default as a constant. On a software
+// rasteriser every varying costs set-up per triangle and per vertex.
 out vec2 vUV0;
+#ifndef NO_TANGENT
+out vec4 vTangent;
+#endif
+#ifndef NO_UV1
 out vec2 vUV1;
+#endif
+#ifndef NO_UV2
 out vec2 vUV2;
+#endif
+#ifndef NO_COLOR
 out vec4 vColor;
+#endif
 
 #ifdef VERTEX_DYNAMIC
 mat4 joint(float j) {
@@ -133,10 +145,18 @@ void main() {
     vec4 world = model * vec4(pos, 1.0);
     vWorldPos = world.xyz;
     vNormal = normalize(normalMatrix * nrm);
-    vTangent = vec4(normalize(mat3(model) * tan), aTangent.w);
     vUV0 = aUV0;
+#ifndef NO_TANGENT
+    vTangent = vec4(normalize(mat3(model) * tan), aTangent.w);
+#endif
+#ifndef NO_UV1
     vUV1 = aUV1;
+#endif
+#ifndef NO_UV2
     vUV2 = aUV2;
+#endif
+#ifndef NO_COLOR
     vColor = aColor;
+#endif
     gl_Position = uViewProj * world;
 }
