@@ -86,20 +86,12 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		return fmt.Errorf("xdotool is needed to drag the mouse (apt-get install xdotool)")
 	}
-	tmp, err := os.MkdirTemp("", "orbitbench")
+	bench, err := xvfb.NewBench("orbitbench")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	viewer := filepath.Join(tmp, "viewer")
-	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the viewer: %v\n%s", err, out)
-	}
-	display, stop, err := xvfb.Display()
-	if err != nil {
-		return err
-	}
-	defer stop()
+	defer bench.Close()
+	tmp, viewer, display := bench.Dir, bench.Viewer, bench.Display
 	if shots != "" {
 		if err := os.MkdirAll(shots, 0o755); err != nil {
 			return err

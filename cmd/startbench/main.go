@@ -143,20 +143,12 @@ func benchmark(runs int, files []string) error {
 			return err
 		}
 	}
-	tmp, err := os.MkdirTemp("", "startbench")
+	bench, err := xvfb.NewBench("startbench")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	viewer := filepath.Join(tmp, "viewer")
-	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the viewer: %v\n%s", err, out)
-	}
-	display, stop, err := xvfb.Display()
-	if err != nil {
-		return err
-	}
-	defer stop()
+	defer bench.Close()
+	tmp, viewer, display := bench.Dir, bench.Viewer, bench.Display
 	f3d, _ := exec.LookPath("f3d")
 	if f3d == "" {
 		fmt.Println("f3d is not installed: its column is empty (apt-get install f3d)")

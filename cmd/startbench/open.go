@@ -49,20 +49,12 @@ func openBenchmark(runs int, file, shots string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "startbench")
+	bench, err := xvfb.NewBench("startbench")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	viewer := filepath.Join(tmp, "viewer")
-	if out, err := exec.Command("go", "build", "-o", viewer, "./cmd/viewer").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the viewer: %v\n%s", err, out)
-	}
-	display, stop, err := xvfb.Display()
-	if err != nil {
-		return err
-	}
-	defer stop()
+	defer bench.Close()
+	tmp, viewer, display := bench.Dir, bench.Viewer, bench.Display
 	fmt.Printf("opening %s in the window over the demo, %d runs; ms\n", filepath.Base(file), runs)
 	fmt.Printf("%4s %9s %9s %8s | %8s %8s %8s | %8s %8s %5s | %8s %6s\n", "run", "idle gap", "idle work", "idle max", "max gap", "med gap", "max work", "max copy", "max draw", "draws", "textured", "frames")
 	var all []openRun
