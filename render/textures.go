@@ -145,7 +145,7 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			}
 			for i := range next {
 				if side > 0 {
-					if p, ok := decodeReduced(d, dir, i, side); ok {
+					if p, ok := decodeReduced(d, dir, i, side, budget); ok {
 						out <- p
 						firstSent()
 						whole <- i
@@ -273,9 +273,9 @@ func takeGate(ch <-chan decodedImage) *decodeGate {
 // decodeReduced decodes image i reduced to at most side a side when it
 // is a JPEG larger than that (imgdec.DecodeReduced), with its mipmaps;
 // ok is false otherwise, also when the reduced decode fails (the whole
-// decode then says why). The reduced pixels are not taken from the
-// budget: at most side x side, they are small beside the whole image.
-func decodeReduced(d *scene.Document, dir string, i, side int) (di decodedImage, ok bool) {
+// decode then says why). The reduced pixels are taken from budget too: an
+// eighth of an image over 8 x side pixels a side is still larger than side.
+func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Budget) (di decodedImage, ok bool) {
 	var err error
 	defer guard.Catch(&err)
 	data, err := imageBytes(d, dir, i)
@@ -286,7 +286,12 @@ func decodeReduced(d *scene.Document, dir string, i, side int) (di decodedImage,
 	if err != nil {
 		return di, false
 	}
-	di = decodedImage{index: i, img: img, preview: true}
+	need := int64(img.Width) * int64(img.Height) * 4 * 4 / 3
+	if budget.Reserve(need) != nil {
+		img.Free()
+		return di, false // the whole decode reports the budget
+	}
+	di = decodedImage{index: i, img: img, preview: true, budget: budget, reserved: need}
 	if mipmapsOnWorkers {
 		di.levels = imgdec.Mipmaps(img)
 	}

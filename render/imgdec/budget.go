@@ -71,7 +71,20 @@ func (b *Budget) Take(data []byte) (int64, error) {
 	return need, nil
 }
 
-// Give returns n bytes Take reserved.
+// Reserve takes n bytes already decoded (a reduced decode, whose size the
+// header does not say), or returns an error when they are past what is
+// left.
+func (b *Budget) Reserve(n int64) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.total {
+		return fmt.Errorf("%d MB of decoded pixels, past the %d MB the document's images may hold at once (%d MB in use)", n>>20, b.total>>20, b.used>>20)
+	}
+	b.used += n
+	return nil
+}
+
+// Give returns n bytes Take or Reserve reserved.
 func (b *Budget) Give(n int64) {
 	b.mu.Lock()
 	b.used -= n

@@ -73,3 +73,22 @@ func TestBudget(t *testing.T) {
 		t.Error("a side past MaxSide is accepted")
 	}
 }
+
+// TestBudgetReserve: reduced decodes take their bytes from the same
+// budget as Take.
+func TestBudgetReserve(t *testing.T) {
+	b := NewBudget(100)
+	if err := b.Reserve(60); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Reserve(41); err == nil {
+		t.Error("60 + 41 bytes fit a budget of 100")
+	}
+	if err := b.Reserve(40); err != nil {
+		t.Errorf("60 + 40 bytes: %v", err)
+	}
+	b.Give(60)
+	if err := b.Reserve(60); err != nil {
+		t.Errorf("after 60 were given back: %v", err)
+	}
+}
