@@ -1,6 +1,6 @@
 // Package xvfb gives the benchmarks that drive the real window
-// (cmd/startbench, cmd/orbitbench) an X display: the user's, or a private
-// Xvfb server of their own.
+// (cmd/startbench, cmd/orbitbench) an X display (the user's, or a private
+// Xvfb server of their own) and, with NewBench, a freshly built viewer.
 package xvfb
 
 import (
