@@ -38,8 +38,9 @@ const (
 
 // logFrames (PHYSVIEW_LOG_FRAMES=1) reports each frame on stderr with
 // when it ended and how long its work took (ms since the window opened),
-// for the test that the window sleeps when nothing happens and for the
-// orbit benchmark (cmd/orbitbench).
+// how its 3D view was made, and how many times the panel was drawn anew
+// into its cache so far (cachePanel), for the test that the window sleeps
+// when nothing happens and for the orbit benchmark (cmd/orbitbench).
 var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 
 // frameTimes (PHYSVIEW_FRAME_TIMES=1) makes the window draw at the frame
@@ -119,9 +120,9 @@ func (a *windowApp) afterFrame() {
 	a.shownAt, a.backToBack = now, false
 	if logFrames {
 		a.frames++
-		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms\n", a.frames,
+		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms, panel drawn %d\n", a.frames,
 			float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000,
-			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000)
+			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000, a.panelCache.Redraws)
 	}
 	if frameTimes {
 		drew := ""

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"os"
 	"sync/atomic"
 	"time"
@@ -93,9 +94,13 @@ type windowApp struct {
 	drewOnce bool
 	// mipmapsWarm is set once the renderer was asked to warm mipmapping.
 	mipmapsWarm bool
-	drew        bool         // the 3D view was drawn this frame (PHYSVIEW_FRAME_TIMES)
-	files       chooserState // the desktop's file chooser (files.go)
-	compare     compareView  // the Diff tab's B (compare.go)
+	drew        bool // the 3D view was drawn this frame (PHYSVIEW_FRAME_TIMES)
+	// theme is the panel's style, pushed by giu around each frame;
+	// panelCache keeps the panel's pixels (cachePanel).
+	theme      *g.StyleSetter
+	panelCache render.LayerCache
+	files      chooserState // the desktop's file chooser (files.go)
+	compare    compareView  // the Diff tab's B (compare.go)
 }
 
 // runWindow opens the viewer window on path, or on the demo scene when path
@@ -150,7 +155,9 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		w, h = rw, rh
 	}
 	a.wnd = g.NewMasterWindow("physview", w, h, 0)
-	a.wnd.SetStyle(ui.Theme())
+	a.wnd.SetBgColor(windowClear)
+	a.theme = ui.Theme()
+	a.wnd.SetStyle(a.theme)
 	windowUp.Store(true)
 	a.startIdle()
 	a.initFiles()
@@ -282,6 +289,43 @@ func (a *windowApp) frame() {
 		a.quit()
 	}
 	a.wake()
+	a.cachePanel()
+}
+
+// windowClear is the colour the window is cleared to each frame, under
+// the panel too (the panel's cache is cleared to it).
+var windowClear = color.RGBA{A: 255}
+
+// noPanelCache (PHYSVIEW_PANELCACHE=off) draws the panel into the window
+// each frame, as the backend does (the orbit benchmark's comparison).
+var noPanelCache = os.Getenv("PHYSVIEW_PANELCACHE") == "off"
+
+// cachePanel ends the frame's ImGui frame and shows the side panel from
+// its cache (render.LayerCache), drawn anew only when its draw lists
+// changed: while the camera moves only the 3D view and the status bar do,
+// and on llvmpipe the panel's blended fill costs about as much CPU as the
+// reduced redraw of a heavy model. It must be the frame's last ImGui call.
+func (a *windowApp) cachePanel() {
+	if a.renderer == nil || noPanelCache {
+		return
+	}
+	// ImGui's frame ends as the backend would end it: after giu pops the
+	// theme (it is pushed again for giu's pop).
+	a.theme.Pop()
+	l, ok := ui.TakePanelLayer()
+	a.theme.Push()
+	if !ok {
+		a.panelCache.Invalidate()
+		return
+	}
+	io := imgui.CurrentIO()
+	size, scale := io.DisplaySize(), io.DisplayFramebufferScale()
+	if scale.X == 0 {
+		scale = imgui.Vec2{X: 1, Y: 1}
+	}
+	clear := [4]float32{float32(windowClear.R) / 255, float32(windowClear.G) / 255, float32(windowClear.B) / 255, float32(windowClear.A) / 255}
+	a.panelCache.Show(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw)
+	l.Detach()
 }
 
 // present draws the 3D view when something it shows changed, or copies
