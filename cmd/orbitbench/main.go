@@ -14,7 +14,12 @@
 //
 //   - FILE, full: every frame at full resolution (PHYSVIEW_DYNRES=off);
 //
-//   - FILE: as the window draws it (dynamic resolution while moving).
+//   - FILE, panel drawn each frame: as the window draws it, but with the
+//     side panel drawn into the window every frame instead of copied from
+//     its cache (PHYSVIEW_PANELCACHE=off);
+//
+//   - FILE: as the window draws it (dynamic resolution while moving, the
+//     panel copied from its cache).
 //
 //     go run ./cmd/orbitbench [-runs 3] [-seconds 4] [-shots DIR] [FILE]
 //
@@ -101,6 +106,7 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 	cases := []benchCase{
 		{name: "demo (baseline)"},
 		{name: name + ", full resolution", file: file, env: []string{"PHYSVIEW_DYNRES=off"}},
+		{name: name + ", panel each frame", file: file, env: []string{"PHYSVIEW_PANELCACHE=off"}},
 		{name: name, file: file},
 	}
 	results := make([]result, len(cases))
