@@ -26,13 +26,15 @@ import (
 // redraw of a heavy model, and while the camera moves it does not change.
 type PanelLayer struct {
 	// Key identifies what the lists draw (their vertices, indices and
-	// commands, and the display's size): equal keys, equal pixels.
+	// commands, and the display's size): equal keys, equal pixels. (The
+	// panel shows no texture but the font atlas, whose glyphs stay where
+	// they are once drawn.)
 	Key uint64
 	// X0, Y0, X1, Y1 bound the rectangle they draw in, framebuffer
 	// pixels from the top left.
 	X0, Y0, X1, Y1 int
 	lists          []*imgui.DrawList
-	main, own      *imgui.DrawData
+	main           *imgui.DrawData
 }
 
 // panelWindow is the name of the side panel's ImGui window (Build).
