@@ -12,6 +12,7 @@ func TestFrameLog(t *testing.T) {
 	}{
 		{"viewer: frame 12 at 10207.00 ms, work 148.67 ms, view 320x303, redraw 87.02 ms", true, "10207.00", "148.67", "320x303", "87.02"},
 		{"viewer: frame 13 at 10553.40 ms, work 24.48 ms, view copy, redraw 0.00 ms", true, "10553.40", "24.48", "copy", "0.00"},
+		{"viewer: frame 14 at 10587.10 ms, work 22.10 ms, view 320x303, redraw 9.80 ms, panel drawn 3", true, "10587.10", "22.10", "320x303", "9.80"},
 		{"viewer: frame 3", false, "", "", "", ""},
 		{"viewer: textured frame after 7056 ms", false, "", "", "", ""},
 	} {
