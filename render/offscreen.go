@@ -56,6 +56,13 @@ func (r *Renderer) RenderImage(cam Camera, width, height int, opt Options) (*ima
 	r.waitEnv = true
 	r.Draw(cam, width, height, opt)
 	r.waitEnv = false
+	// The depth samples are not resolved: they go now, and the colour
+	// samples once resolved, before the pixels are read into a new
+	// image, so that the two never add to the peak (BrainStem: 3 MB).
+	// Deleting a renderbuffer detaches it; llvmpipe frees its memory
+	// when the draws that use it are done.
+	gl.DeleteRenderbuffers(1, &msDepth)
+	msDepth = 0
 
 	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
 	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)
@@ -63,6 +70,10 @@ func (r *Renderer) RenderImage(cam Camera, width, height int, opt Options) (*ima
 	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, fb)
 	gl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
+	gl.DeleteFramebuffers(1, &msFB)
+	gl.DeleteRenderbuffers(1, &msColor)
+	msFB, msColor = 0, 0
+	gl.Finish() // the samples are freed once the resolve is done
 
 	img := image.NewNRGBA(image.Rect(0, 0, width, height))
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)

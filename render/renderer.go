@@ -157,6 +157,10 @@ type drawItem struct {
 
 // Renderer holds the GL objects for one document.
 type Renderer struct {
+	// mesh is the mesh program without optional parts or absent textures
+	// (features 0), made on first use (baseProgram): nearly every
+	// material leaves a texture out, and a program llvmpipe holds costs
+	// about 2.7 MB (BrainStem never draws with it).
 	mesh  *program
 	lines *program
 	sky   *program
@@ -247,10 +251,6 @@ type Renderer struct {
 // New compiles the shaders. A GL 3.3 context must be current and
 // go-gl/gl initialised.
 func New() (*Renderer, error) {
-	mesh, err := newProgram(shaders.MeshVert, shaders.MeshFrag)
-	if err != nil {
-		return nil, fmt.Errorf("mesh shader: %w", err)
-	}
 	lines, err := newProgram(shaders.LineVert, shaders.LineFrag)
 	if err != nil {
 		return nil, fmt.Errorf("line shader: %w", err)
@@ -259,7 +259,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("background shader: %w", err)
 	}
-	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
+	r := &Renderer{lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
 	// The default environment is prefiltered on the CPU while the caller
 	// loads and uploads its document; the first draw waits for it only if
 	// it is not done yet. It is computed once per run.
@@ -751,7 +751,7 @@ func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
 // and the error is listed once in Messages.
 func (r *Renderer) meshProgram(f shaderFeatures) *program {
 	if f == 0 {
-		return r.mesh
+		return r.baseProgram()
 	}
 	if p, ok := r.programs[f]; ok {
 		return p
@@ -759,10 +759,25 @@ func (r *Renderer) meshProgram(f shaderFeatures) *program {
 	p, err := newProgram(meshVertSource(f), meshSource(f))
 	if err != nil {
 		r.Messages = append(r.Messages, fmt.Sprintf("mesh shader with %s: %v (drawn without)", f, err))
-		p = r.mesh
+		p = r.baseProgram()
 	}
 	r.programs[f] = p
 	return p
+}
+
+// baseProgram returns the mesh program without optional parts, compiling
+// it on first use. If that fails (it should not), the error is listed in
+// Messages and the program drawn with is none (id 0: nothing is drawn).
+func (r *Renderer) baseProgram() *program {
+	if r.mesh == nil {
+		p, err := newProgram(shaders.MeshVert, shaders.MeshFrag)
+		if err != nil {
+			r.Messages = append(r.Messages, fmt.Sprintf("mesh shader: %v (nothing drawn with it)", err))
+			p = &program{uniforms: map[string]int32{}}
+		}
+		r.mesh = p
+	}
+	return r.mesh
 }
 
 // drawMeshes draws the opaque primitives, then the transmissive ones
@@ -1058,7 +1073,9 @@ func (r *Renderer) Delete() {
 			gl.DeleteProgram(p.id)
 		}
 	}
-	gl.DeleteProgram(r.mesh.id)
+	if r.mesh != nil {
+		gl.DeleteProgram(r.mesh.id)
+	}
 	gl.DeleteProgram(r.lines.id)
 	gl.DeleteProgram(r.sky.id)
 	gl.DeleteVertexArrays(1, &r.skyVAO)
