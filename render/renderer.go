@@ -79,6 +79,7 @@ type gpuPrimitive struct {
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
 	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
+	layout        vertexLayout  // where vbo holds each attribute
 	// uvSets are the glTF UV sets in the second and third UV attributes
 	// (the first is set 0): 1 and 2, or the sets the material samples in
 	// their place (uvSetsFor); -1 when the primitive has no such set. The
@@ -265,6 +266,7 @@ func New() (*Renderer, error) {
 	// it is not done yet. It is computed once per run.
 	startPrefilter(EnvStudio)
 	gl.GenVertexArrays(1, &r.skyVAO)
+	setAbsentAttributes()
 	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
 	r.flatNormal = solidTexture([4]uint8{128, 128, 255, 255})
