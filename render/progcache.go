@@ -93,6 +93,11 @@ func (c *envDiskCache) loadProgram(key [sha256.Size]byte) uint32 {
 	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
 	if ok == gl.FALSE {
 		gl.DeleteProgram(id)
+		// A refused binary may leave an error flag: it is not the
+		// picture's (RenderImage reports any error it finds). GL keeps
+		// one flag per kind, so a few reads clear them.
+		for i := 0; i < 8 && gl.GetError() != gl.NO_ERROR; i++ {
+		}
 		return 0
 	}
 	programsLoaded.Add(1)
@@ -139,20 +144,27 @@ func (c *envDiskCache) storeProgram(key [sha256.Size]byte, id uint32) error {
 	if n <= 0 {
 		return nil
 	}
-	b := make([]byte, progCacheHeader+int(n)+4)
+	bin := make([]byte, n)
 	var format uint32
 	var got int32
-	gl.GetProgramBinary(id, n, &got, &format, gl.Ptr(b[progCacheHeader:]))
+	gl.GetProgramBinary(id, n, &got, &format, gl.Ptr(bin))
 	if got <= 0 || got > n {
 		return fmt.Errorf("program cache: the driver gave %d bytes of %d", got, n)
 	}
-	b = b[:progCacheHeader+int(got)+4]
+	return c.writeFile(c.progPath(key), programFile(key, format, bin[:got]))
+}
+
+// programFile is the file of binary bin of the driver's format under key:
+// header, binary, checksum.
+func programFile(key [sha256.Size]byte, format uint32, bin []byte) []byte {
+	b := make([]byte, progCacheHeader+len(bin)+4)
 	copy(b, progCacheMagic[:])
 	binary.LittleEndian.PutUint32(b[8:], progCacheFormat)
 	binary.LittleEndian.PutUint32(b[12:], format)
-	binary.LittleEndian.PutUint32(b[16:], uint32(got))
+	binary.LittleEndian.PutUint32(b[16:], uint32(len(bin)))
 	copy(b[20:], key[:])
+	copy(b[progCacheHeader:], bin)
 	body := b[:len(b)-4]
 	binary.LittleEndian.PutUint32(b[len(body):], crc32.Checksum(body, crcTable))
-	return c.writeFile(c.progPath(key), b)
+	return b
 }

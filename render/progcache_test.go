@@ -74,4 +74,26 @@ func TestProgramCache(t *testing.T) {
 	if again, err := os.ReadFile(path); err != nil || !bytes.Equal(again, b) {
 		t.Errorf("the damaged file was not rewritten as it was (%v)", err)
 	}
+
+	// A whole file whose binary the driver refuses (a byte of it changed
+	// and the file's checksum made anew, as another build of the driver
+	// would write): compiled again, and no GL error is left for the
+	// picture (RenderImage fails on any).
+	format, bin, err := c.readProgram(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin = bytes.Clone(bin)
+	bin[len(bin)/2] ^= 0xff
+	if err := c.writeFile(path, programFile(key, format, bin)); err != nil {
+		t.Fatal(err)
+	}
+	before = programsLoaded.Load()
+	fourth := draw()
+	if got := programsLoaded.Load() - before; got != loaded-1 {
+		t.Errorf("with one binary refused %d programs were read from the cache, want %d", got, loaded-1)
+	}
+	if !bytes.Equal(first, fourth) {
+		t.Error("the picture changed after a refused binary")
+	}
 }
