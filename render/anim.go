@@ -95,10 +95,18 @@ func (r *Renderer) uploadDeform(gp *gpuPrimitive, pd *scene.PrimitiveData, m, p 
 	}
 	if df.Skinned() {
 		g.skinned = true
-		data := make([]float32, 0, n*16)
+		// The second set of joints and weights is stored only when the
+		// primitive has one (BrainStem: 1 MB less). Without, its
+		// attributes read the generic value, zero weights (New), as the
+		// zeros stored before did.
+		sets := 1
+		if df.Joints[1] != nil && df.Weights[1] != nil {
+			sets = 2
+		}
+		data := make([]float32, 0, n*8*sets)
 		for i := 0; i < n; i++ {
 			s := src(i)
-			for set := 0; set < 2; set++ {
+			for set := 0; set < sets; set++ {
 				var j [4]uint16
 				var w [4]float32
 				if df.Joints[set] != nil && df.Weights[set] != nil {
@@ -113,9 +121,9 @@ func (r *Renderer) uploadDeform(gp *gpuPrimitive, pd *scene.PrimitiveData, m, p 
 		if len(data) > 0 {
 			gl.BufferData(gl.ARRAY_BUFFER, len(data)*4, gl.Ptr(data), gl.STATIC_DRAW)
 		}
-		for k := 0; k < 4; k++ {
+		for k := 0; k < 2*sets; k++ {
 			gl.EnableVertexAttribArray(uint32(locJoints0 + k))
-			gl.VertexAttribPointerWithOffset(uint32(locJoints0+k), 4, gl.FLOAT, false, 64, uintptr(16*k))
+			gl.VertexAttribPointerWithOffset(uint32(locJoints0+k), 4, gl.FLOAT, false, int32(32*sets), uintptr(16*k))
 		}
 		gl.BindVertexArray(0)
 	}

@@ -305,13 +305,15 @@ func cpuVAO(gp *gpuPrimitive, vbo uint32) uint32 {
 		gl.VertexAttribPointerWithOffset(uint32(loc), int32(a[0]), gl.FLOAT, false, stride, uintptr(a[1]*4))
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, gp.vbo)
-	stride = int32(vertexFloats * 4)
-	for loc, a := range [][2]int{{2, 10}, {2, 12}, {4, 14}} {
-		gl.EnableVertexAttribArray(uint32(3 + loc))
-		gl.VertexAttribPointerWithOffset(uint32(3+loc), int32(a[0]), gl.FLOAT, false, stride, uintptr(a[1]*4))
+	stride = int32(gp.layout.floats * 4)
+	for i := 2; i < len(vertexAttrs); i++ { // uv0, uv1, colour, uv2
+		a, off := vertexAttrs[i], gp.layout.offset[i]
+		if off < 0 {
+			continue // absent: the generic value (setAbsentAttributes)
+		}
+		gl.EnableVertexAttribArray(a.loc)
+		gl.VertexAttribPointerWithOffset(a.loc, int32(a.size), gl.FLOAT, false, stride, uintptr(off)*4)
 	}
-	gl.EnableVertexAttribArray(locUV2)
-	gl.VertexAttribPointerWithOffset(locUV2, 2, gl.FLOAT, false, stride, uintptr(18*4))
 	if gp.ebo != 0 {
 		gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, gp.ebo)
 	}

@@ -50,9 +50,10 @@ const (
 var envCacheMagic = [8]byte{'p', 'h', 'y', 's', 'e', 'n', 'v', 0}
 
 // envCacheName matches the files this cache writes (and their temporary
-// files), capturing the generation; nothing else in the directory is
+// files; prog-: the shader programs of progcache.go), capturing the
+// generation; nothing else in the directory is
 // ever removed.
-var envCacheName = regexp.MustCompile(`^(?:env|lut)-([0-9a-f]{16})(?:-[a-z]+)?\.bin(?:\.tmp[0-9]*)?$`)
+var envCacheName = regexp.MustCompile(`^(?:env|lut|prog)-([0-9a-f]{16})(?:-[a-z0-9]+)?\.bin(?:\.tmp[0-9]*)?$`)
 
 // crcTable is CRC-32C, which the hardware computes on amd64 and arm64.
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -299,7 +300,12 @@ func (c *envDiskCache) write(path string, key [sha256.Size]byte, fl []float32) e
 	}
 	body := b[:len(b)-4]
 	binary.LittleEndian.PutUint32(b[len(body):], crc32.Checksum(body, crcTable))
+	return c.writeFile(path, b)
+}
 
+// writeFile writes b to path through a temporary file in the same
+// directory, renamed over path, then prunes the other generations.
+func (c *envDiskCache) writeFile(path string, b []byte) error {
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
 		return fmt.Errorf("env cache: %w", err)
 	}

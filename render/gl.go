@@ -39,7 +39,15 @@ func infoLog(id uint32, param func(uint32, uint32, *int32), read func(uint32, in
 	return strings.TrimRight(log, "\x00")
 }
 
+// newProgram links vert and frag into a program, or reads the program
+// linked from them before from the disk cache (progcache.go).
 func newProgram(vert, frag string) (*program, error) {
+	cache, key := programCache(vert, frag)
+	if cache != nil {
+		if id := cache.loadProgram(key); id != 0 {
+			return &program{id: id, uniforms: map[string]int32{}}, nil
+		}
+	}
 	vs, err := compile(gl.VERTEX_SHADER, vert)
 	if err != nil {
 		return nil, err
@@ -52,6 +60,9 @@ func newProgram(vert, frag string) (*program, error) {
 	id := gl.CreateProgram()
 	gl.AttachShader(id, vs)
 	gl.AttachShader(id, fs)
+	if cache != nil {
+		gl.ProgramParameteri(id, gl.PROGRAM_BINARY_RETRIEVABLE_HINT, gl.TRUE)
+	}
 	gl.LinkProgram(id)
 	gl.DeleteShader(vs)
 	gl.DeleteShader(fs)
@@ -61,6 +72,9 @@ func newProgram(vert, frag string) (*program, error) {
 		log := infoLog(id, gl.GetProgramiv, gl.GetProgramInfoLog)
 		gl.DeleteProgram(id)
 		return nil, fmt.Errorf("link: %s", log)
+	}
+	if cache != nil {
+		cache.storeProgram(key, id) // a cache that cannot be written only costs time
 	}
 	return &program{id: id, uniforms: map[string]int32{}}, nil
 }

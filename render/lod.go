@@ -138,7 +138,7 @@ func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 			gl.BindBuffer(gl.COPY_READ_BUFFER, gp.vbo)
 			gl.GetBufferParameteriv(gl.COPY_READ_BUFFER, gl.BUFFER_SIZE, &vsize)
 			gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
-			m.eligible = int(vsize)/(vertexFloats*4) >= lodMinVertices
+			m.eligible = int(vsize)/(gp.layout.floats*4) >= lodMinVertices
 		}
 	}
 	if m.pending != nil {
@@ -170,7 +170,8 @@ func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD, now bool) {
 	}
 	gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
 	idx = idx[:min(len(idx), int(gp.count))/3*3]
-	nv := uint32(len(pos) / vertexFloats)
+	stride := gp.layout.floats // the positions are the first 3 floats
+	nv := uint32(len(pos) / stride)
 	for _, i := range idx {
 		if i >= nv {
 			return // an index past the vertices: drawn as it is
@@ -179,7 +180,7 @@ func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD, now bool) {
 	if r.waitEnv || now {
 		// An image being drawn (RenderImage) waits for its levels, and
 		// so does a frame that would draw too much without them.
-		indices, levels := simplifyLevels(pos, vertexFloats, idx)
+		indices, levels := simplifyLevels(pos, stride, idx)
 		r.uploadLevels(m, lodResult{indices, levels})
 		return
 	}
@@ -190,7 +191,7 @@ func (r *Renderer) buildLevels(gp *gpuPrimitive, m *meshLOD, now bool) {
 				out <- lodResult{} // no levels: the full list stays
 			}
 		}()
-		indices, levels := simplifyLevels(pos, vertexFloats, idx)
+		indices, levels := simplifyLevels(pos, stride, idx)
 		out <- lodResult{indices, levels}
 	}(m.pending)
 }

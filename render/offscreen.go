@@ -32,12 +32,7 @@ func (r *Renderer) RenderImage(cam Camera, width, height int, opt Options) (*ima
 	gl.BindRenderbuffer(gl.RENDERBUFFER, msDepth)
 	gl.RenderbufferStorageMultisample(gl.RENDERBUFFER, 4, gl.DEPTH_COMPONENT24, w, h)
 	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, msDepth)
-	// Single-sampled target to resolve into and read.
-	var fb, color uint32
-	gl.GenFramebuffers(1, &fb)
-	gl.GenRenderbuffers(1, &color)
-	gl.BindRenderbuffer(gl.RENDERBUFFER, color)
-	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, h)
+	var fb, color uint32 // the single-sampled target, made after the draw
 	defer func() {
 		gl.DeleteFramebuffers(1, &msFB)
 		gl.DeleteFramebuffers(1, &fb)
@@ -56,13 +51,31 @@ func (r *Renderer) RenderImage(cam Camera, width, height int, opt Options) (*ima
 	r.waitEnv = true
 	r.Draw(cam, width, height, opt)
 	r.waitEnv = false
+	// The depth samples are not resolved: they go now, and the colour
+	// samples once resolved, before the pixels are read into a new
+	// image, so that the two never add to the readback's memory.
+	// Deleting a renderbuffer detaches it; llvmpipe frees its memory
+	// when the draws that use it are done.
+	gl.DeleteRenderbuffers(1, &msDepth)
+	msDepth = 0
+	gl.Finish() // the blit would wait for the draw as well
 
+	// Single-sampled target to resolve into and read, made only now: it
+	// is not part of the draw's peak either.
+	gl.GenFramebuffers(1, &fb)
+	gl.GenRenderbuffers(1, &color)
+	gl.BindRenderbuffer(gl.RENDERBUFFER, color)
+	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, w, h)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
 	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color)
 	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, msFB)
 	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, fb)
 	gl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, fb)
+	gl.DeleteFramebuffers(1, &msFB)
+	gl.DeleteRenderbuffers(1, &msColor)
+	msFB, msColor = 0, 0
+	gl.Finish() // the samples are freed once the resolve is done
 
 	img := image.NewNRGBA(image.Rect(0, 0, width, height))
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)

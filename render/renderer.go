@@ -79,6 +79,7 @@ type gpuPrimitive struct {
 	center        mgl64.Vec3    // local bounding-box centre, for blend sorting
 	corners       [8]mgl64.Vec3 // local bounding-box corners, for the scene bounds
 	def           *gpuDeform    // skin and morph data, nil for none (anim.go)
+	layout        vertexLayout  // where vbo holds each attribute
 	// uvSets are the glTF UV sets in the second and third UV attributes
 	// (the first is set 0): 1 and 2, or the sets the material samples in
 	// their place (uvSetsFor); -1 when the primitive has no such set. The
@@ -157,6 +158,10 @@ type drawItem struct {
 
 // Renderer holds the GL objects for one document.
 type Renderer struct {
+	// mesh is the mesh program without optional parts or absent textures
+	// (features 0), made on first use (baseProgram): nearly every
+	// material leaves a texture out, and a program llvmpipe holds costs
+	// about 2.7 MB (BrainStem never draws with it).
 	mesh  *program
 	lines *program
 	sky   *program
@@ -247,10 +252,6 @@ type Renderer struct {
 // New compiles the shaders. A GL 3.3 context must be current and
 // go-gl/gl initialised.
 func New() (*Renderer, error) {
-	mesh, err := newProgram(shaders.MeshVert, shaders.MeshFrag)
-	if err != nil {
-		return nil, fmt.Errorf("mesh shader: %w", err)
-	}
 	lines, err := newProgram(shaders.LineVert, shaders.LineFrag)
 	if err != nil {
 		return nil, fmt.Errorf("line shader: %w", err)
@@ -259,12 +260,13 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("background shader: %w", err)
 	}
-	r := &Renderer{mesh: mesh, lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
+	r := &Renderer{lines: lines, sky: sky, textures: map[texKey]uint32{}, programs: map[shaderFeatures]*program{}}
 	// The default environment is prefiltered on the CPU while the caller
 	// loads and uploads its document; the first draw waits for it only if
 	// it is not done yet. It is computed once per run.
 	startPrefilter(EnvStudio)
 	gl.GenVertexArrays(1, &r.skyVAO)
+	setAbsentAttributes()
 	gl.Enable(gl.TEXTURE_CUBE_MAP_SEAMLESS)
 	r.white = solidTexture([4]uint8{255, 255, 255, 255})
 	r.flatNormal = solidTexture([4]uint8{128, 128, 255, 255})
@@ -711,11 +713,12 @@ type meshPass struct {
 // triangles in memory until they are rasterized, and its rasterizer
 // threads fall behind the binning on a busy machine: 98 spheres of 37,000
 // indices each held over 100 MB of bins at 800x600 (a glFlush does not
-// bound it: the flushed scenes queue up). Waiting every 65,536 vertices
-// does (140 MB in all for that file, about what one sphere takes), costs
-// no measurable time, and changes no pixel (the draws run in the same
-// order). The window does not wait: a frame is rasterized at the swap.
-const finishEvery = 1 << 16
+// bound it: the flushed scenes queue up). Waiting every 16,384 vertices
+// does (140 MB in all for that file, about what one sphere takes; every
+// 65,536, BrainStem held 3 MB more), costs no measurable time, and
+// changes no pixel (the draws run in the same order). The window does
+// not wait: a frame is rasterized at the swap.
+const finishEvery = 1 << 14
 
 // use makes the program for features f current, setting its per-pass
 // uniforms the first time in the pass.
@@ -751,7 +754,7 @@ func (r *Renderer) use(ps *meshPass, f shaderFeatures) *program {
 // and the error is listed once in Messages.
 func (r *Renderer) meshProgram(f shaderFeatures) *program {
 	if f == 0 {
-		return r.mesh
+		return r.baseProgram()
 	}
 	if p, ok := r.programs[f]; ok {
 		return p
@@ -759,10 +762,25 @@ func (r *Renderer) meshProgram(f shaderFeatures) *program {
 	p, err := newProgram(meshVertSource(f), meshSource(f))
 	if err != nil {
 		r.Messages = append(r.Messages, fmt.Sprintf("mesh shader with %s: %v (drawn without)", f, err))
-		p = r.mesh
+		p = r.baseProgram()
 	}
 	r.programs[f] = p
 	return p
+}
+
+// baseProgram returns the mesh program without optional parts, compiling
+// it on first use. If that fails (it should not), the error is listed in
+// Messages and the program drawn with is none (id 0: nothing is drawn).
+func (r *Renderer) baseProgram() *program {
+	if r.mesh == nil {
+		p, err := newProgram(shaders.MeshVert, shaders.MeshFrag)
+		if err != nil {
+			r.Messages = append(r.Messages, fmt.Sprintf("mesh shader: %v (nothing drawn with it)", err))
+			p = &program{uniforms: map[string]int32{}}
+		}
+		r.mesh = p
+	}
+	return r.mesh
 }
 
 // drawMeshes draws the opaque primitives, then the transmissive ones
@@ -1058,7 +1076,9 @@ func (r *Renderer) Delete() {
 			gl.DeleteProgram(p.id)
 		}
 	}
-	gl.DeleteProgram(r.mesh.id)
+	if r.mesh != nil {
+		gl.DeleteProgram(r.mesh.id)
+	}
 	gl.DeleteProgram(r.lines.id)
 	gl.DeleteProgram(r.sky.id)
 	gl.DeleteVertexArrays(1, &r.skyVAO)

@@ -52,7 +52,7 @@ func TestVertexPaths(t *testing.T) {
 			}
 		}
 	}
-	if r.mesh.loc("uSkinned") >= 0 || r.mesh.loc("uBatchFirst") >= 0 {
+	if base := r.meshProgram(0); base.loc("uSkinned") >= 0 || base.loc("uBatchFirst") >= 0 {
 		t.Error("the plain program has a skin or batch uniform")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"physview/internal/app"
@@ -46,6 +47,11 @@ func cmdScreenshot(args []string, w, stderr io.Writer) error {
 	if err := d.SetShownScene(*sceneIdx); err != nil {
 		return fail(2, "%s: -scene: %v", path, err)
 	}
+	// A screenshot's Go heap is mostly the file's bytes and images on
+	// their way to the decoders: collected at a quarter of growth rather
+	// than doubling, StainedGlassLamp peaks 8-12 MB lower for a few ms
+	// of collection on the other core.
+	debug.SetGCPercent(25)
 	render.Preload(d) // decode while EGL starts
 	h, err := render.NewHeadless()
 	if err != nil {

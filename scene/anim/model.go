@@ -170,7 +170,7 @@ func (m *Model) channel(a *gltf.Animation, c *gltf.AnimationChannel, samplers []
 		}
 	}
 	var comps int
-	if s.Values, comps, err = readFloats(m.Doc, gs.Output); err != nil {
+	if s.Values, comps, err = m.Doc.AccessorFloats(gs.Output, true); err != nil {
 		return ch, fmt.Errorf("sampler %d output: %w", c.Sampler, err)
 	}
 	keys := len(s.Times)

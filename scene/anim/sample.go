@@ -28,9 +28,12 @@ func (i Interpolation) String() string {
 
 // Sampler is one keyframe curve: Times ascending, Values Width floats per
 // key (three times that for CUBICSPLINE: in-tangent, value, out-tangent).
+// Values are the accessor's float32s as stored (half the memory of
+// float64: BrainStem's keyframes are 2.4 MB), widened exactly when
+// sampled.
 type Sampler struct {
 	Times  []float64
-	Values []float64
+	Values []float32
 	Width  int
 	Interp Interpolation
 	// Quat marks a rotation: LINEAR slerps, and results are normalised.
@@ -45,18 +48,18 @@ func (s *Sampler) Sample(t float64, out []float64) {
 	if n == 0 || w == 0 {
 		return
 	}
-	val := func(k int) []float64 {
+	val := func(k int) []float32 {
 		if s.Interp == CubicSpline {
 			return s.Values[(3*k+1)*w : (3*k+2)*w]
 		}
 		return s.Values[k*w : (k+1)*w]
 	}
 	if n == 1 || t <= s.Times[0] {
-		copy(out, val(0))
+		widen(out, val(0))
 		return
 	}
 	if t >= s.Times[n-1] {
-		copy(out, val(n-1))
+		widen(out, val(n-1))
 		return
 	}
 	// k is the last key at or before t.
@@ -69,7 +72,7 @@ func (s *Sampler) Sample(t float64, out []float64) {
 	}
 	switch s.Interp {
 	case Step:
-		copy(out, val(k))
+		widen(out, val(k))
 		return
 	case CubicSpline:
 		v0, v1 := val(k), val(k+1)
@@ -81,7 +84,7 @@ func (s *Sampler) Sample(t float64, out []float64) {
 		h01 := -2*u3 + 3*u2
 		h11 := u3 - u2
 		for i := 0; i < w; i++ {
-			out[i] = h00*v0[i] + h10*td*b0[i] + h01*v1[i] + h11*td*a1[i]
+			out[i] = h00*float64(v0[i]) + h10*td*float64(b0[i]) + h01*float64(v1[i]) + h11*td*float64(a1[i])
 		}
 		if s.Quat {
 			normalize(out)
@@ -90,11 +93,22 @@ func (s *Sampler) Sample(t float64, out []float64) {
 	}
 	v0, v1 := val(k), val(k+1)
 	if s.Quat && w == 4 {
-		slerp(v0, v1, u, out)
+		var a, b [4]float64
+		widen(a[:], v0)
+		widen(b[:], v1)
+		slerp(a[:], b[:], u, out)
 		return
 	}
 	for i := 0; i < w; i++ {
-		out[i] = v0[i] + (v1[i]-v0[i])*u
+		a, b := float64(v0[i]), float64(v1[i])
+		out[i] = a + (b-a)*u
+	}
+}
+
+// widen copies float32 values into out as float64 (exactly).
+func widen(out []float64, v []float32) {
+	for i := range min(len(out), len(v)) {
+		out[i] = float64(v[i])
 	}
 }
 
