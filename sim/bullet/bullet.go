@@ -180,6 +180,18 @@ func (w *World) Dropped() int {
 	return int(C.pvb_dropped_pairs(w.w))
 }
 
+// counts returns what the last Step's collision detection did: the pairs
+// its broadphase search met, the contact manifolds (pairs that ran the
+// narrowphase) and the broadphase pairs. For tests.
+func (w *World) counts() (met, manifolds, pairs int) {
+	if w.w == nil {
+		return 0, 0, 0
+	}
+	var out [3]C.long
+	C.pvb_counts(w.w, &out[0])
+	return int(out[0]), int(out[1]), int(out[2])
+}
+
 // Step applies forces[3*i:3*i+3] to body i (awake dynamic bodies only),
 // moves kinematic bodies by their velocities, advances dt and reads the
 // states back.

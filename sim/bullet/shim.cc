@@ -261,6 +261,7 @@ struct pvb_world {
 	long droppedPairs = 0; // pairs the budget refused in the last step
 	int maxPairs = 32;     // broadphase pairs a moving body may be in
 	bool crowded = false;  // the last step refused pairs (crowdBroadphase)
+	long met = 0;          // pairs the last step's search met (pvb_counts)
 	// kinds holds kind bits per broadphase proxy, by its unique id: what
 	// the budget asks of a pair, without a walk through two collision
 	// objects (the tree search meets millions of pairs in a crowd).
@@ -290,6 +291,7 @@ struct filter : btOverlapFilterCallback {
 	bool needBroadphaseCollision(btBroadphaseProxy *p0, btBroadphaseProxy *p1) const override {
 		// Two bodies, one at its budget: refused as below, from the kind
 		// bits alone.
+		w->met++;
 		unsigned char k0 = kindOf(w, p0), k1 = kindOf(w, p1);
 		if ((k0 & k1 & kindBudget) && ((k0 | k1) & kindFull)) {
 			w->droppedPairs++;
@@ -399,6 +401,7 @@ struct crowdBroadphase : btDbvtBroadphase {
 		void Process(const btDbvtNode *n) override {
 			auto *q = static_cast<btDbvtProxy *>(n->data);
 			if (q == p) return;
+			bp->w->met++;
 			unsigned char k = kindOf(bp->w, q);
 			if (k & kindStatic) return; // statics has it
 			bp->m_newpairs++;
@@ -1221,6 +1224,7 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 		driveMotors(w, f, n);
 		w->crowded = w->droppedPairs > 0;
 		w->droppedPairs = 0;
+		w->met = 0;
 		// A world whose every body sleeps stays as it is: Bullet would
 		// still rebuild its islands and pairs each step (a third of the
 		// time of a pyramid that has come to rest), so the step is skipped.
@@ -1325,6 +1329,13 @@ int pvb_awake(pvb_world *w) {
 }
 
 long pvb_dropped_pairs(pvb_world *w) { return w ? w->droppedPairs : 0; }
+void pvb_counts(pvb_world *w, long *out) {
+	out[0] = out[1] = out[2] = 0;
+	if (!w || !w->built || w->broken) return;
+	out[0] = w->met;
+	out[1] = w->dispatcher->getNumManifolds();
+	out[2] = w->broadphase->getOverlappingPairCache()->getNumOverlappingPairs();
+}
 int pvb_noverlaps(pvb_world *w) { return w ? int(w->overlaps.size() / 2) : 0; }
 const int *pvb_overlaps(pvb_world *w) { return w->overlaps.data(); }
 int pvb_npoints(pvb_world *w) { return w ? int(w->points.size() / 3) : 0; }
