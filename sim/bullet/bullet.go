@@ -172,7 +172,9 @@ func (w *World) BodyFlags(asleep []byte, contacts []int32) {
 }
 
 // Dropped returns how many pairs the last Step left out: a moving body
-// already touching 32 others takes no more until some part.
+// already touching 32 others takes no more until some part. A body at its
+// budget does not look for pairs with other moving bodies at all and
+// counts as one (a lower bound in a crowd).
 func (w *World) Dropped() int {
 	if w.w == nil {
 		return 0
