@@ -210,7 +210,7 @@ bool apartSpheres(const btBroadphaseProxy *a, const btBroadphaseProxy *b) {
 // collision algorithm and manifold, as when the broadphase drops a pair.
 // Two spheres are tested as spheres grown by the same threshold: boxes
 // overlap for spheres up to 1.7 diameters apart, and on a floor of
-// spheres rolling side by side two in three such pairs are that far.
+// spheres rolling side by side three in five such pairs are that far.
 void nearCallback(btBroadphasePair &p, btCollisionDispatcher &d, const btDispatcherInfo &info) {
 	const btBroadphaseProxy *a = p.m_pProxy0, *b = p.m_pProxy1;
 	if (!TestAabbAgainstAabb2(a->m_aabbMin, a->m_aabbMax, b->m_aabbMin, b->m_aabbMax) || apartSpheres(a, b)) {
@@ -289,9 +289,9 @@ struct filter : btOverlapFilterCallback {
 	pvb_world *w;
 	explicit filter(pvb_world *w) : w(w) {}
 	bool needBroadphaseCollision(btBroadphaseProxy *p0, btBroadphaseProxy *p1) const override {
+		w->met++;
 		// Two bodies, one at its budget: refused as below, from the kind
 		// bits alone.
-		w->met++;
 		unsigned char k0 = kindOf(w, p0), k1 = kindOf(w, p1);
 		if ((k0 & k1 & kindBudget) && ((k0 | k1) & kindFull)) {
 			w->droppedPairs++;
@@ -353,11 +353,6 @@ struct counter : btOverlappingPairCallback {
 	void removeOverlappingPairsContainingProxy(btBroadphaseProxy *, btDispatcher *) override {}
 };
 
-// infoOf is the info of a broadphase proxy's object (null for none).
-const info *infoOf(const btBroadphaseProxy *p) {
-	return static_cast<const info *>(static_cast<const btCollisionObject *>(p->m_clientObject)->getUserPointer());
-}
-
 // crowdBroadphase is Bullet's dynamic AABB tree with its own search for
 // new pairs in a crowd. Bullet's search, when a body's box has moved out
 // of its leaf, finds every box it overlaps and asks the filter about each.
@@ -370,9 +365,9 @@ const info *infoOf(const btBroadphaseProxy *p) {
 //   - it searches the moving objects only while it is under its budget,
 //     stopping once it is at it, and passes over bodies at theirs
 //     (counted as refused) without asking the filter.
-// Which pairs are made is the same as Bullet's search with the filter
-// (the pairs come in another order); in a world that never reaches the
-// budget Bullet's search runs unchanged. A world with triggers riding
+// The pairs it makes are pairs Bullet's search and the filter could make
+// (the budget takes the first ones met, here met in another order); in a
+// world that never reaches the budget Bullet's search runs unchanged. A world with triggers riding
 // bodies (never refused, and not in statics) always searches as Bullet
 // does.
 struct crowdBroadphase : btDbvtBroadphase {
