@@ -172,12 +172,26 @@ func (w *World) BodyFlags(asleep []byte, contacts []int32) {
 }
 
 // Dropped returns how many pairs the last Step left out: a moving body
-// already touching 32 others takes no more until some part.
+// already touching 32 others takes no more until some part. A body at its
+// budget does not look for pairs with other moving bodies at all and
+// counts as one (a lower bound in a crowd).
 func (w *World) Dropped() int {
 	if w.w == nil {
 		return 0
 	}
 	return int(C.pvb_dropped_pairs(w.w))
+}
+
+// counts returns what the last Step's collision detection did: the pairs
+// its broadphase search met, the contact manifolds (pairs that ran the
+// narrowphase) and the broadphase pairs. For tests.
+func (w *World) counts() (met, manifolds, pairs int) {
+	if w.w == nil {
+		return 0, 0, 0
+	}
+	var out [3]C.long
+	C.pvb_counts(w.w, &out[0])
+	return int(out[0]), int(out[1]), int(out[2])
 }
 
 // Step applies forces[3*i:3*i+3] to body i (awake dynamic bodies only),

@@ -192,3 +192,118 @@ func TestOneBatch(t *testing.T) {
 		t.Errorf("the ball is at x = %g after 1.4 s at -1 m/s from 9, want 7.6", x)
 	}
 }
+
+// TestCrowdSearch: n spheres started at one point above a ground box
+// overlap n(n-1)/2 times. Bullet's broadphase search met every one of
+// those pairs each step (twice) and the pair budget refused them; the
+// crowd search meets under a quarter of them once bodies are at their budget,
+// makes no more pairs than the budget, and still finds the ground for
+// bodies at theirs: the crowd lands on it.
+func TestCrowdSearch(t *testing.T) {
+	const n, r = 500, 0.5
+	w, err := NewWorld(10, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Destroy()
+	solid := Surface{Friction: 0.6, Category: 1, Collide: ^uint64(0), Owner: -1}
+	ground, err := w.NewBox(100, 1, 100, solid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ground.SetPosition([3]float64{0, -0.5, 0})
+	for i := 0; i < n; i++ {
+		g, err := w.NewSphere(r, solid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := w.NewBody()
+		g.SetBody(b)
+		b.SetPosition([3]float64{0, 2, 0})
+		if err := b.SetMass(1, [9]float64{0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gravity := make([]float64, 3*n)
+	for i := range n {
+		gravity[3*i+1] = -9.81
+	}
+	maxMet, maxPairs, dropped := 0, 0, 0
+	for step := 1; step <= 240; step++ {
+		if err := w.Step(1.0/240, gravity); err != nil {
+			t.Fatal(err)
+		}
+		met, _, pairs := w.counts()
+		if step <= 3 { // the crowd still overlaps as a whole (it moved a few mm)
+			maxMet = max(maxMet, met)
+		}
+		maxPairs = max(maxPairs, pairs)
+		dropped += w.Dropped()
+		if step <= 3 || step%60 == 0 {
+			t.Logf("step %d: met %d pairs, %d in the broadphase, %d refused", step, met, pairs, w.Dropped())
+		}
+	}
+	low := math.Inf(1)
+	st := w.States()
+	for i := 0; i < n; i++ {
+		low = math.Min(low, st[13*i+1])
+	}
+	t.Logf("in the first 3 steps at most %d pairs met in a step; at most %d broadphase pairs; %d refused; lowest centre after 1 s %.4g m", maxMet, maxPairs, dropped, low)
+	if all := n * (n - 1) / 2; maxMet > all/4 {
+		t.Errorf("one of the first 3 steps met %d pairs, want under a quarter of the %d overlapping ones", maxMet, all)
+	}
+	// 32 a body, plus the ground.
+	if budget := n*32/2 + n; maxPairs > budget {
+		t.Errorf("%d broadphase pairs, want at most %d", maxPairs, budget)
+	}
+	if dropped == 0 {
+		t.Errorf("no pair refused: the budget did not apply")
+	}
+	if low < r-0.01 {
+		t.Errorf("after 1 s the lowest centre is at %.4g m, want every sphere on the ground (%g m) or above", low, r)
+	}
+}
+
+// TestSpheresApart: two spheres whose boxes (grown by the contact
+// threshold) overlap but which are farther apart than that run no
+// narrowphase (no manifold), while two within it do.
+func TestSpheresApart(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		d         float64 // m between the centres, along a diagonal
+		manifolds int
+	}{
+		{"1.3 m apart on a diagonal", 1.3, 0},
+		{"1.03 m apart on a diagonal", 1.03, 1},
+		{"touching", 1.0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := NewWorld(10, true, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Destroy()
+			solid := Surface{Friction: 0.6, Category: 1, Collide: ^uint64(0), Owner: -1}
+			k := tc.d / math.Sqrt(3)
+			for _, at := range [][3]float64{{0, 0, 0}, {k, k, k}} {
+				g, err := w.NewSphere(0.5, solid)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := w.NewBody()
+				g.SetBody(b)
+				b.SetPosition(at)
+				if err := b.SetMass(1, [9]float64{0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Step(1.0/240, nil); err != nil {
+				t.Fatal(err)
+			}
+			_, m, pairs := w.counts()
+			if pairs != 1 || m != tc.manifolds {
+				t.Errorf("%d broadphase pairs and %d manifolds, want 1 and %d", pairs, m, tc.manifolds)
+			}
+		})
+	}
+}

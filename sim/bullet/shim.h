@@ -75,8 +75,16 @@ int pvb_awake(pvb_world *w);
 // the contact points of the last step.
 int pvb_body_flags(pvb_world *w, unsigned char *asleep, int *contacts, int n);
 // pvb_dropped_pairs is how many pairs the pair budget (32 a moving body)
-// left out in the last step.
+// left out in the last step: the pairs refused that its search met, and
+// one for each body at its budget that did not search the moving objects
+// (a lower bound in a crowd).
 long pvb_dropped_pairs(pvb_world *w);
+// pvb_counts writes what the last step's collision detection did (for
+// tests): out[0] the pairs its broadphase search met (every pair the
+// filter was asked about or the crowd search passed over), out[1] the
+// contact manifolds (pairs that ran the narrowphase), out[2] the
+// broadphase pairs.
+void pvb_counts(pvb_world *w, long *out);
 int pvb_noverlaps(pvb_world *w);
 const int *pvb_overlaps(pvb_world *w);
 int pvb_npoints(pvb_world *w);
