@@ -49,8 +49,8 @@ type Options struct {
 	// Step is the fixed time step in seconds (DefaultStep when 0).
 	Step float64
 	// Iterations is the solver's iteration count, ODE QuickStep's or
-	// Bullet's sequential impulse's (when 0: 20 for ODE, BulletIterations
-	// for Bullet).
+	// Bullet's sequential impulse's (when 0: 20 for ODE,
+	// BulletStepIterations(Step) for Bullet).
 	Iterations int
 	// RecordContacts keeps each step's contact points (Contacts).
 	RecordContacts bool
@@ -196,7 +196,7 @@ func New(d *scene.Document, opt Options) (*Sim, error) {
 	if opt.Iterations <= 0 {
 		opt.Iterations = 20
 		if opt.Engine == EngineBullet {
-			opt.Iterations = BulletIterations
+			opt.Iterations = BulletStepIterations(opt.Step)
 		}
 	}
 	if !(opt.SeparationSpeed > 0) {
