@@ -127,13 +127,16 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	first.Add(workers)
 	decode := func(i int) (di decodedImage) {
 		di = decodedImage{index: i, budget: budget}
+		TraceStart("decode %d start", i)
 		// A bug in a decoder fails this image (the error says
 		// "internal error"), not the process.
 		defer guard.Catch(&di.err)
 		di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
+		TraceStart("decode %d decoded", i)
 		if di.err == nil && mipmapsOnWorkers && di.levels == nil {
 			di.levels = imgdec.Mipmaps(di.img)
 		}
+		TraceStart("decode %d mipmapped", i)
 		return di
 	}
 	for w := 0; w < workers; w++ {
@@ -143,10 +146,15 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			if BackgroundDecoding {
 				lowerThreadPriority()
 			}
+			// The worker's memory for the PNGs' inflated rows, reused
+			// from one preview to the next.
+			var scratch imgdec.Scratch
 			for i := range next {
 				if side > 0 {
-					if p, ok := decodeReduced(d, dir, i, side, budget); ok {
+					TraceStart("decode %d reduced start", i)
+					if p, ok := decodeReduced(d, dir, i, side, budget, &scratch); ok {
 						out <- p
+						TraceStart("decode %d reduced sent", i)
 						firstSent()
 						whole <- i
 						continue
@@ -160,8 +168,10 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 					}
 				}
 				out <- di
+				TraceStart("decode %d sent", i)
 				firstSent()
 			}
+			scratch.Free()
 			first.Done()
 			if w > 0 {
 				// One worker decodes the whole JPEGs: they go up
@@ -271,18 +281,19 @@ func takeGate(ch <-chan decodedImage) *decodeGate {
 }
 
 // decodeReduced decodes image i reduced to at most side a side when it
-// is a JPEG larger than that (imgdec.DecodeReduced), with its mipmaps;
-// ok is false otherwise, also when the reduced decode fails (the whole
-// decode then says why). The reduced pixels are taken from budget too: an
-// eighth of an image over 8 x side pixels a side is still larger than side.
-func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Budget) (di decodedImage, ok bool) {
+// is a JPEG or PNG larger than that (imgdec.Scratch.DecodeReduced, with
+// the worker's scratch), with its mipmaps; ok is false otherwise, also
+// when the reduced decode fails (the whole decode then says why). The
+// reduced pixels are taken from budget too: an eighth of a JPEG over 8 x
+// side pixels a side is still larger than side.
+func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Budget, scratch *imgdec.Scratch) (di decodedImage, ok bool) {
 	var err error
 	defer guard.Catch(&err)
 	data, err := imageBytes(d, dir, i)
 	if err != nil {
 		return di, false
 	}
-	img, err := imgdec.DecodeReduced(data, side)
+	img, err := scratch.DecodeReduced(data, side)
 	if err != nil {
 		return di, false
 	}
@@ -603,12 +614,14 @@ var preloads = struct {
 // GL thread only uploads. Call it at most once per document, and only for
 // a document that will be shown.
 func Preload(d *scene.Document) {
+	TraceStart("preload: document read")
 	preloads.Lock()
 	if _, ok := preloads.m[d]; !ok {
 		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
 	}
 	preloads.Unlock()
 	prepareGeometry(d)
+	TraceStart("preload: geometry prepared")
 }
 
 // DropPreload stops waiting for the images Preload started decoding for

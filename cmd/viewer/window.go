@@ -143,6 +143,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		a.opened, a.earlyOpen = true, true
 		s.Open(path)
 	}
+	render.TraceStart("window: before GLFW")
 	windowHints()
 	// The size (and the panel's width) the splitter's last drag left.
 	w, h := 1280, 780
@@ -151,6 +152,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	}
 	a.wnd = g.NewMasterWindow("physview", w, h, 0)
 	a.wnd.SetStyle(ui.Theme())
+	render.TraceStart("window: GLFW window made")
 	windowUp.Store(true)
 	a.startIdle()
 	a.initFiles()
@@ -226,8 +228,10 @@ func (a *windowApp) initGL() {
 func (a *windowApp) frame() {
 	a.frameStart = time.Now()
 	s := a.s
+	render.TraceStart("frame %d start", a.frames)
 	if a.renderer == nil && a.glErr == nil {
 		a.initGL()
+		render.TraceStart("initGL done")
 	}
 	if !a.opened {
 		a.opened = true
@@ -249,6 +253,7 @@ func (a *windowApp) frame() {
 		s.Poll()
 	}
 	a.pollTime = time.Since(pollStart)
+	render.TraceStart("session polled")
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
@@ -259,6 +264,7 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.afterUpload = time.Now()
 		a.uploadTime = a.afterUpload.Sub(beforeUpload)
+		render.TraceStart("renderer polled: arrived %d pending %d", arrived, pending)
 		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Refining = a.renderer.Refining()
@@ -278,6 +284,7 @@ func (a *windowApp) frame() {
 	if !imgui.IsAnyItemActive() {
 		s.Seal()
 	}
+	render.TraceStart("panel built")
 	if s.ShouldClose() {
 		a.quit()
 	}
@@ -358,10 +365,11 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.view.Show(w, h)
 			held = true // not textured on screen yet
 		}
-	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+	} else if render.TraceStart("present"); a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 		a.drew, a.drewOnce = true, true
 	}
+	render.TraceStart("view done (drew %v held %v warm %d)", a.drew, held, warm)
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 	if !a.firstFrame && a.pacer.Shown() {
 		a.firstFrame = true

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"flag"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -510,5 +511,97 @@ func BenchmarkPNG(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestDecodeReducedPNG decodes every testdata PNG the fast path reads,
+// and two large generated ones (blocks of more than 256 rows, whose sums
+// are kept in two steps; one all white, the largest sums), reduced to
+// several sides: each pixel must be exactly the rounded average of its
+// block of the whole decode (blocks cut by the right and bottom edges
+// averaging the pixels they have), one Scratch serving every image; the
+// PNGs the fast path leaves to libspng return ErrNotReduced.
+func TestDecodeReducedPNG(t *testing.T) {
+	var s Scratch
+	defer s.Free()
+	type input struct {
+		name string
+		data []byte
+	}
+	var inputs []input
+	for _, path := range pngFiles(t, false) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{filepath.Base(path), data})
+	}
+	for _, white := range []bool{false, true} {
+		m := image.NewNRGBA(image.Rect(0, 0, 700, 600))
+		for i := range m.Pix {
+			m.Pix[i] = byte(i*7 + i/2801)
+			if white {
+				m.Pix[i] = 255
+			}
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{fmt.Sprintf("700x600 white %v", white), b.Bytes()})
+	}
+	for _, in := range inputs {
+		name, data := in.name, in.data
+		full, err := Decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, side := range []int{1, 2, 3, 5, 6, 8, 300} {
+			m, err := s.DecodeReduced(data, side)
+			if fallback[name] {
+				if err != ErrNotReduced {
+					t.Errorf("%s side %d: %v, want ErrNotReduced", name, side, err)
+				}
+				m.Free()
+				continue
+			}
+			if full.Width <= side && full.Height <= side {
+				if err != ErrNotReduced {
+					t.Errorf("%s (%dx%d) side %d: %v, want ErrNotReduced", name, full.Width, full.Height, side, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s side %d: %v", name, side, err)
+			}
+			f := 1 << ReducedShift(full.Width, full.Height, side)
+			w, h := (full.Width+f-1)/f, (full.Height+f-1)/f
+			// The least reduction that fits: half of it would not.
+			least := f == 1 || (full.Width+f/2-1)/(f/2) > side || (full.Height+f/2-1)/(f/2) > side
+			if m.Width != w || m.Height != h || m.Width > side || m.Height > side || !least {
+				t.Fatalf("%s (%dx%d) side %d: %dx%d, want %dx%d", name, full.Width, full.Height, side, m.Width, m.Height, w, h)
+			}
+			for y := 0; y < h; y++ {
+				for x := 0; x < w; x++ {
+					for k := 0; k < 4; k++ {
+						sum, n := 0, 0
+						for yy := y * f; yy < min(full.Height, (y+1)*f); yy++ {
+							for xx := x * f; xx < min(full.Width, (x+1)*f); xx++ {
+								sum += int(full.Pix[(yy*full.Width+xx)*4+k])
+								n++
+							}
+						}
+						if want, got := (sum+n/2)/n, int(m.Pix[(y*w+x)*4+k]); got != want {
+							t.Fatalf("%s side %d: pixel %d,%d channel %d is %d, want %d", name, side, x, y, k, got, want)
+						}
+					}
+				}
+			}
+			m.Free()
+		}
+		full.Free()
+	}
+	if s.size == 0 {
+		t.Error("the scratch was never used")
 	}
 }
