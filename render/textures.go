@@ -173,13 +173,13 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			}
 			scratch.Free()
 			first.Done()
-			if w > 0 {
-				// One worker decodes the whole JPEGs: they go up
-				// about as fast as one decodes them, and two would
-				// hold the next ones decoded (22 MB each at 2048x2048)
-				// while they wait for their upload.
-				return
-			}
+			// Every worker decodes whole images after the first draw:
+			// a PNG's whole decode costs as much as its preview's (about
+			// 25 ms of CPU at 2048x2048), and with one worker the
+			// sharpening of a file of many PNGs took so long on a busy
+			// machine that the view was redrawn every
+			// StreamRedrawInterval meanwhile (a transmissive one costs
+			// 0.3 s of CPU each time).
 			<-gate.ch
 			for i := range whole {
 				if gate.dropped.Load() {
