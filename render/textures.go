@@ -174,8 +174,8 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			scratch.Free()
 			first.Done()
 			// Every worker decodes whole images after the first draw:
-			// a PNG's whole decode costs as much as its preview's (about
-			// 25 ms of CPU at 2048x2048), and with one worker the
+			// a PNG's whole decode costs a little more than its preview's
+			// (30-40 ms of CPU at 2048x2048), and with one worker the
 			// sharpening of a file of many PNGs took so long on a busy
 			// machine that the view was redrawn every
 			// StreamRedrawInterval meanwhile (a transmissive one costs

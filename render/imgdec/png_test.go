@@ -292,7 +292,9 @@ var fallback = map[string]bool{"interlaced.png": true, "rgba16.png": true, "gray
 
 // TestFastPNGMatchesSPNG decodes every PNG of testdata and of the corpus
 // with the fast path and with libspng: the pixels must be the same bytes,
-// and a file one refuses the other must refuse too.
+// and a file one refuses the other must refuse too; each one the fast
+// path reads, decoded reduced to 64 pixels a side (a preview), must be
+// the rounded block averages of its whole decode.
 func TestFastPNGMatchesSPNG(t *testing.T) {
 	files := pngFiles(t, false)
 	if !testing.Short() {
@@ -303,6 +305,8 @@ func TestFastPNGMatchesSPNG(t *testing.T) {
 		}
 	}
 	fast := 0
+	var scratch Scratch
+	defer scratch.Free()
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -331,6 +335,18 @@ func TestFastPNGMatchesSPNG(t *testing.T) {
 			}
 		default:
 			fast++
+			// The preview's decode of the same file (DecodeReduced):
+			// the block averages of the whole image.
+			if r, err := scratch.DecodeReduced(data, 64); err != nil {
+				if err != ErrNotReduced || got.Width > 64 || got.Height > 64 {
+					t.Errorf("%s: reduced to 64: %v", path, err)
+				}
+			} else {
+				if !bytes.Equal(r.Pix, blockAverages(got, 1<<ReducedShift(got.Width, got.Height, 64))) {
+					t.Errorf("%s: reduced to 64, the pixels are not the rounded averages of their blocks", path)
+				}
+				r.Free()
+			}
 			if got.Width != want.Width || got.Height != want.Height {
 				t.Errorf("%s: %dx%d, libspng %dx%d", path, got.Width, got.Height, want.Width, want.Height)
 			} else if i := firstDiff(got.Pix, want.Pix); i >= 0 {
@@ -581,21 +597,8 @@ func TestDecodeReducedPNG(t *testing.T) {
 			if m.Width != w || m.Height != h || m.Width > side || m.Height > side || !least {
 				t.Fatalf("%s (%dx%d) side %d: %dx%d, want %dx%d", name, full.Width, full.Height, side, m.Width, m.Height, w, h)
 			}
-			for y := 0; y < h; y++ {
-				for x := 0; x < w; x++ {
-					for k := 0; k < 4; k++ {
-						sum, n := 0, 0
-						for yy := y * f; yy < min(full.Height, (y+1)*f); yy++ {
-							for xx := x * f; xx < min(full.Width, (x+1)*f); xx++ {
-								sum += int(full.Pix[(yy*full.Width+xx)*4+k])
-								n++
-							}
-						}
-						if want, got := (sum+n/2)/n, int(m.Pix[(y*w+x)*4+k]); got != want {
-							t.Fatalf("%s side %d: pixel %d,%d channel %d is %d, want %d", name, side, x, y, k, got, want)
-						}
-					}
-				}
+			if !bytes.Equal(m.Pix, blockAverages(full, f)) {
+				t.Errorf("%s side %d: the pixels are not the rounded averages of their blocks", name, side)
 			}
 			m.Free()
 		}
@@ -604,4 +607,30 @@ func TestDecodeReducedPNG(t *testing.T) {
 	if s.size == 0 {
 		t.Error("the scratch was never used")
 	}
+}
+
+// blockAverages reduces m by f: each pixel the rounded average of its
+// f x f block, over the pixels the block has at the right and bottom
+// edges.
+func blockAverages(m *Image, f int) []byte {
+	w, h := (m.Width+f-1)/f, (m.Height+f-1)/f
+	out := make([]byte, 4*w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var sum [4]int
+			n := 0
+			for yy := y * f; yy < min(m.Height, (y+1)*f); yy++ {
+				for xx := x * f; xx < min(m.Width, (x+1)*f); xx++ {
+					for k := range sum {
+						sum[k] += int(m.Pix[(yy*m.Width+xx)*4+k])
+					}
+					n++
+				}
+			}
+			for k := range sum {
+				out[(y*w+x)*4+k] = byte((sum[k] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
