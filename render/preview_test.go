@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 
+	"physview/render/imgdec"
 	"physview/scene"
 )
 
@@ -186,5 +188,50 @@ func TestWakerSpacesWakes(t *testing.T) {
 	w.now()
 	if got := n.Load(); got != 3 {
 		t.Fatalf("%d wakes after now, want 3", got)
+	}
+}
+
+// TestReducedPNGBudget: a PNG's preview is decoded only when the
+// document's budget has room for the whole image (its rows are inflated
+// whole), and once made holds only the preview's pixels.
+func TestReducedPNGBudget(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 256, 128))
+	for i := range src.Pix {
+		src.Pix[i] = byte(i * 3)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, src); err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"asset":{"version":"2.0"},"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(b.Bytes()) + `"}]}`
+	d, err := scene.Decode([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := int64(256 * 128 * 4 * 4 / 3)
+	for _, c := range []struct {
+		budget int64
+		ok     bool
+	}{{whole - 1, false}, {whole, true}} {
+		budget := imgdec.NewBudget(c.budget)
+		var scratch imgdec.Scratch
+		di, ok := decodeReduced(d, "", 0, 64, budget, &scratch)
+		scratch.Free()
+		if ok != c.ok {
+			t.Fatalf("budget %d: ok %v, want %v", c.budget, ok, c.ok)
+		}
+		if !ok {
+			continue
+		}
+		if di.img.Width != 64 || di.img.Height != 32 {
+			t.Errorf("preview %dx%d, want 64x32", di.img.Width, di.img.Height)
+		}
+		if want := int64(64 * 32 * 4 * 4 / 3); di.reserved != want {
+			t.Errorf("the preview holds %d bytes of the budget, want %d", di.reserved, want)
+		}
+		di.free()
+		if err := budget.Reserve(c.budget); err != nil {
+			t.Errorf("the budget is not whole again after the preview is freed: %v", err)
+		}
 	}
 }

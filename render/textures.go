@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -293,7 +294,17 @@ func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Bu
 	if err != nil {
 		return di, false
 	}
+	// A PNG's rows are inflated whole into the scratch: its whole size
+	// is taken from budget while they are (a small file may declare
+	// 16384x16384 pixels).
+	var whole int64
+	if bytes.HasPrefix(data, pngSignature) {
+		if whole, err = budget.Take(data); err != nil {
+			return di, false // the whole decode reports the budget
+		}
+	}
 	img, err := scratch.DecodeReduced(data, side)
+	budget.Give(whole)
 	if err != nil {
 		return di, false
 	}
@@ -308,6 +319,9 @@ func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Bu
 	}
 	return di, true
 }
+
+// pngSignature starts every PNG file.
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // reducedLevels returns a copy of the levels of di's mipmap chain from the
 // first no larger than side a side, as a preview of di; ok is false when
