@@ -235,3 +235,29 @@ func TestReducedPNGBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestMaterialsFirst: with previews the images of one material are
+// decoded together, material by material, keeping the largest-first
+// order within one; an image of no material comes last.
+func TestMaterialsFirst(t *testing.T) {
+	doc := `{"asset":{"version":"2.0"},
+	"images":[{"uri":"a.png"},{"uri":"b.png"},{"uri":"c.png"},{"uri":"d.png"},{"uri":"e.png"}],
+	"textures":[{"source":0},{"source":1},{"source":2},{"source":3},{"source":4}],
+	"materials":[
+		{"pbrMetallicRoughness":{"baseColorTexture":{"index":3}},"normalTexture":{"index":1}},
+		{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}},"emissiveTexture":{"index":1},"occlusionTexture":{"index":2}}]}`
+	d, err := scene.Decode([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		largest, want []int
+	}{
+		{[]int{0, 1, 2, 3, 4}, []int{1, 3, 0, 2, 4}},
+		{[]int{4, 3, 2, 1, 0}, []int{3, 1, 2, 0, 4}},
+	} {
+		if got := materialsFirst(d, c.largest); !slices.Equal(got, c.want) {
+			t.Errorf("largest first %v: %v, want %v", c.largest, got, c.want)
+		}
+	}
+}

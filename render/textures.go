@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -84,7 +85,14 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	next := make(chan int, n)
 	needed := imagesNeeded(d)
 	queued := 0
-	for _, i := range largestFirst(d, dir) {
+	side := int(previewSide.Load())
+	order := largestFirst(d, dir)
+	if side > 0 {
+		// The window warms a material's shaders once its previews
+		// are in (render.Warm).
+		order = materialsFirst(d, order)
+	}
+	for _, i := range order {
 		if needed != nil && !needed[i] {
 			// No primitive that can be drawn shows it: it arrives
 			// undecoded, so that the count of pending images still ends.
@@ -98,7 +106,6 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	// The decoded pixels are budgeted from each image's header before it
 	// is decoded (issue 31: small files declaring 16384x16384).
 	budget := imgdec.NewBudget(imgdec.DocumentPixelBytes)
-	side := int(previewSide.Load())
 	// whole takes the JPEGs sent reduced first, to decode whole once
 	// every image has been sent once (first closes then).
 	whole := make(chan int, n)
@@ -377,6 +384,35 @@ func largestFirst(d *scene.Document, dir string) []int {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
 	return order
+}
+
+// materialsFirst reorders order (largest first) so that the images of one
+// material come together, material by material in the document's order
+// (largest first within one), the images of no material last: a
+// material whose previews are all in can have its shaders warmed while
+// the others decode.
+func materialsFirst(d *scene.Document, order []int) []int {
+	g := d.GLTF
+	rank := make([]int, len(g.Images)) // the first material showing each image
+	for i := range rank {
+		rank[i] = len(g.Materials)
+	}
+	for mi, m := range g.Materials {
+		if m == nil {
+			continue
+		}
+		for _, ref := range newMaterial(m).tex {
+			if ref.texture < 0 || ref.texture >= len(g.Textures) || g.Textures[ref.texture] == nil {
+				continue
+			}
+			if src := imageSource(g.Textures[ref.texture]); src >= 0 && src < len(rank) && mi < rank[src] {
+				rank[src] = mi
+			}
+		}
+	}
+	out := slices.Clone(order)
+	sort.SliceStable(out, func(a, b int) bool { return rank[out[a]] < rank[out[b]] })
+	return out
 }
 
 // imageBytes returns the encoded bytes of image i: from a buffer view, a

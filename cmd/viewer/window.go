@@ -174,6 +174,10 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 // whole images follow (the status bar counts them).
 const previewSide = 512
 
+// firstWarmBudget is the least time a frame warms the first document's
+// materials in (Renderer.Warm): a transmissive material takes four steps.
+const firstWarmBudget = 40 * time.Millisecond
+
 // windowUp is set once giu's window exists: a load started before it
 // (the file named on the command line) must not post to GLFW earlier.
 var windowUp atomic.Bool
@@ -329,7 +333,13 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	warm := 0
 	a.warming, a.warmTime = false, 0
 	sr := a.renderer
-	if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil {
+	// The first document is warmed too while its previews arrive (the
+	// decoders keep both cores busy then; its first draw would otherwise
+	// make every material's code on the GL thread alone, 0.2-0.3 s of
+	// CPU for the lamp): each material once all its textures are in,
+	// and the ones completed by the last previews in the first draw.
+	first := !a.drewOnce && pending > 0
+	if (a.drewOnce || first) && !a.pacer.Shown() && a.s.CompareDoc() == nil {
 		warm = sr.WarmLeft(a.cam(), w, h, a.opt)
 	}
 	held := a.pacer.Holding(now, pending+warm)
@@ -340,9 +350,18 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// shader code): it is begun in a frame that did nothing else,
 		// and more follow while the frame's budget lasts.
 		idle := !a.uploaded && a.pollTime < time.Millisecond
-		if warm > 0 && idle {
+		if warm > 0 && (idle || first) {
 			start := time.Now()
-			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+			budget := time.Until(a.budgetEnd)
+			if first {
+				// Nothing on screen to keep responsive yet.
+				budget = max(budget, firstWarmBudget)
+			}
+			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, budget)
+			render.TraceStart("warm: left %d ready %d", left, ready)
+			if first {
+				ready = 0 // the decoders wake the window for more
+			}
 			// Frames at once while there is work for them (the drawing
 			// ahead once all is warm); else the decoders wake the window.
 			a.warming = ready > 0 || left == 0
