@@ -232,7 +232,7 @@ func (a *windowApp) initGL() {
 func (a *windowApp) frame() {
 	a.frameStart = time.Now()
 	s := a.s
-	render.TraceStart("frame %d start", a.frames)
+	render.TraceStart("frame start")
 	if a.renderer == nil && a.glErr == nil {
 		a.initGL()
 		render.TraceStart("initGL done")
