@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -82,6 +83,27 @@ func TestStartupBreakdown(t *testing.T) {
 		decode := timed(func() {
 			parallel(n, func(i int) { imgdec.DecodeStd(data[i]) })
 		})
+		// The window's first versions (SetPreviewSide(512)): JPEGs and
+		// PNGs decoded reduced, one scratch per worker, with mipmaps.
+		scratches := make(chan *imgdec.Scratch, runtime.NumCPU())
+		for range cap(scratches) {
+			scratches <- new(imgdec.Scratch)
+		}
+		previews := timed(func() {
+			parallel(n, func(i int) {
+				s := <-scratches
+				defer func() { scratches <- s }()
+				if m, err := s.DecodeReduced(data[i], 512); err == nil {
+					for _, l := range imgdec.Mipmaps(m) {
+						l.Free()
+					}
+					m.Free()
+				}
+			})
+		})
+		for range cap(scratches) {
+			(<-scratches).Free()
+		}
 		imgs := make([]*imgdec.Image, n)
 		fast := timed(func() {
 			parallel(n, func(i int) { imgs[i], _ = imgdec.Decode(data[i]) })
@@ -142,7 +164,7 @@ func TestStartupBreakdown(t *testing.T) {
 			}
 		})
 		r.Delete()
-		fmt.Printf("%-22s %2d images  read %v  decode: std %v, cgo %v  upload level 0 %v  mipmaps: workers %v + upload %v, or upload + glGenerateMipmap %v  first draw %v  next draw %v\n",
-			filepath.Base(path), n, read, decode, fast, upload, mips, workerUpload, driverMips, first, second)
+		fmt.Printf("%-22s %2d images  read %v  decode: std %v, cgo %v  previews (512, reduced, with mipmaps) %v  upload level 0 %v  mipmaps: workers %v + upload %v, or upload + glGenerateMipmap %v  first draw %v  next draw %v\n",
+			filepath.Base(path), n, read, decode, fast, previews, upload, mips, workerUpload, driverMips, first, second)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/jpeg"
+	"image/png"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -14,12 +15,13 @@ import (
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 
+	"physview/render/imgdec"
 	"physview/scene"
 )
 
 // previewFile is texturedFile(2) with image 1 a 64x64 JPEG instead of a
-// PNG: one image of each kind of preview (a level of the PNG's chain, the
-// JPEG decoded reduced).
+// PNG: one image of each kind of preview (the PNG box-filtered as it is
+// decoded, the JPEG decoded reduced by libjpeg-turbo).
 func previewFile(t *testing.T) string {
 	t.Helper()
 	src := image.NewNRGBA(image.Rect(0, 0, 64, 64))
@@ -47,8 +49,8 @@ func texSide(id uint32) int {
 }
 
 // TestPreviewsThenWhole: with SetPreviewSide(16), Poll reports no image
-// pending once each has a 16x16 texture (the PNG's chain level, the JPEG
-// decoded at a quarter), keeps them until the view is drawn, then
+// pending once each has a 16x16 texture (the PNG and the JPEG decoded
+// at a quarter), keeps them until the view is drawn, then
 // replaces them with the whole images, byte for byte the textures made
 // without previews at every level, and deletes the reduced ones.
 func TestPreviewsThenWhole(t *testing.T) {
@@ -120,10 +122,10 @@ func TestPreviewsThenWhole(t *testing.T) {
 	}
 }
 
-// TestPreviewGateDropped: the whole JPEG is held back until the gate
-// opens, and never decoded when the document is dropped first (a file
-// opened over one still sharpening): the decoding then ends after the
-// previews and the PNG's whole image.
+// TestPreviewGateDropped: the whole images (the PNG's and the JPEG's)
+// are held back until the gate opens, and never decoded when the
+// document is dropped first (a file opened over one still sharpening):
+// the decoding then ends after the previews.
 func TestPreviewGateDropped(t *testing.T) {
 	d, err := scene.Decode([]byte(previewFile(t)), nil)
 	if err != nil {
@@ -134,7 +136,7 @@ func TestPreviewGateDropped(t *testing.T) {
 		ch := decodeImages(d, "")
 		SetPreviewSide(0)
 		var got []string
-		for len(got) < 3 {
+		for len(got) < 2 {
 			di := <-ch
 			got = append(got, fmt.Sprintf("%d preview=%v refines=%v", di.index, di.preview, di.refines))
 			di.free()
@@ -153,9 +155,9 @@ func TestPreviewGateDropped(t *testing.T) {
 			got = append(got, fmt.Sprintf("%d preview=%v refines=%v", di.index, di.preview, di.refines))
 			di.free()
 		}
-		want := []string{"0 preview=false refines=true", "0 preview=true refines=false", "1 preview=true refines=false"}
+		want := []string{"0 preview=true refines=false", "1 preview=true refines=false"}
 		if !drop {
-			want = append(want, "1 preview=false refines=true")
+			want = append(want, "0 preview=false refines=true", "1 preview=false refines=true")
 		}
 		slices.Sort(got)
 		slices.Sort(want)
@@ -186,5 +188,76 @@ func TestWakerSpacesWakes(t *testing.T) {
 	w.now()
 	if got := n.Load(); got != 3 {
 		t.Fatalf("%d wakes after now, want 3", got)
+	}
+}
+
+// TestReducedPNGBudget: a PNG's preview is decoded only when the
+// document's budget has room for the whole image (its rows are inflated
+// whole), and once made holds only the preview's pixels.
+func TestReducedPNGBudget(t *testing.T) {
+	src := image.NewNRGBA(image.Rect(0, 0, 256, 128))
+	for i := range src.Pix {
+		src.Pix[i] = byte(i * 3)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, src); err != nil {
+		t.Fatal(err)
+	}
+	doc := `{"asset":{"version":"2.0"},"images":[{"uri":"data:image/png;base64,` + base64.StdEncoding.EncodeToString(b.Bytes()) + `"}]}`
+	d, err := scene.Decode([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := int64(256 * 128 * 4 * 4 / 3)
+	for _, c := range []struct {
+		budget int64
+		ok     bool
+	}{{whole - 1, false}, {whole, true}} {
+		budget := imgdec.NewBudget(c.budget)
+		var scratch imgdec.Scratch
+		di, ok := decodeReduced(d, "", 0, 64, budget, &scratch)
+		scratch.Free()
+		if ok != c.ok {
+			t.Fatalf("budget %d: ok %v, want %v", c.budget, ok, c.ok)
+		}
+		if !ok {
+			continue
+		}
+		if di.img.Width != 64 || di.img.Height != 32 {
+			t.Errorf("preview %dx%d, want 64x32", di.img.Width, di.img.Height)
+		}
+		if want := int64(64 * 32 * 4 * 4 / 3); di.reserved != want {
+			t.Errorf("the preview holds %d bytes of the budget, want %d", di.reserved, want)
+		}
+		di.free()
+		if err := budget.Reserve(c.budget); err != nil {
+			t.Errorf("the budget is not whole again after the preview is freed: %v", err)
+		}
+	}
+}
+
+// TestMaterialsFirst: with previews the images of one material are
+// decoded together, material by material, keeping the largest-first
+// order within one; an image of no material comes last.
+func TestMaterialsFirst(t *testing.T) {
+	doc := `{"asset":{"version":"2.0"},
+	"images":[{"uri":"a.png"},{"uri":"b.png"},{"uri":"c.png"},{"uri":"d.png"},{"uri":"e.png"}],
+	"textures":[{"source":0},{"source":1},{"source":2},{"source":3},{"source":4}],
+	"materials":[
+		{"pbrMetallicRoughness":{"baseColorTexture":{"index":3}},"normalTexture":{"index":1}},
+		{"pbrMetallicRoughness":{"baseColorTexture":{"index":0}},"emissiveTexture":{"index":1},"occlusionTexture":{"index":2}}]}`
+	d, err := scene.Decode([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		largest, want []int
+	}{
+		{[]int{0, 1, 2, 3, 4}, []int{1, 3, 0, 2, 4}},
+		{[]int{4, 3, 2, 1, 0}, []int{3, 1, 2, 0, 4}},
+	} {
+		if got := materialsFirst(d, c.largest); !slices.Equal(got, c.want) {
+			t.Errorf("largest first %v: %v, want %v", c.largest, got, c.want)
+		}
 	}
 }

@@ -201,6 +201,7 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done, begun bool, by
 		return false, false, bytes // one texture a step: the caller looks at the clock
 	}
 	r.decoded[u.di.index] = u.di
+	TraceStart("upload %d done (preview %v)", u.di.index, u.di.preview)
 	u.di.free()
 	if u.di.refines {
 		if len(u.old) > 0 {

@@ -1,11 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -83,7 +85,14 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	next := make(chan int, n)
 	needed := imagesNeeded(d)
 	queued := 0
-	for _, i := range largestFirst(d, dir) {
+	side := int(previewSide.Load())
+	order := largestFirst(d, dir)
+	if side > 0 {
+		// The window warms a material's shaders once its previews
+		// are in (render.Warm).
+		order = materialsFirst(d, order)
+	}
+	for _, i := range order {
 		if needed != nil && !needed[i] {
 			// No primitive that can be drawn shows it: it arrives
 			// undecoded, so that the count of pending images still ends.
@@ -97,7 +106,6 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	// The decoded pixels are budgeted from each image's header before it
 	// is decoded (issue 31: small files declaring 16384x16384).
 	budget := imgdec.NewBudget(imgdec.DocumentPixelBytes)
-	side := int(previewSide.Load())
 	// whole takes the JPEGs sent reduced first, to decode whole once
 	// every image has been sent once (first closes then).
 	whole := make(chan int, n)
@@ -127,13 +135,16 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	first.Add(workers)
 	decode := func(i int) (di decodedImage) {
 		di = decodedImage{index: i, budget: budget}
+		TraceStart("decode %d start", i)
 		// A bug in a decoder fails this image (the error says
 		// "internal error"), not the process.
 		defer guard.Catch(&di.err)
 		di.img, di.levels, di.reserved, di.err = decodeImage(d, dir, i, budget)
+		TraceStart("decode %d decoded", i)
 		if di.err == nil && mipmapsOnWorkers && di.levels == nil {
 			di.levels = imgdec.Mipmaps(di.img)
 		}
+		TraceStart("decode %d mipmapped", i)
 		return di
 	}
 	for w := 0; w < workers; w++ {
@@ -143,10 +154,15 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 			if BackgroundDecoding {
 				lowerThreadPriority()
 			}
+			// The worker's memory for the PNGs' inflated rows, reused
+			// from one preview to the next.
+			var scratch imgdec.Scratch
 			for i := range next {
 				if side > 0 {
-					if p, ok := decodeReduced(d, dir, i, side, budget); ok {
+					TraceStart("decode %d reduced start", i)
+					if p, ok := decodeReduced(d, dir, i, side, budget, &scratch); ok {
 						out <- p
+						TraceStart("decode %d reduced sent", i)
 						firstSent()
 						whole <- i
 						continue
@@ -160,16 +176,18 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 					}
 				}
 				out <- di
+				TraceStart("decode %d sent", i)
 				firstSent()
 			}
+			scratch.Free()
 			first.Done()
-			if w > 0 {
-				// One worker decodes the whole JPEGs: they go up
-				// about as fast as one decodes them, and two would
-				// hold the next ones decoded (22 MB each at 2048x2048)
-				// while they wait for their upload.
-				return
-			}
+			// Every worker decodes whole images after the first draw:
+			// a PNG's whole decode costs a little more than its preview's
+			// (30-40 ms of CPU at 2048x2048), and with one worker the
+			// sharpening of a file of many PNGs took so long on a busy
+			// machine that the view was redrawn every
+			// StreamRedrawInterval meanwhile (a transmissive one costs
+			// 0.3 s of CPU each time).
 			<-gate.ch
 			for i := range whole {
 				if gate.dropped.Load() {
@@ -271,18 +289,29 @@ func takeGate(ch <-chan decodedImage) *decodeGate {
 }
 
 // decodeReduced decodes image i reduced to at most side a side when it
-// is a JPEG larger than that (imgdec.DecodeReduced), with its mipmaps;
-// ok is false otherwise, also when the reduced decode fails (the whole
-// decode then says why). The reduced pixels are taken from budget too: an
-// eighth of an image over 8 x side pixels a side is still larger than side.
-func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Budget) (di decodedImage, ok bool) {
+// is a JPEG or PNG larger than that (imgdec.Scratch.DecodeReduced, with
+// the worker's scratch), with its mipmaps; ok is false otherwise, also
+// when the reduced decode fails (the whole decode then says why). The
+// reduced pixels are taken from budget too: an eighth of a JPEG over 8 x
+// side pixels a side is still larger than side.
+func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Budget, scratch *imgdec.Scratch) (di decodedImage, ok bool) {
 	var err error
 	defer guard.Catch(&err)
 	data, err := imageBytes(d, dir, i)
 	if err != nil {
 		return di, false
 	}
-	img, err := imgdec.DecodeReduced(data, side)
+	// A PNG's rows are inflated whole into the scratch: its whole size
+	// is taken from budget while they are (a small file may declare
+	// 16384x16384 pixels).
+	var whole int64
+	if bytes.HasPrefix(data, pngSignature) {
+		if whole, err = budget.Take(data); err != nil {
+			return di, false // the whole decode reports the budget
+		}
+	}
+	img, err := scratch.DecodeReduced(data, side)
+	budget.Give(whole)
 	if err != nil {
 		return di, false
 	}
@@ -297,6 +326,9 @@ func decodeReduced(d *scene.Document, dir string, i, side int, budget *imgdec.Bu
 	}
 	return di, true
 }
+
+// pngSignature starts every PNG file.
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // reducedLevels returns a copy of the levels of di's mipmap chain from the
 // first no larger than side a side, as a preview of di; ok is false when
@@ -352,6 +384,35 @@ func largestFirst(d *scene.Document, dir string) []int {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
 	return order
+}
+
+// materialsFirst reorders order (largest first) so that the images of one
+// material come together, material by material in the document's order
+// (largest first within one), the images of no material last: a
+// material whose previews are all in can have its shaders warmed while
+// the others decode.
+func materialsFirst(d *scene.Document, order []int) []int {
+	g := d.GLTF
+	rank := make([]int, len(g.Images)) // the first material showing each image
+	for i := range rank {
+		rank[i] = len(g.Materials)
+	}
+	for mi, m := range g.Materials {
+		if m == nil {
+			continue
+		}
+		for _, ref := range newMaterial(m).tex {
+			if ref.texture < 0 || ref.texture >= len(g.Textures) || g.Textures[ref.texture] == nil {
+				continue
+			}
+			if src := imageSource(g.Textures[ref.texture]); src >= 0 && src < len(rank) && mi < rank[src] {
+				rank[src] = mi
+			}
+		}
+	}
+	out := slices.Clone(order)
+	sort.SliceStable(out, func(a, b int) bool { return rank[out[a]] < rank[out[b]] })
+	return out
 }
 
 // imageBytes returns the encoded bytes of image i: from a buffer view, a
@@ -603,12 +664,14 @@ var preloads = struct {
 // GL thread only uploads. Call it at most once per document, and only for
 // a document that will be shown.
 func Preload(d *scene.Document) {
+	TraceStart("preload: document read")
 	preloads.Lock()
 	if _, ok := preloads.m[d]; !ok {
 		preloads.m[d] = decodeImages(d, filepath.Dir(d.Path))
 	}
 	preloads.Unlock()
 	prepareGeometry(d)
+	TraceStart("preload: geometry prepared")
 }
 
 // DropPreload stops waiting for the images Preload started decoding for

@@ -148,6 +148,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 		a.opened, a.earlyOpen = true, true
 		s.Open(path)
 	}
+	render.TraceStart("window: before GLFW")
 	windowHints()
 	// The size (and the panel's width) the splitter's last drag left.
 	w, h := 1280, 780
@@ -158,6 +159,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	a.wnd.SetBgColor(windowClear)
 	a.theme = ui.Theme()
 	a.wnd.SetStyle(a.theme)
+	render.TraceStart("window: GLFW window made")
 	windowUp.Store(true)
 	a.startIdle()
 	a.initFiles()
@@ -178,6 +180,10 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 // high, which a 512x512 texture serves within a level of its mipmaps; the
 // whole images follow (the status bar counts them).
 const previewSide = 512
+
+// firstWarmBudget is the least time a frame warms the first document's
+// materials in (Renderer.Warm): a transmissive material takes four steps.
+const firstWarmBudget = 40 * time.Millisecond
 
 // windowUp is set once giu's window exists: a load started before it
 // (the file named on the command line) must not post to GLFW earlier.
@@ -233,8 +239,10 @@ func (a *windowApp) initGL() {
 func (a *windowApp) frame() {
 	a.frameStart = time.Now()
 	s := a.s
+	render.TraceStart("frame start")
 	if a.renderer == nil && a.glErr == nil {
 		a.initGL()
+		render.TraceStart("initGL done")
 	}
 	if !a.opened {
 		a.opened = true
@@ -256,6 +264,7 @@ func (a *windowApp) frame() {
 		s.Poll()
 	}
 	a.pollTime = time.Since(pollStart)
+	render.TraceStart("session polled")
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
@@ -266,6 +275,7 @@ func (a *windowApp) frame() {
 		arrived, pending := a.renderer.Poll()
 		a.afterUpload = time.Now()
 		a.uploadTime = a.afterUpload.Sub(beforeUpload)
+		render.TraceStart("renderer polled: arrived %d pending %d", arrived, pending)
 		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
 		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
 		a.panel.Refining = a.renderer.Refining()
@@ -285,6 +295,7 @@ func (a *windowApp) frame() {
 	if !imgui.IsAnyItemActive() {
 		s.Seal()
 	}
+	render.TraceStart("panel built")
 	if s.ShouldClose() {
 		a.quit()
 	}
@@ -366,7 +377,13 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	warm := 0
 	a.warming, a.warmTime = false, 0
 	sr := a.renderer
-	if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil {
+	// The first document is warmed too while its previews arrive (the
+	// decoders keep both cores busy then; its first draw would otherwise
+	// make every material's code on the GL thread alone, 0.2-0.3 s of
+	// CPU for the lamp): each material once all its textures are in,
+	// and the ones completed by the last previews in the first draw.
+	first := !a.drewOnce && pending > 0
+	if (a.drewOnce || first) && !a.pacer.Shown() && a.s.CompareDoc() == nil {
 		warm = sr.WarmLeft(a.cam(), w, h, a.opt)
 	}
 	held := a.pacer.Holding(now, pending+warm)
@@ -377,9 +394,18 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// shader code): it is begun in a frame that did nothing else,
 		// and more follow while the frame's budget lasts.
 		idle := !a.uploaded && a.pollTime < time.Millisecond
-		if warm > 0 && idle {
+		if warm > 0 && (idle || first) {
 			start := time.Now()
-			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+			budget := time.Until(a.budgetEnd)
+			if first {
+				// Nothing on screen to keep responsive yet.
+				budget = max(budget, firstWarmBudget)
+			}
+			left, ready := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, budget)
+			render.TraceStart("warm: left %d ready %d", left, ready)
+			if first {
+				ready = 0 // the decoders wake the window for more
+			}
 			// Frames at once while there is work for them (the drawing
 			// ahead once all is warm); else the decoders wake the window.
 			a.warming = ready > 0 || left == 0
@@ -402,10 +428,11 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.view.Show(w, h)
 			held = true // not textured on screen yet
 		}
-	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+	} else if render.TraceStart("present"); a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 		a.drew, a.drewOnce = true, true
 	}
+	render.TraceStart("view done (drew %v held %v warm %d)", a.drew, held, warm)
 	gl.Viewport(0, 0, int32(size.X*scale.X), int32(size.Y*scale.Y))
 	if !a.firstFrame && a.pacer.Shown() {
 		a.firstFrame = true

@@ -42,6 +42,17 @@ enum {
 int fastpng_decode(const unsigned char *data, size_t len, int maxSide,
 		   unsigned char **out, size_t *size, int *w, int *h);
 
+// fastpng_decode_reduced decodes as fastpng_decode, but reduced by
+// 2^shift in each direction: each pixel is the rounded average of its
+// 2^shift x 2^shift block (fewer pixels at the right and bottom edges),
+// averaged as the rows are unfiltered, so that the whole image is never
+// held. The filtered rows are inflated into *scratch (*scratchSize bytes,
+// from pixels(), grown when too small and left to the caller to free with
+// pixfree): a buffer reused from one image to the next.
+int fastpng_decode_reduced(const unsigned char *data, size_t len, int maxSide, int shift,
+			   unsigned char **scratch, size_t *scratchSize,
+			   unsigned char **out, size_t *size, int *w, int *h);
+
 // fastpng_strerror describes a result of fastpng_decode.
 const char *fastpng_strerror(int code);
 

@@ -248,29 +248,96 @@ func decodeJPEG(data []byte) (*Image, error) {
 }
 
 // ErrNotReduced is DecodeReduced's answer for an image it does not
-// decode reduced: not a JPEG, or no larger than the size asked for.
-var ErrNotReduced = errors.New("imgdec: not a JPEG larger than the size asked for")
+// decode reduced: not a JPEG or a PNG its fast path reads, or no larger
+// than the size asked for.
+var ErrNotReduced = errors.New("imgdec: not a JPEG or PNG larger than the size asked for")
 
-// DecodeReduced decodes a JPEG larger than side (in width or height)
-// straight to a reduced size, a half, a quarter or an eighth of its own,
-// the largest whose sides are both at most side (an eighth when none is):
-// libjpeg-turbo scales in its inverse DCT, so a 2048x2048 JPEG decoded to
-// 512x512 costs about a third of the full decode. Other images, and JPEGs
-// of side or less, return ErrNotReduced (decode them with Decode).
+// DecodeReduced decodes a JPEG or PNG larger than side (in width or
+// height) straight to a reduced size, a half, a quarter, an eighth (or,
+// for a PNG, less) of its own, the largest whose sides are both at most
+// side (for a JPEG an eighth when none is). A JPEG is reduced by
+// libjpeg-turbo in its inverse DCT, so a 2048x2048 JPEG decoded to
+// 512x512 costs about a third of the full decode. A PNG has no such
+// shortcut: its rows are unfiltered as for the whole image, and each
+// pixel of the result is the rounded average of its block (the box filter
+// of the mipmaps), summed as the rows come, so that the whole image is
+// never held. Other images, interlaced or 16-bit PNGs, and images of side
+// or less return ErrNotReduced (decode them with Decode).
 func DecodeReduced(data []byte, side int) (*Image, error) {
-	if side <= 0 || !bytes.HasPrefix(data, jpegMagic) {
+	var s Scratch
+	defer s.Free()
+	return s.DecodeReduced(data, side)
+}
+
+// Scratch is memory a decoder reuses from one image to the next: a
+// PNG's inflated rows for DecodeReduced. A fresh image-sized buffer
+// costs its page faults (the kernel clears every page) on each image;
+// one worker decoding many images reuses its Scratch. The zero value is
+// empty; Free gives the memory back. A Scratch is not safe for
+// concurrent use.
+type Scratch struct {
+	p    *C.uchar
+	size C.size_t
+}
+
+// Free gives the scratch memory back; the Scratch can be used again.
+func (s *Scratch) Free() {
+	if s.p != nil {
+		C.pixfree(unsafe.Pointer(s.p), s.size)
+	}
+	s.p, s.size = nil, 0
+}
+
+// DecodeReduced is the package's DecodeReduced with s's memory.
+func (s *Scratch) DecodeReduced(data []byte, side int) (*Image, error) {
+	if side <= 0 {
 		return nil, ErrNotReduced
 	}
-	if w, h, ok := Dimensions(data); !ok || (w <= side && h <= side) {
+	w, h, ok := Dimensions(data)
+	if !ok || (w <= side && h <= side) {
+		return nil, ErrNotReduced
+	}
+	switch {
+	case bytes.HasPrefix(data, pngMagic):
+		return s.decodePNGReduced(data, w, h, side)
+	case !bytes.HasPrefix(data, jpegMagic):
 		return nil, ErrNotReduced
 	}
 	var out *C.uchar
-	var w, h C.int
+	var cw, ch C.int
 	var msg [200]C.char
-	if C.decodeJPEGScaled((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), MaxSide, C.int(side), &out, &w, &h, &msg[0]) != 0 {
+	if C.decodeJPEGScaled((*C.uchar)(unsafe.Pointer(&data[0])), C.ulong(len(data)), MaxSide, C.int(side), &out, &cw, &ch, &msg[0]) != 0 {
 		return nil, fmt.Errorf("jpeg: %s", C.GoString(&msg[0]))
 	}
-	return wrapC(out, int(w), int(h)), nil
+	return wrapC(out, int(cw), int(ch)), nil
+}
+
+// ReducedShift is the reduction DecodeReduced gives a PNG of w x h: the
+// least power of two 2^shift by which both sides, rounded up, are at most
+// side.
+func ReducedShift(w, h, side int) int {
+	shift := 0
+	for shift < 14 && ((w+(1<<shift)-1)>>shift > side || (h+(1<<shift)-1)>>shift > side) {
+		shift++
+	}
+	return shift
+}
+
+func (s *Scratch) decodePNGReduced(data []byte, w, h, side int) (*Image, error) {
+	var out *C.uchar
+	var size C.size_t
+	var cw, ch C.int
+	rc := C.fastpng_decode_reduced((*C.uchar)(unsafe.Pointer(&data[0])), C.size_t(len(data)), MaxSide, C.int(ReducedShift(w, h, side)),
+		&s.p, &s.size, &out, &size, &cw, &ch)
+	switch {
+	case rc == C.FASTPNG_UNSUPPORTED:
+		return nil, ErrNotReduced
+	case rc != 0:
+		return nil, fmt.Errorf("png: %s", C.GoString(C.fastpng_strerror(rc)))
+	}
+	m := wrapC(out, int(cw), int(ch))
+	m.size = int(size)
+	return m, nil
 }
 
 func wrapC(p *C.uchar, w, h int) *Image {

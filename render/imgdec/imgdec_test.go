@@ -452,14 +452,14 @@ func TestDecodeReduced(t *testing.T) {
 		}
 		m.Free()
 	}
-	png, err := os.ReadFile("testdata/rgb8.png")
+	avif, err := os.ReadFile("testdata/rgb8_420.avif")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, c := range map[string]struct {
 		data []byte
 		side int
-	}{"png": {png, 1}, "small enough": {buf.Bytes(), 200}, "no side": {buf.Bytes(), 0}} {
+	}{"avif": {avif, 1}, "small enough": {buf.Bytes(), 200}, "no side": {buf.Bytes(), 0}} {
 		if m, err := DecodeReduced(c.data, c.side); err != ErrNotReduced {
 			t.Errorf("%s: %v, %v; want ErrNotReduced", name, m, err)
 		}

@@ -334,6 +334,43 @@ static int expand(const struct png *p, const unsigned char *row, unsigned char *
 	return 0;
 }
 
+// inflate checks the zlib stream of p's image data and inflates it into
+// dst (filtered bytes), joining the IDATs first in *scratch when there are
+// several (scratch, of *scratchSize bytes, is grown from pixels() as
+// needed and left to the caller).
+static int inflate(const struct png *p, unsigned char *dst, size_t filtered, unsigned char **scratch, size_t *scratchSize, size_t at) {
+	const unsigned char *z = p->idat + 8;
+	if (p->nidat > 1) {
+		if (*scratchSize < at + p->zlen + 1) {
+			// From pixels, not malloc, whose arenas would keep a few
+			// megabytes per decoding thread after free (+ 1: mmap
+			// refuses 0 bytes).
+			unsigned char *b = pixels(at + p->zlen + 1);
+			if (!b) return FASTPNG_ENOMEM;
+			pixfree(*scratch, *scratchSize);
+			*scratch = b;
+			*scratchSize = at + p->zlen + 1;
+			if (at) dst = b; // the caller's dst was the old scratch
+		}
+		unsigned char *joined = *scratch + at;
+		size_t off = 0;
+		for (const unsigned char *c = p->idat; off < p->zlen;) {
+			uint32_t n = be32(c);
+			memcpy(joined + off, c + 8, n);
+			off += n;
+			c += 12 + (size_t)n;
+		}
+		z = joined;
+	}
+	struct libdeflate_decompressor *dec = libdeflate_alloc_decompressor();
+	if (!dec) return FASTPNG_ENOMEM;
+	enum libdeflate_result r = libdeflate_zlib_decompress(dec, z, p->zlen, dst, filtered, NULL);
+	libdeflate_free_decompressor(dec);
+	if (r == LIBDEFLATE_SHORT_OUTPUT || r == LIBDEFLATE_INSUFFICIENT_SPACE) return FASTPNG_ESIZE;
+	if (r != LIBDEFLATE_SUCCESS) return FASTPNG_EZLIB;
+	return 0;
+}
+
 int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned char **out, size_t *size, int *w, int *h) {
 	struct png p;
 	memset(&p, 0, sizeof p);
@@ -351,43 +388,19 @@ int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned 
 	// enough for both.
 	size_t alloc = filtered > outsize ? filtered : outsize;
 
-	// The image data, joined when split over several IDATs.
-	const unsigned char *z = p.idat + 8;
 	unsigned char *joined = NULL;
-	if (p.nidat > 1) {
-		// From pixels, not malloc, whose arenas would keep a few
-		// megabytes per decoding thread after free.
-		joined = pixels(p.zlen + 1); // + 1: mmap refuses 0 bytes
-		if (!joined) return FASTPNG_ENOMEM;
-		size_t off = 0;
-		for (const unsigned char *c = p.idat; off < p.zlen;) {
-			uint32_t n = be32(c);
-			memcpy(joined + off, c + 8, n);
-			off += n;
-			c += 12 + (size_t)n;
-		}
-		z = joined;
-	}
-
+	size_t joinedSize = 0;
 	unsigned char *buf = pixels(alloc);
 	// Two rows, each after 8 zero bytes (the left neighbours of the
 	// first pixel; 8 keeps the rows aligned) and before 8 bytes of room.
 	unsigned char *rows = calloc(2, 16 + rowbytes);
-	struct libdeflate_decompressor *dec = libdeflate_alloc_decompressor();
-	if (!buf || !rows || !dec) {
+	if (!buf || !rows) {
 		rc = FASTPNG_ENOMEM;
 		goto done;
 	}
 	unsigned char *src = buf + (alloc - filtered);
-	enum libdeflate_result r = libdeflate_zlib_decompress(dec, z, p.zlen, src, filtered, NULL);
-	if (r == LIBDEFLATE_SHORT_OUTPUT || r == LIBDEFLATE_INSUFFICIENT_SPACE) {
-		rc = FASTPNG_ESIZE;
-		goto done;
-	}
-	if (r != LIBDEFLATE_SUCCESS) {
-		rc = FASTPNG_EZLIB;
-		goto done;
-	}
+	rc = inflate(&p, src, filtered, &joined, &joinedSize, 0);
+	if (rc) goto done;
 	unsigned char *cur = rows + 8, *prev = rows + 8 + (16 + rowbytes);
 	for (uint32_t y = 0; y < p.h; y++) {
 		const unsigned char *in = src + y * stride;
@@ -400,9 +413,8 @@ int fastpng_decode(const unsigned char *data, size_t len, int maxSide, unsigned 
 	}
 
 done:
-	libdeflate_free_decompressor(dec);
 	free(rows);
-	pixfree(joined, p.zlen + 1);
+	pixfree(joined, joinedSize);
 	if (rc) {
 		pixfree(buf, alloc);
 		return rc;
@@ -411,6 +423,137 @@ done:
 	*size = alloc;
 	*w = (int)p.w;
 	*h = (int)p.h;
+	return 0;
+}
+
+// average writes one row of the reduced image from the column sums of
+// its rows (nch channels a pixel, 3 for RGB, whose alpha is 255): each
+// pixel the rounded average of its block, over fewer pixels for the
+// blocks cut by the image's right edge.
+static void average(const uint32_t *cols, int nch, uint32_t ow, uint32_t w, int shift, uint32_t rows, unsigned char *out) {
+	uint32_t f = 1u << shift;
+	for (uint32_t x = 0; x < ow; x++) {
+		uint32_t first = x << shift, n = (first + f <= w ? f : w - first);
+		uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+		const uint32_t *c = cols + (size_t)nch * first, *end = c + (size_t)nch * n;
+		if (nch == 4) {
+			for (; c < end; c += 4) {
+				s0 += c[0];
+				s1 += c[1];
+				s2 += c[2];
+				s3 += c[3];
+			}
+		} else {
+			for (; c < end; c += 3) {
+				s0 += c[0];
+				s1 += c[1];
+				s2 += c[2];
+			}
+		}
+		n *= rows;
+		out[4 * x] = (unsigned char)((s0 + n / 2) / n);
+		out[4 * x + 1] = (unsigned char)((s1 + n / 2) / n);
+		out[4 * x + 2] = (unsigned char)((s2 + n / 2) / n);
+		out[4 * x + 3] = nch == 4 ? (unsigned char)((s3 + n / 2) / n) : 255;
+	}
+}
+
+// addRow adds a row of n bytes to the column sums of up to 256 rows
+// (loops the compiler vectorises); flush moves those into the block's.
+static void addRow(uint16_t *restrict cols, const unsigned char *restrict row, size_t n) {
+	for (size_t i = 0; i < n; i++) cols[i] += row[i];
+}
+
+static void flush(uint32_t *restrict sums, uint16_t *restrict cols, size_t n) {
+	for (size_t i = 0; i < n; i++) sums[i] += cols[i];
+	memset(cols, 0, n * sizeof *cols);
+}
+
+int fastpng_decode_reduced(const unsigned char *data, size_t len, int maxSide, int shift,
+			   unsigned char **scratch, size_t *scratchSize,
+			   unsigned char **out, size_t *size, int *w, int *h) {
+	struct png p;
+	memset(&p, 0, sizeof p);
+	int rc = parse(data, len, maxSide, &p);
+	if (rc) return rc;
+	if (shift < 0 || shift > 14) return FASTPNG_EIHDR;
+
+	size_t bits = (size_t)p.depth * p.channels;
+	int bpp = bits >= 8 ? (int)(bits / 8) : 1;
+	size_t rowbytes = ((size_t)p.w * bits + 7) / 8, stride = 1 + rowbytes;
+	size_t filtered = stride * p.h;
+	uint32_t f = 1u << shift, ow = (p.w + f - 1) >> shift, oh = (p.h + f - 1) >> shift;
+	size_t outsize = (size_t)4 * ow * oh;
+
+	// The filtered rows go to the scratch buffer, reused from one image
+	// to the next: no page of it is faulted in (and cleared by the
+	// kernel) again, as the pages of a fresh buffer are.
+	// The joined IDATs, when there are several, go after the rows.
+	size_t need = filtered + (p.nidat > 1 ? p.zlen + 1 : 0);
+	if (*scratchSize < need) {
+		unsigned char *b = pixels(need);
+		if (!b) return FASTPNG_ENOMEM;
+		pixfree(*scratch, *scratchSize);
+		*scratch = b;
+		*scratchSize = need;
+	}
+	unsigned char *buf = pixels(outsize);
+	unsigned char *rows = calloc(2, 16 + rowbytes);
+	unsigned char *rgba = malloc(4 * (size_t)p.w + 8);
+	// The sums of each column (and channel) of the rows of the blocks
+	// under way: of up to 256 rows in 16 bits, of the block in 32.
+	// 8-bit RGB without a transparent key and RGBA are summed as
+	// unfiltered; the other formats expanded to RGBA first.
+	int direct = p.depth == 8 && (p.ctype == 6 || (p.ctype == 2 && !p.haskey));
+	int nch = direct && p.ctype == 2 ? 3 : 4;
+	size_t ncols = (size_t)nch * p.w;
+	uint16_t *cols = calloc(ncols, sizeof *cols);
+	uint32_t *sums = calloc(ncols, sizeof *sums);
+	if (!buf || !rows || !rgba || !cols || !sums) {
+		rc = FASTPNG_ENOMEM;
+		goto done;
+	}
+	rc = inflate(&p, *scratch, filtered, scratch, scratchSize, filtered);
+	if (rc) goto done;
+	const unsigned char *src = *scratch;
+	unsigned char *cur = rows + 8, *prev = rows + 8 + (16 + rowbytes);
+	uint32_t first = 0; // the first image row of the output row under way
+	for (uint32_t y = 0; y < p.h; y++) {
+		const unsigned char *in = src + y * stride;
+		rc = unfilterRow(in[0], cur, in + 1, prev, rowbytes, bpp);
+		if (rc) goto done;
+		if (direct) {
+			addRow(cols, cur, ncols);
+		} else {
+			rc = expand(&p, cur, rgba);
+			if (rc) goto done;
+			addRow(cols, rgba, ncols);
+		}
+		uint32_t n = y + 1 - first;
+		if (n == f || y + 1 == p.h || n % 256 == 0) flush(sums, cols, ncols);
+		if (n == f || y + 1 == p.h) {
+			average(sums, nch, ow, p.w, shift, n, buf + (size_t)4 * ow * (first >> shift));
+			memset(sums, 0, ncols * sizeof *sums);
+			first = y + 1;
+		}
+		unsigned char *t = cur;
+		cur = prev;
+		prev = t;
+	}
+
+done:
+	free(sums);
+	free(cols);
+	free(rgba);
+	free(rows);
+	if (rc) {
+		pixfree(buf, outsize);
+		return rc;
+	}
+	*out = buf;
+	*size = outsize;
+	*w = (int)ow;
+	*h = (int)oh;
 	return 0;
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"flag"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -291,7 +292,9 @@ var fallback = map[string]bool{"interlaced.png": true, "rgba16.png": true, "gray
 
 // TestFastPNGMatchesSPNG decodes every PNG of testdata and of the corpus
 // with the fast path and with libspng: the pixels must be the same bytes,
-// and a file one refuses the other must refuse too.
+// and a file one refuses the other must refuse too; each one the fast
+// path reads, decoded reduced to 64 pixels a side (a preview), must be
+// the rounded block averages of its whole decode.
 func TestFastPNGMatchesSPNG(t *testing.T) {
 	files := pngFiles(t, false)
 	if !testing.Short() {
@@ -302,6 +305,8 @@ func TestFastPNGMatchesSPNG(t *testing.T) {
 		}
 	}
 	fast := 0
+	var scratch Scratch
+	defer scratch.Free()
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -330,6 +335,18 @@ func TestFastPNGMatchesSPNG(t *testing.T) {
 			}
 		default:
 			fast++
+			// The preview's decode of the same file (DecodeReduced):
+			// the block averages of the whole image.
+			if r, err := scratch.DecodeReduced(data, 64); err != nil {
+				if err != ErrNotReduced || got.Width > 64 || got.Height > 64 {
+					t.Errorf("%s: reduced to 64: %v", path, err)
+				}
+			} else {
+				if !bytes.Equal(r.Pix, blockAverages(got, 1<<ReducedShift(got.Width, got.Height, 64))) {
+					t.Errorf("%s: reduced to 64, the pixels are not the rounded averages of their blocks", path)
+				}
+				r.Free()
+			}
 			if got.Width != want.Width || got.Height != want.Height {
 				t.Errorf("%s: %dx%d, libspng %dx%d", path, got.Width, got.Height, want.Width, want.Height)
 			} else if i := firstDiff(got.Pix, want.Pix); i >= 0 {
@@ -511,4 +528,109 @@ func BenchmarkPNG(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestDecodeReducedPNG decodes every testdata PNG the fast path reads,
+// and two large generated ones (blocks of more than 256 rows, whose sums
+// are kept in two steps; one all white, the largest sums), reduced to
+// several sides: each pixel must be exactly the rounded average of its
+// block of the whole decode (blocks cut by the right and bottom edges
+// averaging the pixels they have), one Scratch serving every image; the
+// PNGs the fast path leaves to libspng return ErrNotReduced.
+func TestDecodeReducedPNG(t *testing.T) {
+	var s Scratch
+	defer s.Free()
+	type input struct {
+		name string
+		data []byte
+	}
+	var inputs []input
+	for _, path := range pngFiles(t, false) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{filepath.Base(path), data})
+	}
+	for _, white := range []bool{false, true} {
+		m := image.NewNRGBA(image.Rect(0, 0, 700, 600))
+		for i := range m.Pix {
+			m.Pix[i] = byte(i*7 + i/2801)
+			if white {
+				m.Pix[i] = 255
+			}
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{fmt.Sprintf("700x600 white %v", white), b.Bytes()})
+	}
+	for _, in := range inputs {
+		name, data := in.name, in.data
+		full, err := Decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, side := range []int{1, 2, 3, 5, 6, 8, 300} {
+			m, err := s.DecodeReduced(data, side)
+			if fallback[name] {
+				if err != ErrNotReduced {
+					t.Errorf("%s side %d: %v, want ErrNotReduced", name, side, err)
+				}
+				m.Free()
+				continue
+			}
+			if full.Width <= side && full.Height <= side {
+				if err != ErrNotReduced {
+					t.Errorf("%s (%dx%d) side %d: %v, want ErrNotReduced", name, full.Width, full.Height, side, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s side %d: %v", name, side, err)
+			}
+			f := 1 << ReducedShift(full.Width, full.Height, side)
+			w, h := (full.Width+f-1)/f, (full.Height+f-1)/f
+			// The least reduction that fits: half of it would not.
+			least := f == 1 || (full.Width+f/2-1)/(f/2) > side || (full.Height+f/2-1)/(f/2) > side
+			if m.Width != w || m.Height != h || m.Width > side || m.Height > side || !least {
+				t.Fatalf("%s (%dx%d) side %d: %dx%d, want %dx%d", name, full.Width, full.Height, side, m.Width, m.Height, w, h)
+			}
+			if !bytes.Equal(m.Pix, blockAverages(full, f)) {
+				t.Errorf("%s side %d: the pixels are not the rounded averages of their blocks", name, side)
+			}
+			m.Free()
+		}
+		full.Free()
+	}
+	if s.size == 0 {
+		t.Error("the scratch was never used")
+	}
+}
+
+// blockAverages reduces m by f: each pixel the rounded average of its
+// f x f block, over the pixels the block has at the right and bottom
+// edges.
+func blockAverages(m *Image, f int) []byte {
+	w, h := (m.Width+f-1)/f, (m.Height+f-1)/f
+	out := make([]byte, 4*w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var sum [4]int
+			n := 0
+			for yy := y * f; yy < min(m.Height, (y+1)*f); yy++ {
+				for xx := x * f; xx < min(m.Width, (x+1)*f); xx++ {
+					for k := range sum {
+						sum[k] += int(m.Pix[(yy*m.Width+xx)*4+k])
+					}
+					n++
+				}
+			}
+			for k := range sum {
+				out[(y*w+x)*4+k] = byte((sum[k] + n/2) / n)
+			}
+		}
+	}
+	return out
 }
