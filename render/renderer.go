@@ -242,6 +242,15 @@ type Renderer struct {
 	// no bound): the window keeps drawing while a file's textures go to
 	// the GL driver over several frames.
 	UploadBudget time.Duration
+	// reserve is the next texture storage's memory being faulted in
+	// (reserve.go); heapUsed says malloc keeps its heap for them.
+	reserve  *storageReserve
+	heapUsed bool
+	// NoteSteps makes Poll, Warm and DrawAhead describe each step they
+	// take in Notes (what and how long), for the window's frame lines;
+	// the caller empties Notes.
+	NoteSteps bool
+	Notes     []string
 }
 
 // New compiles the shaders. A GL 3.3 context must be current and
@@ -534,6 +543,9 @@ func (r *Renderer) Poll() (arrived, pending int) {
 		// Every image has a texture and the view was drawn with them:
 		// the whole ones go up from now on.
 		r.queue, r.later = r.later, nil
+	}
+	if r.pending == nil && r.current == nil && len(r.queue) == 0 && len(r.later) == 0 {
+		r.uploadsEnded()
 	}
 	if len(r.decoded) == r.imgCount || r.pending == nil && r.current == nil && len(r.queue) == 0 {
 		return arrived, 0

@@ -290,10 +290,13 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 	}
 	stepped := false
 	for len(r.queue) > 0 || r.current != nil {
-		if budget > 0 && stepped {
+		if budget > 0 {
 			begin, bytes := r.nextUpload(uploadBand)
-			if time.Since(start)+r.cost.estimate(begin, bytes) > budget {
+			if stepped && time.Since(start)+r.cost.estimate(begin, bytes) > budget {
 				break
+			}
+			if begin && !r.storageMayStart() {
+				break // its pages are being faulted in (reserveStorage)
 			}
 		}
 		if r.current == nil {
@@ -308,12 +311,20 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 		done, begun, bytes := r.stepImage(r.current, uploadBand)
 		if budget > 0 {
 			r.cost.measured(begun, bytes, time.Since(s))
+			r.noteStep(begun, bytes, time.Since(s))
+			if begun {
+				// The next storage's pages, while this one's rows go up.
+				r.reserveNext()
+			}
 		}
 		stepped = stepped || bytes > 0
 		if done {
 			r.current = nil
 			completed++
 		}
+	}
+	if budget > 0 {
+		r.reserveNext()
 	}
 	return completed
 }
@@ -357,4 +368,5 @@ func (r *Renderer) dropUploads() {
 		di.free()
 	}
 	r.queue = nil
+	r.dropReserve()
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Warming the shaders of a new document before it is shown.
@@ -32,10 +33,11 @@ type warmState struct {
 	only map[int]bool
 	// target is the framebuffer warmed and drawn ahead into, like View's.
 	target warmTarget
-	// part is the part of the drawing ahead under way (0: a whole Draw),
-	// ahead the next part to draw and aheadKey what for.
-	part, ahead int
-	aheadKey    aheadKey
+	// part is the part of the Draw under way (0: all of it), aheadState
+	// the progress of the drawing ahead and aheadKey what for.
+	part int
+	aheadState
+	aheadKey aheadKey
 	restarts    int // times the camera moved during a drawing ahead
 	// drawCost estimates what drawing one material to warm it costs,
 	// [1] for transmissive ones (their shaders are the longest to make),
@@ -318,32 +320,30 @@ func (r *Renderer) WarmMipmaps() bool {
 // The parts of a drawing ahead: the opaque primitives (after the clear),
 // the background behind them with the copy of both the transmission pass
 // reads, and the rest (the transmissive primitives, the blended ones, the
-// lines). The first and the last are drawn in aheadBands horizontal bands
-// (the scissor test), a band a frame. Drawn in that order into one
-// framebuffer they make the same pixels as one Draw: each pixel gets the
-// same fragments in the same order.
+// lines). The first and the last are drawn in horizontal bands (the
+// scissor test), each as many rows as the frame's budget pays for (see
+// DrawAhead). Drawn in that order into one framebuffer they make the same
+// pixels as one Draw: each pixel gets the same fragments in the same
+// order.
 const (
 	partOpaque = 1 << iota
 	partBackground
 	partCopy
 	partRest
+	// aheadBands is how many bands the rows the scene covers are split
+	// into before a band's cost was measured.
 	aheadBands = 12
+	// minBandRows is the fewest rows a band has (but the last of a
+	// part): each band draws every primitive again, whatever its rows.
+	minBandRows = 8
 )
 
-// aheadStep is one call's part of a drawing ahead: which parts, in which
-// band (-1: the whole view).
-type aheadStep struct{ part, band int }
-
-var aheadSteps = func() (s []aheadStep) {
-	for b := 0; b < aheadBands; b++ {
-		s = append(s, aheadStep{partOpaque, b})
-	}
-	s = append(s, aheadStep{partBackground | partCopy, -1})
-	for b := 0; b < aheadBands; b++ {
-		s = append(s, aheadStep{partRest, b})
-	}
-	return s
-}()
+// aheadParts are the parts in order; banded ones are drawn a band at a
+// time.
+var aheadParts = [...]struct {
+	part   int
+	banded bool
+}{{partOpaque, true}, {partBackground | partCopy, false}, {partRest, true}}
 
 // drawing reports whether the draw under way includes part p (every part
 // when none is chosen).
@@ -360,21 +360,43 @@ type aheadKey struct {
 	lut uint32
 }
 
-// DrawAhead draws the warmed document's first picture for v, a part
-// (aheadSteps) at a time while budget lasts (at least one a call), into the warm-up's framebuffer, and when the last
-// part is drawn makes it v's cached view, as if v.Present had drawn it:
-// on llvmpipe a full draw of the lamp is the longest frame of an open
-// (most of it the transmissive glass's pixels), and each part costs a
-// share of it in a frame of its own while the old picture stays. It
-// reports whether v holds the new picture. The default framebuffer is
-// left bound, the scissor test off.
+// aheadState is the progress of a drawing ahead and what its bands cost.
+type aheadState struct {
+	// at indexes aheadParts, row is the next row of a banded part;
+	// started says a part was drawn (a change then starts over).
+	at, row int
+	started bool
+	// weights[i] holds, for the i'th banded part, by row, the sum of the
+	// weights of the rows below (rowWeights): weights[y1]-weights[y0]
+	// is what a band of rows [y0, y1) is expected to cost, in units that
+	// perWeight turns into time (measured, 0 before).
+	weights   [2][]float64
+	perWeight [2]float64
+	// whole is what the unbanded part cost when measured (0 before).
+	whole time.Duration
+}
+
+// DrawAhead draws the warmed document's first picture for v, a part at a
+// time while budget lasts (at least one band a call), into the warm-up's
+// framebuffer, and when the last part is drawn makes it v's cached view,
+// as if v.Present had drawn it: on llvmpipe a full draw of the lamp is the
+// longest frame of an open (most of it the transmissive glass's pixels),
+// and each band costs a share of it in a frame of its own while the old
+// picture stays. A band is as many rows as what is left of budget pays
+// for, each row weighed by the screen width of the primitives that cover
+// it (the lamp's glass rows cost many times the others) at the cost per
+// weight the bands before measured; another part or band follows in the
+// same call only when one of minBandRows rows (the background: as long
+// as it took last) fits. It reports whether v holds the new picture. The
+// default framebuffer is left bound, the scissor test off.
 func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done bool) {
 	if r.doc == nil || width <= 0 || height <= 0 {
 		return false
 	}
+	a := &r.warm.aheadState
 	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture()}
-	if r.warm.ahead > 0 && r.warm.aheadKey != k {
-		r.warm.ahead = 0 // the camera moved: again from the first part
+	if a.started && r.warm.aheadKey != k {
+		a.at, a.row, a.started = 0, 0, false // the camera moved: again from the first part
 		r.warm.restarts++
 	}
 	r.warm.aheadKey = k
@@ -382,87 +404,194 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	if t.fb == 0 || t.w != width || t.h != height || t.samples != v.Samples {
 		t.resize(width, height, v.Samples)
 		t.samples = v.Samples
-		r.warm.ahead = 0
+		a.at, a.row, a.started = 0, 0, false
+	}
+	if !a.started {
+		a.weights[0], a.weights[1] = r.rowWeights(cam, width, height, opt)
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
 	start := time.Now()
-	var longest time.Duration // the costliest part of this call
-	for r.warm.ahead < len(aheadSteps) {
-		s := time.Now()
+	worked := false
+	for a.at < len(aheadParts) {
 		if r.warm.restarts >= 3 {
 			// The camera keeps moving: all of it now, as Present would.
 			r.Draw(cam, width, height, opt)
-			r.warm.ahead = len(aheadSteps)
-		} else {
-			st := aheadSteps[r.warm.ahead]
-			if st.band >= 0 {
-				y0, y1 := r.aheadBand(cam, width, height, st.band)
-				gl.Enable(gl.SCISSOR_TEST)
-				gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
-			}
-			r.warm.part = st.part
-			r.Draw(cam, width, height, opt)
-			r.warm.part = 0
-			gl.Disable(gl.SCISSOR_TEST)
-			r.warm.ahead++
-		}
-		// What the part cost, the rasteriser's work included: another
-		// as long as the costliest so far must fit in what is left (the
-		// bands over the transmissive glass cost many times the others).
-		gl.Finish()
-		longest = max(longest, time.Since(s))
-		if time.Since(start)+longest > budget {
+			a.at = len(aheadParts)
 			break
 		}
+		p := aheadParts[a.at]
+		left := budget - time.Since(start)
+		y0, y1 := 0, height
+		bi := 0
+		if a.at > 0 {
+			bi = 1
+		}
+		if p.banded {
+			y0 = a.row
+			y1 = a.bandEnd(bi, y0, height, left)
+			if worked && a.estimate(bi, y0, min(height, y0+minBandRows)) > left {
+				break
+			}
+		} else if worked && (a.whole == 0 || a.whole > left) {
+			break // in a frame of its own before it was measured
+		}
+		s := time.Now()
+		if p.banded {
+			gl.Enable(gl.SCISSOR_TEST)
+			gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
+		}
+		r.warm.part = p.part
+		r.Draw(cam, width, height, opt)
+		r.warm.part = 0
+		gl.Disable(gl.SCISSOR_TEST)
+		// What the part cost, the rasteriser's work included.
+		gl.Finish()
+		d := time.Since(s)
+		a.started, worked = true, true
+		if p.banded {
+			a.measured(bi, y0, y1, d)
+			r.noteAhead(p.part, y0, y1, d)
+			if a.row = y1; a.row >= height {
+				a.at, a.row = a.at+1, 0
+			}
+		} else {
+			a.whole = max(a.whole, d)
+			r.noteAhead(p.part, 0, height, d)
+			a.at++
+		}
 	}
-	if r.warm.ahead < len(aheadSteps) {
+	if a.at < len(aheadParts) {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		return false
 	}
-	r.warm.ahead = 0
+	a.at, a.row, a.started = 0, 0, false
 	v.adopt(&t.viewTarget, width, height)
 	t.delete()
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	return true
 }
 
-// aheadBand returns the rows [y0, y1) of band b of a view of width x
-// height: the rows the scene's bounds cover are split evenly (the first
-// and the last band reach the view's edges), so that the bands cost about
-// the same.
-func (r *Renderer) aheadBand(cam Camera, width, height, b int) (y0, y1 int) {
-	lo, hi := 0.0, float64(height)
-	vp := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
-	ylo, yhi := math.Inf(1), math.Inf(-1)
-	for i := 0; i < 8; i++ {
-		c := r.min
-		for k := 0; k < 3; k++ {
-			if i&(1<<k) != 0 {
-				c[k] = r.max[k]
+// estimate is what a band of rows [y0, y1) of banded part i is expected
+// to cost (0 before one was measured).
+func (a *aheadState) estimate(i, y0, y1 int) time.Duration {
+	w := a.weights[i]
+	if len(w) == 0 || a.perWeight[i] == 0 {
+		return 0
+	}
+	return time.Duration(a.perWeight[i] * (w[y1] - w[y0]))
+}
+
+// bandEnd returns where the band of banded part i that starts at row y0
+// ends: as many rows as left pays for once a band was measured, at least
+// minBandRows; before, an aheadBands'th of the rows the scene covers.
+func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
+	w := a.weights[i]
+	lo := min(height, y0+minBandRows)
+	if a.perWeight[i] == 0 || len(w) != height+1 {
+		// An even split of the weight (the rows the scene covers).
+		total := w[height]
+		if len(w) != height+1 || total <= 0 {
+			return min(height, y0+max(minBandRows, height/aheadBands))
+		}
+		y := lo
+		for y < height && w[y]-w[y0] < total/aheadBands {
+			y++
+		}
+		return y
+	}
+	y := lo
+	for y < height && a.perWeight[i]*(w[y+1]-w[y0]) <= float64(left) {
+		y++
+	}
+	return y
+}
+
+// measured takes in that a band of rows [y0, y1) of banded part i took
+// d: a band costlier per weight than the estimate raises it at once, a
+// cheaper one lowers it a quarter of the way.
+func (a *aheadState) measured(i, y0, y1 int, d time.Duration) {
+	w := a.weights[i]
+	if len(w) == 0 || w[y1]-w[y0] <= 0 {
+		return
+	}
+	x := float64(d) / (w[y1] - w[y0])
+	if p := &a.perWeight[i]; x > *p {
+		*p = x
+	} else {
+		*p = (3**p + x) / 4
+	}
+}
+
+// rowWeights returns, for the opaque part and for the rest, the running
+// sums by row (len height+1) of what each row is expected to cost: a base
+// for every row (the clear, the lines) plus, for each primitive of the
+// part, its screen width on the rows its bounding box covers.
+func (r *Renderer) rowWeights(cam Camera, width, height int, opt Options) (opaque, rest []float64) {
+	vp := mat32(cam.Projection(float64(width) / float64(height)).Mul4(cam.View()))
+	var row [2][]float64
+	for i := range row {
+		row[i] = make([]float64, height+1)
+	}
+	base := float64(width) / 8
+	for i := range r.items {
+		it := &r.items[i]
+		pi := 0
+		if it.prim != nil {
+			if m := r.materialOf(it.prim, opt.Variant); m.alphaMode == 2 || m.transmission > 0 {
+				pi = 1
 			}
 		}
-		p := vp.Mul4x1(c.Vec4(1))
-		if p[3] <= 1e-9 {
-			ylo, yhi = lo, hi // a corner behind the eye: split the whole view
-			break
+		x0, x1, y0, y1 := 0.0, float64(width), 0, height
+		if it.dyn == nil && it.prim != nil && len(it.prim.corners) > 0 {
+			mvp := vp.Mul4(mat32(it.model))
+			xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+			behind := false
+			for _, c := range it.prim.corners {
+				p := mvp.Mul4x1(mgl32.Vec4{float32(c[0]), float32(c[1]), float32(c[2]), 1})
+				if p[3] <= 1e-6 {
+					behind = true // the whole view
+					break
+				}
+				x, y := float64(p[0]/p[3]), float64(p[1]/p[3])
+				xlo, xhi, ylo, yhi = math.Min(xlo, x), math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
+			}
+			if !behind {
+				px := func(v float64, n int) float64 { return math.Max(0, math.Min(float64(n), (v*0.5+0.5)*float64(n))) }
+				x0, x1 = px(xlo, width), px(xhi, width)
+				y0, y1 = int(math.Floor(px(ylo, height))), int(math.Ceil(px(yhi, height)))
+			}
 		}
-		y := (p[1]/p[3]*0.5 + 0.5) * float64(height)
-		ylo, yhi = math.Min(ylo, y), math.Max(yhi, y)
-	}
-	ylo, yhi = math.Max(lo, ylo), math.Min(hi, yhi)
-	if yhi-ylo < float64(aheadBands) {
-		ylo, yhi = lo, hi
-	}
-	split := func(k int) int {
-		switch k {
-		case 0:
-			return 0
-		case aheadBands:
-			return height
+		if x1 <= x0 || y1 <= y0 {
+			continue
 		}
-		return int(ylo + (yhi-ylo)*float64(k)/aheadBands)
+		row[pi][y0] += x1 - x0
+		row[pi][y1] -= x1 - x0
 	}
-	return split(b), split(b + 1)
+	for i := range row {
+		sum, acc := make([]float64, height+1), 0.0
+		for y := 0; y < height; y++ {
+			acc += row[i][y]
+			sum[y+1] = sum[y] + base + acc
+		}
+		row[i] = sum
+	}
+	return row[0], row[1]
+}
+
+// noteAhead records a part of a drawing ahead for the window's frame
+// lines (NoteSteps).
+func (r *Renderer) noteAhead(part, y0, y1 int, d time.Duration) {
+	if !r.NoteSteps {
+		return
+	}
+	name := "opaque"
+	switch {
+	case part&partBackground != 0:
+		name = "background"
+	case part&partRest != 0:
+		name = "rest"
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("ahead %s rows %d-%d %.1f ms", name, y0, y1, float64(d.Microseconds())/1000))
 }
 
 // adopt makes the drawing in t (width x height, v's samples) v's cached

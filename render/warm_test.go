@@ -288,13 +288,16 @@ func TestDrawAhead(t *testing.T) {
 	defer ahead.Delete()
 	defer once.Delete()
 	var calls []bool
-	for i := 0; i < 4*aheadBands && !ahead.valid; i++ {
+	maxCalls := 2*((h+minBandRows-1)/minBandRows) + 1 // bands of minBandRows, and the background
+	for i := 0; i < 2*maxCalls && !ahead.valid; i++ {
 		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond))
 	}
-	wantCalls := make([]bool, 2*aheadBands+1)
+	// With no time at all one band a call: the first of each part an
+	// aheadBands'th of the weight, then minBandRows rows.
+	wantCalls := make([]bool, len(calls))
 	wantCalls[len(wantCalls)-1] = true
-	if !slices.Equal(calls, wantCalls) {
-		t.Fatalf("DrawAhead reported %v, want %v", calls, wantCalls)
+	if !slices.Equal(calls, wantCalls) || len(calls) < 3 || len(calls) > maxCalls {
+		t.Fatalf("DrawAhead reported %v, want false but in the last of 3 to %d calls", calls, maxCalls)
 	}
 	if gl.IsEnabled(gl.SCISSOR_TEST) {
 		t.Errorf("the scissor test is left on")
@@ -318,5 +321,54 @@ func TestDrawAhead(t *testing.T) {
 	defer all.Delete()
 	if !r.DrawAhead(&all, cam, w, h, opt, time.Minute) || !bytes.Equal(read(all.full.fb), want) {
 		t.Errorf("a drawing ahead with a minute's budget is not done in one call, or differs")
+	}
+}
+
+// TestBandEnd: a band of the drawing ahead is as many rows as what is left
+// of the budget pays for at the measured cost per weight, at least
+// minBandRows, and before a band was measured an aheadBands'th of the
+// part's weight; rows that weigh more make it shorter.
+func TestBandEnd(t *testing.T) {
+	const h = 100
+	uniform := make([]float64, h+1) // weight 1 a row
+	heavy := make([]float64, h+1)   // rows 50 and up weigh 10
+	for y := 1; y <= h; y++ {
+		uniform[y] = float64(y)
+		heavy[y] = heavy[y-1] + 1
+		if y > 50 {
+			heavy[y] += 9
+		}
+	}
+	ms := float64(time.Millisecond)
+	cases := []struct {
+		name      string
+		weights   []float64
+		perWeight float64
+		y0        int
+		left      time.Duration
+		want      int
+	}{
+		{"not measured yet", uniform, 0, 0, time.Second, 9},
+		{"not measured, heavy rows", heavy, 0, 50, time.Second, 50 + minBandRows},
+		{"ten rows' worth", uniform, ms, 20, 10 * time.Millisecond, 30},
+		{"less than the fewest rows", uniform, ms, 20, time.Millisecond, 20 + minBandRows},
+		{"the part's end", uniform, ms, 95, time.Second, h},
+		{"heavy rows cost more", heavy, ms, 40, 30 * time.Millisecond, 52},
+	}
+	for _, c := range cases {
+		a := aheadState{}
+		a.weights[0], a.perWeight[0] = c.weights, c.perWeight
+		if got := a.bandEnd(0, c.y0, h, c.left); got != c.want {
+			t.Errorf("%s: band from row %d ends at %d, want %d", c.name, c.y0, got, c.want)
+		}
+	}
+	// The measured cost per weight: a costlier band raises it at once, a
+	// cheaper one lowers it a quarter of the way.
+	a := aheadState{}
+	a.weights[0] = uniform
+	a.measured(0, 0, 10, 20*time.Millisecond)
+	a.measured(0, 10, 20, 10*time.Millisecond)
+	if want := (3*2*ms + ms) / 4; a.perWeight[0] != want {
+		t.Errorf("cost per weight %v ns, want %v", a.perWeight[0], want)
 	}
 }

@@ -214,6 +214,7 @@ func (a *windowApp) initGL() {
 		a.s.Fail(a.glErr.Error())
 		return
 	}
+	a.renderer.NoteSteps = frameTimes
 	a.ctl = viewport.New(a.s, a.renderer)
 	a.ctl.Redraw = a.view.Invalidate
 	if screenLog {

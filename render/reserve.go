@@ -1,0 +1,167 @@
+package render
+
+import (
+	"fmt"
+	"time"
+	"unsafe"
+)
+
+// Faulting in the pages of a texture's storage ahead, off the frame.
+//
+// llvmpipe allocates a texture's whole mipmap chain at glTexStorage2D
+// and clears it: for a 2048x2048 image 22.4 MB, 5,460 page faults, 14-40
+// ms on the frame's thread (the rows uploaded after it cost 0.1 ms each
+// 512 KB). Memory the process already faulted in and freed costs only
+// the clearing: 1.4 ms. So while the window uploads textures, malloc
+// serves requests up to 32 MB from its heap and keeps what is freed
+// (heapForStorage), and a worker thread allocates the next storage's size
+// and writes into each of its pages (the kernel maps and clears them
+// there, on the other core); the frame then frees that block just before
+// glTexStorage2D, whose allocation takes it over. Once a document's
+// textures are all up, the heap gives its free memory back (heapDefault).
+
+// storageReserve is a block of memory being faulted in for the driver's
+// next texture storage.
+type storageReserve struct {
+	p     unsafe.Pointer
+	size  int
+	ready chan struct{} // closed once its pages are in
+	// waited is when a storage step first found it not ready.
+	waited time.Time
+}
+
+const (
+	// minReserve: below it a storage's faults cost less than a
+	// millisecond or two, not worth a frame's wait.
+	minReserve = 4 << 20
+	// maxReserve: malloc serves larger requests with an mmap of their
+	// own whatever its heap holds (M_MMAP_THRESHOLD's limit, 32 MB).
+	maxReserve = 30 << 20
+	// maxReserveWait bounds how long a storage waits for its reserve (a
+	// busy machine may leave the worker without CPU): after that it is
+	// allocated on the frame, as without one.
+	maxReserveWait = 250 * time.Millisecond
+)
+
+// reserveFor is the size of the block reserved for a storage of bytes:
+// llvmpipe aligns each level, and what is left over stays faulted in for
+// the next one.
+func reserveFor(bytes int) int { return bytes + bytes/16 + 1<<20 }
+
+// nextStorage is the size of the next texture storage the uploads will
+// allocate, 0 when none is known.
+func (r *Renderer) nextStorage() int {
+	chain := func(di *decodedImage) int {
+		if di == nil || di.err != nil || di.img == nil {
+			return 0
+		}
+		return di.img.Width * di.img.Height * 4 * 4 / 3
+	}
+	if u := r.current; u != nil {
+		if u.tex == nil && len(u.keys) > 0 || u.tex != nil && len(u.keys) > 1 {
+			return chain(u.di)
+		}
+	}
+	if len(r.queue) > 0 {
+		return chain(r.queue[0])
+	}
+	if len(r.later) > 0 {
+		return chain(r.later[0])
+	}
+	return 0
+}
+
+// reserveNext starts faulting in the next storage's pages on a worker
+// thread, unless a reserve is under way or the storage is too small or
+// too large for it.
+func (r *Renderer) reserveNext() {
+	if r.reserve != nil {
+		return
+	}
+	bytes := r.nextStorage()
+	if bytes < minReserve || reserveFor(bytes) > maxReserve || !heapForStorage() {
+		return
+	}
+	r.heapUsed = true
+	n := reserveFor(bytes)
+	p := cAlloc(n) // on the GL thread: from the heap the driver allocates from
+	if p == nil {
+		return
+	}
+	res := &storageReserve{p: p, size: n, ready: make(chan struct{})}
+	r.reserve = res
+	go func() {
+		defer close(res.ready)
+		defer func() {
+			if e := recover(); e != nil {
+				fmt.Println("render: faulting in texture storage:", e)
+			}
+		}()
+		// At the decoders' priority (BackgroundDecoding): the frames
+		// first.
+		if BackgroundDecoding {
+			lowerThreadPriority()
+		}
+		touchPages(p, n)
+	}()
+}
+
+// storageMayStart reports whether a texture storage may be allocated now: its reserve's pages are in (the block is then freed for
+// the driver to take), or there is none, or it was waited for too long.
+func (r *Renderer) storageMayStart() bool {
+	res := r.reserve
+	if res == nil {
+		return true
+	}
+	select {
+	case <-res.ready:
+		// Freed here, on the GL thread, just before the driver's
+		// allocation takes the block over.
+		r.reserve = nil
+		cFree(res.p)
+		return true
+	default:
+	}
+	if res.waited.IsZero() {
+		res.waited = time.Now()
+	}
+	if time.Since(res.waited) < maxReserveWait {
+		return false
+	}
+	r.dropReserve()
+	return true
+}
+
+// dropReserve lets go of the reserve under way (freed once its worker is
+// done).
+func (r *Renderer) dropReserve() {
+	if res := r.reserve; res != nil {
+		r.reserve = nil
+		go func() {
+			<-res.ready
+			cFree(res.p)
+		}()
+	}
+}
+
+// uploadsEnded gives the heap's free memory back once every texture of
+// the document is up.
+func (r *Renderer) uploadsEnded() {
+	if r.heapUsed && r.reserve == nil {
+		r.heapUsed = false
+		heapDefault()
+	}
+}
+
+// noteStep records an upload step for the window's frame lines
+// (NoteSteps).
+func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration) {
+	if !r.NoteSteps || bytes == 0 {
+		return
+	}
+	kind := "rows"
+	if begun {
+		kind = "storage"
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("%s %.1f MB %.1f ms", kind, float64(bytes)/(1<<20), float64(d.Microseconds())/1000))
+}
