@@ -38,7 +38,7 @@ type warmState struct {
 	part int
 	aheadState
 	aheadKey aheadKey
-	restarts    int // times the camera moved during a drawing ahead
+	restarts int // times the camera moved during a drawing ahead
 	// drawCost estimates what drawing one material to warm it costs,
 	// [1] for transmissive ones (their shaders are the longest to make),
 	// 0 before one was measured (Warm).
