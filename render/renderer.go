@@ -545,6 +545,7 @@ func (r *Renderer) Poll() (arrived, pending int) {
 		r.queue, r.later = r.later, nil
 	}
 	if r.pending == nil && r.current == nil && len(r.queue) == 0 && len(r.later) == 0 {
+		r.dropReserve() // one made for a texture that shared another's
 		r.uploadsEnded()
 	}
 	if len(r.decoded) == r.imgCount || r.pending == nil && r.current == nil && len(r.queue) == 0 {

@@ -147,9 +147,13 @@ func (r *Renderer) dropReserve() {
 // uploadsEnded gives the heap's free memory back once every texture of
 // the document is up.
 func (r *Renderer) uploadsEnded() {
-	if r.heapUsed && r.reserve == nil {
+	if r.heapUsed {
 		r.heapUsed = false
+		s := time.Now()
 		heapDefault()
+		if r.NoteSteps {
+			r.Notes = append(r.Notes, fmt.Sprintf("heap trimmed %.1f ms", float64(time.Since(s).Microseconds())/1000))
+		}
 	}
 }
 

@@ -367,11 +367,13 @@ type aheadState struct {
 	at, row int
 	started bool
 	// weights[i] holds, for the i'th banded part, by row, the sum of the
-	// weights of the rows below (rowWeights): weights[y1]-weights[y0]
-	// is what a band of rows [y0, y1) is expected to cost, in units that
-	// perWeight turns into time (measured, 0 before).
+	// weights of the rows below (rowWeights): a band of rows [y0, y1) is
+	// expected to cost fixed[i] + perWeight[i]*(weights[y1]-weights[y0])
+	// (each band draws every primitive again, whatever its rows, then
+	// shades the pixels its rows cover), both measured, 0 before.
 	weights   [2][]float64
 	perWeight [2]float64
+	fixed     [2]time.Duration
 	// whole is what the unbanded part cost when measured (0 before).
 	whole time.Duration
 }
@@ -429,8 +431,8 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 		if p.banded {
 			y0 = a.row
 			y1 = a.bandEnd(bi, y0, height, left)
-			if worked && a.estimate(bi, y0, min(height, y0+minBandRows)) > left {
-				break
+			if d, ok := a.estimate(bi, y0, y1); worked && (!ok || d > left) {
+				break // before the cost was measured, in a frame of its own
 			}
 		} else if worked && (a.whole == 0 || a.whole > left) {
 			break // in a frame of its own before it was measured
@@ -472,67 +474,82 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 }
 
 // estimate is what a band of rows [y0, y1) of banded part i is expected
-// to cost (0 before one was measured).
-func (a *aheadState) estimate(i, y0, y1 int) time.Duration {
+// to cost; ok is false before the cost per weight was measured.
+func (a *aheadState) estimate(i, y0, y1 int) (d time.Duration, ok bool) {
 	w := a.weights[i]
-	if len(w) == 0 || a.perWeight[i] == 0 {
-		return 0
+	if len(w) <= y1 || a.perWeight[i] == 0 {
+		return 0, false
 	}
-	return time.Duration(a.perWeight[i] * (w[y1] - w[y0]))
+	return a.fixed[i] + time.Duration(a.perWeight[i]*(w[y1]-w[y0])), true
 }
 
 // bandEnd returns where the band of banded part i that starts at row y0
-// ends: as many rows as left pays for once a band was measured, at least
-// minBandRows; before, an aheadBands'th of the rows the scene covers.
+// ends: as many rows as left pays for once the cost per weight was
+// measured, at least minBandRows; before, an aheadBands'th of the part's
+// weight (its rows that primitives cover).
 func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
 	w := a.weights[i]
 	lo := min(height, y0+minBandRows)
-	if a.perWeight[i] == 0 || len(w) != height+1 {
-		// An even split of the weight (the rows the scene covers).
-		total := w[height]
-		if len(w) != height+1 || total <= 0 {
-			return min(height, y0+max(minBandRows, height/aheadBands))
-		}
-		y := lo
-		for y < height && w[y]-w[y0] < total/aheadBands {
+	if len(w) != height+1 {
+		return min(height, y0+max(minBandRows, height/aheadBands))
+	}
+	y := lo
+	if a.perWeight[i] == 0 {
+		for y < height && w[y]-w[y0] < w[height]/aheadBands {
 			y++
 		}
 		return y
 	}
-	y := lo
-	for y < height && a.perWeight[i]*(w[y+1]-w[y0]) <= float64(left) {
+	for y < height {
+		if d, _ := a.estimate(i, y0, y+1); d > left {
+			break
+		}
 		y++
 	}
 	return y
 }
 
 // measured takes in that a band of rows [y0, y1) of banded part i took
-// d: a band costlier per weight than the estimate raises it at once, a
+// d: a band no primitive covers measures the fixed part, another the cost
+// per weight beyond it. A costlier band raises the estimate at once, a
 // cheaper one lowers it a quarter of the way.
 func (a *aheadState) measured(i, y0, y1 int, d time.Duration) {
 	w := a.weights[i]
-	if len(w) == 0 || w[y1]-w[y0] <= 0 {
+	if len(w) <= y1 || y1 <= y0 {
 		return
 	}
-	x := float64(d) / (w[y1] - w[y0])
-	if p := &a.perWeight[i]; x > *p {
-		*p = x
-	} else {
-		*p = (3**p + x) / 4
+	follow := func(p *float64, x float64) {
+		if x > *p {
+			*p = x
+		} else {
+			*p = (3**p + x) / 4
+		}
 	}
+	weight := w[y1] - w[y0]
+	if weight <= 2*emptyRow*float64(y1-y0) {
+		f := float64(a.fixed[i])
+		follow(&f, float64(d))
+		a.fixed[i] = time.Duration(f)
+		return
+	}
+	follow(&a.perWeight[i], float64(max(d-a.fixed[i], d/2))/weight)
 }
 
+// emptyRow is the weight of a row no primitive covers (its clear, the
+// lines): next to nothing beside a primitive's width in pixels.
+const emptyRow = 1
+
 // rowWeights returns, for the opaque part and for the rest, the running
-// sums by row (len height+1) of what each row is expected to cost: a base
-// for every row (the clear, the lines) plus, for each primitive of the
-// part, its screen width on the rows its bounding box covers.
+// sums by row (len height+1) of what each row is expected to cost:
+// emptyRow plus, for each primitive of the part, its screen width on the
+// rows its bounding box covers.
 func (r *Renderer) rowWeights(cam Camera, width, height int, opt Options) (opaque, rest []float64) {
 	vp := mat32(cam.Projection(float64(width) / float64(height)).Mul4(cam.View()))
 	var row [2][]float64
 	for i := range row {
 		row[i] = make([]float64, height+1)
 	}
-	base := float64(width) / 8
+	base := float64(emptyRow)
 	for i := range r.items {
 		it := &r.items[i]
 		pi := 0

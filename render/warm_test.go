@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -362,13 +363,26 @@ func TestBandEnd(t *testing.T) {
 			t.Errorf("%s: band from row %d ends at %d, want %d", c.name, c.y0, got, c.want)
 		}
 	}
-	// The measured cost per weight: a costlier band raises it at once, a
-	// cheaper one lowers it a quarter of the way.
+	// The measured cost: a band no primitive covers gives the fixed part,
+	// a covered one the cost per weight beyond it; a costlier band raises
+	// the estimate at once, a cheaper one lowers it a quarter of the way.
+	covered := make([]float64, h+1) // 10 a row: primitives on every row
+	for y := range covered {
+		covered[y] = float64(10 * y)
+	}
 	a := aheadState{}
-	a.weights[0] = uniform
+	a.weights[0], a.weights[1] = covered, uniform
 	a.measured(0, 0, 10, 20*time.Millisecond)
 	a.measured(0, 10, 20, 10*time.Millisecond)
-	if want := (3*2*ms + ms) / 4; a.perWeight[0] != want {
+	if want := (3*0.2*ms + 0.1*ms) / 4; math.Abs(a.perWeight[0]-want) > 1 {
 		t.Errorf("cost per weight %v ns, want %v", a.perWeight[0], want)
+	}
+	a.measured(1, 0, 10, 3*time.Millisecond)
+	if a.fixed[1] != 3*time.Millisecond || a.perWeight[1] != 0 {
+		t.Errorf("an empty band gave a fixed part of %v and %v ns per weight, want 3ms and 0", a.fixed[1], a.perWeight[1])
+	}
+	a.perWeight[1] = ms
+	if d, ok := a.estimate(1, 0, 10); !ok || d != 13*time.Millisecond {
+		t.Errorf("estimate %v, %v, want 13ms (3 fixed, 10 rows of 1 ms)", d, ok)
 	}
 }
