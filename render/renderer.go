@@ -669,7 +669,11 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 		return
 	}
 	if r.doc != nil {
-		r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+		if r.warm.part == 0 {
+			// A whole draw (a drawing ahead's parts count once all
+			// are drawn: DrawAhead).
+			r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+		}
 		if r.drawing(partRest) {
 			r.warm.shown = true // every shader variant is made now
 		}

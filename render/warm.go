@@ -467,6 +467,9 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 		return false
 	}
 	a.at, a.row, a.started = 0, 0, false
+	// The first textured picture is drawn: the whole images may decode
+	// and go up now (Poll), not while its parts took the frames.
+	r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
 	v.adopt(&t.viewTarget, width, height)
 	t.delete()
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
@@ -484,9 +487,9 @@ func (a *aheadState) estimate(i, y0, y1 int) (d time.Duration, ok bool) {
 }
 
 // bandEnd returns where the band of banded part i that starts at row y0
-// ends: as many rows as left pays for once the cost per weight was
-// measured, at least minBandRows; before, an aheadBands'th of the part's
-// weight (its rows that primitives cover).
+// ends: an aheadBands'th of the part's weight (its rows that primitives
+// cover), at least minBandRows; once the cost per weight was measured,
+// fewer rows when left does not pay for that many.
 func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
 	w := a.weights[i]
 	lo := min(height, y0+minBandRows)
@@ -500,7 +503,10 @@ func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
 		}
 		return y
 	}
-	for y < height {
+	// Not more than an even split's weight either: the cost of a row
+	// varies many times over under primitives of like widths (the lamp's
+	// glass), and the estimate learns it a band late.
+	for y < height && w[y+1]-w[y0] <= w[height]/aheadBands {
 		if d, _ := a.estimate(i, y0, y+1); d > left {
 			break
 		}

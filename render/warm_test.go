@@ -330,13 +330,13 @@ func TestDrawAhead(t *testing.T) {
 // minBandRows, and before a band was measured an aheadBands'th of the
 // part's weight; rows that weigh more make it shorter.
 func TestBandEnd(t *testing.T) {
-	const h = 100
+	const h = 240
 	uniform := make([]float64, h+1) // weight 1 a row
-	heavy := make([]float64, h+1)   // rows 50 and up weigh 10
+	heavy := make([]float64, h+1)   // rows 120 and up weigh 10
 	for y := 1; y <= h; y++ {
 		uniform[y] = float64(y)
 		heavy[y] = heavy[y-1] + 1
-		if y > 50 {
+		if y > 120 {
 			heavy[y] += 9
 		}
 	}
@@ -349,12 +349,13 @@ func TestBandEnd(t *testing.T) {
 		left      time.Duration
 		want      int
 	}{
-		{"not measured yet", uniform, 0, 0, time.Second, 9},
-		{"not measured, heavy rows", heavy, 0, 50, time.Second, 50 + minBandRows},
+		{"not measured yet", uniform, 0, 0, time.Second, 20},
+		{"not measured, heavy rows", heavy, 0, 120, time.Second, 131},
 		{"ten rows' worth", uniform, ms, 20, 10 * time.Millisecond, 30},
 		{"less than the fewest rows", uniform, ms, 20, time.Millisecond, 20 + minBandRows},
-		{"the part's end", uniform, ms, 95, time.Second, h},
-		{"heavy rows cost more", heavy, ms, 40, 30 * time.Millisecond, 52},
+		{"an even split at most", uniform, ms, 0, time.Second, 20},
+		{"the part's end", uniform, ms, 235, time.Second, h},
+		{"heavy rows cost more", heavy, ms, 110, 30 * time.Millisecond, 122},
 	}
 	for _, c := range cases {
 		a := aheadState{}
