@@ -21,10 +21,12 @@ static int pv_heap_storage(void) {
 #endif
 }
 
-// pv_heap_default gives the heap's free memory back to the system and
-// lets later frees do it again (glibc's default trim threshold).
+// pv_heap_default puts back glibc's default thresholds (large requests
+// mmap'd, the heap's top given back on free) and gives the heap's free
+// memory back to the system.
 static void pv_heap_default(void) {
 #if defined(__GLIBC__)
+	mallopt(M_MMAP_THRESHOLD, 128 << 10);
 	mallopt(M_TRIM_THRESHOLD, 128 << 10);
 	malloc_trim(0);
 #endif
@@ -61,9 +63,9 @@ func heapForStorage() bool {
 	return heapMode.on
 }
 
-// heapDefault gives the memory freed meanwhile back to the system once
-// the storage of a document's textures is allocated; the threshold for
-// the heap stays, so the next document's storage is reserved alike.
+// heapDefault puts malloc's thresholds back and gives the memory freed
+// meanwhile back to the system, once the storage of a document's
+// textures is allocated.
 func heapDefault() {
 	heapMode.Lock()
 	defer heapMode.Unlock()

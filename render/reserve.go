@@ -93,9 +93,7 @@ func (r *Renderer) reserveNext() {
 	go func() {
 		defer close(res.ready)
 		defer func() {
-			if e := recover(); e != nil {
-				fmt.Println("render: faulting in texture storage:", e)
-			}
+			_ = recover() // the storage is then allocated on the frame
 		}()
 		// At the decoders' priority (BackgroundDecoding): the frames
 		// first.
@@ -106,12 +104,13 @@ func (r *Renderer) reserveNext() {
 	}()
 }
 
-// storageMayStart reports whether a texture storage may be allocated now: its reserve's pages are in (the block is then freed for
+// storageMayStart reports whether a texture storage of bytes may be
+// allocated now: its reserve's pages are in (the block is then freed for
 // the driver to take), or there is none, or it was waited for too long.
-func (r *Renderer) storageMayStart() bool {
+func (r *Renderer) storageMayStart(bytes int) bool {
 	res := r.reserve
-	if res == nil {
-		return true
+	if res == nil || bytes < minReserve {
+		return true // a small one does not wait (the block stays for the next)
 	}
 	select {
 	case <-res.ready:

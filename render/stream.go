@@ -295,7 +295,7 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 			if stepped && time.Since(start)+r.cost.estimate(begin, bytes) > budget {
 				break
 			}
-			if begin && !r.storageMayStart() {
+			if begin && !r.storageMayStart(bytes) {
 				break // its pages are being faulted in (reserveStorage)
 			}
 		}
