@@ -43,7 +43,7 @@ func TestStorageReserve(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("the reserve's pages were not in after 10 s")
 			}
-			if !r.storageMayStart(22 << 20) || r.reserve != nil {
+			if !r.storageMayStart(22<<20) || r.reserve != nil {
 				t.Fatal("the storage may not start with its reserve ready")
 			}
 		}

@@ -480,21 +480,33 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 // to cost; ok is false before the cost per weight was measured.
 func (a *aheadState) estimate(i, y0, y1 int) (d time.Duration, ok bool) {
 	w := a.weights[i]
-	if len(w) <= y1 || a.perWeight[i] == 0 {
+	switch {
+	case len(w) <= y1:
 		return 0, false
+	case a.perWeight[i] > 0:
+		return a.fixed[i] + time.Duration(a.perWeight[i]*(w[y1]-w[y0])), true
+	case a.fixed[i] > 0 && empty(w, y0, y1):
+		return a.fixed[i], true
 	}
-	return a.fixed[i] + time.Duration(a.perWeight[i]*(w[y1]-w[y0])), true
+	return 0, false
 }
+
+// empty reports whether no primitive covers rows [y0, y1) of weights w.
+func empty(w []float64, y0, y1 int) bool { return w[y1]-w[y0] <= 2*emptyRow*float64(y1-y0) }
 
 // bandEnd returns where the band of banded part i that starts at row y0
 // ends: an aheadBands'th of the part's weight (its rows that primitives
 // cover), at least minBandRows; once the cost per weight was measured,
-// fewer rows when left does not pay for that many.
+// fewer rows when left does not pay for that many. Rows no primitive
+// covers up to the part's end are one band.
 func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
 	w := a.weights[i]
 	lo := min(height, y0+minBandRows)
 	if len(w) != height+1 {
 		return min(height, y0+max(minBandRows, height/aheadBands))
+	}
+	if empty(w, y0, height) {
+		return height // nothing to draw but the clear and the lines
 	}
 	y := lo
 	if a.perWeight[i] == 0 {
@@ -532,7 +544,7 @@ func (a *aheadState) measured(i, y0, y1 int, d time.Duration) {
 		}
 	}
 	weight := w[y1] - w[y0]
-	if weight <= 2*emptyRow*float64(y1-y0) {
+	if empty(w, y0, y1) {
 		f := float64(a.fixed[i])
 		follow(&f, float64(d))
 		a.fixed[i] = time.Duration(f)

@@ -331,16 +331,18 @@ func TestDrawAhead(t *testing.T) {
 // part's weight; rows that weigh more make it shorter.
 func TestBandEnd(t *testing.T) {
 	const h = 240
-	uniform := make([]float64, h+1) // weight 1 a row
-	heavy := make([]float64, h+1)   // rows 120 and up weigh 10
+	uniform := make([]float64, h+1) // weight 10 a row
+	heavy := make([]float64, h+1)   // rows 120 and up weigh 100
+	bare := make([]float64, h+1)    // no primitive: emptyRow a row
 	for y := 1; y <= h; y++ {
-		uniform[y] = float64(y)
-		heavy[y] = heavy[y-1] + 1
+		uniform[y] = float64(10 * y)
+		heavy[y] = heavy[y-1] + 10
 		if y > 120 {
-			heavy[y] += 9
+			heavy[y] += 90
 		}
+		bare[y] = float64(emptyRow * y)
 	}
-	ms := float64(time.Millisecond)
+	ms := float64(time.Millisecond) / 10 // a row of weight 10 costs 1 ms
 	cases := []struct {
 		name      string
 		weights   []float64
@@ -356,6 +358,7 @@ func TestBandEnd(t *testing.T) {
 		{"an even split at most", uniform, ms, 0, time.Second, 20},
 		{"the part's end", uniform, ms, 235, time.Second, h},
 		{"heavy rows cost more", heavy, ms, 110, 30 * time.Millisecond, 122},
+		{"nothing drawn: one band", bare, 0, 0, time.Nanosecond, h},
 	}
 	for _, c := range cases {
 		a := aheadState{}
@@ -367,23 +370,25 @@ func TestBandEnd(t *testing.T) {
 	// The measured cost: a band no primitive covers gives the fixed part,
 	// a covered one the cost per weight beyond it; a costlier band raises
 	// the estimate at once, a cheaper one lowers it a quarter of the way.
-	covered := make([]float64, h+1) // 10 a row: primitives on every row
-	for y := range covered {
-		covered[y] = float64(10 * y)
-	}
 	a := aheadState{}
-	a.weights[0], a.weights[1] = covered, uniform
+	a.weights[0], a.weights[1] = uniform, bare
 	a.measured(0, 0, 10, 20*time.Millisecond)
 	a.measured(0, 10, 20, 10*time.Millisecond)
-	if want := (3*0.2*ms + 0.1*ms) / 4; math.Abs(a.perWeight[0]-want) > 1 {
+	if want := (3*2*ms + ms) / 4; math.Abs(a.perWeight[0]-want) > 1 {
 		t.Errorf("cost per weight %v ns, want %v", a.perWeight[0], want)
 	}
 	a.measured(1, 0, 10, 3*time.Millisecond)
 	if a.fixed[1] != 3*time.Millisecond || a.perWeight[1] != 0 {
 		t.Errorf("an empty band gave a fixed part of %v and %v ns per weight, want 3ms and 0", a.fixed[1], a.perWeight[1])
 	}
-	a.perWeight[1] = ms
+	if d, ok := a.estimate(1, 0, 10); !ok || d != 3*time.Millisecond {
+		t.Errorf("estimate of an empty band %v, %v, want the fixed part, 3ms", d, ok)
+	}
+	a.perWeight[1] = 10 * ms
 	if d, ok := a.estimate(1, 0, 10); !ok || d != 13*time.Millisecond {
 		t.Errorf("estimate %v, %v, want 13ms (3 fixed, 10 rows of 1 ms)", d, ok)
+	}
+	if _, ok := (&aheadState{weights: [2][]float64{uniform}}).estimate(0, 0, 10); ok {
+		t.Errorf("an estimate before any band was measured")
 	}
 }
