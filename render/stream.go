@@ -296,7 +296,7 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 				break
 			}
 			if begin && !r.storageMayStart(bytes) {
-				break // its pages are being faulted in (reserveStorage)
+				break // its pages are being faulted in (reserve.go)
 			}
 		}
 		if r.current == nil {

@@ -135,8 +135,8 @@ func (a *windowApp) afterFrame() {
 			steps = ": " + strings.Join(a.renderer.Notes, ", ")
 			a.renderer.Notes = a.renderer.Notes[:0]
 		}
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
-			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), steps)
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(now.Sub(a.frameEnd)), steps)
 	}
 	a.drew = false
 	wakes.Lock()

@@ -85,6 +85,13 @@ type windowApp struct {
 	// ahead of its first picture (render.Renderer.Warm, DrawAhead), for
 	// PHYSVIEW_FRAME_TIMES and the budget.
 	pollTime, uploadTime, warmTime time.Duration
+	// ctlTime, presentTime and panelTime are how long the controller's
+	// Update, the view's drawing or copy (warm-up aside) and the panel
+	// took, for PHYSVIEW_FRAME_TIMES.
+	ctlTime, presentTime, panelTime time.Duration
+	// frameEnd is when frame returned: the backend then draws the panel
+	// and swaps.
+	frameEnd time.Time
 	// warming says a material is ready to warm or the first picture to
 	// draw ahead: the next frame comes at once.
 	warming bool
@@ -266,16 +273,21 @@ func (a *windowApp) frame() {
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
+		ctlStart := time.Now()
 		a.ctl.Update(a.viewport(io))
 		a.panel.ProbeText = a.ctl.ProbeText
+		presentStart := time.Now()
 		a.present(io, arrived, pending)
+		a.ctlTime, a.presentTime = presentStart.Sub(ctlStart), time.Since(presentStart)-a.warmTime
 	}
 	// The time the last frame took to build and show, not the time
 	// between frames, which includes the sleep while nothing happens.
 	a.panel.FrameMS = float32(a.frameWork.Seconds() * 1000)
+	panelStart := time.Now()
 	for _, in := range ui.Build(&a.panel, io.DisplaySize().X, io.DisplaySize().Y) {
 		a.do(in)
 	}
+	a.panelTime = time.Since(panelStart)
 	if !imgui.IsAnyItemActive() {
 		s.Seal()
 	}
@@ -283,6 +295,7 @@ func (a *windowApp) frame() {
 		a.quit()
 	}
 	a.wake()
+	a.frameEnd = time.Now()
 }
 
 // present draws the 3D view when something it shows changed, or copies
