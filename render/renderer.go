@@ -246,6 +246,7 @@ type Renderer struct {
 	// (reserve.go); heapUsed says malloc keeps its heap for them.
 	reserve  *storageReserve
 	heapUsed bool
+	reserved bool // the storage under way took a reserve (NoteSteps)
 	// NoteSteps makes Poll, Warm and DrawAhead describe each step they
 	// take in Notes (what and how long), for the window's frame lines;
 	// the caller empties Notes.

@@ -95,11 +95,9 @@ func (r *Renderer) reserveNext() {
 		defer func() {
 			_ = recover() // the storage is then allocated on the frame
 		}()
-		// At the decoders' priority (BackgroundDecoding): the frames
-		// first.
-		if BackgroundDecoding {
-			lowerThreadPriority()
-		}
+		// At the frames' priority, not the decoders' lower one
+		// (BackgroundDecoding): the next storage waits for it, and on a
+		// busy machine it would wait past maxReserveWait.
 		touchPages(p, n)
 	}()
 }
@@ -118,6 +116,7 @@ func (r *Renderer) storageMayStart(bytes int) bool {
 		// allocation takes the block over.
 		r.reserve = nil
 		cFree(res.p)
+		r.reserved = true
 		return true
 	default:
 	}
@@ -165,6 +164,10 @@ func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration) {
 	kind := "rows"
 	if begun {
 		kind = "storage"
+		if r.reserved {
+			kind = "reserved storage"
+		}
+		r.reserved = false
 	}
 	r.Notes = append(r.Notes, fmt.Sprintf("%s %.1f MB %.1f ms", kind, float64(bytes)/(1<<20), float64(d.Microseconds())/1000))
 }
