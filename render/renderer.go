@@ -247,6 +247,9 @@ type Renderer struct {
 	reserve  *storageReserve
 	heapUsed bool
 	reserved bool // the storage under way took a reserve (NoteSteps)
+	// texChanges counts the textures replaced (a whole image for its
+	// preview): a drawing ahead starts over after one (warm.go).
+	texChanges int
 	// NoteSteps makes Poll, Warm and DrawAhead describe each step they
 	// take in Notes (what and how long), for the window's frame lines;
 	// the caller empties Notes.

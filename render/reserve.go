@@ -158,10 +158,16 @@ func (r *Renderer) uploadsEnded() {
 // noteStep records an upload step for the window's frame lines
 // (NoteSteps).
 func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration) {
-	if !r.NoteSteps || bytes == 0 {
+	if !r.NoteSteps {
 		return
 	}
 	kind := "rows"
+	if bytes == 0 {
+		// An image complete: its pixels unmapped, the preview's
+		// textures deleted.
+		r.Notes = append(r.Notes, fmt.Sprintf("image done %.1f ms", float64(d.Microseconds())/1000))
+		return
+	}
 	if begun {
 		kind = "storage"
 		if r.reserved {

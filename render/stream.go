@@ -201,7 +201,11 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done, begun bool, by
 		return false, false, bytes // one texture a step: the caller looks at the clock
 	}
 	r.decoded[u.di.index] = u.di
-	u.di.free()
+	if r.UploadBudget > 0 {
+		freeSoon(u.di) // the window: off the frame
+	} else {
+		u.di.free()
+	}
 	if u.di.refines {
 		if len(u.old) > 0 {
 			gl.DeleteTextures(int32(len(u.old)), &u.old[0])
@@ -277,6 +281,7 @@ func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
 		u.old = append(u.old, old)
 	}
 	r.textures[k] = id
+	r.texChanges++
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
@@ -369,4 +374,22 @@ func (r *Renderer) dropUploads() {
 	}
 	r.queue = nil
 	r.dropReserve()
+}
+
+// freeSoon frees di's pixels as free does, but unmaps them on another
+// thread: the driver has copied them, and unmapping a 2048x2048 image
+// with its mipmaps (22 MB) cost the window's frame 2-12 ms.
+func freeSoon(di *decodedImage) {
+	img, levels, budget, reserved := di.img, di.levels, di.budget, di.reserved
+	di.img, di.levels, di.reserved = nil, nil, 0
+	go func() {
+		defer func() { _ = recover() }()
+		img.Free()
+		for _, l := range levels {
+			l.Free()
+		}
+		if budget != nil {
+			budget.Give(reserved)
+		}
+	}()
 }

@@ -358,6 +358,9 @@ type aheadKey struct {
 	// between two parts would leave a picture of both.
 	env *gpuEnv
 	lut uint32
+	// The textures drawn with: one made or replaced between two parts
+	// (a whole image for its preview) starts the drawing over.
+	uploads, texChanges int
 }
 
 // aheadState is the progress of a drawing ahead and what its bands cost.
@@ -396,10 +399,14 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 		return false
 	}
 	a := &r.warm.aheadState
-	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture()}
+	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture(), r.uploads, r.texChanges}
 	if a.started && r.warm.aheadKey != k {
-		a.at, a.row, a.started = 0, 0, false // the camera moved: again from the first part
-		r.warm.restarts++
+		// Again from the first part; three times for the camera (it
+		// keeps moving) and it is drawn at once.
+		a.at, a.row, a.started = 0, 0, false
+		if old := r.warm.aheadKey; old.cam != k.cam || old.width != k.width || old.height != k.height || old.opt != k.opt {
+			r.warm.restarts++
+		}
 	}
 	r.warm.aheadKey = k
 	t := &r.warm.target
@@ -474,6 +481,19 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 	t.delete()
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	return true
+}
+
+// Refresh draws v's picture anew ahead, a part a call (DrawAhead), while
+// v keeps showing the one it has: for a change that need not show at once
+// (the whole textures replacing the reduced ones, the computed lighting),
+// whose whole redraw would be one long frame (the lamp's: 40-60 ms on
+// llvmpipe). It reports whether v holds the new picture, and ok false
+// when v has no picture of this size to keep (the caller draws it whole).
+func (r *Renderer) Refresh(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done, ok bool) {
+	if !v.valid || v.reduced || v.full.fb == 0 || v.full.w != width || v.full.h != height {
+		return false, false
+	}
+	return r.DrawAhead(v, cam, width, height, opt, budget), true
 }
 
 // estimate is what a band of rows [y0, y1) of banded part i is expected

@@ -392,3 +392,59 @@ func TestBandEnd(t *testing.T) {
 		t.Errorf("an estimate before any band was measured")
 	}
 }
+
+// TestRefresh: a view with a picture is drawn anew ahead, a band a call
+// with no time, and ends byte-identical to a redraw at once; a view with
+// no picture of that size is left to Present; a texture replaced between
+// two parts starts the drawing over.
+func TestRefresh(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	r.waitEnv = true
+	cam := NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	var v, once View
+	defer v.Delete()
+	defer once.Delete()
+	if _, ok := r.Refresh(&v, cam, w, h, opt, time.Minute); ok {
+		t.Fatal("Refresh took a view with no picture")
+	}
+	v.Present(r, cam, w, h, opt)
+	if _, ok := r.Refresh(&v, cam, w, h+1, opt, time.Minute); ok {
+		t.Error("Refresh took a view whose picture is of another size")
+	}
+	calls, restarted := 0, false
+	for done := false; !done; calls++ {
+		var ok bool
+		if done, ok = r.Refresh(&v, cam, w, h, opt, time.Nanosecond); !ok {
+			t.Fatal("Refresh gave up on a view with a picture")
+		}
+		if calls == 2 && !restarted {
+			restarted = true
+			r.texChanges++ // a whole image replaced its preview
+		}
+		if calls > 100 {
+			t.Fatal("no new picture after 100 calls")
+		}
+	}
+	if calls < 6 {
+		t.Errorf("the refresh took %d calls, want more than the 3 before the texture changed and 3 parts after", calls)
+	}
+	once.Present(r, cam, w, h, opt)
+	read := func(fb uint32) []byte {
+		pix := make([]byte, w*h*4)
+		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return pix
+	}
+	if !bytes.Equal(read(v.full.fb), read(once.full.fb)) {
+		t.Error("the refreshed picture differs from one drawn at once")
+	}
+}

@@ -95,6 +95,9 @@ type windowApp struct {
 	// warming says a material is ready to warm or the first picture to
 	// draw ahead: the next frame comes at once.
 	warming bool
+	// refreshing says the view is being drawn anew ahead, a part a
+	// frame, for textures or lighting that arrived (render.Refresh).
+	refreshing bool
 	// drewOnce is set once the view was drawn: there is a picture to keep
 	// on screen while a new document's shaders warm up.
 	drewOnce bool
@@ -323,7 +326,13 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		streaming = refining
 	}
 	if a.pacer.Arrived(now, arrived, streaming) {
-		a.view.Invalidate()
+		if a.pacer.Shown() && a.s.CompareDoc() == nil {
+			// Sharper textures or the lighting: drawn ahead in
+			// parts while the picture shown stays (below).
+			a.refreshing = true
+		} else {
+			a.view.Invalidate()
+		}
 	}
 	size, scale := io.DisplaySize(), io.DisplayFramebufferScale()
 	if scale.X == 0 {
@@ -372,6 +381,29 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.view.Show(w, h)
 			held = true // not textured on screen yet
 		}
+	} else if a.refreshing && w > 0 && h > 0 {
+		// The picture drawn anew a part a frame, in frames that did
+		// nothing else (render.Renderer.Refresh), the last one on
+		// screen meanwhile.
+		a.warming = true
+		done, ok := false, false
+		if !a.uploaded && a.pollTime < time.Millisecond {
+			start := time.Now()
+			done, ok = sr.Refresh(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+			a.warmTime = time.Since(start)
+		}
+		switch {
+		case done:
+			a.pacer.Drawn(now)
+			a.drew, a.refreshing, a.warming = true, false, false
+		case ok:
+			a.view.Show(w, h)
+		case a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt):
+			// The camera moved (or the frame uploaded and the view
+			// was out of date): drawn whole, as it is then anyway.
+			a.pacer.Drawn(now)
+			a.drew, a.refreshing, a.warming = true, false, false
+		}
 	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 		a.drew, a.drewOnce = true, true
@@ -385,7 +417,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
-	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() {
+	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() && !a.refreshing {
 		a.sharp = true
 		fmt.Fprintf(os.Stderr, "viewer: full-resolution frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
@@ -492,7 +524,7 @@ func (a *windowApp) frameSelection() {
 // DocumentReplaced frames a new document and waits for its first frame
 // and textures again (app.View; the controller shows it).
 func (a *windowApp) DocumentReplaced(d *scene.Document) {
-	a.textured, a.sharp = false, false
+	a.textured, a.sharp, a.refreshing = false, false, false
 	a.pacer.Reset()
 	a.frameDefault(d)
 }
