@@ -43,6 +43,7 @@ import "C"
 
 import (
 	"sync"
+	"syscall"
 	"unsafe"
 )
 
@@ -84,3 +85,13 @@ func cFree(p unsafe.Pointer) { C.free(p) }
 
 // touchPages faults in every page of p[0:n].
 func touchPages(p unsafe.Pointer, n int) { C.pv_touch((*C.char)(p), C.size_t(n)) }
+
+// threadFaults is how many page faults the calling thread took that
+// mapped a page (RUSAGE_THREAD), for the frame lines.
+func threadFaults() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru) != nil {
+		return 0
+	}
+	return ru.Minflt
+}

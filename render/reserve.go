@@ -155,12 +155,9 @@ func (r *Renderer) uploadsEnded() {
 	}
 }
 
-// noteStep records an upload step for the window's frame lines
-// (NoteSteps).
-func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration) {
-	if !r.NoteSteps {
-		return
-	}
+// noteStep records an upload step that took d and faults page faults for
+// the window's frame lines (NoteSteps).
+func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration, faults int64) {
 	kind := "rows"
 	if bytes == 0 {
 		// An image complete: its pixels unmapped, the preview's
@@ -175,5 +172,9 @@ func (r *Renderer) noteStep(begun bool, bytes int, d time.Duration) {
 		}
 		r.reserved = false
 	}
-	r.Notes = append(r.Notes, fmt.Sprintf("%s %.1f MB %.1f ms", kind, float64(bytes)/(1<<20), float64(d.Microseconds())/1000))
+	note := fmt.Sprintf("%s %.1f MB %.1f ms", kind, float64(bytes)/(1<<20), float64(d.Microseconds())/1000)
+	if begun {
+		note += fmt.Sprintf(" %d faults", faults) // the page faults on the frame's thread
+	}
+	r.Notes = append(r.Notes, note)
 }

@@ -312,11 +312,17 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 				continue
 			}
 		}
+		var faults int64
+		if r.NoteSteps {
+			faults = threadFaults()
+		}
 		s := time.Now()
 		done, begun, bytes := r.stepImage(r.current, uploadBand)
 		if budget > 0 {
 			r.cost.measured(begun, bytes, time.Since(s))
-			r.noteStep(begun, bytes, time.Since(s))
+			if r.NoteSteps {
+				r.noteStep(begun, bytes, time.Since(s), threadFaults()-faults)
+			}
 			if begun {
 				// The next storage's pages, while this one's rows go up.
 				r.reserveNext()
