@@ -367,12 +367,25 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.warming = warm > 0
 		}
 		a.view.Show(w, h)
-	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil && w > 0 && h > 0 {
+	} else if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil && w > 0 && h > 0 {
 		// The first picture of the warmed document, a part a frame in
-		// frames that did nothing else (render.Renderer.DrawAhead).
+		// frames that did nothing else (render.Renderer.DrawAhead). When
+		// the hold ran out with textures still to come (a busy
+		// machine), the same with what is in: the materials that can be
+		// warmed first, then the picture with stand-ins for the rest,
+		// redrawn in parts as they come (Refresh) rather than in one
+		// frame of seconds.
 		a.warming = true
 		start := time.Now()
-		done := !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		done := false
+		if !a.uploaded && a.pollTime < time.Millisecond {
+			warmed := false
+			if warm > 0 {
+				left, _ := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+				warmed = left < warm
+			}
+			done = !warmed && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		}
 		a.warmTime = time.Since(start)
 		if done {
 			a.pacer.Drawn(now)
