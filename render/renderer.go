@@ -677,6 +677,9 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 			// A whole draw (a drawing ahead's parts count once all
 			// are drawn: DrawAhead).
 			r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+			// A drawing ahead under way is out of date (the pose or
+			// the document changed): it starts over.
+			r.warm.at, r.warm.row, r.warm.started = 0, 0, false
 		}
 		if r.drawing(partRest) {
 			r.warm.shown = true // every shader variant is made now

@@ -326,9 +326,10 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		streaming = refining
 	}
 	if a.pacer.Arrived(now, arrived, streaming) {
-		if a.pacer.Shown() && a.s.CompareDoc() == nil {
-			// Sharper textures or the lighting: drawn ahead in
-			// parts while the picture shown stays (below).
+		if a.pacer.Shown() && a.textured && !a.sharp && a.s.CompareDoc() == nil {
+			// The whole textures replacing the reduced ones of a
+			// document just shown: drawn ahead in parts while the
+			// picture shown stays (below).
 			a.refreshing = true
 		} else {
 			a.view.Invalidate()
@@ -411,11 +412,17 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.drew, a.refreshing, a.warming = true, false, false
 		case ok:
 			a.view.Show(w, h)
-		case a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt):
-			// The camera moved (or the frame uploaded and the view
-			// was out of date): drawn whole, as it is then anyway.
-			a.pacer.Drawn(now)
-			a.drew, a.refreshing, a.warming = true, false, false
+		default:
+			if !a.uploaded && a.pollTime < time.Millisecond {
+				// No picture to keep: drawn whole, as before.
+				a.refreshing = false
+				a.view.Invalidate()
+			}
+			if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+				// The camera moved, or the above: drawn whole.
+				a.pacer.Drawn(now)
+				a.drew, a.refreshing, a.warming = true, false, false
+			}
 		}
 	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
