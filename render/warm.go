@@ -390,9 +390,9 @@ type aheadState struct {
 // picture stays. A band is as many rows as what is left of budget pays
 // for, each row weighed by the screen width of the primitives that cover
 // it (the lamp's glass rows cost many times the others) at the cost per
-// weight the bands before measured; another part or band follows in the
-// same call only when one of minBandRows rows (the background: as long
-// as it took last) fits. It reports whether v holds the new picture. The
+// weight the bands before measured (bandEnd); another band follows in the
+// same call only when its estimate fits in what is left, the background
+// only when what it took last does. It reports whether v holds the new picture. The
 // default framebuffer is left bound, the scissor test off.
 func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done bool) {
 	if r.doc == nil || width <= 0 || height <= 0 {
