@@ -65,9 +65,8 @@ func (r *Renderer) nextStorage() int {
 	if len(r.queue) > 0 {
 		return chain(r.queue[0])
 	}
-	if len(r.later) > 0 {
-		return chain(r.later[0])
-	}
+	// Not the whole images waiting in later: their pages would be
+	// faulted in while the first picture is drawn.
 	return 0
 }
 
@@ -95,9 +94,12 @@ func (r *Renderer) reserveNext() {
 		defer func() {
 			_ = recover() // the storage is then allocated on the frame
 		}()
-		// At the frames' priority, not the decoders' lower one
-		// (BackgroundDecoding): the next storage waits for it, and on a
-		// busy machine it would wait past maxReserveWait.
+		// At the decoders' lower priority (BackgroundDecoding): at the
+		// frames' it took the CPU of the swap's rasteriser threads. On a
+		// busy machine the storage then waits up to maxReserveWait.
+		if BackgroundDecoding {
+			lowerThreadPriority()
+		}
 		touchPages(p, n)
 	}()
 }
