@@ -242,6 +242,10 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			}
 			s := time.Now()
 			if step() {
+				// With the rasteriser's work (the copy of the view and
+				// its mipmaps, the draw), which the swap would wait for
+				// otherwise, outside the estimate.
+				gl.Finish()
 				worked, last = true, time.Since(s)
 				if si == len(steps)-1 {
 					// A longer draw raises the estimate at once, a
