@@ -109,8 +109,14 @@ func (r *Renderer) reserveNext() {
 // the driver to take), or there is none, or it was waited for too long.
 func (r *Renderer) storageMayStart(bytes int) bool {
 	res := r.reserve
-	if res == nil || bytes < minReserve {
+	if bytes < minReserve {
 		return true // a small one does not wait (the block stays for the next)
+	}
+	if res == nil {
+		// The first of a run (the whole images): reserved now, taken
+		// in a later frame.
+		r.reserveNext()
+		return r.reserve == nil
 	}
 	select {
 	case <-res.ready:
