@@ -96,7 +96,8 @@ type windowApp struct {
 	// draw ahead: the next frame comes at once.
 	warming bool
 	// refreshing says the view is being drawn anew ahead, a part a
-	// frame, for textures or lighting that arrived (render.Refresh).
+	// frame, with the whole textures that replaced the reduced ones
+	// (render.Renderer.Refresh).
 	refreshing bool
 	// drewOnce is set once the view was drawn: there is a picture to keep
 	// on screen while a new document's shaders warm up.
