@@ -247,6 +247,19 @@ type Renderer struct {
 	// no bound): the window keeps drawing while a file's textures go to
 	// the GL driver over several frames.
 	UploadBudget time.Duration
+	// reserve is the next texture storage's memory being faulted in
+	// (reserve.go); heapUsed says malloc keeps its heap for them.
+	reserve  *storageReserve
+	heapUsed bool
+	reserved bool // the storage under way took a reserve (NoteSteps)
+	// texChanges counts the textures replaced (a whole image for its
+	// preview): a drawing ahead starts over after one (warm.go).
+	texChanges int
+	// NoteSteps makes Poll, Warm and DrawAhead describe each step they
+	// take in Notes (what and how long), for the window's frame lines;
+	// the caller empties Notes.
+	NoteSteps bool
+	Notes     []string
 }
 
 // New compiles the shaders. A GL 3.3 context must be current and
@@ -537,6 +550,10 @@ func (r *Renderer) Poll() (arrived, pending int) {
 		// the whole ones go up from now on.
 		r.queue, r.later = r.later, nil
 	}
+	if r.pending == nil && r.current == nil && len(r.queue) == 0 && len(r.later) == 0 {
+		r.dropReserve() // one made for a texture that shared another's
+		r.uploadsEnded()
+	}
 	if len(r.decoded) == r.imgCount || r.pending == nil && r.current == nil && len(r.queue) == 0 {
 		return arrived, 0
 	}
@@ -658,7 +675,14 @@ func (r *Renderer) Draw(cam Camera, width, height int, opt Options) {
 		return
 	}
 	if r.doc != nil {
-		r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+		if r.warm.part == 0 {
+			// A whole draw (a drawing ahead's parts count once all
+			// are drawn: DrawAhead).
+			r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
+			// A drawing ahead under way is out of date (the pose or
+			// the document changed): it starts over.
+			r.warm.at, r.warm.row, r.warm.started = 0, 0, false
+		}
 		if r.drawing(partRest) {
 			r.warm.shown = true // every shader variant is made now
 		}

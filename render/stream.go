@@ -202,7 +202,11 @@ func (r *Renderer) stepImage(u *imageUpload, maxBytes int) (done, begun bool, by
 	}
 	r.decoded[u.di.index] = u.di
 	TraceStart("upload %d done (preview %v)", u.di.index, u.di.preview)
-	u.di.free()
+	if r.UploadBudget > 0 {
+		freeSoon(u.di) // the window: off the frame
+	} else {
+		u.di.free()
+	}
 	if u.di.refines {
 		if len(u.old) > 0 {
 			gl.DeleteTextures(int32(len(u.old)), &u.old[0])
@@ -278,6 +282,7 @@ func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
 		u.old = append(u.old, old)
 	}
 	r.textures[k] = id
+	r.texChanges++
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
@@ -291,10 +296,13 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 	}
 	stepped := false
 	for len(r.queue) > 0 || r.current != nil {
-		if budget > 0 && stepped {
+		if budget > 0 {
 			begin, bytes := r.nextUpload(uploadBand)
-			if time.Since(start)+r.cost.estimate(begin, bytes) > budget {
+			if stepped && time.Since(start)+r.cost.estimate(begin, bytes) > budget {
 				break
+			}
+			if begin && !r.storageMayStart(bytes) {
+				break // its pages are being faulted in (reserve.go)
 			}
 		}
 		if r.current == nil {
@@ -305,16 +313,30 @@ func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
 				continue
 			}
 		}
+		var faults int64
+		if r.NoteSteps {
+			faults = threadFaults()
+		}
 		s := time.Now()
 		done, begun, bytes := r.stepImage(r.current, uploadBand)
 		if budget > 0 {
 			r.cost.measured(begun, bytes, time.Since(s))
+			if r.NoteSteps {
+				r.noteStep(begun, bytes, time.Since(s), threadFaults()-faults)
+			}
+			if begun {
+				// The next storage's pages, while this one's rows go up.
+				r.reserveNext()
+			}
 		}
 		stepped = stepped || bytes > 0
 		if done {
 			r.current = nil
 			completed++
 		}
+	}
+	if budget > 0 {
+		r.reserveNext()
 	}
 	return completed
 }
@@ -358,4 +380,23 @@ func (r *Renderer) dropUploads() {
 		di.free()
 	}
 	r.queue = nil
+	r.dropReserve()
+}
+
+// freeSoon frees di's pixels as free does, but unmaps them on another
+// thread: the driver has copied them, and unmapping a 2048x2048 image
+// with its mipmaps (22 MB) cost the window's frame 2-12 ms.
+func freeSoon(di *decodedImage) {
+	img, levels, budget, reserved := di.img, di.levels, di.budget, di.reserved
+	di.img, di.levels, di.reserved = nil, nil, 0
+	go func() {
+		defer func() { _ = recover() }()
+		img.Free()
+		for _, l := range levels {
+			l.Free()
+		}
+		if budget != nil {
+			budget.Give(reserved)
+		}
+	}()
 }

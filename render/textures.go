@@ -109,7 +109,7 @@ func decodeImages(d *scene.Document, dir string) <-chan decodedImage {
 	// whole takes the JPEGs sent reduced first, to decode whole once
 	// every image has been sent once (first closes then).
 	whole := make(chan int, n)
-	// gate holds the whole JPEGs back until the renderer has drawn the
+	// gate holds the whole images back until the renderer has drawn the
 	// previews (takeGate), so that they do not slow that first draw.
 	gate := &decodeGate{ch: make(chan struct{})}
 	if side > 0 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Warming the shaders of a new document before it is shown.
@@ -32,11 +33,12 @@ type warmState struct {
 	only map[int]bool
 	// target is the framebuffer warmed and drawn ahead into, like View's.
 	target warmTarget
-	// part is the part of the drawing ahead under way (0: a whole Draw),
-	// ahead the next part to draw and aheadKey what for.
-	part, ahead int
-	aheadKey    aheadKey
-	restarts    int // times the camera moved during a drawing ahead
+	// part is the part of the Draw under way (0: all of it), aheadState
+	// the progress of the drawing ahead and aheadKey what for.
+	part int
+	aheadState
+	aheadKey aheadKey
+	restarts int // times the camera moved during a drawing ahead
 	// drawCost estimates what drawing one material to warm it costs,
 	// [1] for transmissive ones (their shaders are the longest to make),
 	// 0 before one was measured (Warm).
@@ -240,6 +242,10 @@ func (r *Renderer) Warm(cam Camera, width, height, samples int, opt Options, bud
 			}
 			s := time.Now()
 			if step() {
+				// With the rasteriser's work (the copy of the view and
+				// its mipmaps, the draw), which the swap would wait for
+				// otherwise, outside the estimate.
+				gl.Finish()
 				worked, last = true, time.Since(s)
 				if si == len(steps)-1 {
 					// A longer draw raises the estimate at once, a
@@ -318,32 +324,30 @@ func (r *Renderer) WarmMipmaps() bool {
 // The parts of a drawing ahead: the opaque primitives (after the clear),
 // the background behind them with the copy of both the transmission pass
 // reads, and the rest (the transmissive primitives, the blended ones, the
-// lines). The first and the last are drawn in aheadBands horizontal bands
-// (the scissor test), a band a frame. Drawn in that order into one
-// framebuffer they make the same pixels as one Draw: each pixel gets the
-// same fragments in the same order.
+// lines). The first and the last are drawn in horizontal bands (the
+// scissor test), each as many rows as the frame's budget pays for (see
+// DrawAhead). Drawn in that order into one framebuffer they make the same
+// pixels as one Draw: each pixel gets the same fragments in the same
+// order.
 const (
 	partOpaque = 1 << iota
 	partBackground
 	partCopy
 	partRest
+	// aheadBands is how many bands the rows the scene covers are split
+	// into before a band's cost was measured.
 	aheadBands = 12
+	// minBandRows is the fewest rows a band has (but the last of a
+	// part): each band draws every primitive again, whatever its rows.
+	minBandRows = 8
 )
 
-// aheadStep is one call's part of a drawing ahead: which parts, in which
-// band (-1: the whole view).
-type aheadStep struct{ part, band int }
-
-var aheadSteps = func() (s []aheadStep) {
-	for b := 0; b < aheadBands; b++ {
-		s = append(s, aheadStep{partOpaque, b})
-	}
-	s = append(s, aheadStep{partBackground | partCopy, -1})
-	for b := 0; b < aheadBands; b++ {
-		s = append(s, aheadStep{partRest, b})
-	}
-	return s
-}()
+// aheadParts are the parts in order; banded ones are drawn a band at a
+// time.
+var aheadParts = [...]struct {
+	part   int
+	banded bool
+}{{partOpaque, true}, {partBackground | partCopy, false}, {partRest, true}}
 
 // drawing reports whether the draw under way includes part p (every part
 // when none is chosen).
@@ -358,111 +362,295 @@ type aheadKey struct {
 	// between two parts would leave a picture of both.
 	env *gpuEnv
 	lut uint32
+	// The textures drawn with: one made or replaced between two parts
+	// (a whole image for its preview) starts the drawing over.
+	uploads, texChanges int
 }
 
-// DrawAhead draws the warmed document's first picture for v, a part
-// (aheadSteps) at a time while budget lasts (at least one a call), into the warm-up's framebuffer, and when the last
-// part is drawn makes it v's cached view, as if v.Present had drawn it:
-// on llvmpipe a full draw of the lamp is the longest frame of an open
-// (most of it the transmissive glass's pixels), and each part costs a
-// share of it in a frame of its own while the old picture stays. It
-// reports whether v holds the new picture. The default framebuffer is
-// left bound, the scissor test off.
+// aheadState is the progress of a drawing ahead and what its bands cost.
+type aheadState struct {
+	// at indexes aheadParts, row is the next row of a banded part;
+	// started says a part was drawn (a change then starts over).
+	at, row int
+	started bool
+	// weights[i] holds, for the i'th banded part, by row, the sum of the
+	// weights of the rows below (rowWeights): a band of rows [y0, y1) is
+	// expected to cost fixed[i] + perWeight[i]*(weights[y1]-weights[y0])
+	// (each band draws every primitive again, whatever its rows, then
+	// shades the pixels its rows cover), both measured, 0 before.
+	weights   [2][]float64
+	perWeight [2]float64
+	fixed     [2]time.Duration
+	// whole is what the unbanded part cost when measured (0 before).
+	whole time.Duration
+}
+
+// DrawAhead draws the warmed document's first picture for v, a part at a
+// time while budget lasts (at least one band a call), into the warm-up's
+// framebuffer, and when the last part is drawn makes it v's cached view,
+// as if v.Present had drawn it: on llvmpipe a full draw of the lamp is the
+// longest frame of an open (most of it the transmissive glass's pixels),
+// and each band costs a share of it in a frame of its own while the old
+// picture stays. A band is as many rows as what is left of budget pays
+// for, each row weighed by the screen width of the primitives that cover
+// it (the lamp's glass rows cost many times the others) at the cost per
+// weight the bands before measured (bandEnd); another band follows in the
+// same call only when its estimate fits in what is left, the background
+// only when what it took last does. It reports whether v holds the new picture. The
+// default framebuffer is left bound, the scissor test off.
 func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done bool) {
 	if r.doc == nil || width <= 0 || height <= 0 {
 		return false
 	}
-	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture()}
-	if r.warm.ahead > 0 && r.warm.aheadKey != k {
-		r.warm.ahead = 0 // the camera moved: again from the first part
-		r.warm.restarts++
+	a := &r.warm.aheadState
+	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture(), r.uploads, r.texChanges}
+	if a.started && r.warm.aheadKey != k {
+		// Again from the first part; three times for the camera (it
+		// keeps moving) and it is drawn at once.
+		a.at, a.row, a.started = 0, 0, false
+		if old := r.warm.aheadKey; old.cam != k.cam || old.width != k.width || old.height != k.height || old.opt != k.opt {
+			r.warm.restarts++
+		}
 	}
 	r.warm.aheadKey = k
 	t := &r.warm.target
 	if t.fb == 0 || t.w != width || t.h != height || t.samples != v.Samples {
 		t.resize(width, height, v.Samples)
 		t.samples = v.Samples
-		r.warm.ahead = 0
+		a.at, a.row, a.started = 0, 0, false
+	}
+	if !a.started {
+		a.weights[0], a.weights[1] = r.rowWeights(cam, width, height, opt)
 	}
 	gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
 	start := time.Now()
-	var longest time.Duration // the costliest part of this call
-	for r.warm.ahead < len(aheadSteps) {
-		s := time.Now()
+	worked := false
+	for a.at < len(aheadParts) {
 		if r.warm.restarts >= 3 {
 			// The camera keeps moving: all of it now, as Present would.
 			r.Draw(cam, width, height, opt)
-			r.warm.ahead = len(aheadSteps)
-		} else {
-			st := aheadSteps[r.warm.ahead]
-			if st.band >= 0 {
-				y0, y1 := r.aheadBand(cam, width, height, st.band)
-				gl.Enable(gl.SCISSOR_TEST)
-				gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
-			}
-			r.warm.part = st.part
-			r.Draw(cam, width, height, opt)
-			r.warm.part = 0
-			gl.Disable(gl.SCISSOR_TEST)
-			r.warm.ahead++
-		}
-		// What the part cost, the rasteriser's work included: another
-		// as long as the costliest so far must fit in what is left (the
-		// bands over the transmissive glass cost many times the others).
-		gl.Finish()
-		longest = max(longest, time.Since(s))
-		if time.Since(start)+longest > budget {
+			a.at = len(aheadParts)
 			break
 		}
+		p := aheadParts[a.at]
+		left := budget - time.Since(start)
+		y0, y1 := 0, height
+		bi := 0
+		if a.at > 0 {
+			bi = 1
+		}
+		if p.banded {
+			y0 = a.row
+			y1 = a.bandEnd(bi, y0, height, left)
+			if d, ok := a.estimate(bi, y0, y1); worked && (!ok || d > left) {
+				break // before the cost was measured, in a frame of its own
+			}
+		} else if worked && (a.whole == 0 || a.whole > left) {
+			break // in a frame of its own before it was measured
+		}
+		s := time.Now()
+		if p.banded {
+			gl.Enable(gl.SCISSOR_TEST)
+			gl.Scissor(0, int32(y0), int32(width), int32(y1-y0))
+		}
+		r.warm.part = p.part
+		r.Draw(cam, width, height, opt)
+		r.warm.part = 0
+		gl.Disable(gl.SCISSOR_TEST)
+		// What the part cost, the rasteriser's work included.
+		gl.Finish()
+		d := time.Since(s)
+		a.started, worked = true, true
+		if p.banded {
+			a.measured(bi, y0, y1, d)
+			r.noteAhead(p.part, y0, y1, d)
+			if a.row = y1; a.row >= height {
+				a.at, a.row = a.at+1, 0
+			}
+		} else {
+			a.whole = max(a.whole, d)
+			r.noteAhead(p.part, 0, height, d)
+			a.at++
+		}
 	}
-	if r.warm.ahead < len(aheadSteps) {
+	if a.at < len(aheadParts) {
 		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 		return false
 	}
-	r.warm.ahead = 0
+	a.at, a.row, a.started = 0, 0, false
+	// The first textured picture is drawn: the whole images may decode
+	// and go up now (Poll), not while its parts took the frames.
+	r.drawnTextured = r.drawnTextured || len(r.decoded) == r.imgCount
 	v.adopt(&t.viewTarget, width, height)
 	t.delete()
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	return true
 }
 
-// aheadBand returns the rows [y0, y1) of band b of a view of width x
-// height: the rows the scene's bounds cover are split evenly (the first
-// and the last band reach the view's edges), so that the bands cost about
-// the same.
-func (r *Renderer) aheadBand(cam Camera, width, height, b int) (y0, y1 int) {
-	lo, hi := 0.0, float64(height)
-	vp := cam.Projection(float64(width) / float64(height)).Mul4(cam.View())
-	ylo, yhi := math.Inf(1), math.Inf(-1)
-	for i := 0; i < 8; i++ {
-		c := r.min
-		for k := 0; k < 3; k++ {
-			if i&(1<<k) != 0 {
-				c[k] = r.max[k]
-			}
+// Refresh draws v's picture anew ahead, a part a call (DrawAhead), while
+// v keeps showing the one it has: for a change that need not show at once
+// (the whole textures replacing the reduced ones, the computed lighting),
+// whose whole redraw would be one long frame (the lamp's: 40-60 ms on
+// llvmpipe). It reports whether v holds the new picture, and ok false
+// when v has no picture of this size to keep (the caller draws it whole).
+func (r *Renderer) Refresh(v *View, cam Camera, width, height int, opt Options, budget time.Duration) (done, ok bool) {
+	if !v.valid || v.reduced || v.full.fb == 0 || v.full.w != width || v.full.h != height {
+		return false, false
+	}
+	return r.DrawAhead(v, cam, width, height, opt, budget), true
+}
+
+// estimate is what a band of rows [y0, y1) of banded part i is expected
+// to cost; ok is false before the cost per weight was measured.
+func (a *aheadState) estimate(i, y0, y1 int) (d time.Duration, ok bool) {
+	w := a.weights[i]
+	switch {
+	case len(w) <= y1:
+		return 0, false
+	case a.perWeight[i] > 0:
+		return a.fixed[i] + time.Duration(a.perWeight[i]*(w[y1]-w[y0])), true
+	case a.fixed[i] > 0 && empty(w, y0, y1):
+		return a.fixed[i], true
+	}
+	return 0, false
+}
+
+// empty reports whether no primitive covers rows [y0, y1) of weights w.
+func empty(w []float64, y0, y1 int) bool { return w[y1]-w[y0] <= 2*emptyRow*float64(y1-y0) }
+
+// bandEnd returns where the band of banded part i that starts at row y0
+// ends: an aheadBands'th of the part's weight (its rows that primitives
+// cover), at least minBandRows; once the cost per weight was measured,
+// fewer rows when left does not pay for that many. Rows no primitive
+// covers up to the part's end are one band.
+func (a *aheadState) bandEnd(i, y0, height int, left time.Duration) int {
+	w := a.weights[i]
+	lo := min(height, y0+minBandRows)
+	if len(w) != height+1 {
+		return min(height, y0+max(minBandRows, height/aheadBands))
+	}
+	if empty(w, y0, height) {
+		return height // nothing to draw but the clear and the lines
+	}
+	y := lo
+	if a.perWeight[i] == 0 {
+		for y < height && w[y]-w[y0] < w[height]/aheadBands {
+			y++
 		}
-		p := vp.Mul4x1(c.Vec4(1))
-		if p[3] <= 1e-9 {
-			ylo, yhi = lo, hi // a corner behind the eye: split the whole view
+		return y
+	}
+	// Not more than an even split's weight either: the cost of a row
+	// varies many times over under primitives of like widths (the lamp's
+	// glass), and the estimate learns it a band late.
+	for y < height && w[y+1]-w[y0] <= w[height]/aheadBands {
+		if d, _ := a.estimate(i, y0, y+1); d > left {
 			break
 		}
-		y := (p[1]/p[3]*0.5 + 0.5) * float64(height)
-		ylo, yhi = math.Min(ylo, y), math.Max(yhi, y)
+		y++
 	}
-	ylo, yhi = math.Max(lo, ylo), math.Min(hi, yhi)
-	if yhi-ylo < float64(aheadBands) {
-		ylo, yhi = lo, hi
+	return y
+}
+
+// measured takes in that a band of rows [y0, y1) of banded part i took
+// d: a band no primitive covers measures the fixed part, another the cost
+// per weight beyond it. A costlier band raises the estimate at once, a
+// cheaper one lowers it a quarter of the way.
+func (a *aheadState) measured(i, y0, y1 int, d time.Duration) {
+	w := a.weights[i]
+	if len(w) <= y1 || y1 <= y0 {
+		return
 	}
-	split := func(k int) int {
-		switch k {
-		case 0:
-			return 0
-		case aheadBands:
-			return height
+	follow := func(p *float64, x float64) {
+		if x > *p {
+			*p = x
+		} else {
+			*p = (3**p + x) / 4
 		}
-		return int(ylo + (yhi-ylo)*float64(k)/aheadBands)
 	}
-	return split(b), split(b + 1)
+	weight := w[y1] - w[y0]
+	if empty(w, y0, y1) {
+		f := float64(a.fixed[i])
+		follow(&f, float64(d))
+		a.fixed[i] = time.Duration(f)
+		return
+	}
+	follow(&a.perWeight[i], float64(max(d-a.fixed[i], d/2))/weight)
+}
+
+// emptyRow is the weight of a row no primitive covers (its clear, the
+// lines): next to nothing beside a primitive's width in pixels.
+const emptyRow = 1
+
+// rowWeights returns, for the opaque part and for the rest, the running
+// sums by row (len height+1) of what each row is expected to cost:
+// emptyRow plus, for each primitive of the part, its screen width on the
+// rows its bounding box covers.
+func (r *Renderer) rowWeights(cam Camera, width, height int, opt Options) (opaque, rest []float64) {
+	vp := mat32(cam.Projection(float64(width) / float64(height)).Mul4(cam.View()))
+	var row [2][]float64
+	for i := range row {
+		row[i] = make([]float64, height+1)
+	}
+	base := float64(emptyRow)
+	for i := range r.items {
+		it := &r.items[i]
+		pi := 0
+		if it.prim != nil {
+			if m := r.materialOf(it.prim, opt.Variant); m.alphaMode == 2 || m.transmission > 0 {
+				pi = 1
+			}
+		}
+		x0, x1, y0, y1 := 0.0, float64(width), 0, height
+		if it.dyn == nil && it.prim != nil && len(it.prim.corners) > 0 {
+			mvp := vp.Mul4(mat32(it.model))
+			xlo, xhi, ylo, yhi := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+			behind := false
+			for _, c := range it.prim.corners {
+				p := mvp.Mul4x1(mgl32.Vec4{float32(c[0]), float32(c[1]), float32(c[2]), 1})
+				if p[3] <= 1e-6 {
+					behind = true // the whole view
+					break
+				}
+				x, y := float64(p[0]/p[3]), float64(p[1]/p[3])
+				xlo, xhi, ylo, yhi = math.Min(xlo, x), math.Max(xhi, x), math.Min(ylo, y), math.Max(yhi, y)
+			}
+			if !behind {
+				px := func(v float64, n int) float64 { return math.Max(0, math.Min(float64(n), (v*0.5+0.5)*float64(n))) }
+				x0, x1 = px(xlo, width), px(xhi, width)
+				y0, y1 = int(math.Floor(px(ylo, height))), int(math.Ceil(px(yhi, height)))
+			}
+		}
+		if x1 <= x0 || y1 <= y0 {
+			continue
+		}
+		row[pi][y0] += x1 - x0
+		row[pi][y1] -= x1 - x0
+	}
+	for i := range row {
+		sum, acc := make([]float64, height+1), 0.0
+		for y := 0; y < height; y++ {
+			acc += row[i][y]
+			sum[y+1] = sum[y] + base + acc
+		}
+		row[i] = sum
+	}
+	return row[0], row[1]
+}
+
+// noteAhead records a part of a drawing ahead for the window's frame
+// lines (NoteSteps).
+func (r *Renderer) noteAhead(part, y0, y1 int, d time.Duration) {
+	if !r.NoteSteps {
+		return
+	}
+	name := "opaque"
+	switch {
+	case part&partBackground != 0:
+		name = "background"
+	case part&partRest != 0:
+		name = "rest"
+	}
+	r.Notes = append(r.Notes, fmt.Sprintf("ahead %s rows %d-%d %.1f ms", name, y0, y1, float64(d.Microseconds())/1000))
 }
 
 // adopt makes the drawing in t (width x height, v's samples) v's cached

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -288,13 +289,16 @@ func TestDrawAhead(t *testing.T) {
 	defer ahead.Delete()
 	defer once.Delete()
 	var calls []bool
-	for i := 0; i < 4*aheadBands && !ahead.valid; i++ {
+	maxCalls := 2*((h+minBandRows-1)/minBandRows) + 1 // bands of minBandRows, and the background
+	for i := 0; i < 2*maxCalls && !ahead.valid; i++ {
 		calls = append(calls, r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond))
 	}
-	wantCalls := make([]bool, 2*aheadBands+1)
+	// With no time at all one band a call: the first of each part an
+	// aheadBands'th of the weight, then minBandRows rows.
+	wantCalls := make([]bool, len(calls))
 	wantCalls[len(wantCalls)-1] = true
-	if !slices.Equal(calls, wantCalls) {
-		t.Fatalf("DrawAhead reported %v, want %v", calls, wantCalls)
+	if !slices.Equal(calls, wantCalls) || len(calls) < 3 || len(calls) > maxCalls {
+		t.Fatalf("DrawAhead reported %v, want false but in the last of 3 to %d calls", calls, maxCalls)
 	}
 	if gl.IsEnabled(gl.SCISSOR_TEST) {
 		t.Errorf("the scissor test is left on")
@@ -318,5 +322,129 @@ func TestDrawAhead(t *testing.T) {
 	defer all.Delete()
 	if !r.DrawAhead(&all, cam, w, h, opt, time.Minute) || !bytes.Equal(read(all.full.fb), want) {
 		t.Errorf("a drawing ahead with a minute's budget is not done in one call, or differs")
+	}
+}
+
+// TestBandEnd: a band of the drawing ahead is as many rows as what is left
+// of the budget pays for at the measured cost per weight, at least
+// minBandRows, and before a band was measured an aheadBands'th of the
+// part's weight; rows that weigh more make it shorter.
+func TestBandEnd(t *testing.T) {
+	const h = 240
+	uniform := make([]float64, h+1) // weight 10 a row
+	heavy := make([]float64, h+1)   // rows 120 and up weigh 100
+	bare := make([]float64, h+1)    // no primitive: emptyRow a row
+	for y := 1; y <= h; y++ {
+		uniform[y] = float64(10 * y)
+		heavy[y] = heavy[y-1] + 10
+		if y > 120 {
+			heavy[y] += 90
+		}
+		bare[y] = float64(emptyRow * y)
+	}
+	ms := float64(time.Millisecond) / 10 // a row of weight 10 costs 1 ms
+	cases := []struct {
+		name      string
+		weights   []float64
+		perWeight float64
+		y0        int
+		left      time.Duration
+		want      int
+	}{
+		{"not measured yet", uniform, 0, 0, time.Second, 20},
+		{"not measured, heavy rows", heavy, 0, 120, time.Second, 131},
+		{"ten rows' worth", uniform, ms, 20, 10 * time.Millisecond, 30},
+		{"less than the fewest rows", uniform, ms, 20, time.Millisecond, 20 + minBandRows},
+		{"an even split at most", uniform, ms, 0, time.Second, 20},
+		{"the part's end", uniform, ms, 235, time.Second, h},
+		{"heavy rows cost more", heavy, ms, 110, 30 * time.Millisecond, 122},
+		{"nothing drawn: one band", bare, 0, 0, time.Nanosecond, h},
+	}
+	for _, c := range cases {
+		a := aheadState{}
+		a.weights[0], a.perWeight[0] = c.weights, c.perWeight
+		if got := a.bandEnd(0, c.y0, h, c.left); got != c.want {
+			t.Errorf("%s: band from row %d ends at %d, want %d", c.name, c.y0, got, c.want)
+		}
+	}
+	// The measured cost: a band no primitive covers gives the fixed part,
+	// a covered one the cost per weight beyond it; a costlier band raises
+	// the estimate at once, a cheaper one lowers it a quarter of the way.
+	a := aheadState{}
+	a.weights[0], a.weights[1] = uniform, bare
+	a.measured(0, 0, 10, 20*time.Millisecond)
+	a.measured(0, 10, 20, 10*time.Millisecond)
+	if want := (3*2*ms + ms) / 4; math.Abs(a.perWeight[0]-want) > 1 {
+		t.Errorf("cost per weight %v ns, want %v", a.perWeight[0], want)
+	}
+	a.measured(1, 0, 10, 3*time.Millisecond)
+	if a.fixed[1] != 3*time.Millisecond || a.perWeight[1] != 0 {
+		t.Errorf("an empty band gave a fixed part of %v and %v ns per weight, want 3ms and 0", a.fixed[1], a.perWeight[1])
+	}
+	if d, ok := a.estimate(1, 0, 10); !ok || d != 3*time.Millisecond {
+		t.Errorf("estimate of an empty band %v, %v, want the fixed part, 3ms", d, ok)
+	}
+	a.perWeight[1] = 10 * ms
+	if d, ok := a.estimate(1, 0, 10); !ok || d != 13*time.Millisecond {
+		t.Errorf("estimate %v, %v, want 13ms (3 fixed, 10 rows of 1 ms)", d, ok)
+	}
+	if _, ok := (&aheadState{weights: [2][]float64{uniform}}).estimate(0, 0, 10); ok {
+		t.Errorf("an estimate before any band was measured")
+	}
+}
+
+// TestRefresh: a view with a picture is drawn anew ahead, a band a call
+// with no time, and ends byte-identical to a redraw at once; a view with
+// no picture of that size is left to Present; a texture replaced between
+// two parts starts the drawing over.
+func TestRefresh(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	r.waitEnv = true
+	cam := NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	var v, once View
+	defer v.Delete()
+	defer once.Delete()
+	if _, ok := r.Refresh(&v, cam, w, h, opt, time.Minute); ok {
+		t.Fatal("Refresh took a view with no picture")
+	}
+	v.Present(r, cam, w, h, opt)
+	if _, ok := r.Refresh(&v, cam, w, h+1, opt, time.Minute); ok {
+		t.Error("Refresh took a view whose picture is of another size")
+	}
+	calls, restarted := 0, false
+	for done := false; !done; calls++ {
+		var ok bool
+		if done, ok = r.Refresh(&v, cam, w, h, opt, time.Nanosecond); !ok {
+			t.Fatal("Refresh gave up on a view with a picture")
+		}
+		if calls == 2 && !restarted {
+			restarted = true
+			r.texChanges++ // a whole image replaced its preview
+		}
+		if calls > 100 {
+			t.Fatal("no new picture after 100 calls")
+		}
+	}
+	if calls < 6 {
+		t.Errorf("the refresh took %d calls, want more than the 3 before the texture changed and 3 parts after", calls)
+	}
+	once.Present(r, cam, w, h, opt)
+	read := func(fb uint32) []byte {
+		pix := make([]byte, w*h*4)
+		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return pix
+	}
+	if !bytes.Equal(read(v.full.fb), read(once.full.fb)) {
+		t.Error("the refreshed picture differs from one drawn at once")
 	}
 }

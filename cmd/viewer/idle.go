@@ -10,6 +10,7 @@ import "C"
 import (
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -130,8 +131,13 @@ func (a *windowApp) afterFrame() {
 			drew = " drew the view"
 		}
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f)\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
-			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime))
+		steps := ""
+		if a.renderer != nil && len(a.renderer.Notes) > 0 {
+			steps = ": " + strings.Join(a.renderer.Notes, ", ")
+			a.renderer.Notes = a.renderer.Notes[:0]
+		}
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(now.Sub(a.frameEnd)), steps)
 	}
 	a.drew = false
 	wakes.Lock()

@@ -86,9 +86,20 @@ type windowApp struct {
 	// ahead of its first picture (render.Renderer.Warm, DrawAhead), for
 	// PHYSVIEW_FRAME_TIMES and the budget.
 	pollTime, uploadTime, warmTime time.Duration
+	// ctlTime, presentTime and panelTime are how long the controller's
+	// Update, the view's drawing or copy (warm-up aside) and the panel
+	// took, for PHYSVIEW_FRAME_TIMES.
+	ctlTime, presentTime, panelTime time.Duration
+	// frameEnd is when frame returned: the backend then draws the panel
+	// and swaps.
+	frameEnd time.Time
 	// warming says a material is ready to warm or the first picture to
 	// draw ahead: the next frame comes at once.
 	warming bool
+	// refreshing says the view is being drawn anew ahead, a part a
+	// frame, with the whole textures that replaced the reduced ones
+	// (render.Renderer.Refresh).
+	refreshing bool
 	// drewOnce is set once the view was drawn: there is a picture to keep
 	// on screen while a new document's shaders warm up.
 	drewOnce bool
@@ -227,6 +238,7 @@ func (a *windowApp) initGL() {
 		a.s.Fail(a.glErr.Error())
 		return
 	}
+	a.renderer.NoteSteps = frameTimes
 	a.ctl = viewport.New(a.s, a.renderer)
 	a.ctl.Redraw = a.view.Invalidate
 	if screenLog {
@@ -282,16 +294,21 @@ func (a *windowApp) frame() {
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
+		ctlStart := time.Now()
 		a.ctl.Update(a.viewport(io))
 		a.panel.ProbeText = a.ctl.ProbeText
+		presentStart := time.Now()
 		a.present(io, arrived, pending)
+		a.ctlTime, a.presentTime = presentStart.Sub(ctlStart), time.Since(presentStart)-a.warmTime
 	}
 	// The time the last frame took to build and show, not the time
 	// between frames, which includes the sleep while nothing happens.
 	a.panel.FrameMS = float32(a.frameWork.Seconds() * 1000)
+	panelStart := time.Now()
 	for _, in := range ui.Build(&a.panel, io.DisplaySize().X, io.DisplaySize().Y) {
 		a.do(in)
 	}
+	a.panelTime = time.Since(panelStart)
 	if !imgui.IsAnyItemActive() {
 		s.Seal()
 	}
@@ -301,6 +318,7 @@ func (a *windowApp) frame() {
 	}
 	a.wake()
 	a.cachePanel()
+	a.frameEnd = time.Now()
 }
 
 // windowClear is the colour the window is cleared to each frame, under
@@ -364,7 +382,14 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		streaming = refining
 	}
 	if a.pacer.Arrived(now, arrived, streaming) {
-		a.view.Invalidate()
+		if a.pacer.Shown() && a.textured && !a.sharp && a.s.CompareDoc() == nil {
+			// The whole textures replacing the reduced ones of a
+			// document just shown: drawn ahead in parts while the
+			// picture shown stays (below).
+			a.refreshing = true
+		} else {
+			a.view.Invalidate()
+		}
 	}
 	size, scale := io.DisplaySize(), io.DisplayFramebufferScale()
 	if scale.X == 0 {
@@ -414,12 +439,25 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.warming = warm > 0
 		}
 		a.view.Show(w, h)
-	} else if a.drewOnce && !a.pacer.Shown() && pending == 0 && a.s.CompareDoc() == nil && w > 0 && h > 0 {
+	} else if a.drewOnce && !a.pacer.Shown() && a.s.CompareDoc() == nil && w > 0 && h > 0 {
 		// The first picture of the warmed document, a part a frame in
-		// frames that did nothing else (render.Renderer.DrawAhead).
+		// frames that did nothing else (render.Renderer.DrawAhead). When
+		// the hold ran out with textures still to come (a busy
+		// machine), the same with what is in: the materials that can be
+		// warmed first, then the picture with stand-ins for the rest,
+		// redrawn in parts as they come (Refresh) rather than in one
+		// frame of seconds.
 		a.warming = true
 		start := time.Now()
-		done := !a.uploaded && a.pollTime < time.Millisecond && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		done := false
+		if !a.uploaded && a.pollTime < time.Millisecond {
+			warmed := false
+			if warm > 0 {
+				left, _ := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
+				warmed = left < warm
+			}
+			done = !warmed && sr.DrawAhead(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+		}
 		a.warmTime = time.Since(start)
 		if done {
 			a.pacer.Drawn(now)
@@ -428,7 +466,36 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 			a.view.Show(w, h)
 			held = true // not textured on screen yet
 		}
-	} else if render.TraceStart("present"); a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+	} else if a.refreshing && w > 0 && h > 0 {
+		// The picture drawn anew a part a frame, in frames that did
+		// nothing else (render.Renderer.Refresh), the last one on
+		// screen meanwhile.
+		a.warming = true
+		done, ok := false, false
+		if !a.uploaded && a.pollTime < time.Millisecond {
+			start := time.Now()
+			done, ok = sr.Refresh(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
+			a.warmTime = time.Since(start)
+		}
+		switch {
+		case done:
+			a.pacer.Drawn(now)
+			a.drew, a.refreshing, a.warming = true, false, false
+		case ok:
+			a.view.Show(w, h)
+		default:
+			if !a.uploaded && a.pollTime < time.Millisecond {
+				// No picture to keep: drawn whole, as before.
+				a.refreshing = false
+				a.view.Invalidate()
+			}
+			if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
+				// The camera moved, or the above: drawn whole.
+				a.pacer.Drawn(now)
+				a.drew, a.refreshing, a.warming = true, false, false
+			}
+		}
+	} else if a.view.Present(a.shownRenderer(), a.cam(), w, h, a.opt) {
 		a.pacer.Drawn(now)
 		a.drew, a.drewOnce = true, true
 	}
@@ -442,7 +509,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.textured = true
 		fmt.Fprintf(os.Stderr, "viewer: textured frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
-	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() {
+	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() && !a.refreshing {
 		a.sharp = true
 		fmt.Fprintf(os.Stderr, "viewer: full-resolution frame after %d ms\n", time.Since(a.start).Milliseconds())
 	}
@@ -549,7 +616,7 @@ func (a *windowApp) frameSelection() {
 // DocumentReplaced frames a new document and waits for its first frame
 // and textures again (app.View; the controller shows it).
 func (a *windowApp) DocumentReplaced(d *scene.Document) {
-	a.textured, a.sharp = false, false
+	a.textured, a.sharp, a.refreshing = false, false, false
 	a.pacer.Reset()
 	a.frameDefault(d)
 }
