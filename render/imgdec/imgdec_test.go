@@ -307,6 +307,21 @@ func FuzzDecode(f *testing.F) {
 		if fixed := fixCRCs(data); fixed != nil {
 			check(fixed)
 		}
+		// The reduced decoders (previews) on the same hostile bytes.
+		for _, d := range [][]byte{data, fixCRCs(data)} {
+			if d == nil {
+				continue
+			}
+			if m, err := DecodeReduced(d, 3); err == nil {
+				// A JPEG is reduced an eighth at most, so only a PNG's
+				// preview is bound to the side.
+				png := bytes.HasPrefix(d, pngMagic)
+				if m.Width <= 0 || m.Height <= 0 || png && (m.Width > 3 || m.Height > 3) || len(m.Pix) != 4*m.Width*m.Height {
+					t.Fatalf("reduced to %dx%d with %d bytes", m.Width, m.Height, len(m.Pix))
+				}
+				m.Free()
+			}
+		}
 	})
 }
 
@@ -364,6 +379,22 @@ func FuzzFastPNG(f *testing.F) {
 		want, werr := decodeSPNG(file)
 		defer got.Free()
 		defer want.Free()
+		// The preview made as the rows come: never a crash, and where the
+		// whole image decodes, its block averages.
+		var s Scratch
+		defer s.Free()
+		for _, side := range []int{1, 3, 7} {
+			m, err := s.DecodeReduced(file, side)
+			if gerr != nil || err != nil {
+				m.Free()
+				continue
+			}
+			f := 1 << ReducedShift(got.Width, got.Height, side)
+			if !bytes.Equal(m.Pix, blockAverages(got, f)) {
+				t.Fatalf("%dx%d reduced to side %d: not the block averages", got.Width, got.Height, side)
+			}
+			m.Free()
+		}
 		if gerr != nil {
 			return // an error or left to libspng: libspng may accept more
 		}
