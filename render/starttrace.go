@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -11,8 +12,11 @@ import (
 // traceStart (PHYSVIEW_TRACE_START=1) prints on stderr, for each step of
 // the way to the first textured frame, the wall time and the process's CPU
 // time (every thread) since the program's start: what the critical path
-// is made of (docs/benchmarks.md, "First textured frame").
-var traceStart = os.Getenv("PHYSVIEW_TRACE_START") == "1"
+// is made of (docs/benchmarks.md, "First textured frame"). It ends at
+// EndTraceStart, so that the frames after the start print nothing.
+var traceStart atomic.Bool
+
+func init() { traceStart.Store(os.Getenv("PHYSVIEW_TRACE_START") == "1") }
 
 var (
 	traceMu    sync.Mutex
@@ -22,7 +26,7 @@ var (
 // TraceStart prints one step of the start (PHYSVIEW_TRACE_START=1); it
 // does nothing otherwise.
 func TraceStart(format string, args ...any) {
-	if !traceStart {
+	if !traceStart.Load() {
 		return
 	}
 	var ru syscall.Rusage
@@ -32,3 +36,7 @@ func TraceStart(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "trace %5d ms %5d cpu  %s\n", time.Since(traceEpoch).Milliseconds(), cpu.Milliseconds(), fmt.Sprintf(format, args...))
 	traceMu.Unlock()
 }
+
+// EndTraceStart ends the start's trace (the window calls it at its
+// full-resolution frame).
+func EndTraceStart() { traceStart.Store(false) }

@@ -321,6 +321,13 @@ func (a *windowApp) frame() {
 	a.frameEnd = time.Now()
 }
 
+// quietFrame reports whether this frame neither uploaded textures nor
+// showed a document (its meshes uploaded): a warm-up step or a part of a
+// picture drawn ahead may take the frame's budget.
+func (a *windowApp) quietFrame() bool {
+	return !a.uploaded && a.pollTime < time.Millisecond
+}
+
 // windowClear is the colour the window is cleared to each frame, under
 // the panel too (the panel's cache is cleared to it).
 var windowClear = color.RGBA{A: 255}
@@ -418,7 +425,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// A material's warm-up takes 1-40 ms of CPU on llvmpipe (its
 		// shader code): it is begun in a frame that did nothing else,
 		// and more follow while the frame's budget lasts.
-		idle := !a.uploaded && a.pollTime < time.Millisecond
+		idle := a.quietFrame()
 		if warm > 0 && (idle || first) {
 			start := time.Now()
 			budget := time.Until(a.budgetEnd)
@@ -450,7 +457,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		a.warming = true
 		start := time.Now()
 		done := false
-		if !a.uploaded && a.pollTime < time.Millisecond {
+		if a.quietFrame() {
 			warmed := false
 			if warm > 0 {
 				left, _ := sr.Warm(a.cam(), w, h, a.view.Samples, a.opt, time.Until(a.budgetEnd))
@@ -472,7 +479,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// screen meanwhile.
 		a.warming = true
 		done, ok := false, false
-		if !a.uploaded && a.pollTime < time.Millisecond {
+		if a.quietFrame() {
 			start := time.Now()
 			done, ok = sr.Refresh(&a.view, a.cam(), w, h, a.opt, time.Until(a.budgetEnd))
 			a.warmTime = time.Since(start)
@@ -484,7 +491,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		case ok:
 			a.view.Show(w, h)
 		default:
-			if !a.uploaded && a.pollTime < time.Millisecond {
+			if a.quietFrame() {
 				// No picture to keep: drawn whole, as before.
 				a.refreshing = false
 				a.view.Invalidate()
@@ -512,6 +519,7 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	if pending == 0 && refining == 0 && !a.sharp && a.pacer.Shown() && !a.refreshing {
 		a.sharp = true
 		fmt.Fprintf(os.Stderr, "viewer: full-resolution frame after %d ms\n", time.Since(a.start).Milliseconds())
+		render.EndTraceStart() // the start is over: no trace line a frame from now on
 	}
 	if a.textured && !a.drew && !a.mipmapsWarm {
 		// Once, in a frame that only copied the view: the code of
