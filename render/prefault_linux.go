@@ -76,6 +76,13 @@ func heapDefault() {
 	}
 }
 
+// heapInStorage reports whether malloc is in the mode heapForStorage set.
+func heapInStorage() bool {
+	heapMode.Lock()
+	defer heapMode.Unlock()
+	return heapMode.on
+}
+
 // cAlloc allocates n bytes with the C library's malloc on the calling
 // thread (nil when it fails).
 func cAlloc(n int) unsafe.Pointer { return C.malloc(C.size_t(n)) }

@@ -7,6 +7,7 @@ import "unsafe"
 // Elsewhere the driver's storage is allocated as it comes (prefault_linux.go).
 func heapForStorage() bool           { return false }
 func heapDefault()                   {}
+func heapInStorage() bool            { return false }
 func cAlloc(int) unsafe.Pointer      { return nil }
 func cFree(unsafe.Pointer)           {}
 func touchPages(unsafe.Pointer, int) {}

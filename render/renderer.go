@@ -1061,6 +1061,9 @@ func (r *Renderer) release() {
 	discard(r.pending)
 	r.pending = nil
 	r.dropUploads()
+	// malloc's thresholds go back now: no later Poll of this document
+	// will find its uploads ended.
+	r.uploadsEnded()
 	for _, di := range r.later {
 		di.free()
 	}

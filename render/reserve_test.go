@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/gl/v3.3-core/gl"
 
 	"physview/render/imgdec"
+	"physview/scene"
 )
 
 // minorFaults is the process's count of page faults that mapped a page.
@@ -83,6 +84,53 @@ func TestStorageReserve(t *testing.T) {
 	for i := 1; i < 3; i++ {
 		if faults[i] > 200 {
 			t.Errorf("%s a reserve: %d page faults on the GL thread, want under 200", cases[i].name, faults[i])
+		}
+	}
+}
+
+// TestReserveHeapRestored: a renderer let go of while a texture storage's
+// reserve is under way (its window closed, the comparison closed, another
+// document shown) puts malloc's thresholds back (heapDefault) and drops
+// the reserve: otherwise the process kept up to 1 GB of freed memory
+// until some later document's uploads ended.
+func TestReserveHeapRestored(t *testing.T) {
+	headless(t)
+	d, err := scene.Decode([]byte(sharedFile(3, triangleBuffer)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name   string
+		letGo  func(r *Renderer)
+		delete bool
+	}{
+		{"deleted", func(r *Renderer) { r.Delete() }, false},
+		{"another document shown", func(r *Renderer) { r.SetDocument(d) }, true},
+	}
+	for _, c := range cases {
+		r, err := New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := patternImage(2048, 2048)
+		r.queue = []*decodedImage{{img: img, levels: imgdec.Mipmaps(img)}}
+		r.reserveNext()
+		if r.reserve == nil {
+			r.Delete()
+			t.Skip("malloc's heap cannot be set up for it here (not glibc)")
+		}
+		if !heapInStorage() {
+			t.Fatalf("%s: the heap is not in storage mode with a reserve under way", c.name)
+		}
+		c.letGo(r)
+		if heapInStorage() {
+			t.Errorf("%s: malloc's thresholds still in storage mode after the renderer let go of its uploads", c.name)
+		}
+		if r.reserve != nil || r.heapUsed {
+			t.Errorf("%s: reserve %v, heapUsed %v after; want none", c.name, r.reserve != nil, r.heapUsed)
+		}
+		if c.delete {
+			r.Delete()
 		}
 	}
 }
