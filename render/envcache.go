@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -252,7 +253,7 @@ var littleEndian = func() bool {
 // and checksum are right. On a little-endian machine the floats are the
 // file's own buffer, not a copy.
 func (c *envDiskCache) read(path string, key [sha256.Size]byte, n int) ([]float32, error) {
-	b, err := os.ReadFile(path)
+	b, err := readCacheFile(path, int64(envCacheHeader)+4*int64(n)+4)
 	if err != nil {
 		return nil, fmt.Errorf("env cache: %w", err)
 	}
@@ -282,6 +283,37 @@ func (c *envDiskCache) read(path string, key [sha256.Size]byte, n int) ([]float3
 		fl[i] = math.Float32frombits(binary.LittleEndian.Uint32(payload[4*i:]))
 	}
 	return fl, nil
+}
+
+// readCacheFile reads the cache file at path if it is a regular file of
+// at most max bytes. Anything else there (a FIFO, whose open would wait
+// for a writer; a link to a device that never ends; a huge file) is an
+// error before it is opened.
+func readCacheFile(path string, max int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%v)", path, info.Mode().Type())
+	}
+	if info.Size() > max {
+		return nil, fmt.Errorf("%s: %d bytes, more than %d", path, info.Size(), max)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	// At most max+1 bytes, should the file have grown since.
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s: more than %d bytes", path, max)
+	}
+	return b, nil
 }
 
 // write stores fl under key at path: to a temporary file in the same
@@ -337,10 +369,17 @@ const staleTemp = time.Hour
 // files at every start, while rebuilt binaries do not pile up files.
 const keepGenerations = 3
 
+// maxProgramFiles bounds the program files (progcache.go) kept of the
+// current generation: each material's combination of features is a
+// program of its own, so files with many materials would otherwise add
+// files (20 KB each) without end. The least recently used go first.
+var maxProgramFiles = 1024
+
 // prune removes the cache files of all but the keepGenerations most
 // recently written generations (other builds or sizes; the current one
-// is always kept) and temporary files left behind. Only names this cache
-// writes are touched.
+// is always kept), temporary files left behind, and the least recently
+// used program files of the current generation past maxProgramFiles.
+// Only names this cache writes are touched.
 func (c *envDiskCache) prune() error {
 	ents, err := os.ReadDir(c.dir)
 	if err != nil {
@@ -379,13 +418,28 @@ func (c *envDiskCache) prune() error {
 	for _, g := range others[:min(len(others), keepGenerations-1)] {
 		keep[g] = true
 	}
+	// The current generation's programs past the bound, oldest first (a
+	// program read is touched: loadProgram).
+	var progs []file
+	for _, f := range files {
+		if !f.temp && f.gen == c.gen && strings.HasPrefix(f.name, "prog-") {
+			progs = append(progs, f)
+		}
+	}
+	evict := map[string]bool{}
+	if len(progs) > maxProgramFiles {
+		sort.Slice(progs, func(i, j int) bool { return progs[i].mod.Before(progs[j].mod) })
+		for _, f := range progs[:len(progs)-maxProgramFiles] {
+			evict[f.name] = true
+		}
+	}
 	var errs []error
 	for _, f := range files {
-		if f.temp {
-			if time.Since(f.mod) < staleTemp {
-				continue // another process may be writing it
-			}
-		} else if keep[f.gen] {
+		switch {
+		case evict[f.name]:
+		case f.temp && time.Since(f.mod) < staleTemp:
+			continue // another process may be writing it
+		case !f.temp && keep[f.gen]:
 			continue
 		}
 		if err := os.Remove(filepath.Join(c.dir, f.name)); err != nil && !errors.Is(err, fs.ErrNotExist) {

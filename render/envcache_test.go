@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -228,6 +229,54 @@ func TestEnvCacheCorrupt(t *testing.T) {
 				t.Error("the rewritten file differs from the first one")
 			}
 		})
+	}
+}
+
+// TestEnvCacheNotAFile: what stands at a cache file's name and is not a
+// regular file (a FIFO no one writes to, a link to a device that never
+// ends, a folder) is a miss at once, and the table is computed and stored
+// over it (a folder stays).
+func TestEnvCacheNotAFile(t *testing.T) {
+	_, wantLUT := computedEnv(t)
+	for _, c := range []struct {
+		name string
+		make func(path string) error
+	}{
+		{"fifo", func(path string) error { return syscall.Mkfifo(path, 0o644) }},
+		{"device", func(path string) error { return os.Symlink("/dev/zero", path) }},
+		{"folder", func(path string) error { return os.Mkdir(path, 0o755) }},
+	} {
+		cache := newEnvDiskCache(t.TempDir(), "test-build")
+		if err := os.MkdirAll(cache.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		path := cache.lutPath()
+		if err := c.make(path); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got := make(chan error, 1)
+		go func() {
+			_, err := cache.loadLUT()
+			got <- err
+		}()
+		select {
+		case err := <-got:
+			if err == nil {
+				t.Errorf("%s: read as a table", c.name)
+			}
+		case <-time.After(2 * time.Second):
+			// Unblock the read (a writer for the FIFO) before failing.
+			if f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				f.Close()
+			}
+			t.Fatalf("%s: the read did not end within 2 s", c.name)
+		}
+		if i := sameBits(cachedLUT(cache).data, wantLUT.data); i >= 0 {
+			t.Errorf("%s: table differs at float %d", c.name, i)
+		}
+		if _, err := cache.loadLUT(); (err == nil) == (c.name == "folder") {
+			t.Errorf("%s: after the store, read back: %v", c.name, err)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
 )
@@ -101,8 +102,15 @@ func (c *envDiskCache) loadProgram(key [sha256.Size]byte) uint32 {
 		return 0
 	}
 	programsLoaded.Add(1)
+	// Its time of use, for the bound on the programs kept (prune).
+	now := time.Now()
+	os.Chtimes(c.progPath(key), now, now)
 	return id
 }
+
+// maxProgramFile bounds the size of a program file read: Mesa's binaries
+// of these shaders are tens to hundreds of kilobytes.
+const maxProgramFile = 64 << 20
 
 // programsLoaded counts the programs read from the cache (for tests).
 var programsLoaded atomic.Int64
@@ -111,7 +119,7 @@ var programsLoaded atomic.Int64
 // the file's header, key, length and checksum are right.
 func (c *envDiskCache) readProgram(key [sha256.Size]byte) (uint32, []byte, error) {
 	path := c.progPath(key)
-	b, err := os.ReadFile(path)
+	b, err := readCacheFile(path, maxProgramFile)
 	if err != nil {
 		return 0, nil, fmt.Errorf("program cache: %w", err)
 	}
