@@ -429,12 +429,15 @@ done:
 // average writes one row of the reduced image from the column sums of
 // its rows (nch channels a pixel, 3 for RGB, whose alpha is 255): each
 // pixel the rounded average of its block, over fewer pixels for the
-// blocks cut by the image's right edge.
+// blocks cut by the image's right edge. A block's sums are 64-bit: from
+// 4105 x 4105 pixels (a side of 1 to 3 asked of a large image) they pass
+// 32 bits.
 static void average(const uint32_t *cols, int nch, uint32_t ow, uint32_t w, int shift, uint32_t rows, unsigned char *out) {
 	uint32_t f = 1u << shift;
 	for (uint32_t x = 0; x < ow; x++) {
-		uint32_t first = x << shift, n = (first + f <= w ? f : w - first);
-		uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+		uint32_t first = x << shift;
+		uint64_t n = (first + f <= w ? f : w - first);
+		uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
 		const uint32_t *c = cols + (size_t)nch * first, *end = c + (size_t)nch * n;
 		if (nch == 4) {
 			for (; c < end; c += 4) {

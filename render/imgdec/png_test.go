@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"io/fs"
 	"os"
@@ -633,4 +634,33 @@ func blockAverages(m *Image, f int) []byte {
 		}
 	}
 	return out
+}
+
+// TestDecodeReducedLargeBlocks: an image reduced to a side of 1 to 3
+// pixels has blocks of up to 8192 x 8192 pixels, whose sums pass 32 bits
+// from 4105 x 4105 white pixels (x 255): each pixel must still be its block's average. A
+// two-colour palette (1 bit a pixel) keeps the file and its rows small.
+func TestDecodeReducedLargeBlocks(t *testing.T) {
+	cases := []struct {
+		w, h, side int
+		want       []byte // the reduced pixels
+	}{
+		{4200, 4200, 1, []byte{255, 255, 255, 255}},
+		{8200, 2100, 2, []byte{255, 255, 255, 255, 255, 255, 255, 255}},
+	}
+	for _, c := range cases {
+		m := image.NewPaletted(image.Rect(0, 0, c.w, c.h), color.Palette{color.White, color.Black})
+		var b bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		got, err := DecodeReduced(b.Bytes(), c.side)
+		if err != nil {
+			t.Fatalf("%dx%d side %d: %v", c.w, c.h, c.side, err)
+		}
+		if !bytes.Equal(got.Pix, c.want) {
+			t.Errorf("%dx%d side %d: %dx%d pixels %v, want %v", c.w, c.h, c.side, got.Width, got.Height, got.Pix, c.want)
+		}
+		got.Free()
+	}
 }
