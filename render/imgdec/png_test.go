@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"physview/internal/testcorpus"
 )
@@ -662,5 +663,118 @@ func TestDecodeReducedLargeBlocks(t *testing.T) {
 			t.Errorf("%dx%d side %d: %dx%d pixels %v, want %v", c.w, c.h, c.side, got.Width, got.Height, got.Pix, c.want)
 		}
 		got.Free()
+	}
+}
+
+// TestDecodeReducedHostile decodes made-up and damaged PNGs reduced and
+// with Go's image/png: where the preview decodes, Go's decode must too and
+// the preview must be its block averages, byte for byte; where Go refuses
+// a file, the preview must refuse it too (an error, never a crash, and
+// within a second for a header declaring 16384x16384 pixels).
+func TestDecodeReducedHostile(t *testing.T) {
+	// rows is h rows of n bytes each after filter byte f, the bytes
+	// counting up from seed.
+	rows := func(h, n int, f byte, seed int) []byte {
+		var b []byte
+		for y := 0; y < h; y++ {
+			b = append(b, f)
+			for x := 0; x < n; x++ {
+				b = append(b, byte(seed+x*37+y*11))
+			}
+		}
+		return b
+	}
+	file := func(chunks ...[]byte) []byte {
+		b := bytes.Clone(pngMagic)
+		for _, c := range chunks {
+			b = append(b, c...)
+		}
+		return b
+	}
+	testdata := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	iend := chunk("IEND", nil)
+	rgba := deflate(rows(9, 4*13, 4, 1))
+	badCRC := chunk("IDAT", rgba)
+	badCRC[len(badCRC)-1] ^= 1
+	plte := chunk("PLTE", []byte{255, 0, 0, 0, 255, 0, 0, 0, 255, 9, 9, 9, 200, 100, 50})
+	cases := []struct {
+		name string
+		data []byte
+		side int
+		want string // "ok", "not reduced" or "error"
+	}{
+		{"rgba 13x9", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", rgba), iend), 2, "ok"},
+		{"interlaced", testdata("interlaced.png"), 2, "not reduced"},
+		{"16-bit", testdata("rgba16.png"), 2, "not reduced"},
+		{"palette 4-bit with tRNS", file(ihdr(9, 7, 4, 3, 0), plte, chunk("tRNS", []byte{0, 128, 255}), chunk("IDAT", deflate(func() []byte {
+			b := rows(7, 5, 0, 0)
+			for i := range b {
+				if i%6 != 0 {
+					b[i] = byte(i%5)<<4 | byte(i%4) // indices 0-4
+				}
+			}
+			return b
+		}())), iend), 2, "ok"},
+		{"1x1", file(ihdr(1, 1, 8, 6, 0), chunk("IDAT", deflate(rows(1, 4, 0, 7))), iend), 1, "not reduced"},
+		{"1x300 grey", file(ihdr(1, 300, 8, 0, 0), chunk("IDAT", deflate(rows(300, 1, 3, 9))), iend), 64, "ok"},
+		{"300x1 rgb", file(ihdr(300, 1, 8, 2, 0), chunk("IDAT", deflate(rows(1, 900, 1, 2))), iend), 7, "ok"},
+		{"IDATs split, one empty", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", rgba[:10]), chunk("IDAT", nil), chunk("IDAT", rgba[10:]), iend), 3, "ok"},
+		{"16384x16384 with 10 bytes of data", file(ihdr(16384, 16384, 8, 6, 0), chunk("IDAT", deflate(make([]byte, 5))), iend), 512, "error"},
+		{"16385 wide", file(ihdr(16385, 2, 8, 6, 0), chunk("IDAT", deflate(rows(2, 4*16385, 0, 1))), iend), 512, "error"},
+		{"IDAT cut short", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", rgba[:len(rgba)/2]), iend), 2, "error"},
+		{"IDAT bad CRC", file(ihdr(13, 9, 8, 6, 0), badCRC, iend), 2, "error"},
+		{"no IEND", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", rgba)), 2, "error"},
+		{"file cut in IDAT", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", rgba))[:60], 2, "error"},
+		{"a row too many", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", deflate(rows(10, 4*13, 4, 1))), iend), 2, "error"},
+		{"filter type 5", file(ihdr(13, 9, 8, 6, 0), chunk("IDAT", deflate(rows(9, 4*13, 5, 1))), iend), 2, "error"},
+	}
+	var s Scratch
+	defer s.Free()
+	for _, c := range cases {
+		var std *Image
+		serr := errors.New("not decoded")
+		switch {
+		case c.want != "error":
+			if std, serr = DecodeStd(c.data); serr != nil {
+				t.Fatalf("%s: image/png: %v", c.name, serr)
+			}
+		case strings.HasPrefix(c.name, "16384x16384"):
+			// image/png allocates the whole image (1 GB) before it
+			// reads the data.
+		default:
+			if _, err := DecodeStd(c.data); err == nil {
+				t.Errorf("%s: image/png decodes it", c.name)
+			}
+		}
+		start := time.Now()
+		m, err := s.DecodeReduced(c.data, c.side)
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: %v", c.name, d)
+		}
+		got := "ok"
+		switch {
+		case err == ErrNotReduced:
+			got = "not reduced"
+		case err != nil:
+			got = "error"
+		}
+		if got != c.want {
+			t.Errorf("%s: %s (%v), want %s", c.name, got, err, c.want)
+		}
+		if err != nil {
+			continue
+		}
+		if serr != nil {
+			t.Errorf("%s: reduced to %dx%d, but image/png refuses it: %v", c.name, m.Width, m.Height, serr)
+		} else if f := 1 << ReducedShift(std.Width, std.Height, c.side); !bytes.Equal(m.Pix, blockAverages(std, f)) {
+			t.Errorf("%s: %dx%d, not image/png's %dx%d averaged over blocks of %d", c.name, m.Width, m.Height, std.Width, std.Height, f)
+		}
+		m.Free()
 	}
 }
