@@ -277,6 +277,11 @@ func (a *windowApp) frame() {
 	}
 	a.pollTime = time.Since(pollStart)
 	render.TraceStart("session polled")
+	if s.Doc == nil && s.Loading() == nil {
+		// The file could not be opened: there will be no
+		// full-resolution frame to end the start's trace.
+		render.EndTraceStart()
+	}
 	a.startCompare()
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
