@@ -290,28 +290,37 @@ func (c *envDiskCache) read(path string, key [sha256.Size]byte, n int) ([]float3
 // for a writer; a link to a device that never ends; a huge file) is an
 // error before it is opened.
 func readCacheFile(path string, max int64) ([]byte, error) {
+	regular := func(info fs.FileInfo) error {
+		switch {
+		case !info.Mode().IsRegular():
+			return fmt.Errorf("%s: not a regular file (%v)", path, info.Mode().Type())
+		case info.Size() > max:
+			return fmt.Errorf("%s: %d bytes, more than %d", path, info.Size(), max)
+		}
+		return nil
+	}
 	info, err := os.Stat(path)
+	if err == nil {
+		err = regular(info)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%v)", path, info.Mode().Type())
-	}
-	if info.Size() > max {
-		return nil, fmt.Errorf("%s: %d bytes, more than %d", path, info.Size(), max)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	// At most max+1 bytes, should the file have grown since.
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	// The file opened, should another have taken its name since.
+	if info, err = f.Stat(); err == nil {
+		err = regular(info)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s: more than %d bytes", path, max)
+	b := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
 }
