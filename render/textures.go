@@ -334,6 +334,16 @@ var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 // first no larger than side a side, as a preview of di; ok is false when
 // di is no larger than side or has no chain.
 func reducedLevels(di decodedImage, side int) (p decodedImage, ok bool) {
+	// It runs on a decode worker: a panic leaves the image without a
+	// preview (the whole image still comes), not the process down.
+	var err error
+	defer func() {
+		if err != nil {
+			p.free()
+			p, ok = decodedImage{}, false
+		}
+	}()
+	defer guard.Catch(&err)
 	if di.img == nil || di.img.Width <= side && di.img.Height <= side {
 		return p, false
 	}
