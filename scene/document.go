@@ -111,10 +111,11 @@ type source struct {
 	path   string // the file the document was loaded from
 	parent []int  // parent node index, -1 for roots
 	// baseline is the encoding of every owned extension block as loaded,
-	// by JSON pointer; legacy the paths of parts read from a legacy form
-	// (save_faithful.go).
+	// by JSON pointer; legacy the paths of parts read from a legacy form,
+	// missing those of required members the file lacks (save_faithful.go).
 	baseline map[string]json.RawMessage
 	legacy   []string
+	missing  []string
 	// The lengths of the arrays and buffers as loaded: what lies past them
 	// an edit added (compound.go), and a save appends it.
 	nodes, meshes, accessors, views, buffers int

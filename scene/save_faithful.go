@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"physview/scene/internal/jsonobj"
@@ -17,7 +18,8 @@ import (
 // every block, member and array element whose encoding is still the
 // baseline's: what an edit did not change is written as it was read.
 // Parts of the file read from a legacy form are always rewritten, in the
-// current form.
+// current form; a required member the file lacks is written in its block,
+// whose other members keep their bytes.
 
 // recordBaseline stores the encoding of every owned extension block as
 // loaded, by the JSON pointer of the block.
@@ -51,11 +53,16 @@ func (d *Document) recordBaseline() {
 		}
 	}
 	d.source.baseline = base
-	d.source.legacy = nil
+	d.source.legacy, d.source.missing = nil, nil
 	for _, f := range d.loadFindings {
-		// A legacy form, or a required property the file lacks (the save
-		// writes it): that part is written anew.
-		if strings.HasSuffix(f.Code, "_LEGACY_FORM") || strings.HasSuffix(f.Code, "_UNDEFINED_PROPERTY") {
+		// A required property the file lacks: the save writes it, and
+		// only it (the block's other members stay as the file has them).
+		if strings.HasSuffix(f.Code, "_UNDEFINED_PROPERTY") {
+			d.source.missing = append(d.source.missing, f.Path)
+			continue
+		}
+		// A legacy form: that part is written anew.
+		if strings.HasSuffix(f.Code, "_LEGACY_FORM") {
 			d.source.legacy = append(d.source.legacy, f.Path)
 			// An archived block (OMI_collider, which the model never
 			// writes) is read into the current blocks of the same owner
@@ -100,7 +107,7 @@ func (d *Document) keepUnchanged(orig, base, cur json.RawMessage, path string) j
 	if d.legacyAt(path) {
 		return cur
 	}
-	if bytes.Equal(base, cur) {
+	if bytes.Equal(base, cur) && !d.missingAt(path) {
 		return orig
 	}
 	if first(cur) == '{' && first(base) == '{' && first(orig) == '{' {
@@ -116,9 +123,11 @@ func (d *Document) keepUnchanged(orig, base, cur json.RawMessage, path string) j
 				switch {
 				case inBase && inOrig:
 					v = d.keepUnchanged(ov, bv, v, path+"/"+pointerEscape(k))
-				case inBase && bytes.Equal(bv, v) && !d.legacyAt(path):
+				case inBase && bytes.Equal(bv, v) && !d.legacyAt(path) && !d.missingAt(path+"/"+pointerEscape(k)) && !slices.Contains(d.source.missing, path):
 					// The file left it out (its default) and no edit
-					// changed it: leave it out still.
+					// changed it: leave it out still, unless it is
+					// required (a finding at the member, or one at
+					// this object naming a required sub-object).
 					continue
 				}
 				out.Set(k, v)
@@ -166,6 +175,17 @@ func subset(keys []string, base *jsonobj.Object) bool {
 // legacyAt reports whether a legacy form was read at or below path.
 func (d *Document) legacyAt(path string) bool {
 	for _, p := range d.source.legacy {
+		if p == path || strings.HasPrefix(p, path+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// missingAt reports whether a required member the file lacks was
+// reported at or below path.
+func (d *Document) missingAt(path string) bool {
+	for _, p := range d.source.missing {
 		if p == path || strings.HasPrefix(p, path+"/") {
 			return true
 		}
