@@ -274,6 +274,13 @@ func (w *World) ContactPoints() [][3]float64 {
 	return out
 }
 
+// Tune sets experiment bits (EXPERIMENT).
+func (w *World) Tune(bits uint) {
+	if w.w != nil {
+		C.pvb_tune(w.w, C.uint(bits))
+	}
+}
+
 // RaiseForTest makes the shim throw a C++ exception (kind 2) or note a
 // message (3) inside a guarded call, for tests of the guard.
 func (w *World) RaiseForTest(kind int) error {

@@ -224,6 +224,53 @@ void nearCallback(btBroadphasePair &p, btCollisionDispatcher &d, const btDispatc
 	btCollisionDispatcher::defaultNearCallback(p, d, info);
 }
 
+// pairDispatcher is Bullet's collision dispatcher walking the pair cache
+// itself, in the cache's order as Bullet does, and fetching ahead the
+// memory a pair's test reads: the two proxies (their boxes) eight pairs
+// ahead, the two collision objects and the pair's algorithm four ahead,
+// its contact manifolds two ahead. A pile's pairs sit in the cache in the
+// order they were found, their proxies, objects and manifolds all over
+// the heap, and the near callback waited on memory for most of its time:
+// fetched ahead, the pile's step takes about 8 % less (TestPileAB).
+struct pairDispatcher : btCollisionDispatcher {
+	unsigned *tune;
+	btManifoldArray ms;
+	pairDispatcher(btCollisionConfiguration *c, unsigned *tune) : btCollisionDispatcher(c), tune(tune) {}
+	static void fetch(const void *p, int bytes) {
+		for (int k = 0; k < bytes; k += 64) __builtin_prefetch(static_cast<const char *>(p) + k);
+	}
+	void dispatchAllCollisionPairs(btOverlappingPairCache *pc, const btDispatcherInfo &di, btDispatcher *d) override {
+		if ((*tune & 0x100) || di.m_deterministicOverlappingPairs) {
+			// The cache sorts its pairs first in this mode.
+			btCollisionDispatcher::dispatchAllCollisionPairs(pc, di, d);
+			return;
+		}
+		// The near callback never removes a pair (Bullet's pair callback
+		// returns false for every pair), so the array stays as it is.
+		btBroadphasePairArray &a = pc->getOverlappingPairArray();
+		const int n = a.size();
+		btNearCallback cb = getNearCallback();
+		for (int i = 0; i < n; i++) {
+			if (i + 8 < n) {
+				fetch(a[i + 8].m_pProxy0, 64);
+				fetch(a[i + 8].m_pProxy1, 64);
+			}
+			if (i + 4 < n) {
+				const btBroadphasePair &q = a[i + 4];
+				fetch(q.m_pProxy0->m_clientObject, 192);
+				fetch(q.m_pProxy1->m_clientObject, 192);
+				if (q.m_algorithm) fetch(q.m_algorithm, 64);
+			}
+			if (i + 2 < n && a[i + 2].m_algorithm) {
+				ms.resize(0);
+				a[i + 2].m_algorithm->getAllContactManifolds(ms);
+				for (int k = 0; k < ms.size(); k++) fetch(ms[k], sizeof(btPersistentManifold));
+			}
+			cb(a[i], *this, di);
+		}
+	}
+};
+
 // touching is how far apart two shapes' contact point may be and still
 // count as a contact (ODE's surface layer): Bullet keeps points up to its
 // breaking threshold (2 cm) apart in a manifold.
@@ -269,6 +316,8 @@ struct pvb_world {
 	btOverlappingPairCallback *counter = nullptr;
 	std::unique_ptr<btCollisionAlgorithmCreateFunc> sphereBox, boxSphere, sphereSphere;
 	double dt = 1.0 / 240;
+	unsigned tune = 0; // EXPERIMENT bits (pvb_tune)
+	std::vector<btCollisionShape *> bodyShapes; // shapes bodies share (sharedShape)
 };
 
 namespace {
@@ -552,6 +601,31 @@ double minExtent(btCollisionShape *s) {
 	return std::min(e.x(), std::min(e.y(), e.z()));
 }
 
+// sameSurface tells whether two surfaces play the same (a trigger's
+// owner counts, a solid geom's does not).
+bool sameSurface(const pvb_surface &a, const pvb_surface &b) {
+	return a.friction == b.friction && a.restitution == b.restitution && a.friction_combine == b.friction_combine &&
+		a.restitution_combine == b.restitution_combine && a.trigger == b.trigger && (!a.trigger || a.owner == b.owner) &&
+		a.category == b.category && a.collide == b.collide && a.pass == b.pass;
+}
+
+// sharedShape is the first box or sphere shape of a body made so far with
+// the same size and surface as g's, or g's own (the first 64 kept). Bodies
+// of one shape then read one shape object, as a glTF file's nodes share
+// one collider: a pile's 4,000 bodies read two instead of 4,000 scattered
+// over the heap, and its step takes about 3 % less (TestPileAB).
+btCollisionShape *sharedShape(pvb_world *w, geom &g) {
+	int t = g.shape->getShapeType();
+	if (t != BOX_SHAPE_PROXYTYPE && t != SPHERE_SHAPE_PROXYTYPE) return g.shape;
+	for (btCollisionShape *s : w->bodyShapes) {
+		if (s->getShapeType() != t || !sameSurface(*static_cast<const pvb_surface *>(s->getUserPointer()), g.sf)) continue;
+		if (t == SPHERE_SHAPE_PROXYTYPE && static_cast<btSphereShape *>(s)->getRadius() == static_cast<btSphereShape *>(g.shape)->getRadius()) return s;
+		if (t == BOX_SHAPE_PROXYTYPE && static_cast<btBoxShape *>(s)->getHalfExtentsWithMargin() == static_cast<btBoxShape *>(g.shape)->getHalfExtentsWithMargin()) return s;
+	}
+	if (w->bodyShapes.size() < 64) w->bodyShapes.push_back(g.shape);
+	return g.shape;
+}
+
 // build makes the Bullet objects once every body and geom is known: a body
 // gets its colliders as one shape (a compound when they are several or
 // offset), triggers and static geoms are collision objects of their own.
@@ -568,7 +642,7 @@ void build(pvb_world *w) {
 		if (solid.size() == 1) {
 			btTransform off = toPrincipal * w->geoms[solid[0]]->xf;
 			if (off.getOrigin().length2() < 1e-24 && std::fabs(std::fabs(off.getRotation().w()) - 1) < 1e-12)
-				shape = w->geoms[solid[0]]->shape;
+				shape = (w->tune & 0x200) ? w->geoms[solid[0]]->shape : sharedShape(w, *w->geoms[solid[0]]);
 		}
 		if (!shape && !solid.empty()) {
 			auto *cs = new btCompoundShape(true, int(solid.size()));
@@ -866,7 +940,7 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->noSleep = no_sleep != 0;
 		w->record = record_points != 0;
 		w->config = new btDefaultCollisionConfiguration();
-		w->dispatcher = new btCollisionDispatcher(w->config);
+		w->dispatcher = new pairDispatcher(w->config, &w->tune);
 		w->dispatcher->setNearCallback(nearCallback);
 		w->broadphase = new crowdBroadphase(w);
 		w->solver = new contactSolver();
@@ -1323,6 +1397,9 @@ int pvb_awake(pvb_world *w) {
 	return n;
 }
 
+void pvb_tune(pvb_world *w, unsigned bits) {
+	if (w) w->tune = bits;
+}
 long pvb_dropped_pairs(pvb_world *w) { return w ? w->droppedPairs : 0; }
 void pvb_counts(pvb_world *w, long *out) {
 	out[0] = out[1] = out[2] = 0;
