@@ -12,7 +12,8 @@ import (
 
 // TestPileAB steps worlds of the tumbling pile in Bullet in turn, 24 steps
 // each, in one process, so that every variant sees the same load:
-// PHYSVIEW_PILE_AB lists the variants' experiment bits (e.g. "0,1,0,1"),
+// PHYSVIEW_PILE_AB lists the variants' bullet.World.Tune bits (e.g. "0,3,0,3":
+// physview's speed-ups on, off, on, off),
 // PHYSVIEW_PILE_SECONDS the simulated time (2 s by default).
 func TestPileAB(t *testing.T) {
 	spec := os.Getenv("PHYSVIEW_PILE_AB")

@@ -224,6 +224,25 @@ void nearCallback(btBroadphasePair &p, btCollisionDispatcher &d, const btDispatc
 	btCollisionDispatcher::defaultNearCallback(p, d, info);
 }
 
+// The bits of pvb_tune: physview's own speed-ups turned off, so that one
+// process can step worlds with and without them (TestPileAB).
+enum : unsigned {
+	tuneNoFetch = 1, // no fetching ahead in the walks over pairs and bodies
+	tuneNoShare = 2, // no shapes shared between bodies (sharedShape)
+};
+
+// fetch asks the processor to bring the cache lines of bytes at p into
+// the cache ahead of their use (a hint: nothing is read or faulted).
+inline void fetch(const void *p, size_t bytes) {
+	uintptr_t a = uintptr_t(p) & ~uintptr_t(63), end = uintptr_t(p) + bytes;
+	for (; a < end; a += 64) __builtin_prefetch(reinterpret_cast<const void *>(a));
+}
+
+// objectBytes is how much of a collision object the collision and island
+// code read per pair (its transforms, shape, proxy, flags, island tag and
+// activation state lie in its first 256 bytes).
+const size_t objectBytes = 256;
+
 // pairDispatcher is Bullet's collision dispatcher walking the pair cache
 // itself, in the cache's order as Bullet does, and fetching ahead the
 // memory a pair's test reads: the two proxies (their boxes) eight pairs
@@ -236,11 +255,8 @@ struct pairDispatcher : btCollisionDispatcher {
 	unsigned *tune;
 	btManifoldArray ms;
 	pairDispatcher(btCollisionConfiguration *c, unsigned *tune) : btCollisionDispatcher(c), tune(tune) {}
-	static void fetch(const void *p, int bytes) {
-		for (int k = 0; k < bytes; k += 64) __builtin_prefetch(static_cast<const char *>(p) + k);
-	}
 	void dispatchAllCollisionPairs(btOverlappingPairCache *pc, const btDispatcherInfo &di, btDispatcher *d) override {
-		if ((*tune & 0x100) || di.m_deterministicOverlappingPairs) {
+		if ((*tune & tuneNoFetch) || di.m_deterministicOverlappingPairs) {
 			// The cache sorts its pairs first in this mode.
 			btCollisionDispatcher::dispatchAllCollisionPairs(pc, di, d);
 			return;
@@ -257,8 +273,8 @@ struct pairDispatcher : btCollisionDispatcher {
 			}
 			if (i + 4 < n) {
 				const btBroadphasePair &q = a[i + 4];
-				fetch(q.m_pProxy0->m_clientObject, 192);
-				fetch(q.m_pProxy1->m_clientObject, 192);
+				fetch(q.m_pProxy0->m_clientObject, objectBytes);
+				fetch(q.m_pProxy1->m_clientObject, objectBytes);
 				if (q.m_algorithm) fetch(q.m_algorithm, 64);
 			}
 			if (i + 2 < n && a[i + 2].m_algorithm) {
@@ -267,6 +283,80 @@ struct pairDispatcher : btCollisionDispatcher {
 				for (int k = 0; k < ms.size(); k++) fetch(ms[k], sizeof(btPersistentManifold));
 			}
 			cb(a[i], *this, di);
+		}
+	}
+};
+
+// pairIslands is Bullet's island manager with its union of the islands of
+// every broadphase pair's two objects done in a walk that fetches ahead,
+// as pairDispatcher does; the islands are Bullet's.
+struct pairIslands : btSimulationIslandManager {
+	unsigned *tune;
+	explicit pairIslands(unsigned *tune) : tune(tune) {}
+	void updateActivationState(btCollisionWorld *cw, btDispatcher *d) override {
+		if (*tune & tuneNoFetch) {
+			btSimulationIslandManager::updateActivationState(cw, d);
+			return;
+		}
+		btCollisionObjectArray &objs = cw->getCollisionObjectArray();
+		int index = 0;
+		for (int i = 0, n = objs.size(); i < n; i++) {
+			if (i + 4 < n) fetch(objs[i + 4], objectBytes);
+			btCollisionObject *o = objs[i];
+			if (!o->isStaticOrKinematicObject()) o->setIslandTag(index++);
+			o->setCompanionId(-1);
+			o->setHitFraction(1);
+		}
+		initUnionFind(index);
+		btOverlappingPairCache *pc = cw->getPairCache();
+		const int n = pc->getNumOverlappingPairs();
+		btBroadphasePair *a = pc->getOverlappingPairArrayPtr();
+		btUnionFind &uf = getUnionFind();
+		for (int i = 0; i < n; i++) {
+			if (i + 8 < n) {
+				fetch(a[i + 8].m_pProxy0, 16);
+				fetch(a[i + 8].m_pProxy1, 16);
+			}
+			if (i + 4 < n) {
+				fetch(&static_cast<btCollisionObject *>(a[i + 4].m_pProxy0->m_clientObject)->getAnisotropicFriction(), 80);
+				fetch(&static_cast<btCollisionObject *>(a[i + 4].m_pProxy1->m_clientObject)->getAnisotropicFriction(), 80);
+			}
+			auto *o0 = static_cast<btCollisionObject *>(a[i].m_pProxy0->m_clientObject);
+			auto *o1 = static_cast<btCollisionObject *>(a[i].m_pProxy1->m_clientObject);
+			if (o0 && o0->mergesSimulationIslands() && o1 && o1->mergesSimulationIslands()) uf.unite(o0->getIslandTag(), o1->getIslandTag());
+		}
+	}
+};
+
+// pairWorld is oneBatch with the walks over every object and every pair
+// outside the solver fetching ahead: the update of the objects' bounding
+// boxes here, the islands' union in pairIslands.
+struct pairWorld : oneBatch {
+	unsigned *tune;
+	pairWorld(btDispatcher *d, btBroadphaseInterface *bp, btConstraintSolver *s, btCollisionConfiguration *c, unsigned *tune)
+		: oneBatch(d, bp, s, c), tune(tune) {
+		// The world frees its island manager with btAlignedFree.
+		m_islandManager->~btSimulationIslandManager();
+		btAlignedFree(m_islandManager);
+		m_islandManager = new (btAlignedAlloc(sizeof(pairIslands), 16)) pairIslands(tune);
+	}
+	void updateAabbs() override {
+		if (*tune & tuneNoFetch) {
+			oneBatch::updateAabbs();
+			return;
+		}
+		const int n = m_collisionObjects.size();
+		for (int i = 0; i < n; i++) {
+			if (i + 8 < n) fetch(m_collisionObjects[i + 8], objectBytes);
+			if (i + 4 < n) {
+				if (btBroadphaseProxy *p = m_collisionObjects[i + 4]->getBroadphaseHandle()) fetch(p, sizeof(btDbvtProxy));
+			}
+			if (i + 2 < n) {
+				auto *p = static_cast<btDbvtProxy *>(m_collisionObjects[i + 2]->getBroadphaseHandle());
+				if (p && p->leaf) fetch(p->leaf, sizeof(btDbvtNode));
+			}
+			btCollisionObject *o = m_collisionObjects[i];
+			if (m_forceUpdateAllAabbs || o->isActive()) updateSingleAabb(o);
 		}
 	}
 };
@@ -316,7 +406,7 @@ struct pvb_world {
 	btOverlappingPairCallback *counter = nullptr;
 	std::unique_ptr<btCollisionAlgorithmCreateFunc> sphereBox, boxSphere, sphereSphere;
 	double dt = 1.0 / 240;
-	unsigned tune = 0; // EXPERIMENT bits (pvb_tune)
+	unsigned tune = 0; // speed-ups turned off for a measurement (pvb_tune)
 	std::vector<btCollisionShape *> bodyShapes; // shapes bodies share (sharedShape)
 };
 
@@ -642,7 +732,7 @@ void build(pvb_world *w) {
 		if (solid.size() == 1) {
 			btTransform off = toPrincipal * w->geoms[solid[0]]->xf;
 			if (off.getOrigin().length2() < 1e-24 && std::fabs(std::fabs(off.getRotation().w()) - 1) < 1e-12)
-				shape = (w->tune & 0x200) ? w->geoms[solid[0]]->shape : sharedShape(w, *w->geoms[solid[0]]);
+				shape = (w->tune & tuneNoShare) ? w->geoms[solid[0]]->shape : sharedShape(w, *w->geoms[solid[0]]);
 		}
 		if (!shape && !solid.empty()) {
 			auto *cs = new btCompoundShape(true, int(solid.size()));
@@ -745,6 +835,23 @@ void build(pvb_world *w) {
 body &bodyAt(pvb_world *w, int b) {
 	check(b >= 0 && size_t(b) < w->bodies.size(), "no such body");
 	return *w->bodies[b];
+}
+
+// fetchBody fetches ahead what a walk over the bodies from i reads: the
+// body's own record eight bodies ahead, its Bullet body's pose, velocities
+// and forces four ahead (velocities only when reading the state).
+void fetchBody(const pvb_world *w, int i, int n, bool state) {
+	if (i + 8 < n) fetch(w->bodies[i + 8].get(), sizeof(body));
+	if (i + 4 < n) {
+		if (const btRigidBody *rb = w->bodies[i + 4]->rb) {
+			fetch(&rb->getWorldTransform(), sizeof(btTransform));
+			fetch(&rb->getLinearVelocity(), 2 * sizeof(btVector3));
+			if (!state) {
+				fetch(&rb->getAnisotropicFriction(), 80); // the activation state
+				fetch(&rb->getTotalForce(), sizeof(btVector3));
+			}
+		}
+	}
 }
 
 // readState writes one body's 13 numbers (the frame sim/ode reports:
@@ -955,7 +1062,7 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		w->dispatcher->registerCollisionCreateFunc(BOX_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->boxSphere.get());
 		w->sphereSphere.reset(new sphereSphere::CreateFunc());
 		w->dispatcher->registerCollisionCreateFunc(SPHERE_SHAPE_PROXYTYPE, SPHERE_SHAPE_PROXYTYPE, w->sphereSphere.get());
-		w->world = new oneBatch(w->dispatcher, w->broadphase, w->solver, w->config);
+		w->world = new pairWorld(w->dispatcher, w->broadphase, w->solver, w->config, &w->tune);
 		// buildIslands need not gather each island's manifolds: oneBatch does.
 		w->world->getSimulationIslandManager()->setSplitIslands(false);
 		w->world->setGravity(btVector3(0, 0, 0));
@@ -1269,7 +1376,9 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 		build(w);
 		check(dt > 0 && std::isfinite(dt), "step must be positive");
 		w->dt = dt;
-		for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) {
+		const int nb = std::min(n, int(w->bodies.size()));
+		for (int i = 0; i < nb; i++) {
+			if (!(w->tune & tuneNoFetch)) fetchBody(w, i, nb, false);
 			body &b = *w->bodies[i];
 			btRigidBody *rb = b.rb;
 			if (b.kinematic) {
@@ -1346,7 +1455,10 @@ int pvb_step(pvb_world *w, const double *f, int n, double dt, double *states) {
 			}
 		}
 		if (states)
-			for (int i = 0; i < n && size_t(i) < w->bodies.size(); i++) readState(*w->bodies[i], states + 13 * i);
+			for (int i = 0; i < nb; i++) {
+				if (!(w->tune & tuneNoFetch)) fetchBody(w, i, nb, true);
+				readState(*w->bodies[i], states + 13 * i);
+			}
 		return 0;
 	});
 }
