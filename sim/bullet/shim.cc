@@ -272,9 +272,14 @@ struct pairDispatcher : btCollisionDispatcher {
 				fetch(a[i + 8].m_pProxy1, 64);
 			}
 			if (i + 4 < n) {
+				// Only for a pair whose boxes overlap: the near callback
+				// reads no more of a near miss (half a pile's pairs).
 				const btBroadphasePair &q = a[i + 4];
-				fetch(q.m_pProxy0->m_clientObject, objectBytes);
-				fetch(q.m_pProxy1->m_clientObject, objectBytes);
+				const btBroadphaseProxy *p0 = q.m_pProxy0, *p1 = q.m_pProxy1;
+				if (TestAabbAgainstAabb2(p0->m_aabbMin, p0->m_aabbMax, p1->m_aabbMin, p1->m_aabbMax)) {
+					fetch(p0->m_clientObject, objectBytes);
+					fetch(p1->m_clientObject, objectBytes);
+				}
 				if (q.m_algorithm) fetch(q.m_algorithm, 64);
 			}
 			if (i + 2 < n && a[i + 2].m_algorithm) {
