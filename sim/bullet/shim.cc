@@ -292,43 +292,51 @@ struct pairDispatcher : btCollisionDispatcher {
 	}
 };
 
-// pairIslands is Bullet's island manager with its union of the islands of
-// every broadphase pair's two objects done in a walk that fetches ahead,
-// as pairDispatcher does; the islands are Bullet's.
+// pairIslands is Bullet's island manager with the union of the islands
+// of every broadphase pair's two objects done from a table of the
+// objects' island tags by proxy (tags): the walk over the pairs then reads
+// the proxies' numbers, not the objects (half of a pile's pairs are near
+// misses whose objects nothing else reads in the step). The islands are
+// Bullet's.
 struct pairIslands : btSimulationIslandManager {
 	unsigned *tune;
+	btAlignedObjectArray<int> tags; // by proxy unique id: the island tag, -1 when the object merges no islands
 	explicit pairIslands(unsigned *tune) : tune(tune) {}
 	void updateActivationState(btCollisionWorld *cw, btDispatcher *d) override {
 		if (*tune & tuneNoFetch) {
 			btSimulationIslandManager::updateActivationState(cw, d);
 			return;
 		}
+		// Bullet's numbering of the islands' objects.
 		btCollisionObjectArray &objs = cw->getCollisionObjectArray();
 		int index = 0;
 		for (int i = 0, n = objs.size(); i < n; i++) {
-			if (i + 4 < n) fetch(objs[i + 4], objectBytes);
 			btCollisionObject *o = objs[i];
 			if (!o->isStaticOrKinematicObject()) o->setIslandTag(index++);
 			o->setCompanionId(-1);
 			o->setHitFraction(1);
+			if (const btBroadphaseProxy *p = o->getBroadphaseHandle()) {
+				int u = p->m_uniqueId;
+				if (u < 0) continue;
+				if (u >= tags.size()) tags.resize(u + 1, -1);
+				tags[u] = o->mergesSimulationIslands() ? o->getIslandTag() : -1;
+			}
 		}
 		initUnionFind(index);
+		// Bullet's findUnions.
 		btOverlappingPairCache *pc = cw->getPairCache();
 		const int n = pc->getNumOverlappingPairs();
-		btBroadphasePair *a = pc->getOverlappingPairArrayPtr();
+		const btBroadphasePair *a = pc->getOverlappingPairArrayPtr();
 		btUnionFind &uf = getUnionFind();
 		for (int i = 0; i < n; i++) {
 			if (i + 8 < n) {
-				fetch(a[i + 8].m_pProxy0, 16);
-				fetch(a[i + 8].m_pProxy1, 16);
+				fetch(a[i + 8].m_pProxy0, sizeof(btBroadphaseProxy));
+				fetch(a[i + 8].m_pProxy1, sizeof(btBroadphaseProxy));
 			}
-			if (i + 4 < n) {
-				fetch(&static_cast<btCollisionObject *>(a[i + 4].m_pProxy0->m_clientObject)->getAnisotropicFriction(), 80);
-				fetch(&static_cast<btCollisionObject *>(a[i + 4].m_pProxy1->m_clientObject)->getAnisotropicFriction(), 80);
-			}
-			auto *o0 = static_cast<btCollisionObject *>(a[i].m_pProxy0->m_clientObject);
-			auto *o1 = static_cast<btCollisionObject *>(a[i].m_pProxy1->m_clientObject);
-			if (o0 && o0->mergesSimulationIslands() && o1 && o1->mergesSimulationIslands()) uf.unite(o0->getIslandTag(), o1->getIslandTag());
+			int u0 = a[i].m_pProxy0->m_uniqueId, u1 = a[i].m_pProxy1->m_uniqueId;
+			if (u0 < 0 || u1 < 0 || u0 >= tags.size() || u1 >= tags.size()) continue;
+			int t0 = tags[u0], t1 = tags[u1];
+			if (t0 >= 0 && t1 >= 0) uf.unite(t0, t1);
 		}
 	}
 };
