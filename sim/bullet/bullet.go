@@ -274,6 +274,23 @@ func (w *World) ContactPoints() [][3]float64 {
 	return out
 }
 
+// Speed-ups of the binding that Tune can turn off, to measure them.
+const (
+	// TuneNoFetch: the walks over pairs and bodies fetch nothing ahead.
+	TuneNoFetch = 1 << iota
+	// TuneNoShare: bodies of one shape size and surface share no shape.
+	TuneNoShare
+)
+
+// Tune turns off the speed-ups in bits (TuneNoFetch, ...), for
+// measurements that step worlds with and without them in one process
+// (sim's TestPileAB). Set it before the first step.
+func (w *World) Tune(bits uint) {
+	if w.w != nil {
+		C.pvb_tune(w.w, C.uint(bits))
+	}
+}
+
 // RaiseForTest makes the shim throw a C++ exception (kind 2) or note a
 // message (3) inside a guarded call, for tests of the guard.
 func (w *World) RaiseForTest(kind int) error {

@@ -85,6 +85,9 @@ long pvb_dropped_pairs(pvb_world *w);
 // contact manifolds (pairs that ran the narrowphase), out[2] the
 // broadphase pairs.
 void pvb_counts(pvb_world *w, long *out);
+// pvb_tune turns off physview's own speed-ups (bits, shim.cc's tune*) for
+// measurements that compare worlds with and without them.
+void pvb_tune(pvb_world *w, unsigned bits);
 int pvb_noverlaps(pvb_world *w);
 const int *pvb_overlaps(pvb_world *w);
 int pvb_npoints(pvb_world *w);
