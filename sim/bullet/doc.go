@@ -1,5 +1,5 @@
 // Package bullet is a thin cgo binding to Bullet Physics (Debian's
-// libbullet-dev 3.24, the double-precision build) through a small C++ shim
+// libbullet-dev 3.24, the single-precision build) through a small C++ shim
 // with a C interface (shim.cc, shim.h): worlds, rigid bodies whose position
 // is their centre of mass, shapes attached to a body at an offset or placed
 // static, generic 6-DOF joints with limits and motors, triggers, and one

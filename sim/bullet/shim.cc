@@ -1,5 +1,5 @@
 // The C++ side of physview's binding to Debian's Bullet (libbullet-dev,
-// double precision): a world built lazily from bodies and geoms the way
+// single precision): a world built lazily from bodies and geoms the way
 // sim/ode's binding takes them, one entry point per operation, every one
 // guarded by a try/catch so that no C++ exception crosses into Go.
 #include "shim.h"
