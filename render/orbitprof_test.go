@@ -69,6 +69,10 @@ func TestOrbitProfile(t *testing.T) {
 	measure("0.7 of the size (the pixels: half)", cam, 560, 531, opt, all)
 	measure("half the size (a quarter)", cam, 400, 379, opt, all)
 	measure("0.4 of the size (the least while moving)", cam, 320, 303, opt, all)
+	waitMovingLevels(t, r, cam, 320, 303, opt)
+	r.movingLOD = true
+	measure("0.4, the moving levels of detail", cam, 320, 303, opt, all)
+	r.movingLOD = false
 	measure("a quarter of the size", cam, 200, 190, opt, all)
 	measure("64x61: what does not scale with pixels", cam, 64, 61, opt, all)
 	measure("opaque primitives alone", cam, 800, 758, opt, opaque)
@@ -103,3 +107,44 @@ func TestOrbitProfile(t *testing.T) {
 }
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// waitMovingLevels draws r reduced to w x h until every mesh that gets
+// moving levels has them (or 20 s passed), and logs their index counts.
+func waitMovingLevels(t *testing.T, r *Renderer, cam Camera, w, h int, opt Options) {
+	t.Helper()
+	release := bindBenchTarget(int32(w), int32(h))
+	defer release()
+	r.movingLOD = true
+	defer func() { r.movingLOD = false }()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		r.Draw(cam, w, h, opt)
+		gl.Finish()
+		pending := 0
+		for _, m := range r.lod.meshes {
+			if m.moving.pending != nil {
+				pending++
+			}
+		}
+		if pending == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	lo, hi := r.Bounds()
+	t.Logf("bounds %v %v", lo, hi)
+	for _, it := range r.items {
+		m := r.lod.meshes[it.prim.vao]
+		if m == nil {
+			continue
+		}
+		counts := []int32{it.prim.count}
+		var errs []float64
+		for _, l := range m.moving.levels {
+			counts, errs = append(counts, l.count), append(errs, l.err)
+		}
+		it := it
+		lvl := r.lodItem(&meshPass{cam: cam, height: h, refracting: r.materialOf(it.prim, -1).transmission > 0}, &it)
+		t.Logf("mesh %d: indices %v, errors %.4g; drawn: %d", it.prim.mesh, counts, errs, r.lodCount(it.prim, lvl))
+	}
+}

@@ -14,9 +14,9 @@
 //
 //   - FILE, full: every frame at full resolution (PHYSVIEW_DYNRES=off);
 //
-//   - FILE, panel drawn each frame: as the window draws it, but with the
-//     side panel drawn into the window every frame instead of copied from
-//     its cache (PHYSVIEW_PANELCACHE=off);
+//   - FILE, no moving levels: as the window draws it, but without the
+//     levels of detail of the frames drawn while the camera moves
+//     (PHYSVIEW_MOVINGLOD=off);
 //
 //   - FILE: as the window draws it (dynamic resolution while moving, the
 //     panel copied from its cache).
@@ -106,7 +106,7 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 	cases := []benchCase{
 		{name: "demo (baseline)"},
 		{name: name + ", full resolution", file: file, env: []string{"PHYSVIEW_DYNRES=off"}},
-		{name: name + ", panel each frame", file: file, env: []string{"PHYSVIEW_PANELCACHE=off"}},
+		{name: name + ", no moving levels", file: file, env: []string{"PHYSVIEW_MOVINGLOD=off"}},
 		{name: name, file: file},
 	}
 	results := make([]result, len(cases))
