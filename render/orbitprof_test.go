@@ -35,6 +35,14 @@ func TestOrbitProfile(t *testing.T) {
 	cam := NewCamera(lo, hi)
 	opt := DefaultOptions()
 	all := r.items
+	var opaque, transmissive []drawItem
+	for _, it := range all {
+		if r.materialOf(it.prim, -1).transmission > 0 {
+			transmissive = append(transmissive, it)
+		} else {
+			opaque = append(opaque, it)
+		}
+	}
 	fmt.Println("ms, median (least) of 11 redraws")
 	measure := func(name string, c Camera, w, h int, o Options, items []drawItem) {
 		r.items = items
@@ -57,14 +65,6 @@ func TestOrbitProfile(t *testing.T) {
 		fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)  wall %6.1f (%5.1f)\n", name, w, h,
 			millis(cs[5]), millis(cs[0]), millis(ts[5]), millis(ts[0]))
 	}
-	var opaque, transmissive []drawItem
-	for _, it := range all {
-		if r.materialOf(it.prim, -1).transmission > 0 {
-			transmissive = append(transmissive, it)
-		} else {
-			opaque = append(opaque, it)
-		}
-	}
 	measure("full view", cam, 800, 758, opt, all)
 	measure("0.7 of the size (the pixels: half)", cam, 560, 531, opt, all)
 	measure("half the size (a quarter)", cam, 400, 379, opt, all)
@@ -72,6 +72,8 @@ func TestOrbitProfile(t *testing.T) {
 	waitMovingLevels(t, r, cam, 320, 303, opt)
 	r.movingLOD = true
 	measure("0.4, the moving levels of detail", cam, 320, 303, opt, all)
+	measure("0.4, moving levels, opaque alone", cam, 320, 303, opt, opaque)
+	measure("0.4, moving levels, transmissive alone", cam, 320, 303, opt, transmissive)
 	r.movingLOD = false
 	measure("a quarter of the size", cam, 200, 190, opt, all)
 	measure("64x61: what does not scale with pixels", cam, 64, 61, opt, all)
