@@ -95,22 +95,76 @@ func (r *Renderer) movingPick(ps *meshPass, gp *gpuPrimitive, m *meshLOD, perUni
 // buildMovingLevels reads back gp's vertices and indices and simplifies
 // them on a goroutine; the levels arrive in a later frame (lodMesh).
 func (r *Renderer) buildMovingLevels(gp *gpuPrimitive, m *meshLOD) {
-	m.moving.checked = true
-	pos, idx := readBackMesh(gp)
-	if pos == nil {
+	r.simplifyAside([]*gpuPrimitive{gp}, []*meshLOD{m})
+}
+
+// simplifyAside reads back the meshes of gps (their levels' state in ms)
+// and simplifies them one after the other on one goroutine, on a thread
+// of lower priority (the window's frames and the rasteriser come first);
+// each mesh's levels arrive in a later frame (lodMesh).
+func (r *Renderer) simplifyAside(gps []*gpuPrimitive, ms []*meshLOD) {
+	type job struct {
+		vert         []float32
+		idx          []uint32
+		stride, n, u int
+		out          chan<- lodResult
+	}
+	var jobs []job
+	for i, gp := range gps {
+		m := ms[i]
+		m.moving.checked = true
+		vert, idx := readBackMesh(gp)
+		if vert == nil {
+			continue
+		}
+		out := make(chan lodResult, 1)
+		m.moving.pending = out
+		jobs = append(jobs, job{vert, idx, gp.layout.floats, int(gp.layout.offset[0]), int(gp.layout.offset[2]), out})
+	}
+	if len(jobs) == 0 {
 		return
 	}
-	stride, normal, uv := gp.layout.floats, int(gp.layout.offset[0]), int(gp.layout.offset[2])
-	m.moving.pending = make(chan lodResult, 1)
-	go func(out chan<- lodResult) {
-		defer func() {
-			if recover() != nil {
-				out <- lodResult{} // no levels: the full list stays
-			}
-		}()
-		indices, levels := simplifyMoving(pos, stride, normal, uv, idx)
-		out <- lodResult{indices, levels}
-	}(m.moving.pending)
+	go func() {
+		lowerThreadPriority()
+		for _, j := range jobs {
+			func() {
+				defer func() {
+					if recover() != nil {
+						j.out <- lodResult{} // no levels: the full list stays
+					}
+				}()
+				indices, levels := simplifyMoving(j.vert, j.stride, j.n, j.u, j.idx)
+				j.out <- lodResult{indices, levels}
+			}()
+		}
+	}()
+}
+
+// PrepareMovingLevels starts simplifying, off the frame, the moving
+// levels of every mesh that gets them, once the document is drawn in full
+// (every texture in: the decoders come first), so that they are there by
+// the time the camera first moves. View calls it after each full redraw;
+// it does something once per document.
+func (r *Renderer) PrepareMovingLevels() {
+	if r.movingPrepared || !movingLODEnabled || !lodEnabled || r.doc == nil || !r.drawnTextured ||
+		len(r.refine) > 0 || r.Uploading() || len(r.later) > 0 {
+		return
+	}
+	r.movingPrepared = true
+	var gps []*gpuPrimitive
+	var ms []*meshLOD
+	for i := range r.items {
+		it := &r.items[i]
+		if it.dyn != nil {
+			continue
+		}
+		m := r.lodMesh(it.prim)
+		if m.movingEligible && !m.moving.checked {
+			m.moving.checked = true // once, however many items draw it
+			gps, ms = append(gps, it.prim), append(ms, m)
+		}
+	}
+	r.simplifyAside(gps, ms)
 }
 
 // readBackMesh returns gp's vertex buffer (as floats) and its triangle

@@ -190,6 +190,9 @@ type Renderer struct {
 	// movingLOD is set while View draws a reduced frame of a moving
 	// camera: draws may use the moving levels (lodmoving.go).
 	movingLOD bool
+	// movingPrepared: the moving levels were asked for
+	// (PrepareMovingLevels); SetDocument clears it.
+	movingPrepared bool
 	// drawCalls counts the mesh draws since SetDocument, an instanced
 	// batch as one (for tests).
 	drawCalls int
@@ -1061,6 +1064,7 @@ func (r *Renderer) release() {
 		}
 	}
 	r.lod.release()
+	r.movingPrepared = false
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
 	r.refineGate.drop() // the workers skip the whole JPEGs

@@ -159,6 +159,10 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 		v.measured(v.redraw, float64(t.w*t.h)/float64(width*height))
 		v.reduced = scale < 1
 		v.valid, redrew = true, true
+		if !v.reduced {
+			// The moving levels, built while the window is still.
+			r.PrepareMovingLevels()
+		}
 		v.shown = fmt.Sprintf("%dx%d", t.w, t.h)
 	}
 	v.blit(width, height)
