@@ -148,7 +148,7 @@ func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 			gl.GetBufferParameteriv(gl.COPY_READ_BUFFER, gl.BUFFER_SIZE, &vsize)
 			gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
 			m.eligible = int(vsize)/(gp.layout.floats*4) >= lodMinVertices
-			m.movingEligible = gp.count >= lodMovingMinIndices
+			m.movingEligible = gp.count >= lodMovingMinIndices && gp.count <= lodMovingMaxIndices
 		}
 	}
 	if m.pending != nil {

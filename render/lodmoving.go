@@ -35,6 +35,12 @@ import (
 // levels: below it a mesh costs little either way.
 const lodMovingMinIndices = 1536
 
+// lodMovingMaxIndices is the most indices a mesh may have for moving
+// levels: each level is simplified from the whole mesh, and a larger one
+// would keep a core busy for seconds (the still levels, lod.go, serve it
+// where it is small).
+const lodMovingMaxIndices = 3_000_000
+
 // lodMovingPixelError is the largest projected geometric error of a
 // moving level where it is drawn, in pixels of the reduced view (2.5
 // pixels of the window at the least scale); lodMovingRefractError that of
