@@ -89,6 +89,39 @@ func TestOrbitProfile(t *testing.T) {
 	measure("close-up of the shade (base culled)", closeUp, 800, 758, opt, all)
 	measure("the close-up over the environment", closeUp, 800, 758, sky, all)
 
+	// The moving levels against the full meshes at 320x303, alternating
+	// (6 rounds of 7 redraws each way): a busy machine slows both alike.
+	{
+		release := bindBenchTarget(320, 303)
+		res := map[bool][]time.Duration{}
+		for round := 0; round < 6; round++ {
+			for _, on := range []bool{true, false} {
+				r.movingLOD = on
+				for i := 0; i < 9; i++ {
+					c := cam
+					c.Orbit(float64(i)*0.05, 0)
+					c0 := cpuTime()
+					r.Draw(c, 320, 303, opt)
+					gl.Finish()
+					if i >= 2 {
+						res[on] = append(res[on], cpuTime()-c0)
+					}
+				}
+			}
+		}
+		r.movingLOD = false
+		release()
+		for _, on := range []bool{false, true} {
+			x := res[on]
+			sort.Slice(x, func(i, j int) bool { return x[i] < x[j] })
+			name := "0.4, full meshes (alternating)"
+			if on {
+				name = "0.4, moving levels (alternating)"
+			}
+			fmt.Printf("%-44s %4dx%-4d CPU %6.1f (%5.1f)\n", name, 320, 303, millis(x[len(x)/2]), millis(x[0]))
+		}
+	}
+
 	for _, sz := range [][2]int{{800, 758}, {320, 303}} {
 		w, h := sz[0], sz[1]
 		release := bindBenchTarget(int32(w), int32(h))
