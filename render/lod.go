@@ -84,9 +84,15 @@ type lodCache struct {
 	movingBuilt int // meshes given moving levels (for tests)
 	coarsest    int // the coarsest still level drawn (for tests)
 	movingDrawn int // draws at a moving level (for tests)
+	// cancel is closed when the document goes: the goroutine simplifying
+	// its moving levels stops (lodmoving.go).
+	cancel chan struct{}
 }
 
 func (c *lodCache) release() {
+	if c.cancel != nil {
+		close(c.cancel) // the moving levels still being simplified are not wanted
+	}
 	for _, m := range c.meshes {
 		if m.ebo != 0 {
 			gl.DeleteBuffers(1, &m.ebo)

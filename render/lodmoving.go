@@ -130,9 +130,18 @@ func (r *Renderer) simplifyAside(gps []*gpuPrimitive, ms []*meshLOD) {
 	if len(jobs) == 0 {
 		return
 	}
+	if r.lod.cancel == nil {
+		r.lod.cancel = make(chan struct{})
+	}
+	cancel := r.lod.cancel
 	go func() {
 		lowerThreadPriority()
 		for _, j := range jobs {
+			select {
+			case <-cancel:
+				return // another document
+			default:
+			}
 			func() {
 				defer func() {
 					if recover() != nil {

@@ -31,8 +31,9 @@ func drawMoving(t *testing.T, r *Renderer, cam Camera, w, h int, moving bool) *i
 	release := bindBenchTarget(int32(w), int32(h))
 	defer release()
 	r.movingLOD = moving
+	r.waitEnv = true // the lighting environment, not its stand-in
 	r.Draw(cam, w, h, DefaultOptions())
-	r.movingLOD = false
+	r.movingLOD, r.waitEnv = false, false
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(img.Pix))
 	return img
@@ -118,6 +119,7 @@ func TestMovingLevelsOnlyWhileReduced(t *testing.T) {
 		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, 0)
 		return img
 	}
+	drawMoving(t, r, cam, w, h, false) // the lighting environment in
 	v.Present(r, cam, w, h, DefaultOptions())
 	before := read()
 	if r.lod.movingBuilt != 0 || r.lod.movingDrawn != 0 {
@@ -227,4 +229,37 @@ func faceNormal(a, b, c [3]float32) [3]float32 {
 		l = float32(1 / math.Sqrt(float64(s)))
 	}
 	return [3]float32{n[0] * l, n[1] * l, n[2] * l}
+}
+
+// TestMovingLevelsInstanced: spheres drawn as an instanced batch of nodes
+// and as EXT_mesh_gpu_instancing instances, small in a reduced frame, draw
+// a moving level (one draw for all of them) and look like the full
+// meshes but for their silhouettes.
+func TestMovingLevelsInstanced(t *testing.T) {
+	headless(t)
+	for _, kind := range []string{"nodes", "gpuinst"} {
+		d, err := scene.Decode(largeFile(kind, 9, 4000), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		func() {
+			r := showing(t, d)
+			defer r.Delete()
+			lo, hi := r.Bounds()
+			cam := NewCamera(lo, hi)
+			cam.Distance *= 1.5
+			full := drawMoving(t, r, cam, 160, 120, false)
+			moving := drawMoving(t, r, cam, 160, 120, true)
+			writeShot(t, kind+"-full.png", full)
+			writeShot(t, kind+"-moving.png", moving)
+			diff, big, _ := pixelDiff(full, moving)
+			t.Logf("%s: %d moving draws, %d pixels differ, %d by more than 8", kind, r.lod.movingDrawn, diff, big)
+			if r.lod.movingDrawn == 0 || r.lod.movingBuilt != 1 {
+				t.Errorf("%s: %d moving draws, %d meshes given moving levels; want some and 1", kind, r.lod.movingDrawn, r.lod.movingBuilt)
+			}
+			if big > 160*120/50 {
+				t.Errorf("%s: %d pixels differ by more than 8, want at most 2%%", kind, big)
+			}
+		}()
+	}
 }
