@@ -64,7 +64,7 @@ type meshLOD struct {
 	// second for 100,000 vertices, a stall no frame should wait for);
 	// until then the full list is drawn.
 	pending chan lodResult
-	// moving holds the levels drawn while the camera moves (moving.go);
+	// moving holds the levels drawn while the camera moves (lodmoving.go);
 	// movingEligible says whether the mesh gets them.
 	moving         movingLOD
 	movingEligible bool

@@ -23,13 +23,13 @@ import (
 // what it drew before.
 //
 // Unlike the still levels (lod.go), these are simplified over the mesh
-// welded by position (meshopt_generateShadowIndexBuffer): a mesh whose
-// vertices are split at every hard edge or UV seam (StainedGlassLamp's
-// beads: 26,718 vertices for 9,940 triangles) is, to meshopt_simplify,
-// all locked borders, and simplifies no further. Each corner of a
-// simplified triangle then draws, among the vertices at its position,
-// the one whose normal is nearest the triangle's facing: the blur of the
-// reduced view hides what attributes the welding mixes.
+// welded by position and UV: a mesh whose vertices are split at every
+// hard edge (StainedGlassLamp's beads: 26,718 vertices for 9,940
+// triangles) is, to meshopt_simplify, all locked borders, and simplifies
+// no further. Each corner of a simplified triangle then draws, among the
+// vertices at its position and UV, the one whose normal is nearest the
+// triangle's facing: the blur of the reduced view hides what the welding
+// mixes.
 
 // lodMovingMinIndices is the fewest indices a mesh needs for moving
 // levels: below it a mesh costs little either way.
@@ -223,8 +223,8 @@ var movingErrors = func() []float64 {
 
 // simplifyMoving returns the moving levels of the triangle list idx over
 // the vertices vert (stride floats apart, the position first, the normal
-// at float offset normal, -1 without): the mesh welded by position,
-// simplified to each of movingErrors (meshopt_simplify, or
+// and the first UV set at float offsets normal and uv, -1 without): the
+// mesh welded by position and UV, simplified to each of movingErrors (meshopt_simplify, or
 // meshopt_simplifySloppy where that is stuck at locked borders), each
 // kept when it has at most 7/8 of the indices of the one before, with
 // the error reported in mesh units; then each corner is given back a
@@ -289,13 +289,13 @@ func simplifyMoving(vert []float32, stride, normal, uv int, idx []uint32) (indic
 	return indices, levels
 }
 
-// pickCorners replaces each corner of the triangles in tri (indices of the
-// welded mesh: the first vertex at each position) by the vertex at that
-// position, among those the original list idx uses, whose normal is
-// nearest the triangle's facing.
+// pickCorners replaces each corner of the triangles in tri (each the
+// first vertex at its position and UV: shadow maps the corners of the
+// original list idx to those) by the vertex at that position and UV,
+// among those idx uses, whose normal is nearest the triangle's facing.
 func pickCorners(tri []uint32, vert []float32, stride, normal int, idx, shadow []uint32) {
-	// alts lists, for each welded vertex with others at its position,
-	// those others (and itself).
+	// alts lists, for each welded vertex with others at its position and
+	// UV, those others (and itself).
 	alts := map[uint32][]uint32{}
 	seen := map[uint32]bool{}
 	for i, v := range idx {

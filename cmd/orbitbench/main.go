@@ -137,13 +137,13 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 
 var texturedLog = regexp.MustCompile(`^viewer: textured frame after (\d+) ms`)
 
-// frameLog is one "viewer: frame" line.
 // sharpLog is the frame from which every texture is drawn at full
 // resolution: the window uploads the full-resolution textures after the
 // reduced ones (rendering.md, "Reduced textures first"), work that is
 // the opening's, not the orbit's.
 var sharpLog = regexp.MustCompile(`^viewer: full-resolution frame after (\d+) ms`)
 
+// frameLog is one "viewer: frame" line.
 var frameLog = regexp.MustCompile(`^viewer: frame (\d+) at ([\d.]+) ms, work ([\d.]+) ms, view (\S+), redraw ([\d.]+) ms`)
 
 type frame struct {
