@@ -64,6 +64,10 @@ type meshLOD struct {
 	// second for 100,000 vertices, a stall no frame should wait for);
 	// until then the full list is drawn.
 	pending chan lodResult
+	// moving holds the levels drawn while the camera moves (lodmoving.go);
+	// movingEligible says whether the mesh gets them.
+	moving         movingLOD
+	movingEligible bool
 }
 
 // lodResult is what simplifyLevels returns.
@@ -75,15 +79,26 @@ type lodResult struct {
 // lodCache holds the levels by vertex array (shared primitives share
 // them; vertex arrays are made only by SetDocument, which empties it).
 type lodCache struct {
-	meshes   map[uint32]*meshLOD
-	built    int // meshes simplified (for tests)
-	coarsest int // the coarsest level drawn (for tests)
+	meshes      map[uint32]*meshLOD
+	built       int // meshes simplified (for tests)
+	movingBuilt int // meshes given moving levels (for tests)
+	coarsest    int // the coarsest still level drawn (for tests)
+	movingDrawn int // draws at a moving level (for tests)
+	// cancel is closed when the document goes: the goroutine simplifying
+	// its moving levels stops (lodmoving.go).
+	cancel chan struct{}
 }
 
 func (c *lodCache) release() {
+	if c.cancel != nil {
+		close(c.cancel) // the moving levels still being simplified are not wanted
+	}
 	for _, m := range c.meshes {
 		if m.ebo != 0 {
 			gl.DeleteBuffers(1, &m.ebo)
+		}
+		if m.moving.ebo != 0 {
+			gl.DeleteBuffers(1, &m.moving.ebo)
 		}
 	}
 	*c = lodCache{}
@@ -139,6 +154,7 @@ func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 			gl.GetBufferParameteriv(gl.COPY_READ_BUFFER, gl.BUFFER_SIZE, &vsize)
 			gl.BindBuffer(gl.COPY_READ_BUFFER, 0)
 			m.eligible = int(vsize)/(gp.layout.floats*4) >= lodMinVertices
+			m.movingEligible = gp.count >= lodMovingMinIndices && gp.count <= lodMovingMaxIndices
 		}
 	}
 	if m.pending != nil {
@@ -146,6 +162,15 @@ func (r *Renderer) lodMesh(gp *gpuPrimitive) *meshLOD {
 		case res := <-m.pending:
 			m.pending = nil
 			r.uploadLevels(m, res)
+		default:
+		}
+	}
+	if m.moving.pending != nil {
+		select {
+		case res := <-m.moving.pending:
+			m.moving.pending = nil
+			m.moving.upload(res)
+			r.lod.movingBuilt++
 		default:
 		}
 	}
@@ -218,7 +243,8 @@ func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield fun
 		return 0
 	}
 	m := r.lodMesh(gp)
-	if !m.eligible {
+	moving := r.movingLOD && m.movingEligible && movingLODEnabled
+	if !m.eligible && !moving {
 		return 0
 	}
 	eye := ps.cam.Eye()
@@ -253,6 +279,14 @@ func (r *Renderer) lodPick(ps *meshPass, gp *gpuPrimitive, models func(yield fun
 		return 0
 	}
 	perUnit := float64(ps.height) / 2 / tanHalf / ratio // pixels per mesh unit at the nearest
+	if moving {
+		if lvl := r.movingPick(ps, gp, m, perUnit); lvl != 0 {
+			return lvl
+		}
+	}
+	if !m.eligible {
+		return 0
+	}
 	if !m.checked && radius*perUnit < lodSmallFraction*float64(ps.height) {
 		r.buildLevels(gp, m, instances*int(gp.count) > lodAsideMax)
 	}
@@ -315,10 +349,25 @@ func mat64(m mgl32.Mat4) mgl64.Mat4 {
 	return o
 }
 
+// lodLevelOf returns the level lvl of gp (positive: a still level,
+// negative: a moving one) and the element buffer holding it; ok is false
+// for the full list.
+func (r *Renderer) lodLevelOf(gp *gpuPrimitive, lvl int) (l lodLevel, ebo uint32, ok bool) {
+	m := r.lod.meshes[gp.vao]
+	switch {
+	case m == nil || lvl == 0:
+	case lvl > 0 && lvl <= len(m.levels):
+		return m.levels[lvl-1], m.ebo, true
+	case lvl < 0 && -lvl <= len(m.moving.levels):
+		return m.moving.levels[-lvl-1], m.moving.ebo, true
+	}
+	return lodLevel{}, 0, false
+}
+
 // lodCount returns the index count of primitive gp at level lvl.
 func (r *Renderer) lodCount(gp *gpuPrimitive, lvl int) int {
-	if m := r.lod.meshes[gp.vao]; lvl > 0 && m != nil && lvl <= len(m.levels) {
-		return int(m.levels[lvl-1].count)
+	if l, _, ok := r.lodLevelOf(gp, lvl); ok {
+		return int(l.count)
 	}
 	return int(gp.count)
 }
@@ -327,8 +376,8 @@ func (r *Renderer) lodCount(gp *gpuPrimitive, lvl int) int {
 // primitive gp, whose vertex array is bound, at level lvl, and returns the
 // index count drawn per instance.
 func (r *Renderer) drawElements(gp *gpuPrimitive, lvl, n int) int {
-	m := r.lod.meshes[gp.vao]
-	if lvl <= 0 || m == nil || lvl > len(m.levels) {
+	l, ebo, ok := r.lodLevelOf(gp, lvl)
+	if !ok {
 		if n == 0 {
 			gl.DrawElements(gp.mode, gp.count, gl.UNSIGNED_INT, nil)
 		} else {
@@ -336,11 +385,13 @@ func (r *Renderer) drawElements(gp *gpuPrimitive, lvl, n int) int {
 		}
 		return int(gp.count)
 	}
-	l := m.levels[lvl-1]
 	r.lod.coarsest = max(r.lod.coarsest, lvl)
+	if lvl < 0 {
+		r.lod.movingDrawn++
+	}
 	// The vertex array's element buffer is switched to the levels' for
 	// this draw, then back: the vertices are the same buffer.
-	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, m.ebo)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, ebo)
 	if n == 0 {
 		gl.DrawElements(gp.mode, l.count, gl.UNSIGNED_INT, gl.PtrOffset(int(l.first)*4))
 	} else {

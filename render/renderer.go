@@ -187,6 +187,12 @@ type Renderer struct {
 	batchLimit int
 	// lod holds the simplified index lists of large meshes (lod.go).
 	lod lodCache
+	// movingLOD is set while View draws a reduced frame of a moving
+	// camera: draws may use the moving levels (lodmoving.go).
+	movingLOD bool
+	// movingPrepared: the moving levels were asked for
+	// (PrepareMovingLevels); SetDocument clears it.
+	movingPrepared bool
 	// drawCalls counts the mesh draws since SetDocument, an instanced
 	// batch as one (for tests).
 	drawCalls int
@@ -730,6 +736,9 @@ type meshPass struct {
 	queued int
 	// height is the view's height in pixels (levels of detail, lod.go).
 	height int
+	// refracting is set from the transmissive primitives on: what they
+	// show through them is bent by their normals (lodmoving.go).
+	refracting bool
 }
 
 // finishEvery is how many vertices (index count times instances) an image
@@ -871,6 +880,7 @@ func (r *Renderer) drawMeshes(cam Camera, vp mgl32.Mat4, width, height int, opt 
 	if !r.drawing(partRest) {
 		return
 	}
+	ps.refracting = true
 	r.drawList(ps, transmissive, opt.Variant, 1)
 	if len(blended) > 0 {
 		// Back to front by the distance of each primitive's centre.
@@ -1054,6 +1064,7 @@ func (r *Renderer) release() {
 		}
 	}
 	r.lod.release()
+	r.movingPrepared = false
 	r.textures = map[texKey]uint32{}
 	r.releaseFileEnv()
 	r.refineGate.drop() // the workers skip the whole JPEGs

@@ -148,7 +148,10 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 		}
 		start := time.Now()
 		gl.BindFramebuffer(gl.FRAMEBUFFER, t.fb)
+		// A reduced frame may draw the moving levels of detail.
+		r.movingLOD = scale < 1
 		r.Draw(cam, t.w, t.h, opt)
+		r.movingLOD = false
 		// Wait for the rasteriser, to know what the redraw cost: the
 		// swap would wait for it anyway.
 		gl.Finish()
@@ -156,6 +159,10 @@ func (v *View) Present(r *Renderer, cam Camera, width, height int, opt Options) 
 		v.measured(v.redraw, float64(t.w*t.h)/float64(width*height))
 		v.reduced = scale < 1
 		v.valid, redrew = true, true
+		if !v.reduced {
+			// The moving levels, built while the window is still.
+			r.PrepareMovingLevels()
+		}
 		v.shown = fmt.Sprintf("%dx%d", t.w, t.h)
 	}
 	v.blit(width, height)
