@@ -230,9 +230,72 @@ struct oneBatch : btDiscreteDynamicsWorld {
 		return o.getIslandTag() >= 0 && o.isActive();
 	}
 
+	std::vector<unsigned char> islandAwake; // per island id (sleepPerIsland)
+
+	// sleepPerIsland decides which bodies sleep as Bullet's island manager
+	// does: an island none of whose bodies is active goes to sleep, and in
+	// an island that stays awake a sleeping body is woken to wanting sleep;
+	// then a kinematic body wakes the bodies it touches. Bullet sorts all
+	// bodies by island each step to find the islands; here a flag per
+	// island (its id is an index below the number of objects) and two
+	// passes over the bodies decide the same.
+	void sleepPerIsland(btDispatcher *d) {
+		int n = m_collisionObjects.size();
+		islandAwake.assign(size_t(n), 0);
+		bool kinematic = false;
+		for (int i = 0; i < n; i++) {
+			const btCollisionObject *o = m_collisionObjects[i];
+			int tag = o->getIslandTag(), s = o->getActivationState();
+			kinematic = kinematic || o->isKinematicObject();
+			if (tag >= 0 && tag < n && (s == ACTIVE_TAG || s == DISABLE_DEACTIVATION)) islandAwake[tag] = 1;
+		}
+		for (int i = 0; i < n; i++) {
+			btCollisionObject *o = m_collisionObjects[i];
+			int tag = o->getIslandTag();
+			if (tag < 0 || tag >= n) continue;
+			if (!islandAwake[tag])
+				o->setActivationState(ISLAND_SLEEPING);
+			else if (o->getActivationState() == ISLAND_SLEEPING) {
+				o->setActivationState(WANTS_DEACTIVATION);
+				o->setDeactivationTime(0);
+			}
+		}
+		if (!kinematic) return;
+		bool deterministic = getDispatchInfo().m_deterministicOverlappingPairs;
+		for (int i = 0, nm = d->getNumManifolds(); i < nm; i++) {
+			btPersistentManifold *m = d->getManifoldByIndexInternal(i);
+			if (deterministic && !m->getNumContacts()) continue;
+			auto *a = const_cast<btCollisionObject *>(m->getBody0()), *b = const_cast<btCollisionObject *>(m->getBody1());
+			bool aAwake = a->getActivationState() != ISLAND_SLEEPING, bAwake = b->getActivationState() != ISLAND_SLEEPING;
+			if (!aAwake && !bAwake) continue;
+			if (a->isKinematicObject() && aAwake && a->hasContactResponse()) b->activate();
+			if (b->isKinematicObject() && b->getActivationState() != ISLAND_SLEEPING && b->hasContactResponse()) a->activate();
+		}
+	}
+
+	// createPredictiveContacts is Bullet's, for the bodies whose motion
+	// this step is long enough for it to sweep them (continuous
+	// collision): Bullet integrates every active body's motion to find
+	// them, and none of a pile's thousands is.
+	void createPredictiveContacts(btScalar dt) override {
+		releasePredictiveContacts();
+		bool sweeps = getDispatchInfo().m_useContinuous;
+		for (int i = 0; i < m_nonStaticRigidBodies.size(); i++) {
+			btRigidBody *b = m_nonStaticRigidBodies[i];
+			b->setHitFraction(1);
+			btScalar ccd = b->getCcdSquareMotionThreshold();
+			if (!sweeps || !ccd || !b->isActive() || b->isStaticOrKinematicObject()) continue;
+			// The distance the body's origin moves this step, worked out
+			// as Bullet does (its integration moves the origin by the
+			// velocity times the step).
+			const btVector3 &o = b->getWorldTransform().getOrigin();
+			if (ccd < ((o + b->getLinearVelocity() * dt) - o).length2()) createPredictiveContactsInternal(&b, 1, dt);
+		}
+	}
+
 	void solveConstraints(btContactSolverInfo &si) override {
 		btDispatcher *d = getDispatcher();
-		m_islandManager->buildIslands(d, this); // who sleeps, per island
+		sleepPerIsland(d);
 		bodies.resize(0);
 		manifolds.resize(0);
 		joints.resize(0);
