@@ -125,6 +125,7 @@ struct crowdBroadphase;
 // fetchAhead): the rows are the same.
 struct contactSolver : btSequentialImpulseConstraintSolver {
 	static constexpr double deepOverlap = 0.04, deepErp = 0.8;
+	bool plain = false; // Bullet's own steps, for tests (pvb_bullet_steps)
 
 	// fetch asks for the cache lines of [p, p+n) ahead of their use.
 	static void fetch(const void *p, size_t n) {
@@ -211,6 +212,7 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 	// gyroscopic term, in the bodies' order; with each body fetched four
 	// bodies ahead.
 	void convertBodies(btCollisionObject **bodies, int n, const btContactSolverInfo &si) override {
+		if (plain) return btSequentialImpulseConstraintSolver::convertBodies(bodies, n, si);
 		for (int i = 0; i < n; i++) bodies[i]->setCompanionId(-1);
 		m_kinematicBodyUniqueIdToSolverBodyTable.resize(0);
 		m_tmpSolverBodyPool.reserve(n + 1);
@@ -234,7 +236,8 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 	// velocities and poses to the bodies; in runs of 8 rows or bodies,
 	// with the contact points and bodies 16 ahead fetched for writing
 	// (a pile's points lie scattered over megabytes).
-	btScalar solveGroupCacheFriendlyFinish(btCollisionObject **, int, const btContactSolverInfo &si) override {
+	btScalar solveGroupCacheFriendlyFinish(btCollisionObject **bodies, int numBodies, const btContactSolverInfo &si) override {
+		if (plain) return btSequentialImpulseConstraintSolver::solveGroupCacheFriendlyFinish(bodies, numBodies, si);
 		const int run = 8, ahead = 16;
 		if (si.m_solverMode & SOLVER_USE_WARMSTARTING)
 			for (int j = 0, n = m_tmpSolverContactConstraintPool.size(); j < n; j += run) {
@@ -258,12 +261,15 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 
 	void convertContacts(btPersistentManifold **m, int n, const btContactSolverInfo &si) override {
 		int first = m_tmpSolverContactConstraintPool.size();
-		for (int i = 0; i < n; i++) {
-			fetchAhead(m, n, i);
-			// A manifold without points makes no rows (half of a pile's
-			// manifolds are near misses that keep their pair).
-			if (m[i]->getNumContacts()) convertContact(m[i], si);
-		}
+		if (plain)
+			btSequentialImpulseConstraintSolver::convertContacts(m, n, si);
+		else
+			for (int i = 0; i < n; i++) {
+				fetchAhead(m, n, i);
+				// A manifold without points makes no rows (many of a
+				// pile's manifolds are near misses that keep their pair).
+				if (m[i]->getNumContacts()) convertContact(m[i], si);
+			}
 		if (!si.m_splitImpulse || si.m_erp2 >= deepErp) return;
 		for (int i = first; i < m_tmpSolverContactConstraintPool.size(); i++) {
 			btSolverConstraint &c = m_tmpSolverContactConstraintPool[i];
@@ -296,7 +302,9 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 // pile's 27,000 pairs name bodies scattered over megabytes). The bodies
 // are numbered and united in Bullet's order, so the islands are Bullet's.
 struct islands : btSimulationIslandManager {
-	void updateActivationState(btCollisionWorld *w, btDispatcher *) override {
+	bool plain = false; // Bullet's own union, for tests (pvb_bullet_steps)
+	void updateActivationState(btCollisionWorld *w, btDispatcher *d) override {
+		if (plain) return btSimulationIslandManager::updateActivationState(w, d);
 		btCollisionObjectArray &objects = w->getCollisionObjectArray();
 		int index = 0;
 		for (int i = 0; i < objects.size(); i++) {
@@ -340,6 +348,10 @@ struct oneBatch : btDiscreteDynamicsWorld {
 	btAlignedObjectArray<btCollisionObject *> bodies;
 	btAlignedObjectArray<btPersistentManifold *> manifolds;
 	btAlignedObjectArray<btTypedConstraint *> joints;
+	// plain runs Bullet's own steps where physview's replace them (the
+	// same motion, slower), for tests that compare the two
+	// (pvb_bullet_steps).
+	bool plain = false;
 
 	// awake tells whether the island of a pair (the first of the two with
 	// an island, as Bullet picks it) is awake.
@@ -396,6 +408,7 @@ struct oneBatch : btDiscreteDynamicsWorld {
 	// collision): Bullet integrates every active body's motion to find
 	// them, and none of a pile's thousands is.
 	void createPredictiveContacts(btScalar dt) override {
+		if (plain) return btDiscreteDynamicsWorld::createPredictiveContacts(dt);
 		releasePredictiveContacts();
 		bool sweeps = getDispatchInfo().m_useContinuous;
 		for (int i = 0; i < m_nonStaticRigidBodies.size(); i++) {
@@ -415,7 +428,7 @@ struct oneBatch : btDiscreteDynamicsWorld {
 	// (swept where continuous collision asks), in runs of 8 bodies with the
 	// next run fetched.
 	void integrateTransforms(btScalar dt) override {
-		if (m_applySpeculativeContactRestitution) return btDiscreteDynamicsWorld::integrateTransforms(dt);
+		if (plain || m_applySpeculativeContactRestitution) return btDiscreteDynamicsWorld::integrateTransforms(dt);
 		const int run = 8;
 		for (int i = 0, n = m_nonStaticRigidBodies.size(); i < n; i += run) {
 			for (int k = i + run; k < std::min(i + 2 * run, n); k++) contactSolver::fetch(m_nonStaticRigidBodies[k], sizeof(btRigidBody));
@@ -425,7 +438,10 @@ struct oneBatch : btDiscreteDynamicsWorld {
 
 	void solveConstraints(btContactSolverInfo &si) override {
 		btDispatcher *d = getDispatcher();
-		sleepPerIsland(d);
+		if (plain)
+			m_islandManager->buildIslands(d, this);
+		else
+			sleepPerIsland(d);
 		bodies.resize(0);
 		manifolds.resize(0);
 		joints.resize(0);
@@ -439,14 +455,14 @@ struct oneBatch : btDiscreteDynamicsWorld {
 		// manifolds and bodies of a pile lie scattered over megabytes).
 		ptrdiff_t tag = contactSolver::islandLine();
 		for (int i = 0, n = d->getNumManifolds(); i < n; i++) {
-			if (i + 16 < n) __builtin_prefetch(contactSolver::header(d->getManifoldByIndexInternal(i + 16)));
-			if (i + 8 < n) {
+			if (!plain && i + 16 < n) __builtin_prefetch(contactSolver::header(d->getManifoldByIndexInternal(i + 16)));
+			if (!plain && i + 8 < n) {
 				const btPersistentManifold *q = d->getManifoldByIndexInternal(i + 8);
 				__builtin_prefetch(reinterpret_cast<const char *>(q->getBody0()) + tag);
 				__builtin_prefetch(reinterpret_cast<const char *>(q->getBody1()) + tag);
 			}
 			btPersistentManifold *m = d->getManifoldByIndexInternal(i);
-			if (!m->getNumContacts()) continue;
+			if (!plain && !m->getNumContacts()) continue;
 			const btCollisionObject *a = m->getBody0(), *b = m->getBody1();
 			if (awake(*a, *b) && d->needsResponse(a, b)) manifolds.push_back(m);
 		}
@@ -1177,6 +1193,17 @@ pvb_world *pvb_world_new(int iterations, int no_sleep, int record_points) {
 		return nullptr;
 	}
 	return w;
+}
+
+int pvb_bullet_steps(pvb_world *w) {
+	return guard(w, [&] {
+		check(!w->built, "Bullet's own steps must be chosen before the world is built (its first joint or step)");
+		w->solver->plain = true;
+		auto *world = static_cast<oneBatch *>(w->world);
+		world->plain = true;
+		static_cast<islands *>(world->getSimulationIslandManager())->plain = true;
+		return 0;
+	});
 }
 
 int pvb_world_param(pvb_world *w, int what, double v) {
