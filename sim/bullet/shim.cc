@@ -120,9 +120,10 @@ struct crowdBroadphase;
 //     out of the ground's bottom; bounded, they land on it and the ground
 //     pushes them out.
 //
-// Its conversion of contact points into solver rows is Bullet's, point by
-// point, with what it will read fetched a few manifolds ahead (see
-// fetchAhead): the rows are the same.
+// Its conversion of contact points into solver rows, its set-up of the
+// solver bodies and its write-back are Bullet's, in Bullet's order, with
+// what they will read fetched a few items ahead (see fetchAhead): the
+// rows, impulses and motion are the same (TestBulletStepsSame).
 struct contactSolver : btSequentialImpulseConstraintSolver {
 	static constexpr double deepOverlap = 0.04, deepErp = 0.8;
 	bool plain = false; // Bullet's own steps, for tests (pvb_bullet_steps)
@@ -280,6 +281,12 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 	}
 	void solveGroupCacheFriendlySplitImpulseIterations(btCollisionObject **bodies, int numBodies, btPersistentManifold **m, int n, btTypedConstraint **c, int nc, const btContactSolverInfo &si, btIDebugDraw *dd) override {
 		btSequentialImpulseConstraintSolver::solveGroupCacheFriendlySplitImpulseIterations(bodies, numBodies, m, n, c, nc, si, dd);
+		boundPush(si);
+	}
+
+	// boundPush bounds each body's push out of overlaps to its reach a
+	// step (see above), once the split impulse is solved.
+	void boundPush(const btContactSolverInfo &si) {
 		for (int i = 0; i < m_tmpSolverBodyPool.size(); i++) {
 			btSolverBody &b = m_tmpSolverBodyPool[i];
 			const info *in = b.m_originalBody ? static_cast<const info *>(b.m_originalBody->getUserPointer()) : nullptr;
@@ -288,14 +295,61 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 			if (v > max) b.m_pushVelocity *= btScalar(max / v);
 		}
 	}
+
+	// solveGroupCacheFriendlyIterations solves the split impulse's passes
+	// and the velocity passes over the contact rows together, each row's
+	// push and then its velocity in one sweep, where Bullet sweeps all the
+	// rows five times for the push and then five times for the velocities.
+	// The two never read each other's numbers (the push works on the push
+	// and turn velocities, the velocity passes on the velocity deltas), so
+	// the results are Bullet's, and the rows are read from memory half as
+	// often. Bullet's own runs for joints, rolling friction, shuffled or
+	// interleaved rows, or no split impulse.
+	btScalar solveGroupCacheFriendlyIterations(btCollisionObject **bodies, int numBodies, btPersistentManifold **m, int n, btTypedConstraint **c, int nc, const btContactSolverInfo &si, btIDebugDraw *dd) override {
+		if (plain || nc || !si.m_splitImpulse || m_tmpSolverNonContactConstraintPool.size() || m_tmpSolverContactRollingFrictionConstraintPool.size() ||
+			(si.m_solverMode & (SOLVER_RANDMIZE_ORDER | SOLVER_INTERLEAVE_CONTACT_AND_FRICTION_CONSTRAINTS)))
+			return btSequentialImpulseConstraintSolver::solveGroupCacheFriendlyIterations(bodies, numBodies, m, n, c, nc, si, dd);
+		auto &pool = m_tmpSolverBodyPool;
+		btConstraintArray &contacts = m_tmpSolverContactConstraintPool, &friction = m_tmpSolverContactFrictionConstraintPool;
+		int passes = std::max(m_maxOverrideNumSolverIterations, si.m_numIterations);
+		bool pushing = si.m_numIterations > 0, solving = passes > 0;
+		for (int it = 0; pushing || solving; it++) {
+			btScalar pushResidual = 0, residual = 0;
+			for (int j = 0, nr = contacts.size(); j < nr; j++) {
+				const btSolverConstraint &r = contacts[m_orderTmpConstraintPool[j]];
+				btSolverBody &a = pool[r.m_solverBodyIdA], &b = pool[r.m_solverBodyIdB];
+				if (pushing) {
+					btScalar e = m_resolveSplitPenetrationImpulse(a, b, r);
+					pushResidual = btMax(pushResidual, e * e);
+				}
+				if (solving && it < si.m_numIterations) {
+					btScalar e = m_resolveSingleConstraintRowLowerLimit(a, b, r);
+					residual = btMax(residual, e * e);
+				}
+			}
+			if (pushing && (pushResidual <= si.m_leastSquaresResidualThreshold || it >= si.m_numIterations - 1)) {
+				pushing = false;
+				boundPush(si);
+			}
+			if (!solving) continue;
+			if (it < si.m_numIterations)
+				for (int j = 0, nr = friction.size(); j < nr; j++) {
+					btSolverConstraint &r = friction[m_orderFrictionConstraintPool[j]];
+					btScalar normal = contacts[r.m_frictionIndex].m_appliedImpulse;
+					if (normal > 0) {
+						r.m_lowerLimit = -(r.m_friction * normal);
+						r.m_upperLimit = r.m_friction * normal;
+						btScalar e = m_resolveSingleConstraintRowGeneric(pool[r.m_solverBodyIdA], pool[r.m_solverBodyIdB], r);
+						residual = btMax(residual, e * e);
+					}
+				}
+			m_leastSquaresResidual = residual;
+			if (residual <= si.m_leastSquaresResidualThreshold || it >= passes - 1) solving = false;
+		}
+		return 0;
+	}
 };
 
-// oneBatch is Bullet's discrete world with the awake islands solved as one
-// batch: the awake bodies, their contact manifolds in the dispatcher's
-// order and their joints go to the solver in one call. Bullet's own way
-// sorts the manifolds by island each step and solves them in batches of
-// 128; its unsplit mode skips that but also solves sleeping bodies and
-// the contacts of triggers. Which bodies sleep is still decided per island.
 // islands is Bullet's island manager with its union of the bodies that
 // share a broadphase pair (Bullet's islands) fetching ahead: each pair's
 // proxies 16 pairs ahead and their objects' island tags 8 ahead (a
@@ -334,6 +388,15 @@ struct islands : btSimulationIslandManager {
 	}
 };
 
+// oneBatch is Bullet's discrete world with the awake islands solved as one
+// batch: the awake bodies, their contact manifolds in the dispatcher's
+// order and their joints go to the solver in one call. Bullet's own way
+// sorts the manifolds by island each step and solves them in batches of
+// 128; its unsplit mode skips that but also solves sleeping bodies and
+// the contacts of triggers. Which bodies sleep is still decided per island.
+// Its other steps that read every body or manifold (sleep, predictive
+// contacts, integration) are Bullet's with memory fetched ahead or work
+// that changes nothing left out; the motion is Bullet's.
 struct oneBatch : btDiscreteDynamicsWorld {
 	oneBatch(btDispatcher *d, btBroadphaseInterface *bp, btConstraintSolver *s, btCollisionConfiguration *c) : btDiscreteDynamicsWorld(d, bp, s, c) {
 		// The island manager is ours (islands); the world frees it as it
