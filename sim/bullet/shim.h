@@ -93,6 +93,10 @@ const int *pvb_overlaps(pvb_world *w);
 int pvb_npoints(pvb_world *w);
 const double *pvb_points(pvb_world *w);
 int pvb_raise(pvb_world *w, int kind);
+// pvb_bullet_steps makes the world run Bullet's own solver and world steps
+// where physview's replace them (the same motion), before the first step;
+// for tests that compare the two.
+int pvb_bullet_steps(pvb_world *w);
 
 // Angular motors (ODE's user mode): n (1 to 3) axes between body b1 and
 // b2 (the world when b2 < 0) whose world directions and angles the caller
