@@ -350,44 +350,6 @@ struct contactSolver : btSequentialImpulseConstraintSolver {
 	}
 };
 
-// islands is Bullet's island manager with its union of the bodies that
-// share a broadphase pair (Bullet's islands) fetching ahead: each pair's
-// proxies 16 pairs ahead and their objects' island tags 8 ahead (a
-// pile's 27,000 pairs name bodies scattered over megabytes). The bodies
-// are numbered and united in Bullet's order, so the islands are Bullet's.
-struct islands : btSimulationIslandManager {
-	bool plain = false; // Bullet's own union, for tests (pvb_bullet_steps)
-	void updateActivationState(btCollisionWorld *w, btDispatcher *d) override {
-		if (plain) return btSimulationIslandManager::updateActivationState(w, d);
-		btCollisionObjectArray &objects = w->getCollisionObjectArray();
-		int index = 0;
-		for (int i = 0; i < objects.size(); i++) {
-			btCollisionObject *o = objects[i];
-			if (!o->isStaticOrKinematicObject()) o->setIslandTag(index++);
-			o->setCompanionId(-1);
-			o->setHitFraction(1);
-		}
-		initUnionFind(index);
-		btOverlappingPairCache *cache = w->getPairCache();
-		int n = cache->getNumOverlappingPairs();
-		if (!n) return;
-		const btBroadphasePair *pairs = cache->getOverlappingPairArrayPtr();
-		ptrdiff_t tag = contactSolver::islandLine();
-		auto object = [](const btBroadphaseProxy *p) { return static_cast<btCollisionObject *>(p->m_clientObject); };
-		for (int i = 0; i < n; i++) {
-			if (i + 16 < n) {
-				__builtin_prefetch(pairs[i + 16].m_pProxy0);
-				__builtin_prefetch(pairs[i + 16].m_pProxy1);
-			}
-			if (i + 8 < n)
-				for (const btBroadphaseProxy *p : {pairs[i + 8].m_pProxy0, pairs[i + 8].m_pProxy1})
-					if (const btCollisionObject *o = object(p)) __builtin_prefetch(reinterpret_cast<const char *>(o) + tag);
-			const btCollisionObject *a = object(pairs[i].m_pProxy0), *b = object(pairs[i].m_pProxy1);
-			if (a && a->mergesSimulationIslands() && b && b->mergesSimulationIslands()) getUnionFind().unite(a->getIslandTag(), b->getIslandTag());
-		}
-	}
-};
-
 // oneBatch is Bullet's discrete world with the awake islands solved as one
 // batch: the awake bodies, their contact manifolds in the dispatcher's
 // order and their joints go to the solver in one call. Bullet's own way
@@ -398,16 +360,7 @@ struct islands : btSimulationIslandManager {
 // contacts, integration) are Bullet's with memory fetched ahead or work
 // that changes nothing left out; the motion is Bullet's.
 struct oneBatch : btDiscreteDynamicsWorld {
-	oneBatch(btDispatcher *d, btBroadphaseInterface *bp, btConstraintSolver *s, btCollisionConfiguration *c) : btDiscreteDynamicsWorld(d, bp, s, c) {
-		// The island manager is ours (islands); the world frees it as it
-		// frees its own.
-		if (m_ownsIslandManager) {
-			m_islandManager->~btSimulationIslandManager();
-			btAlignedFree(m_islandManager);
-		}
-		m_islandManager = new (btAlignedAlloc(sizeof(islands), 16)) islands();
-		m_ownsIslandManager = true;
-	}
+	oneBatch(btDispatcher *d, btBroadphaseInterface *bp, btConstraintSolver *s, btCollisionConfiguration *c) : btDiscreteDynamicsWorld(d, bp, s, c) {}
 	btAlignedObjectArray<btCollisionObject *> bodies;
 	btAlignedObjectArray<btPersistentManifold *> manifolds;
 	btAlignedObjectArray<btTypedConstraint *> joints;
@@ -655,10 +608,11 @@ struct pairDispatcher : btCollisionDispatcher {
 // Bullet's.
 struct pairIslands : btSimulationIslandManager {
 	unsigned *tune;
+	bool plain = false; // Bullet's own union, for tests (pvb_bullet_steps)
 	btAlignedObjectArray<int> tags; // by proxy unique id: the island tag, -1 when the object merges no islands
 	explicit pairIslands(unsigned *tune) : tune(tune) {}
 	void updateActivationState(btCollisionWorld *cw, btDispatcher *d) override {
-		if (*tune & tuneNoFetch) {
+		if (plain || (*tune & tuneNoFetch)) {
 			btSimulationIslandManager::updateActivationState(cw, d);
 			return;
 		}
@@ -703,10 +657,14 @@ struct pairWorld : oneBatch {
 	unsigned *tune;
 	pairWorld(btDispatcher *d, btBroadphaseInterface *bp, btConstraintSolver *s, btCollisionConfiguration *c, unsigned *tune)
 		: oneBatch(d, bp, s, c), tune(tune) {
-		// The world frees its island manager with btAlignedFree.
-		m_islandManager->~btSimulationIslandManager();
-		btAlignedFree(m_islandManager);
+		// The island manager is ours (pairIslands); the world frees it
+		// with btAlignedFree, as it frees its own.
+		if (m_ownsIslandManager) {
+			m_islandManager->~btSimulationIslandManager();
+			btAlignedFree(m_islandManager);
+		}
 		m_islandManager = new (btAlignedAlloc(sizeof(pairIslands), 16)) pairIslands(tune);
+		m_ownsIslandManager = true;
 	}
 	void updateAabbs() override {
 		if (*tune & tuneNoFetch) {
@@ -1459,9 +1417,9 @@ int pvb_bullet_steps(pvb_world *w) {
 	return guard(w, [&] {
 		check(!w->built, "Bullet's own steps must be chosen before the world is built (its first joint or step)");
 		w->solver->plain = true;
-		auto *world = static_cast<oneBatch *>(w->world);
+		auto *world = static_cast<pairWorld *>(w->world);
 		world->plain = true;
-		static_cast<islands *>(world->getSimulationIslandManager())->plain = true;
+		static_cast<pairIslands *>(world->getSimulationIslandManager())->plain = true;
 		return 0;
 	});
 }
