@@ -299,6 +299,7 @@ func (r *Renderer) SetPose(p *anim.Pose) {
 	if p != nil && len(p.World) != len(r.doc.GLTF.Nodes) {
 		p = nil
 	}
+	r.moves++
 	r.pose = p
 	r.posedMats = r.posedMaterials()
 	if p == nil {

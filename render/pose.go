@@ -13,6 +13,7 @@ func (r *Renderer) SetPoses(world []mgl64.Mat4) {
 	if world == nil {
 		world = r.doc.WorldMatrices()
 	}
+	r.moves++
 	for i := range r.items {
 		if n := r.items[i].node; n >= 0 && n < len(world) {
 			r.items[i].model = world[n]

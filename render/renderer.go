@@ -261,6 +261,9 @@ type Renderer struct {
 	// texChanges counts the textures replaced (a whole image for its
 	// preview): a drawing ahead starts over after one (warm.go).
 	texChanges int
+	// moves counts the changes of where nodes are drawn (rebuildItems,
+	// SetPoses, SetPose): a drawing ahead across one starts over.
+	moves int
 	// NoteSteps makes Poll, Warm and DrawAhead describe each step they
 	// take in Notes (what and how long), for the window's frame lines;
 	// the caller empties Notes.
@@ -493,6 +496,7 @@ func (r *Renderer) SceneChanged() {
 // rebuildItems lists every primitive at every node of the shown scene and
 // computes the world bounds.
 func (r *Renderer) rebuildItems() {
+	r.moves++
 	d := r.doc
 	world := d.WorldMatrices()
 	r.items = r.items[:0]

@@ -365,6 +365,9 @@ type aheadKey struct {
 	// The textures drawn with: one made or replaced between two parts
 	// (a whole image for its preview) starts the drawing over.
 	uploads, texChanges int
+	// The nodes drawn: an edit or a pose that moves them between two
+	// parts starts it over too.
+	moves int
 }
 
 // aheadState is the progress of a drawing ahead and what its bands cost.
@@ -403,12 +406,12 @@ func (r *Renderer) DrawAhead(v *View, cam Camera, width, height int, opt Options
 		return false
 	}
 	a := &r.warm.aheadState
-	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture(), r.uploads, r.texChanges}
+	k := aheadKey{cam, width, height, opt, r.envTextures(opt.Environment), r.lutTexture(), r.uploads, r.texChanges, r.moves}
 	if a.started && r.warm.aheadKey != k {
 		// Again from the first part; three times for the camera (it
 		// keeps moving) and it is drawn at once.
 		a.at, a.row, a.started = 0, 0, false
-		if old := r.warm.aheadKey; old.cam != k.cam || old.width != k.width || old.height != k.height || old.opt != k.opt {
+		if old := r.warm.aheadKey; old.cam != k.cam || old.width != k.width || old.height != k.height || old.opt != k.opt || old.moves != k.moves {
 			r.warm.restarts++
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/go-gl/mathgl/mgl64"
 	"math"
 	"slices"
 	"strings"
@@ -322,6 +323,48 @@ func TestDrawAhead(t *testing.T) {
 	defer all.Delete()
 	if !r.DrawAhead(&all, cam, w, h, opt, time.Minute) || !bytes.Equal(read(all.full.fb), want) {
 		t.Errorf("a drawing ahead with a minute's budget is not done in one call, or differs")
+	}
+}
+
+// TestDrawAheadPoseChange: nodes that move between two parts of a
+// drawing ahead (an edit, a pose) start it over, so that the picture is
+// not half the old scene and half the new.
+func TestDrawAheadPoseChange(t *testing.T) {
+	headless(t)
+	const w, h = 160, 120
+	d, err := scene.Decode([]byte(warmFile()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	defer r.Delete()
+	r.waitEnv = true
+	cam := NewCamera(r.Bounds())
+	opt := DefaultOptions()
+	read := func(fb uint32) []byte {
+		pix := make([]byte, w*h*4)
+		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+		return pix
+	}
+	var ahead, once View
+	defer ahead.Delete()
+	defer once.Delete()
+	if r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond) {
+		t.Fatal("the first band drew the whole picture")
+	}
+	world := d.WorldMatrices()
+	for i := range world {
+		world[i] = mgl64.Translate3D(0.4, 0.2, 0).Mul4(world[i])
+	}
+	r.SetPoses(world)
+	for i := 0; i < 100 && !r.DrawAhead(&ahead, cam, w, h, opt, time.Nanosecond); i++ {
+	}
+	once.Present(r, cam, w, h, opt)
+	if !bytes.Equal(read(ahead.full.fb), read(once.full.fb)) {
+		t.Error("the picture drawn ahead across a move differs from one drawn at once after it")
 	}
 }
 
