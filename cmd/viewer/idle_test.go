@@ -73,9 +73,12 @@ func TestNextDeadline(t *testing.T) {
 }
 
 // TestUploadBudget checks the uploads' time in a frame: what is left of
-// maxUploadGap once the measured rest of a gap between two frames drawn
-// back to back is taken out, the estimate of that rest following a
-// busier machine at once and a quieter one a quarter of the way.
+// maxUploadGap once the rest of the gap between the last frame shown and
+// this one is taken out (the time since it was shown, the estimated work
+// after the uploads and, back to back, the measured rest of the last
+// gap), the estimates following a busier machine at once and a quieter
+// one a quarter of the way; a frame after a sleep that leaves less than
+// minUpload takes no step, one back to back always some.
 func TestUploadBudget(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
@@ -83,21 +86,32 @@ func TestUploadBudget(t *testing.T) {
 		est, measured     time.Duration
 		wantEst           time.Duration
 		rest              time.Duration
+		restEst           time.Duration // before this frame's rest is taken in
+		since             time.Duration // since the last frame was shown (0: none shown)
 		backToBack        bool
 		wantBudgetAtLeast time.Duration
 		wantBudgetAtMost  time.Duration
 	}{
-		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, true, 29 * ms, 30 * ms},
-		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, true, 13 * ms, 14 * ms},
-		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, true, 17 * ms, 18 * ms},
-		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, false, 29 * ms, 30 * ms},
-		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, true, 20 * ms, 20 * ms},
+		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, 29 * ms, 30 * ms},
+		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, 13 * ms, 14 * ms},
+		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, 17 * ms, 18 * ms},
+		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, 29 * ms, 30 * ms},
+		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, 40 * ms, 0, true, 20 * ms, 20 * ms},
+		{"the gap so far counts: 45 - 20 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 20 * ms, false, 14 * ms, 15 * ms},
+		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 20 * ms, false, 10 * ms, 11 * ms},
+		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 20 * ms, false, 13 * ms, 14 * ms},
+		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, false, deferUpload, deferUpload},
+		{"back to back, too little left: minUpload", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, true, minUpload, minUpload + ms},
 	} {
 		est := fixedPart(c.est, c.measured)
 		if est != c.wantEst {
 			t.Errorf("%s: estimate %v after %v measured, want %v", c.name, est, c.measured, c.wantEst)
 		}
-		a := &windowApp{frameStart: time.Now(), rest: c.rest, fixed: est, backToBack: c.backToBack}
+		now := time.Now()
+		a := &windowApp{frameStart: now, rest: c.rest, restEst: c.restEst, fixed: est, backToBack: c.backToBack}
+		if c.since > 0 {
+			a.shownAt = now.Add(-c.since)
+		}
 		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
 			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
 		}

@@ -80,6 +80,12 @@ type windowApp struct {
 	// of it.
 	budgetEnd time.Time
 	uploaded  bool
+	// deferred says this frame, which came after a sleep, had too little
+	// of its gap left for an upload or warm-up step: they wait for the
+	// next frame, which comes at once (uploadBudget). restEst is the
+	// estimate of a frame's work after its uploads (rest, smoothed).
+	deferred bool
+	restEst  time.Duration
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -282,6 +288,7 @@ func (a *windowApp) frame() {
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
 		budget := a.uploadBudget()
+		a.deferred = budget < 0
 		a.renderer.UploadBudget = budget
 		beforeUpload := time.Now()
 		arrived, pending := a.renderer.Poll()
@@ -322,10 +329,10 @@ func (a *windowApp) frame() {
 }
 
 // quietFrame reports whether this frame neither uploaded textures nor
-// showed a document (its meshes uploaded): a warm-up step or a part of a
-// picture drawn ahead may take the frame's budget.
+// showed a document (its meshes uploaded) nor was deferred: a warm-up
+// step or a part of a picture drawn ahead may take the frame's budget.
 func (a *windowApp) quietFrame() bool {
-	return !a.uploaded && a.pollTime < time.Millisecond
+	return !a.deferred && !a.uploaded && a.pollTime < time.Millisecond
 }
 
 // windowClear is the colour the window is cleared to each frame, under
@@ -530,30 +537,48 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	}
 }
 
-// The time budget of the texture uploads in one frame: what is left of
-// maxUploadGap once the frame's other work is taken out, within
-// [minUpload, maxUpload]. That work is the larger of the last frame's
-// after its uploads plus this frame's so far (a document being shown),
-// and, when frames follow back to back, the measured rest of the gap
-// between two frames (fixedPart), which also counts the backend's own
-// work between them. Each frame costs 5-25 ms of CPU on
-// llvmpipe besides, so frames that are mostly upload waste the least; on
-// a loaded machine, where the rest of a frame alone takes longer than
-// maxUploadGap, the uploads still get half as much time as the rest, so
-// that a file's textures do not take many times longer to come.
+// The time budget of the texture uploads in one frame (and, in a frame
+// without them, of the warm-up or the drawing ahead): what is left of
+// maxUploadGap, the gap between two frames shown, once the rest of that
+// gap is taken out, within [minUpload, maxUpload]. The rest is the time
+// since the last frame was shown (the sleep to the frame interval, the
+// backend's loop, this frame's work so far, a document being shown) plus
+// the estimated work of the frame after its uploads (restEst: the copy
+// of the view, the panel, the swap, where llvmpipe rasterises the
+// frame's queued work), and, when frames follow back to back, at least
+// the measured rest of the gap between the last two (fixedPart). A frame
+// that came after a sleep with less than minUpload left takes no step
+// (deferUpload): the next frame comes at once with the whole of its
+// gap. Each frame costs 5-25 ms of CPU on llvmpipe besides, so frames
+// that are mostly upload waste the least; on a loaded machine, where the
+// rest of a frame alone takes longer than maxUploadGap, frames back to
+// back still get half as much time as the rest, so that a file's
+// textures do not take many times longer to come.
 const (
 	maxUploadGap = 45 * time.Millisecond
 	minUpload    = 8 * time.Millisecond
 	maxUpload    = 40 * time.Millisecond
+	// deferUpload is the budget of a frame that takes no step
+	// (render.Renderer.UploadBudget below 0).
+	deferUpload = -1
 )
 
-// uploadBudget is this frame's time for texture uploads.
+// uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
-	other := time.Since(a.frameStart) + a.rest
+	now := time.Now()
+	a.restEst = fixedPart(a.restEst, a.rest)
+	since := now.Sub(a.frameStart)
+	if !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
+		since = now.Sub(a.shownAt)
+	}
+	other := since + a.restEst
 	if a.backToBack {
 		other = max(other, a.fixed+a.pollTime)
 	}
 	left := maxUploadGap - other
+	if !a.backToBack && !a.shownAt.IsZero() && left < minUpload {
+		return deferUpload
+	}
 	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
 
