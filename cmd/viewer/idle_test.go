@@ -77,8 +77,9 @@ func TestNextDeadline(t *testing.T) {
 // this one is taken out (the time since it was shown, the estimated work
 // after the uploads and, back to back, the measured rest of the last
 // gap), the estimates following a busier machine at once and a quieter
-// one a quarter of the way; a frame after a sleep that leaves less than
-// minUpload takes no step, one back to back always some.
+// one a quarter of the way; a frame after a sleep to the frame interval
+// that leaves less than minUpload takes no step, one back to back always
+// some, and one after a wait for an event counts from its start.
 func TestUploadBudget(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
@@ -88,27 +89,28 @@ func TestUploadBudget(t *testing.T) {
 		rest              time.Duration
 		restEst           time.Duration // before this frame's rest is taken in
 		since             time.Duration // since the last frame was shown (0: none shown)
-		backToBack        bool
+		backToBack, paced bool
 		wantBudgetAtLeast time.Duration
 		wantBudgetAtMost  time.Duration
 	}{
-		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, 29 * ms, 30 * ms},
-		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, 13 * ms, 14 * ms},
-		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, 17 * ms, 18 * ms},
-		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, 29 * ms, 30 * ms},
-		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, 40 * ms, 0, true, 20 * ms, 20 * ms},
-		{"the gap so far counts: 45 - 20 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 20 * ms, false, 14 * ms, 15 * ms},
-		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 20 * ms, false, 10 * ms, 11 * ms},
-		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 20 * ms, false, 13 * ms, 14 * ms},
-		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, false, deferUpload, deferUpload},
-		{"back to back, too little left: minUpload", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, true, minUpload, minUpload + ms},
+		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, false, 29 * ms, 30 * ms},
+		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, false, 13 * ms, 14 * ms},
+		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, false, 17 * ms, 18 * ms},
+		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, true, 29 * ms, 30 * ms},
+		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, 40 * ms, 0, true, false, 20 * ms, 20 * ms},
+		{"the gap so far counts: 45 - 20 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 20 * ms, false, true, 14 * ms, 15 * ms},
+		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 20 * ms, false, true, 10 * ms, 11 * ms},
+		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 20 * ms, false, true, 13 * ms, 14 * ms},
+		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, false, true, deferUpload, deferUpload},
+		{"after a wait for an event the gap starts with the frame", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 300 * ms, false, false, 34 * ms, 35 * ms},
+		{"back to back, too little left: minUpload", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, true, false, minUpload, minUpload + ms},
 	} {
 		est := fixedPart(c.est, c.measured)
 		if est != c.wantEst {
 			t.Errorf("%s: estimate %v after %v measured, want %v", c.name, est, c.measured, c.wantEst)
 		}
 		now := time.Now()
-		a := &windowApp{frameStart: now, rest: c.rest, restEst: c.restEst, fixed: est, backToBack: c.backToBack}
+		a := &windowApp{frameStart: now, rest: c.rest, restEst: c.restEst, fixed: est, backToBack: c.backToBack, paced: c.paced}
 		if c.since > 0 {
 			a.shownAt = now.Add(-c.since)
 		}

@@ -75,6 +75,11 @@ type windowApp struct {
 	shownAt    time.Time
 	backToBack bool
 	fixed      time.Duration
+	// paced says the next frame follows the last after a sleep to the
+	// frame interval (something moves: frames are due every interval, so
+	// the sleep is part of the gap the user sees), not after a wait for
+	// an event (nothing was due).
+	paced bool
 	// budgetEnd is when this frame's time for uploads (and the shaders'
 	// warm-up) ends; uploaded says the uploads took a millisecond or more
 	// of it.
@@ -276,7 +281,7 @@ func (a *windowApp) frame() {
 	// llvmpipe) in a frame that followed the last at once, not in one
 	// that slept to the frame interval first; the next frame then comes
 	// at once (below).
-	s.HoldLoads = a.ctl != nil && s.Doc != nil && !a.backToBack && !a.shownAt.IsZero() && !a.earlyOpen
+	s.HoldLoads = a.ctl != nil && s.Doc != nil && a.paced && !a.earlyOpen
 	pollStart := time.Now()
 	s.Poll()
 	if a.earlyOpen {
@@ -549,12 +554,15 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // maxUploadGap, the gap between two frames shown, once the rest of that
 // gap is taken out, within [minUpload, maxUpload]. The rest is the time
 // since the last frame was shown (the sleep to the frame interval, the
-// backend's loop, this frame's work so far, a document being shown) plus
+// backend's loop, this frame's work so far, a document being shown; after
+// a wait for an event, which nothing was due before, since the frame
+// began) plus
 // the estimated work of the frame after its uploads (restEst: the copy
 // of the view, the panel, the swap, where llvmpipe rasterises the
 // frame's queued work), and, when frames follow back to back, at least
 // the measured rest of the gap between the last two (fixedPart). A frame
-// that came after a sleep with less than minUpload left takes no step
+// that came after a sleep to the frame interval (paced) with less than
+// minUpload left takes no step
 // (deferUpload): the next frame comes at once with the whole of its
 // gap. Each frame costs 5-25 ms of CPU on llvmpipe besides, so frames
 // that are mostly upload waste the least; on a loaded machine, where the
@@ -575,7 +583,7 @@ func (a *windowApp) uploadBudget() time.Duration {
 	now := time.Now()
 	a.restEst = fixedPart(a.restEst, a.rest)
 	since := now.Sub(a.frameStart)
-	if !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
+	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
 		since = now.Sub(a.shownAt)
 	}
 	other := since + a.restEst
@@ -583,7 +591,7 @@ func (a *windowApp) uploadBudget() time.Duration {
 		other = max(other, a.fixed+a.pollTime)
 	}
 	left := maxUploadGap - other
-	if !a.backToBack && !a.shownAt.IsZero() && left < minUpload {
+	if a.paced && left < minUpload {
 		return deferUpload
 	}
 	return min(maxUpload, max(minUpload, left, a.rest/2))
