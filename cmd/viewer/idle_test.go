@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"physview/internal/app"
+	"physview/scene"
 )
 
 // frameCount returns how many frames the viewer reported so far.
@@ -117,5 +120,43 @@ func TestUploadBudget(t *testing.T) {
 		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
 			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
 		}
+	}
+}
+
+// TestShowProgress checks that the panel's texture counts, whose change
+// draws the panel anew, wait in a frame that uploaded or warmed up for a
+// lighter one, at most progressEvery, and follow at once for a new
+// document and when every texture is in.
+func TestShowProgress(t *testing.T) {
+	ms := time.Millisecond
+	doc, other := &scene.Document{}, &scene.Document{}
+	for _, c := range []struct {
+		name              string
+		uploaded          bool
+		warm, since       time.Duration // the frame's warm-up; since the counts were set
+		shownFor          *scene.Document
+		pending, refining int
+		wantSet           bool
+	}{
+		{"a light frame sets them", false, 0, 10 * ms, doc, 3, 0, true},
+		{"an upload frame keeps them", true, 0, 10 * ms, doc, 3, 0, false},
+		{"a warm-up frame keeps them", false, 5 * ms, 10 * ms, doc, 0, 2, false},
+		{"kept at most progressEvery", true, 0, progressEvery, doc, 3, 0, true},
+		{"a new document's at once", true, 0, 10 * ms, other, 3, 0, true},
+		{"all in: at once", true, 0, 10 * ms, doc, 0, 0, true},
+	} {
+		s := app.New()
+		s.Doc = doc
+		a := &windowApp{s: s, uploaded: c.uploaded, warmTime: c.warm, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since)}
+		a.panel.Progress, a.panel.Refining = 0.25, 7
+		a.showProgress(0.5, c.refining, c.pending)
+		set := a.panel.Progress == 0.5 && a.panel.Refining == c.refining
+		if set != c.wantSet {
+			t.Errorf("%s: counts set %v (progress %v, refining %d), want %v", c.name, set, a.panel.Progress, a.panel.Refining, c.wantSet)
+		}
+		if set && a.progressDoc != doc {
+			t.Errorf("%s: counts set for another document", c.name)
+		}
+		s.Close()
 	}
 }

@@ -91,6 +91,10 @@ type windowApp struct {
 	// estimate of a frame's work after its uploads (rest, smoothed).
 	deferred bool
 	restEst  time.Duration
+	// progressAt is when the panel's texture counts were last set, for
+	// progressDoc (showProgress).
+	progressAt  time.Time
+	progressDoc *scene.Document
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -307,8 +311,6 @@ func (a *windowApp) frame() {
 		a.uploadTime = a.afterUpload.Sub(beforeUpload)
 		render.TraceStart("renderer polled: arrived %d pending %d", arrived, pending)
 		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
-		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
-		a.panel.Refining = a.renderer.Refining()
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
@@ -319,6 +321,7 @@ func (a *windowApp) frame() {
 		a.present(io, arrived, pending)
 		a.ctlTime, a.presentTime = presentStart.Sub(ctlStart), time.Since(presentStart)-a.warmTime
 		a.warming = a.warming || s.HoldLoads && s.LoadHeld()
+		a.showProgress(1-float32(pending)/float32(max(1, len(s.Doc.GLTF.Images))), a.renderer.Refining(), pending)
 	}
 	// The time the last frame took to build and show, not the time
 	// between frames, which includes the sleep while nothing happens.
@@ -338,6 +341,25 @@ func (a *windowApp) frame() {
 	a.wake()
 	a.cachePanel()
 	a.frameEnd = time.Now()
+}
+
+// progressEvery is how long the panel's texture counts may lag behind
+// while every frame uploads or warms (showProgress).
+const progressEvery = 250 * time.Millisecond
+
+// showProgress puts the texture counts in the panel's bar. A change of
+// them draws the panel anew into its cache (cachePanel: 5-20 ms of
+// llvmpipe's), so in a frame that uploaded or warmed up it waits for a
+// lighter frame (at most progressEvery), unless the document is new or
+// the textures are all in.
+func (a *windowApp) showProgress(progress float32, refining, pending int) {
+	busy := a.uploaded || a.warmTime >= time.Millisecond
+	now := time.Now()
+	if busy && a.s.Doc == a.progressDoc && now.Sub(a.progressAt) < progressEvery && (pending > 0 || refining > 0) {
+		return
+	}
+	a.panel.Progress, a.panel.Refining = progress, refining
+	a.progressAt, a.progressDoc = now, a.s.Doc
 }
 
 // quietFrame reports whether this frame neither uploaded textures nor
