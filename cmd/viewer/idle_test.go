@@ -123,36 +123,54 @@ func TestUploadBudget(t *testing.T) {
 	}
 }
 
-// TestShowProgress checks that the panel's texture counts, whose change
-// draws the panel anew, wait in a frame that uploaded or warmed up for a
-// lighter one, at most progressEvery, and follow at once for a new
-// document and when every texture is in.
+// TestShowProgress checks when the panel's texture counts, whose change
+// draws the panel anew, are shown: at once for a new document and when
+// every texture is in; else not in a frame that slept to the frame
+// interval (the next frame then comes at once), unless they lag by
+// progressEvery; and that a frame showing them counts the panel's redraw
+// in its upload budget.
 func TestShowProgress(t *testing.T) {
 	ms := time.Millisecond
 	doc, other := &scene.Document{}, &scene.Document{}
 	for _, c := range []struct {
 		name              string
-		uploaded          bool
-		warm, since       time.Duration // the frame's warm-up; since the counts were set
+		paced             bool
+		since             time.Duration // since the counts were last set
 		shownFor          *scene.Document
 		pending, refining int
-		wantSet           bool
+		wantNow, wantSet  bool
 	}{
-		{"a light frame sets them", false, 0, 10 * ms, doc, 3, 0, true},
-		{"an upload frame keeps them", true, 0, 10 * ms, doc, 3, 0, false},
-		{"a warm-up frame keeps them", false, 5 * ms, 10 * ms, doc, 0, 2, false},
-		{"kept at most progressEvery", true, 0, progressEvery, doc, 3, 0, true},
-		{"a new document's at once", true, 0, 10 * ms, other, 3, 0, true},
-		{"all in: at once", true, 0, 10 * ms, doc, 0, 0, true},
+		{"back to back: shown", false, 10 * ms, doc, 3, 0, true, true},
+		{"after a sleep: waits", true, 10 * ms, doc, 3, 0, false, false},
+		{"after a sleep, refining: waits", true, 10 * ms, doc, 0, 2, false, false},
+		{"lagging progressEvery: shown", true, progressEvery, doc, 3, 0, true, true},
+		{"a new document's: shown", true, 10 * ms, other, 3, 0, true, true},
+		{"all in: shown", true, 10 * ms, doc, 0, 0, false, true},
 	} {
 		s := app.New()
 		s.Doc = doc
-		a := &windowApp{s: s, uploaded: c.uploaded, warmTime: c.warm, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since)}
+		a := &windowApp{s: s, paced: c.paced, countsLag: true, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since), panelEst: 20 * ms, restEst: 10 * ms, rest: 10 * ms}
 		a.panel.Progress, a.panel.Refining = 0.25, 7
+		a.frameStart = time.Now()
+		a.countsNow = a.countsDue()
+		if a.countsNow != c.wantNow {
+			t.Errorf("%s: countsDue %v, want %v", c.name, a.countsNow, c.wantNow)
+		}
+		// 45 ms less 10 of rest, less 20 of the panel when it is drawn.
+		wantBudget := 35 * ms
+		if c.wantNow {
+			wantBudget = 15 * ms
+		}
+		if b := a.uploadBudget(); b < wantBudget-ms || b > wantBudget {
+			t.Errorf("%s: budget %v, want %v", c.name, b, wantBudget)
+		}
 		a.showProgress(0.5, c.refining, c.pending)
 		set := a.panel.Progress == 0.5 && a.panel.Refining == c.refining
 		if set != c.wantSet {
 			t.Errorf("%s: counts set %v (progress %v, refining %d), want %v", c.name, set, a.panel.Progress, a.panel.Refining, c.wantSet)
+		}
+		if a.warming != !set || a.countsLag != !set {
+			t.Errorf("%s: counts set %v, next frame at once %v, lagging %v; want both %v", c.name, set, a.warming, a.countsLag, !set)
 		}
 		if set && a.progressDoc != doc {
 			t.Errorf("%s: counts set for another document", c.name)

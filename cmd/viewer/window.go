@@ -92,9 +92,14 @@ type windowApp struct {
 	deferred bool
 	restEst  time.Duration
 	// progressAt is when the panel's texture counts were last set, for
-	// progressDoc (showProgress).
+	// progressDoc (showProgress); countsLag says newer counts wait,
+	// countsNow that this frame shows them (countsDue); panelEst is what
+	// drawing the panel anew into its cache costs (measured).
 	progressAt  time.Time
 	progressDoc *scene.Document
+	countsLag   bool
+	countsNow   bool
+	panelEst    time.Duration
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -302,6 +307,7 @@ func (a *windowApp) frame() {
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
+		a.countsNow = a.countsDue()
 		budget := a.uploadBudget()
 		a.deferred = budget < 0
 		a.renderer.UploadBudget = budget
@@ -339,27 +345,43 @@ func (a *windowApp) frame() {
 		a.quit()
 	}
 	a.wake()
+	panelStart, redraws := time.Now(), a.panelCache.Redraws
 	a.cachePanel()
+	if a.panelCache.Redraws != redraws {
+		a.panelEst = fixedPart(a.panelEst, time.Since(panelStart))
+	}
 	a.frameEnd = time.Now()
 }
 
 // progressEvery is how long the panel's texture counts may lag behind
-// while every frame uploads or warms (showProgress).
+// (countsDue).
 const progressEvery = 250 * time.Millisecond
 
-// showProgress puts the texture counts in the panel's bar. A change of
-// them draws the panel anew into its cache (cachePanel: 5-20 ms of
-// llvmpipe's), so in a frame that uploaded or warmed up it waits for a
-// lighter frame (at most progressEvery), unless the document is new or
-// the textures are all in.
-func (a *windowApp) showProgress(progress float32, refining, pending int) {
-	busy := a.uploaded || a.warmTime >= time.Millisecond
-	now := time.Now()
-	if busy && a.s.Doc == a.progressDoc && now.Sub(a.progressAt) < progressEvery && (pending > 0 || refining > 0) {
-		return
+// countsDue says whether this frame shows the texture counts that changed
+// (or a new document's panel). A change of them draws the side panel anew
+// into its cache (cachePanel: 15-30 ms of llvmpipe's), which this
+// frame's budget then counts (uploadBudget): not in a frame that slept to
+// the frame interval first (the next one comes at once, showProgress),
+// unless they lag by progressEvery.
+func (a *windowApp) countsDue() bool {
+	if a.s.Doc != a.progressDoc {
+		return true
 	}
-	a.panel.Progress, a.panel.Refining = progress, refining
-	a.progressAt, a.progressDoc = now, a.s.Doc
+	return a.countsLag && (!a.paced || time.Since(a.progressAt) >= progressEvery)
+}
+
+// showProgress puts the texture counts in the panel's bar when this frame
+// shows them (countsNow) or they are all in, and says whether newer ones
+// wait: then the next frame comes at once to show them.
+func (a *windowApp) showProgress(progress float32, refining, pending int) {
+	if a.countsNow || pending == 0 && refining == 0 {
+		if a.panel.Progress != progress || a.panel.Refining != refining || a.s.Doc != a.progressDoc {
+			a.progressAt = time.Now()
+		}
+		a.panel.Progress, a.panel.Refining, a.progressDoc = progress, refining, a.s.Doc
+	}
+	a.countsLag = a.panel.Progress != progress || a.panel.Refining != refining
+	a.warming = a.warming || a.countsLag
 }
 
 // quietFrame reports whether this frame neither uploaded textures nor
@@ -581,7 +603,8 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // began) plus
 // the estimated work of the frame after its uploads (restEst: the copy
 // of the view, the panel, the swap, where llvmpipe rasterises the
-// frame's queued work), and, when frames follow back to back, at least
+// frame's queued work; the panel drawn anew when it shows new texture
+// counts or a new document: countsDue), and, when frames follow back to back, at least
 // the measured rest of the gap between the last two (fixedPart). A frame
 // that came after a sleep to the frame interval (paced) with less than
 // minUpload left takes no step
@@ -609,6 +632,9 @@ func (a *windowApp) uploadBudget() time.Duration {
 		since = now.Sub(a.shownAt)
 	}
 	other := since + a.restEst
+	if a.countsNow {
+		other += a.panelEst
+	}
 	if a.backToBack {
 		other = max(other, a.fixed+a.pollTime)
 	}
