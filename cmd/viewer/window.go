@@ -599,21 +599,19 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // gap is taken out, within [minUpload, maxUpload]. The rest is the time
 // since the last frame was shown (the sleep to the frame interval, the
 // backend's loop, this frame's work so far, a document being shown; after
-// a wait for an event, which nothing was due before, since the frame
-// began) plus
-// the estimated work of the frame after its uploads (restEst: the copy
-// of the view, the panel, the swap, where llvmpipe rasterises the
-// frame's queued work; the panel drawn anew when it shows new texture
-// counts or a new document: countsDue), and, when frames follow back to back, at least
-// the measured rest of the gap between the last two (fixedPart). A frame
-// that came after a sleep to the frame interval (paced) with less than
-// minUpload left takes no step
-// (deferUpload): the next frame comes at once with the whole of its
-// gap. Each frame costs 5-25 ms of CPU on llvmpipe besides, so frames
-// that are mostly upload waste the least; on a loaded machine, where the
-// rest of a frame alone takes longer than maxUploadGap, frames back to
-// back still get half as much time as the rest, so that a file's
-// textures do not take many times longer to come.
+// a wait for an event, when no frame was due, since the frame began) plus
+// the estimated work of the frame after its uploads (restEst: the copy of
+// the view, the panel, the swap, where llvmpipe rasterises the frame's
+// queued work; the panel drawn anew when it shows new texture counts or a
+// new document, countsDue), and, when frames follow back to back, at
+// least the measured rest of the gap between the last two (fixedPart). A
+// frame that came after a sleep to the frame interval (paced) with less
+// than minUpload left takes no step (deferUpload): the next frame comes
+// at once with the whole of its gap. Each frame costs 5-25 ms of CPU on
+// llvmpipe besides, so frames that are mostly upload waste the least; on
+// a loaded machine, where the rest of a frame alone takes longer than
+// maxUploadGap, frames back to back still get half as much time as the
+// rest, so that a file's textures do not take many times longer to come.
 const (
 	maxUploadGap = 45 * time.Millisecond
 	minUpload    = 8 * time.Millisecond

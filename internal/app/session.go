@@ -162,8 +162,8 @@ type Session struct {
 	// DropPreload with a document that will not be shown.
 	Preload, DropPreload func(d *scene.Document)
 	// HoldLoads makes Poll keep a finished load for a later Poll (see
-	// Poll): the window sets it for a frame that has used much of its
-	// time already, since showing a document takes 6-28 ms on llvmpipe.
+	// Poll): the window sets it for a frame that slept to its frame
+	// interval first, since showing a document takes 6-28 ms on llvmpipe.
 	HoldLoads bool
 	// Log, when set, receives one line per thing done ("opened a.glb").
 	Log func(line string)
