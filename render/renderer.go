@@ -250,8 +250,9 @@ type Renderer struct {
 	// mipmapsWarm is set once glGenerateMipmap's code is made (warm.go).
 	mipmapsWarm bool
 	// UploadBudget bounds the time one Poll spends uploading textures (0:
-	// no bound): the window keeps drawing while a file's textures go to
-	// the GL driver over several frames.
+	// no bound; below 0: no upload in this Poll, the decoded images wait
+	// for the next): the window keeps drawing while a file's textures go
+	// to the GL driver over several frames.
 	UploadBudget time.Duration
 	// reserve is the next texture storage's memory being faulted in
 	// (reserve.go); heapUsed says malloc keeps its heap for them.

@@ -286,10 +286,15 @@ func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
 }
 
 // uploadSome uploads the images that arrived, for about budget (none: all
-// of them), and returns how many were completed. Every call makes at
-// least one step; the next is taken only when its estimated cost fits in
-// what is left of the budget.
+// of them), and returns how many were completed. Every call with a budget
+// of 0 or more makes at least one step; the next is taken only when its
+// estimated cost fits in what is left of the budget. A budget below 0
+// makes none (the next storage's reserve may start).
 func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
+	if budget < 0 {
+		r.reserveNext()
+		return 0
+	}
 	start := time.Now()
 	if r.cost.beginPerByte == 0 {
 		r.cost = uploadCost{initialBeginPerByte, initialRowsPerByte}

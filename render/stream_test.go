@@ -175,3 +175,46 @@ func TestPollWithinBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestPollDeferred checks that a Poll with an UploadBudget below 0 takes
+// in the decoded images but uploads none of them (the window's frame that
+// had no time left), and that the next Poll with a budget goes on.
+func TestPollDeferred(t *testing.T) {
+	headless(t)
+	const n = 3
+	d, err := scene.Decode([]byte(texturedFile(n)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Delete()
+	r.SetDocument(d)
+	r.UploadBudget = -1
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		arrived, pending := r.Poll()
+		if arrived != 0 || r.Uploads() != 0 {
+			t.Fatalf("deferred Poll completed %d images, made %d textures; want none", arrived, r.Uploads())
+		}
+		if pending != n {
+			t.Fatalf("deferred Poll: %d pending, want %d", pending, n)
+		}
+		if r.pending == nil && len(r.queue) == n {
+			break // every image decoded and waiting
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d images decoded after 20 s", len(r.queue), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if !r.Uploading() {
+		t.Errorf("Uploading false with %d decoded images waiting", len(r.queue))
+	}
+	r.UploadBudget = time.Second
+	if arrived, pending := r.Poll(); arrived != n || pending != 0 || r.Uploads() != 2*n {
+		t.Errorf("Poll with a budget after the deferred ones: %d arrived, %d pending, %d textures; want %d, 0, %d", arrived, pending, r.Uploads(), n, 2*n)
+	}
+}

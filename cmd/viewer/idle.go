@@ -118,7 +118,7 @@ func (a *windowApp) afterFrame() {
 	if a.backToBack && !a.shownAt.IsZero() {
 		a.fixed = fixedPart(a.fixed, now.Sub(a.shownAt)-a.uploadTime-a.warmTime-a.pollTime)
 	}
-	a.shownAt, a.backToBack = now, false
+	a.shownAt, a.backToBack, a.paced = now, false, false
 	if logFrames {
 		a.frames++
 		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms, panel drawn %d\n", a.frames,
@@ -162,7 +162,7 @@ func (a *windowApp) afterFrame() {
 	// A view drawn reduced while the camera moved is drawn in full in
 	// the frames after it stops.
 	if a.wakeFrames > 0 || frameTimes || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
-		a.lastFrameEnd = nextDeadline(a.lastFrameEnd, now)
+		a.lastFrameEnd, a.paced = nextDeadline(a.lastFrameEnd, now), true
 		if d := time.Until(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}

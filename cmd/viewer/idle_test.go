@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"physview/internal/app"
+	"physview/scene"
 )
 
 // frameCount returns how many frames the viewer reported so far.
@@ -73,9 +76,13 @@ func TestNextDeadline(t *testing.T) {
 }
 
 // TestUploadBudget checks the uploads' time in a frame: what is left of
-// maxUploadGap once the measured rest of a gap between two frames drawn
-// back to back is taken out, the estimate of that rest following a
-// busier machine at once and a quieter one a quarter of the way.
+// maxUploadGap once the rest of the gap between the last frame shown and
+// this one is taken out (the time since it was shown, the estimated work
+// after the uploads and, back to back, the measured rest of the last
+// gap), the estimates following a busier machine at once and a quieter
+// one a quarter of the way; a frame after a sleep to the frame interval
+// that leaves less than minUpload takes no step, one back to back always
+// some, and one after a wait for an event counts from its start.
 func TestUploadBudget(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
@@ -83,23 +90,91 @@ func TestUploadBudget(t *testing.T) {
 		est, measured     time.Duration
 		wantEst           time.Duration
 		rest              time.Duration
-		backToBack        bool
+		restEst           time.Duration // before this frame's rest is taken in
+		since             time.Duration // since the last frame was shown (0: none shown)
+		backToBack, paced bool
 		wantBudgetAtLeast time.Duration
 		wantBudgetAtMost  time.Duration
 	}{
-		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, true, 29 * ms, 30 * ms},
-		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, true, 13 * ms, 14 * ms},
-		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, true, 17 * ms, 18 * ms},
-		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, false, 29 * ms, 30 * ms},
-		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, true, 20 * ms, 20 * ms},
+		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, false, 29 * ms, 30 * ms},
+		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, false, 13 * ms, 14 * ms},
+		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, false, 17 * ms, 18 * ms},
+		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, true, 29 * ms, 30 * ms},
+		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, 40 * ms, 0, true, false, 20 * ms, 20 * ms},
+		{"the gap so far counts: 45 - 20 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 20 * ms, false, true, 14 * ms, 15 * ms},
+		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 20 * ms, false, true, 10 * ms, 11 * ms},
+		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 20 * ms, false, true, 13 * ms, 14 * ms},
+		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, false, true, deferUpload, deferUpload},
+		{"after a wait for an event the gap starts with the frame", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 300 * ms, false, false, 34 * ms, 35 * ms},
+		{"back to back, too little left: minUpload", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, true, false, minUpload, minUpload + ms},
 	} {
 		est := fixedPart(c.est, c.measured)
 		if est != c.wantEst {
 			t.Errorf("%s: estimate %v after %v measured, want %v", c.name, est, c.measured, c.wantEst)
 		}
-		a := &windowApp{frameStart: time.Now(), rest: c.rest, fixed: est, backToBack: c.backToBack}
+		now := time.Now()
+		a := &windowApp{frameStart: now, rest: c.rest, restEst: c.restEst, fixed: est, backToBack: c.backToBack, paced: c.paced}
+		if c.since > 0 {
+			a.shownAt = now.Add(-c.since)
+		}
 		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
 			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
 		}
+	}
+}
+
+// TestShowProgress checks when the panel's texture counts, whose change
+// draws the panel anew, are shown: at once for a new document and when
+// every texture is in; else not in a frame that slept to the frame
+// interval (the next frame then comes at once), unless they lag by
+// progressEvery; and that a frame showing them counts the panel's redraw
+// in its upload budget.
+func TestShowProgress(t *testing.T) {
+	ms := time.Millisecond
+	doc, other := &scene.Document{}, &scene.Document{}
+	for _, c := range []struct {
+		name              string
+		paced             bool
+		since             time.Duration // since the counts were last set
+		shownFor          *scene.Document
+		pending, refining int
+		wantNow, wantSet  bool
+	}{
+		{"back to back: shown", false, 10 * ms, doc, 3, 0, true, true},
+		{"after a sleep: waits", true, 10 * ms, doc, 3, 0, false, false},
+		{"after a sleep, refining: waits", true, 10 * ms, doc, 0, 2, false, false},
+		{"lagging progressEvery: shown", true, progressEvery, doc, 3, 0, true, true},
+		{"a new document's: shown", true, 10 * ms, other, 3, 0, true, true},
+		{"all in: shown", true, 10 * ms, doc, 0, 0, false, true},
+	} {
+		s := app.New()
+		s.Doc = doc
+		a := &windowApp{s: s, paced: c.paced, countsLag: true, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since), panelEst: 20 * ms, restEst: 10 * ms, rest: 10 * ms}
+		a.panel.Progress, a.panel.Refining = 0.25, 7
+		a.frameStart = time.Now()
+		a.countsNow = a.countsDue()
+		if a.countsNow != c.wantNow {
+			t.Errorf("%s: countsDue %v, want %v", c.name, a.countsNow, c.wantNow)
+		}
+		// 45 ms less 10 of rest, less 20 of the panel when it is drawn.
+		wantBudget := 35 * ms
+		if c.wantNow {
+			wantBudget = 15 * ms
+		}
+		if b := a.uploadBudget(); b < wantBudget-ms || b > wantBudget {
+			t.Errorf("%s: budget %v, want %v", c.name, b, wantBudget)
+		}
+		a.showProgress(0.5, c.refining, c.pending)
+		set := a.panel.Progress == 0.5 && a.panel.Refining == c.refining
+		if set != c.wantSet {
+			t.Errorf("%s: counts set %v (progress %v, refining %d), want %v", c.name, set, a.panel.Progress, a.panel.Refining, c.wantSet)
+		}
+		if a.warming != !set || a.countsLag != !set {
+			t.Errorf("%s: counts set %v, next frame at once %v, lagging %v; want both %v", c.name, set, a.warming, a.countsLag, !set)
+		}
+		if set && a.progressDoc != doc {
+			t.Errorf("%s: counts set for another document", c.name)
+		}
+		s.Close()
 	}
 }

@@ -75,11 +75,31 @@ type windowApp struct {
 	shownAt    time.Time
 	backToBack bool
 	fixed      time.Duration
+	// paced says the next frame follows the last after a sleep to the
+	// frame interval (something moves: frames are due every interval, so
+	// the sleep is part of the gap the user sees), not after a wait for
+	// an event (nothing was due).
+	paced bool
 	// budgetEnd is when this frame's time for uploads (and the shaders'
 	// warm-up) ends; uploaded says the uploads took a millisecond or more
 	// of it.
 	budgetEnd time.Time
 	uploaded  bool
+	// deferred says this frame, which came after a sleep, had too little
+	// of its gap left for an upload or warm-up step: they wait for the
+	// next frame, which comes at once (uploadBudget). restEst is the
+	// estimate of a frame's work after its uploads (rest, smoothed).
+	deferred bool
+	restEst  time.Duration
+	// progressAt is when the panel's texture counts were last set, for
+	// progressDoc (showProgress); countsLag says newer counts wait,
+	// countsNow that this frame shows them (countsDue); panelEst is what
+	// drawing the panel anew into its cache costs (measured).
+	progressAt  time.Time
+	progressDoc *scene.Document
+	countsLag   bool
+	countsNow   bool
+	panelEst    time.Duration
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -94,7 +114,8 @@ type windowApp struct {
 	// and swaps.
 	frameEnd time.Time
 	// warming says a material is ready to warm or the first picture to
-	// draw ahead: the next frame comes at once.
+	// draw ahead, or a finished load waits for a frame that follows the
+	// last at once (app.Session.HoldLoads): the next frame comes at once.
 	warming bool
 	// refreshing says the view is being drawn anew ahead, a part a
 	// frame, with the whole textures that replaced the reduced ones
@@ -265,6 +286,11 @@ func (a *windowApp) frame() {
 		}
 	}
 	a.filesFrame()
+	// A finished load is shown (its meshes uploaded: 6-28 ms on
+	// llvmpipe) in a frame that followed the last at once, not in one
+	// that slept to the frame interval first; the next frame then comes
+	// at once (below).
+	s.HoldLoads = a.ctl != nil && s.Doc != nil && a.paced && !a.earlyOpen
 	pollStart := time.Now()
 	s.Poll()
 	if a.earlyOpen {
@@ -286,7 +312,9 @@ func (a *windowApp) frame() {
 	io := imgui.CurrentIO()
 	if a.ctl != nil && s.Doc != nil {
 		a.handleInput(io)
+		a.countsNow = a.countsDue()
 		budget := a.uploadBudget()
+		a.deferred = budget < 0
 		a.renderer.UploadBudget = budget
 		beforeUpload := time.Now()
 		arrived, pending := a.renderer.Poll()
@@ -294,8 +322,6 @@ func (a *windowApp) frame() {
 		a.uploadTime = a.afterUpload.Sub(beforeUpload)
 		render.TraceStart("renderer polled: arrived %d pending %d", arrived, pending)
 		a.budgetEnd, a.uploaded = beforeUpload.Add(budget), a.uploadTime >= time.Millisecond
-		a.panel.Progress = 1 - float32(pending)/float32(max(1, len(s.Doc.GLTF.Images)))
-		a.panel.Refining = a.renderer.Refining()
 		a.panel.Messages = a.renderer.Messages
 		s.PlayFrame(time.Now())
 		s.TimelineFrame(time.Now())
@@ -305,6 +331,8 @@ func (a *windowApp) frame() {
 		presentStart := time.Now()
 		a.present(io, arrived, pending)
 		a.ctlTime, a.presentTime = presentStart.Sub(ctlStart), time.Since(presentStart)-a.warmTime
+		a.warming = a.warming || s.HoldLoads && s.LoadHeld()
+		a.showProgress(1-float32(pending)/float32(max(1, len(s.Doc.GLTF.Images))), a.renderer.Refining(), pending)
 	}
 	// The time the last frame took to build and show, not the time
 	// between frames, which includes the sleep while nothing happens.
@@ -322,15 +350,50 @@ func (a *windowApp) frame() {
 		a.quit()
 	}
 	a.wake()
+	panelStart, redraws := time.Now(), a.panelCache.Redraws
 	a.cachePanel()
+	if a.panelCache.Redraws != redraws {
+		a.panelEst = fixedPart(a.panelEst, time.Since(panelStart))
+	}
 	a.frameEnd = time.Now()
 }
 
+// progressEvery is how long the panel's texture counts may lag behind
+// (countsDue).
+const progressEvery = 250 * time.Millisecond
+
+// countsDue says whether this frame shows the texture counts that changed
+// (or a new document's panel). A change of them draws the side panel anew
+// into its cache (cachePanel: 15-30 ms of llvmpipe's), which this
+// frame's budget then counts (uploadBudget): not in a frame that slept to
+// the frame interval first (the next one comes at once, showProgress),
+// unless they lag by progressEvery.
+func (a *windowApp) countsDue() bool {
+	if a.s.Doc != a.progressDoc {
+		return true
+	}
+	return a.countsLag && (!a.paced || time.Since(a.progressAt) >= progressEvery)
+}
+
+// showProgress puts the texture counts in the panel's bar when this frame
+// shows them (countsNow) or they are all in, and says whether newer ones
+// wait: then the next frame comes at once to show them.
+func (a *windowApp) showProgress(progress float32, refining, pending int) {
+	if a.countsNow || pending == 0 && refining == 0 {
+		if a.panel.Progress != progress || a.panel.Refining != refining || a.s.Doc != a.progressDoc {
+			a.progressAt = time.Now()
+		}
+		a.panel.Progress, a.panel.Refining, a.progressDoc = progress, refining, a.s.Doc
+	}
+	a.countsLag = a.panel.Progress != progress || a.panel.Refining != refining
+	a.warming = a.warming || a.countsLag
+}
+
 // quietFrame reports whether this frame neither uploaded textures nor
-// showed a document (its meshes uploaded): a warm-up step or a part of a
-// picture drawn ahead may take the frame's budget.
+// showed a document (its meshes uploaded) nor was deferred: a warm-up
+// step or a part of a picture drawn ahead may take the frame's budget.
 func (a *windowApp) quietFrame() bool {
-	return !a.uploaded && a.pollTime < time.Millisecond
+	return !a.deferred && !a.uploaded && a.pollTime < time.Millisecond
 }
 
 // windowClear is the colour the window is cleared to each frame, under
@@ -535,30 +598,53 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 	}
 }
 
-// The time budget of the texture uploads in one frame: what is left of
-// maxUploadGap once the frame's other work is taken out, within
-// [minUpload, maxUpload]. That work is the larger of the last frame's
-// after its uploads plus this frame's so far (a document being shown),
-// and, when frames follow back to back, the measured rest of the gap
-// between two frames (fixedPart), which also counts the backend's own
-// work between them. Each frame costs 5-25 ms of CPU on
+// The time budget of the texture uploads in one frame (and, in a frame
+// without them, of the warm-up or the drawing ahead): what is left of
+// maxUploadGap, the gap between two frames shown, once the rest of that
+// gap is taken out, within [minUpload, maxUpload]. The rest is the time
+// since the last frame was shown (the sleep to the frame interval, the
+// backend's loop, this frame's work so far, a document being shown; after
+// a wait for an event, when no frame was due, since the frame began) plus
+// the estimated work of the frame after its uploads (restEst: the copy of
+// the view, the panel, the swap, where llvmpipe rasterises the frame's
+// queued work; the panel drawn anew when it shows new texture counts or a
+// new document, countsDue), and, when frames follow back to back, at
+// least the measured rest of the gap between the last two (fixedPart). A
+// frame that came after a sleep to the frame interval (paced) with less
+// than minUpload left takes no step (deferUpload): the next frame comes
+// at once with the whole of its gap. Each frame costs 5-25 ms of CPU on
 // llvmpipe besides, so frames that are mostly upload waste the least; on
 // a loaded machine, where the rest of a frame alone takes longer than
-// maxUploadGap, the uploads still get half as much time as the rest, so
-// that a file's textures do not take many times longer to come.
+// maxUploadGap, frames back to back still get half as much time as the
+// rest, so that a file's textures do not take many times longer to come.
 const (
 	maxUploadGap = 45 * time.Millisecond
 	minUpload    = 8 * time.Millisecond
 	maxUpload    = 40 * time.Millisecond
+	// deferUpload is the budget of a frame that takes no step
+	// (render.Renderer.UploadBudget below 0).
+	deferUpload = -1
 )
 
-// uploadBudget is this frame's time for texture uploads.
+// uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
-	other := time.Since(a.frameStart) + a.rest
+	now := time.Now()
+	a.restEst = fixedPart(a.restEst, a.rest)
+	since := now.Sub(a.frameStart)
+	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
+		since = now.Sub(a.shownAt)
+	}
+	other := since + a.restEst
+	if a.countsNow {
+		other += a.panelEst
+	}
 	if a.backToBack {
 		other = max(other, a.fixed+a.pollTime)
 	}
 	left := maxUploadGap - other
+	if a.paced && left < minUpload {
+		return deferUpload
+	}
 	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
 

@@ -464,20 +464,21 @@ func (s *Session) startLoad(path string, keep *keepView) {
 // frame that started it (a file browser's Enter) still drew the browser,
 // and showing a document (uploading its meshes, drawing it) takes long
 // frames on a software rasteriser, so one frame without the closed dialog
-// is drawn first.
+// is drawn first. While HoldLoads is set a finished load is kept too, for
+// the first Poll without it (LoadHeld).
 func (s *Session) Poll() {
 	s.pollCompound() // compound.go
 	if l := s.files.load; l != nil {
 		l.polls++
 	}
-	if h := s.files.held; h != nil && (h.load != s.files.load || h.load.polls >= 2) {
+	if h := s.files.held; h != nil && (h.load != s.files.load || h.load.polls >= 2 && !s.HoldLoads) {
 		s.files.held = nil
 		s.loadFinished(*h)
 	}
 	for {
 		select {
 		case r := <-s.files.done:
-			if r.load == s.files.load && r.load.polls < 2 && s.files.held == nil {
+			if r.load == s.files.load && (r.load.polls < 2 || s.HoldLoads) && s.files.held == nil {
 				s.files.held = &r
 				if s.Wake != nil {
 					s.Wake() // the next frame shows it
@@ -499,6 +500,12 @@ func (s *Session) Poll() {
 		default:
 		}
 	}
+}
+
+// LoadHeld reports whether a finished load waits for a later Poll to be
+// shown (the window then draws its next frame at once).
+func (s *Session) LoadHeld() bool {
+	return s.files.held != nil && s.files.held.load == s.files.load
 }
 
 // WaitLoad blocks until the load under way (if any) has finished and is

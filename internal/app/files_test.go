@@ -111,16 +111,20 @@ func TestReloadRetriesHalfWrittenFile(t *testing.T) {
 // TestLoadShownAfterAFrame: a load that finishes before the window drew a
 // frame since it started (the frame that started it still showed the file
 // browser) is shown at the second Poll, not the first; one that finishes
-// later is shown at the first Poll after it finished.
+// later is shown at the first Poll after it finished; one that finishes
+// while HoldLoads is set is shown at the first Poll without it.
 func TestLoadShownAfterAFrame(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		pollsBefore int // Polls while the file is read
+		held        int // the first Polls after the read with HoldLoads set
 		wantShownAt int // the Poll after the read that shows it
 	}{
-		{"finished before any frame", 0, 2},
-		{"finished after one frame", 1, 1},
-		{"finished after two frames", 2, 1},
+		{"finished before any frame", 0, 0, 2},
+		{"finished after one frame", 1, 0, 1},
+		{"finished after two frames", 2, 0, 1},
+		{"after two frames, two frames late", 2, 2, 3},
+		{"before any frame, three frames late", 0, 3, 4},
 	} {
 		s := New()
 		s.Open("../concave/testdata/u.glb")
@@ -141,10 +145,13 @@ func TestLoadShownAfterAFrame(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		shownAt := 0
-		for i := 1; i <= 3 && shownAt == 0; i++ {
+		for i := 1; i <= 5 && shownAt == 0; i++ {
+			s.HoldLoads = i <= tc.held
 			s.Poll()
 			if s.Doc != nil && s.Loading() == nil {
 				shownAt = i
+			} else if i <= tc.held && !s.LoadHeld() {
+				t.Errorf("%s: Poll %d held the load but LoadHeld is false", tc.name, i)
 			}
 		}
 		if shownAt != tc.wantShownAt {

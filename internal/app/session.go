@@ -161,6 +161,10 @@ type Session struct {
 	// document just read (the window starts decoding its images);
 	// DropPreload with a document that will not be shown.
 	Preload, DropPreload func(d *scene.Document)
+	// HoldLoads makes Poll keep a finished load for a later Poll (see
+	// Poll): the window sets it for a frame that slept to its frame
+	// interval first, since showing a document takes 6-28 ms on llvmpipe.
+	HoldLoads bool
 	// Log, when set, receives one line per thing done ("opened a.glb").
 	Log func(line string)
 	// Now is the clock (time.Now when nil); tests set it.
