@@ -178,3 +178,26 @@ func TestShowProgress(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestWarmNow: a material's warm-up, one step of up to 30 ms, begins in a
+// frame that slept to the frame interval only with minWarmStart of its
+// budget left; otherwise the next frame, at once, begins it.
+func TestWarmNow(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name         string
+		first, paced bool
+		budget       time.Duration
+		want         bool
+	}{
+		{"after a sleep, little left: the next frame", false, true, 18 * ms, false},
+		{"after a sleep, enough left", false, true, 30 * ms, true},
+		{"after a sleep, just enough", false, true, minWarmStart, true},
+		{"at once after the last frame: whatever is left", false, false, 9 * ms, true},
+		{"the first document: always", true, true, 0, true},
+	} {
+		if got := warmNow(c.first, c.paced, c.budget); got != c.want {
+			t.Errorf("%s: warmNow(%v, %v, %v) = %v, want %v", c.name, c.first, c.paced, c.budget, got, c.want)
+		}
+	}
+}

@@ -217,6 +217,23 @@ const previewSide = 512
 // materials in (Renderer.Warm): a transmissive material takes four steps.
 const firstWarmBudget = 40 * time.Millisecond
 
+// minWarmStart is the least of its budget a frame that came after a sleep
+// to the frame interval needs to begin a material's warm-up: a step
+// (llvmpipe generating the material's code, even from Mesa's disk cache)
+// takes up to 30 ms and cannot be split, so begun late in a gap it makes
+// one of 60. With less left the frame only shows the picture and the
+// next comes at once, with the whole of its gap (warmNow).
+const minWarmStart = 25 * time.Millisecond
+
+// warmNow says whether this frame begins warming materials: the first
+// document's frames always (nothing on screen to keep responsive), a
+// frame that followed the last at once (or after a wait for an event)
+// whatever its budget, one that slept to the frame interval only with
+// minWarmStart of its budget left.
+func warmNow(first, paced bool, budget time.Duration) bool {
+	return first || !paced || budget >= minWarmStart
+}
+
 // windowUp is set once giu's window exists: a load started before it
 // (the file named on the command line) must not post to GLFW earlier.
 var windowUp atomic.Bool
@@ -494,7 +511,9 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 		// shader code): it is begun in a frame that did nothing else,
 		// and more follow while the frame's budget lasts.
 		idle := a.quietFrame()
-		if warm > 0 && (idle || first) {
+		if warm > 0 && (idle || first) && !warmNow(first, a.paced, time.Until(a.budgetEnd)) {
+			a.warming = true // the next frame at once warms
+		} else if warm > 0 && (idle || first) {
 			start := time.Now()
 			budget := time.Until(a.budgetEnd)
 			if first {
