@@ -226,12 +226,20 @@ func (r *Renderer) uploadLevels(m *meshLOD, res lodResult) {
 	if len(res.levels) == 0 || len(res.indices) == 0 {
 		return
 	}
-	gl.GenBuffers(1, &m.ebo)
-	gl.BindBuffer(gl.COPY_WRITE_BUFFER, m.ebo)
-	gl.BufferData(gl.COPY_WRITE_BUFFER, len(res.indices)*4, gl.Ptr(res.indices), gl.STATIC_DRAW)
-	gl.BindBuffer(gl.COPY_WRITE_BUFFER, 0)
+	m.ebo = uploadIndices(res.indices)
 	m.levels = res.levels
 	r.lod.built++
+}
+
+// uploadIndices puts the index lists of simplified levels, one after the
+// other, into a new buffer and returns it.
+func uploadIndices(indices []uint32) uint32 {
+	var ebo uint32
+	gl.GenBuffers(1, &ebo)
+	gl.BindBuffer(gl.COPY_WRITE_BUFFER, ebo)
+	gl.BufferData(gl.COPY_WRITE_BUFFER, len(indices)*4, gl.Ptr(indices), gl.STATIC_DRAW)
+	gl.BindBuffer(gl.COPY_WRITE_BUFFER, 0)
+	return ebo
 }
 
 // lodPick returns the level (0: the full list, k: levels[k-1]) to draw

@@ -70,10 +70,7 @@ func (ml *movingLOD) upload(res lodResult) {
 	if len(res.levels) == 0 || len(res.indices) == 0 {
 		return
 	}
-	gl.GenBuffers(1, &ml.ebo)
-	gl.BindBuffer(gl.COPY_WRITE_BUFFER, ml.ebo)
-	gl.BufferData(gl.COPY_WRITE_BUFFER, len(res.indices)*4, gl.Ptr(res.indices), gl.STATIC_DRAW)
-	gl.BindBuffer(gl.COPY_WRITE_BUFFER, 0)
+	ml.ebo = uploadIndices(res.indices)
 	ml.levels = res.levels
 }
 

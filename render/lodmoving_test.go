@@ -58,15 +58,8 @@ func writeShot(t *testing.T, name string, img *image.NRGBA) {
 // view (320x303), drawn with the moving levels, takes far fewer indices
 // than the full meshes and looks the same but for a few pixels.
 func TestMovingLevelsLamp(t *testing.T) {
-	headless(t)
-	d, err := scene.Load(testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := showing(t, d)
+	r, cam := showingLamp(t)
 	defer r.Delete()
-	lo, hi := r.Bounds()
-	cam := NewCamera(lo, hi)
 	full := drawMoving(t, r, cam, 320, 303, false)
 	moving := drawMoving(t, r, cam, 320, 303, true)
 	writeShot(t, "lamp-full.png", full)
@@ -100,15 +93,8 @@ func TestMovingLevelsLamp(t *testing.T) {
 // the camera stopped is the very bytes of the full frame before it moved,
 // with no moving level drawn.
 func TestMovingLevelsOnlyWhileReduced(t *testing.T) {
-	headless(t)
-	d, err := scene.Load(testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := showing(t, d)
+	r, cam := showingLamp(t)
 	defer r.Delete()
-	lo, hi := r.Bounds()
-	cam := NewCamera(lo, hi)
 	const w, h = 400, 380
 	v := &View{Budget: time.Microsecond} // every moving frame reduced
 	defer v.Delete()
@@ -262,4 +248,17 @@ func TestMovingLevelsInstanced(t *testing.T) {
 			}
 		}()
 	}
+}
+
+// showingLamp shows StainedGlassLamp (the shared corpus; the test skips
+// without it) headless, with the camera that frames it.
+func showingLamp(t *testing.T) (*Renderer, Camera) {
+	t.Helper()
+	headless(t)
+	d, err := scene.Load(testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := showing(t, d)
+	return r, NewCamera(r.Bounds())
 }

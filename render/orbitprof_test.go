@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
-
-	"physview/internal/testcorpus"
-	"physview/scene"
 )
 
 var orbitProfile = flag.Bool("orbitprofile", false, "print where a redraw of the orbit benchmark's lamp goes, in the window's 3D view size")
@@ -24,15 +21,8 @@ func TestOrbitProfile(t *testing.T) {
 	if !*orbitProfile {
 		t.Skip("run with -orbitprofile")
 	}
-	headless(t)
-	d, err := scene.Load(testcorpus.File(t, "gltf-sample-assets/Models/StainedGlassLamp/glTF/StainedGlassLamp.gltf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := showing(t, d)
+	r, cam := showingLamp(t)
 	defer r.Delete()
-	lo, hi := r.Bounds()
-	cam := NewCamera(lo, hi)
 	opt := DefaultOptions()
 	all := r.items
 	var opaque, transmissive []drawItem
@@ -85,6 +75,7 @@ func TestOrbitProfile(t *testing.T) {
 	measure("full view over the environment", cam, 800, 758, sky, all)
 	closeUp := cam
 	closeUp.Distance *= 0.3
+	lo, hi := r.Bounds()
 	closeUp.Target[1] = lo[1] + 0.85*(hi[1]-lo[1])
 	measure("close-up of the shade (base culled)", closeUp, 800, 758, opt, all)
 	measure("the close-up over the environment", closeUp, 800, 758, sky, all)

@@ -278,14 +278,7 @@ func TestDrawAhead(t *testing.T) {
 	cam := NewCamera(r.Bounds())
 	opt := DefaultOptions()
 	opt.Grid, opt.BackgroundMode = true, BackgroundEnvironment
-	read := func(fb uint32) []byte {
-		pix := make([]byte, w*h*4)
-		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
-		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
-		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
-		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		return pix
-	}
+	read := func(fb uint32) []byte { return readFramebuffer(fb, w, h) }
 	var ahead, once View
 	defer ahead.Delete()
 	defer once.Delete()
@@ -341,14 +334,7 @@ func TestDrawAheadPoseChange(t *testing.T) {
 	r.waitEnv = true
 	cam := NewCamera(r.Bounds())
 	opt := DefaultOptions()
-	read := func(fb uint32) []byte {
-		pix := make([]byte, w*h*4)
-		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
-		gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
-		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
-		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		return pix
-	}
+	read := func(fb uint32) []byte { return readFramebuffer(fb, w, h) }
 	var ahead, once View
 	defer ahead.Delete()
 	defer once.Delete()
@@ -480,14 +466,19 @@ func TestRefresh(t *testing.T) {
 		t.Errorf("the refresh took %d calls, want more than the 3 before the texture changed and 3 parts after", calls)
 	}
 	once.Present(r, cam, w, h, opt)
-	read := func(fb uint32) []byte {
-		pix := make([]byte, w*h*4)
-		gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
-		gl.ReadPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
-		gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-		return pix
-	}
+	read := func(fb uint32) []byte { return readFramebuffer(fb, w, h) }
 	if !bytes.Equal(read(v.full.fb), read(once.full.fb)) {
 		t.Error("the refreshed picture differs from one drawn at once")
 	}
+}
+
+// readFramebuffer returns the w x h RGBA pixels of framebuffer fb, rows
+// bottom first, and leaves the default framebuffer bound.
+func readFramebuffer(fb uint32, w, h int) []byte {
+	pix := make([]byte, w*h*4)
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, fb)
+	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+	gl.ReadPixels(0, 0, int32(w), int32(h), gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(pix))
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	return pix
 }
