@@ -279,3 +279,8 @@ func (v *View) Delete() {
 	v.low.delete()
 	v.valid, v.reduced = false, false
 }
+
+// Finish waits until the GL has carried out every command issued so far
+// (on llvmpipe: the rasteriser has drawn them), so that what follows, the
+// window's swap, costs only its own work (cmd/viewer's frame pacing).
+func Finish() { gl.Finish() }

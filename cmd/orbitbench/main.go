@@ -56,12 +56,13 @@ func main() {
 	seconds := flag.Float64("seconds", 4, "how long each orbit drags")
 	corpus := flag.String("corpus", "../shared/corpus", "the shared corpus, for the default model")
 	shots := flag.String("shots", "", "folder to save pictures of the moving and the still window in")
+	only := flag.String("cases", "", "comma-separated cases to run (demo, demo-start, full, nolevels, start, file; default all; demo always runs, first)")
 	flag.Parse()
 	file := flag.Arg(0)
 	if file == "" {
 		file = filepath.Join(*corpus, filepath.FromSlash(defaultModel))
 	}
-	if err := benchmark(*runs, *seconds, file, *shots); err != nil {
+	if err := benchmark(*runs, *seconds, file, *shots, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "orbitbench:", err)
 		os.Exit(1)
 	}
@@ -69,6 +70,7 @@ func main() {
 
 // benchCase is one way of opening the window.
 type benchCase struct {
+	key  string // its name for -cases
 	name string
 	file string   // "" the demo scene
 	env  []string // added to the viewer's environment
@@ -85,7 +87,30 @@ type result struct {
 	cpu       []float64 // CPU ms a frame over each drag
 }
 
-func benchmark(runs int, seconds float64, file, shots string) error {
+// pick returns the cases named in only (comma-separated keys; "" all),
+// the demo first: it is the baseline of the ratios.
+func pick(all []benchCase, only string) ([]benchCase, error) {
+	if only == "" {
+		return all, nil
+	}
+	want := map[string]bool{"demo": true}
+	for _, k := range strings.Split(only, ",") {
+		want[strings.TrimSpace(k)] = true
+	}
+	var cases []benchCase
+	for _, c := range all {
+		if want[c.key] {
+			cases = append(cases, c)
+			delete(want, c.key)
+		}
+	}
+	for k := range want {
+		return nil, fmt.Errorf("no case %q (the cases: demo, demo-start, full, nolevels, start, file)", k)
+	}
+	return cases, nil
+}
+
+func benchmark(runs int, seconds float64, file, shots, only string) error {
 	if _, err := os.Stat(file); err != nil {
 		return err
 	}
@@ -104,11 +129,17 @@ func benchmark(runs int, seconds float64, file, shots string) error {
 		}
 	}
 	name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	cases := []benchCase{
-		{name: "demo (baseline)"},
-		{name: name + ", full resolution", file: file, env: []string{"PHYSVIEW_DYNRES=off"}},
-		{name: name + ", no moving levels", file: file, env: []string{"PHYSVIEW_MOVINGLOD=off"}},
-		{name: name, file: file},
+	all := []benchCase{
+		{key: "demo", name: "demo (baseline)"},
+		{key: "demo-start", name: "demo, start pacing", env: []string{"PHYSVIEW_PACING=start"}},
+		{key: "full", name: name + ", full resolution", file: file, env: []string{"PHYSVIEW_DYNRES=off"}},
+		{key: "nolevels", name: name + ", no moving levels", file: file, env: []string{"PHYSVIEW_MOVINGLOD=off"}},
+		{key: "start", name: name + ", start pacing", file: file, env: []string{"PHYSVIEW_PACING=start"}},
+		{key: "file", name: name, file: file},
+	}
+	cases, err := pick(all, only)
+	if err != nil {
+		return err
 	}
 	results := make([]result, len(cases))
 	for round := 0; round < runs; round++ {

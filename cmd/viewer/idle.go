@@ -10,6 +10,7 @@ import "C"
 import (
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -111,7 +112,13 @@ func nextDeadline(last, now time.Time) time.Time {
 // until the next event.
 func (a *windowApp) afterFrame() {
 	now := time.Now()
-	a.frameWork = now.Sub(a.frameStart)
+	// The work, not the sleep that aimed the swap (presentOnTime).
+	a.frameWork = now.Sub(a.frameStart) - a.pace.slept
+	if a.pace.aimed {
+		a.pace.post.add(now.Sub(a.pace.swapFrom))
+	}
+	a.pace.aimed, a.pace.slept = false, 0
+	defer func() { a.pace.woke = time.Now() }()
 	if !a.afterUpload.IsZero() {
 		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
@@ -162,8 +169,15 @@ func (a *windowApp) afterFrame() {
 	// A view drawn reduced while the camera moved is drawn in full in
 	// the frames after it stops.
 	if a.wakeFrames > 0 || frameTimes || a.s.Play.Playing || a.s.Timeline.Playing || fading || a.view.Settling() {
+		// lastFrameEnd is when the next frame is due: its start (start
+		// pacing) or its swap (present pacing), which then starts as
+		// late as its work allows (startFor).
 		a.lastFrameEnd, a.paced = nextDeadline(a.lastFrameEnd, now), true
-		if d := time.Until(a.lastFrameEnd); d > 0 {
+		at := a.lastFrameEnd
+		if !startPacing {
+			at, a.pace.aimed = a.pace.startFor(a.lastFrameEnd), true
+		}
+		if d := time.Until(at); d > 0 {
 			time.Sleep(d)
 		}
 		return
@@ -174,4 +188,98 @@ func (a *windowApp) afterFrame() {
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
+}
+
+// startPacing (PHYSVIEW_PACING=start) paces the moving frames by their
+// start, as the window did before present pacing (the orbit benchmark's
+// comparison): a frame starts one interval after the last, and is shown
+// when its work is done, so every change in the work of a frame from the
+// next shows in the time between the frames the user sees.
+var startPacing = os.Getenv("PHYSVIEW_PACING") == "start"
+
+// pacer aims the swap of each moving frame at the frame interval's grid,
+// as a display's vertical sync does (present pacing): the frame starts as
+// late as its work allows, its work done, the window waits for the
+// rasteriser (render.Finish) and sleeps until the swap is due less what
+// the swap takes. The time between the frames shown is then the interval
+// whatever each frame's work, as long as it fits.
+type pacer struct {
+	// aimed says this frame aims its swap at the window's lastFrameEnd.
+	aimed bool
+	// woke is when this frame's start sleep ended, swapFrom when its
+	// sleep before the swap ended, slept how long that sleep was.
+	woke, swapFrom time.Time
+	slept          time.Duration
+	// pre is the work of the last frames up to their sleep before the
+	// swap (ImGui's new frame, the frame's own work, the rasteriser's),
+	// post from that sleep's end to the frame's being shown (ImGui's
+	// render and the swap).
+	pre, post lastFrames
+}
+
+// paceMargin is what the start of a frame keeps for a sleep that
+// oversleeps.
+const paceMargin = time.Millisecond
+
+// startFor returns when a frame due to be shown at due should start: its
+// work before the swap at the 90th percentile of the last frames', and
+// the swap at their median, before due. With no frames measured yet, at
+// once.
+func (p *pacer) startFor(due time.Time) time.Time {
+	if len(p.pre.d) == 0 || len(p.post.d) == 0 {
+		return time.Time{}
+	}
+	return due.Add(-p.pre.percentile(90) - p.post.percentile(50) - paceMargin)
+}
+
+// presentOnTime ends a frame aimed at its swap's due time: it waits for
+// the rasteriser and sleeps until the swap is due less the swap's own
+// time. A frame that shows a document or uploads textures (the opening's
+// frames, paced by their upload budget) is shown at once.
+func (a *windowApp) presentOnTime() {
+	p := &a.pace
+	if !p.aimed {
+		return
+	}
+	if a.uploaded || a.warming || a.pollTime >= time.Millisecond {
+		p.aimed = false
+		return
+	}
+	render.Finish()
+	ready := time.Now()
+	p.pre.add(ready.Sub(p.woke))
+	if d := a.lastFrameEnd.Add(-p.post.percentile(50)).Sub(ready); d > 0 {
+		time.Sleep(d)
+	}
+	p.swapFrom = time.Now()
+	p.slept = p.swapFrom.Sub(ready)
+}
+
+// recentFrames is how many frames the pacer's estimates follow.
+const recentFrames = 16
+
+// lastFrames keeps the last recentFrames durations.
+type lastFrames struct {
+	d    []time.Duration
+	next int
+}
+
+func (r *lastFrames) add(d time.Duration) {
+	if len(r.d) < recentFrames {
+		r.d = append(r.d, d)
+		return
+	}
+	r.d[r.next] = d
+	r.next = (r.next + 1) % recentFrames
+}
+
+// percentile returns the p-th percentile of the kept durations (0 when
+// there are none).
+func (r *lastFrames) percentile(p int) time.Duration {
+	if len(r.d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), r.d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[(len(s)-1)*p/100]
 }

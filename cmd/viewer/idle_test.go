@@ -75,6 +75,54 @@ func TestNextDeadline(t *testing.T) {
 	}
 }
 
+// TestPacerStartFor checks when a frame aimed at its swap's due time
+// starts: its work before the swap at the 90th percentile of the last
+// frames' and the swap at their median (plus paceMargin) before it, the
+// estimates following only the last recentFrames frames; at once before
+// any frame was measured.
+func TestPacerStartFor(t *testing.T) {
+	due := time.Unix(1000, 0)
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name      string
+		pre, post []time.Duration
+		want      time.Duration // the start, before due
+	}{
+		{"nothing measured: at once", nil, nil, -1},
+		{"steady frames", []time.Duration{20 * ms, 20 * ms, 20 * ms}, []time.Duration{3 * ms, 3 * ms, 3 * ms}, 24 * ms},
+		{"one slow frame in ten: the slow one's work", []time.Duration{10 * ms, 10 * ms, 10 * ms, 10 * ms, 10 * ms, 10 * ms, 10 * ms, 10 * ms, 10 * ms, 30 * ms, 30 * ms},
+			[]time.Duration{2 * ms, 4 * ms, 3 * ms}, 34 * ms},
+		{"slow frames older than recentFrames forgotten", append([]time.Duration{40 * ms, 40 * ms, 40 * ms}, repeat(12*ms, recentFrames)...),
+			[]time.Duration{2 * ms}, 15 * ms},
+	} {
+		var p pacer
+		for _, d := range c.pre {
+			p.pre.add(d)
+		}
+		for _, d := range c.post {
+			p.post.add(d)
+		}
+		got := p.startFor(due)
+		if c.want < 0 {
+			if !got.IsZero() {
+				t.Errorf("%s: starts at %v, want at once", c.name, got)
+			}
+			continue
+		}
+		if d := due.Sub(got); d != c.want {
+			t.Errorf("%s: starts %v before the swap is due, want %v", c.name, d, c.want)
+		}
+	}
+}
+
+func repeat(d time.Duration, n int) []time.Duration {
+	s := make([]time.Duration, n)
+	for i := range s {
+		s[i] = d
+	}
+	return s
+}
+
 // TestUploadBudget checks the uploads' time in a frame: what is left of
 // maxUploadGap once the rest of the gap between the last frame shown and
 // this one is taken out (the time since it was shown, the estimated work

@@ -131,6 +131,7 @@ type windowApp struct {
 	// panelCache keeps the panel's pixels (cachePanel).
 	theme      *g.StyleSetter
 	panelCache render.LayerCache
+	pace       pacer        // the moving frames' swaps on the interval (idle.go)
 	files      chooserState // the desktop's file chooser (files.go)
 	compare    compareView  // the Diff tab's B (compare.go)
 }
@@ -372,6 +373,7 @@ func (a *windowApp) frame() {
 	if a.panelCache.Redraws != redraws {
 		a.panelEst = fixedPart(a.panelEst, time.Since(panelStart))
 	}
+	a.presentOnTime()
 	a.frameEnd = time.Now()
 }
 
