@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"sort"
 	"time"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -26,9 +27,13 @@ type View struct {
 	// multiplies the cost of a redraw on a software rasteriser.
 	Samples int
 	// Budget is how long a redraw of the 3D view may take while the
-	// camera moves (0: DefaultViewBudget, or PHYSVIEW_DYNRES's); a
-	// redraw that would take longer is drawn with fewer pixels.
+	// camera moves (0: PHYSVIEW_DYNRES's, else the one Steer set, else
+	// DefaultViewBudget); a redraw that would take longer is drawn with
+	// fewer pixels.
 	Budget time.Duration
+	// steered is the budget the window set from its frames' other work
+	// (Steer; 0: none).
+	steered time.Duration
 
 	full, low viewTarget
 	valid     bool
@@ -42,6 +47,12 @@ type View struct {
 	// a reduced one of lowShare of the pixels (0: none measured yet).
 	fullCost, lowCost time.Duration
 	lowShare          float64
+	// lowRecent keeps the last reduced redraws of lowShare, lowNext the
+	// slot the next one takes once it is full: the scale follows their
+	// high percentile (slowRedraw), so that few of them overrun.
+	lowRecent [lowKept]time.Duration
+	lowN      int
+	lowNext   int
 	// shown says how the last frame's view was made and redraw how long
 	// that took, for the frame log.
 	shown  string
@@ -60,9 +71,12 @@ const (
 	// of which its panel, the copy to the window and the swap take about
 	// a third on a software rasteriser.
 	DefaultViewBudget = 18 * time.Millisecond
-	// minViewScale bounds the reduction: below 0.4 of the width and
-	// height the moving picture gets too coarse to aim by.
-	minViewScale = 0.4
+	// minViewScale bounds the reduction: below 0.3 of the width and
+	// height the moving picture gets too coarse to aim by (at 0.3 the
+	// lamp's beads and glass panes still show while it turns).
+	minViewScale = 0.3
+	// lowKept is how many reduced redraws slowRedraw looks at.
+	lowKept = 8
 	// movingFrames is how many frames after the last camera move the
 	// view stays reduced; the next one is drawn at full resolution.
 	movingFrames = 2
@@ -211,17 +225,39 @@ func (v *View) measured(d time.Duration, share float64) {
 		return
 	}
 	if v.lowShare != share {
-		v.lowCost = 0 // another size: start its average over
+		v.lowCost, v.lowN, v.lowNext = 0, 0, 0 // another size: start its average over
 	}
 	v.lowCost, v.lowShare = ema(v.lowCost, d), share
+	v.lowRecent[v.lowNext] = d
+	v.lowNext = (v.lowNext + 1) % lowKept
+	v.lowN = min(lowKept, v.lowN+1)
 }
+
+// slowRedraw returns what a reduced redraw of lowShare costs for the
+// scale: the slowest but one of the last lowKept (about their 90th
+// percentile: the frames the user sees late are those of the slow
+// redraws, not of the average one); lowCost when none was kept.
+func (v *View) slowRedraw() time.Duration {
+	if v.lowN == 0 {
+		return v.lowCost
+	}
+	s := append([]time.Duration(nil), v.lowRecent[:v.lowN]...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[max(0, v.lowN-2)]
+}
+
+// Steer sets the budget of the redraws while the camera moves from what
+// the rest of the window's frame takes (cmd/viewer's frame pacing): it
+// counts only below DefaultViewBudget, and not when Budget or
+// PHYSVIEW_DYNRES set one.
+func (v *View) Steer(budget time.Duration) { v.steered = budget }
 
 // scaleFor returns the linear scale a redraw while moving is drawn at:
 // the one at which the estimated cost fits the budget, in steps of
 // 1/scaleSteps, between minViewScale and 1. A redraw's cost is taken as
 // a part per frame (vertices, set-up) plus a part per pixel, fitted to
-// the last full redraw and the last reduced one; with only a full one,
-// all of it is taken as per pixel.
+// the last full redraw and the slow ones of the last reduced redraws
+// (slowRedraw); with only a full one, all of it is taken as per pixel.
 func (v *View) scaleFor() float64 {
 	budget := v.Budget
 	if budget <= 0 {
@@ -229,13 +265,16 @@ func (v *View) scaleFor() float64 {
 	}
 	if budget <= 0 {
 		budget = DefaultViewBudget
+		if v.steered > 0 {
+			budget = min(budget, v.steered)
+		}
 	}
 	if v.fullCost <= budget {
 		return 1
 	}
 	fixed, perPixel := 0.0, float64(v.fullCost)
-	if v.lowCost > 0 && v.lowShare < 1 {
-		b := float64(v.fullCost-v.lowCost) / (1 - v.lowShare)
+	if low := v.slowRedraw(); low > 0 && v.lowShare < 1 {
+		b := float64(v.fullCost-low) / (1 - v.lowShare)
 		if b > 0 && b < float64(v.fullCost) {
 			fixed, perPixel = float64(v.fullCost)-b, b
 		}

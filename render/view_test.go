@@ -86,3 +86,58 @@ func TestDynresEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestViewSlowRedraws checks that the scale follows the slow reduced
+// redraws (the slowest but one of the last lowKept of that size) rather
+// than their average, and that the budget the
+// window steers counts only below the default and under an explicit one.
+func TestViewSlowRedraws(t *testing.T) {
+	ms := time.Millisecond
+	measure := func(v *View, ds ...time.Duration) {
+		v.measured(100*ms, 1)
+		for _, d := range ds {
+			v.measured(d, 0.25)
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		low    []time.Duration
+		steer  time.Duration
+		budget time.Duration
+		slow   time.Duration
+		want   float64
+	}{
+		// 100 ms full and 25 at a quarter: all per pixel, 18 ms fit
+		// 0.18 of the pixels, sqrt = 0.42.
+		{"steady", []time.Duration{25 * ms, 25 * ms, 25 * ms, 25 * ms}, 0, 0, 25 * ms, 0.4},
+		// Two slow redraws in five: 40 ms at a quarter is 20 ms per
+		// frame and 80 per full view: (18-20)/80 < 0, the least scale.
+		{"slow ones count", []time.Duration{25 * ms, 40 * ms, 25 * ms, 40 * ms, 25 * ms}, 0, 0, 40 * ms, minViewScale},
+		// The slowest alone is left out: the next slowest, 30 ms: 6.67
+		// ms a frame, 93.3 per view: (18-6.67)/93.3 = 0.12, 0.35.
+		{"the slowest but one", []time.Duration{25 * ms, 60 * ms, 30 * ms, 25 * ms}, 0, 0, 30 * ms, 0.3},
+		{"older than lowKept forgotten", append([]time.Duration{80 * ms, 80 * ms}, repeatDur(25*ms, lowKept)...), 0, 0, 25 * ms, 0.4},
+		// Steered to 9 ms: 9/100 of the pixels, sqrt = 0.3.
+		{"steered below the default", []time.Duration{25 * ms}, 9 * ms, 0, 25 * ms, 0.3},
+		{"steered above the default: the default", []time.Duration{25 * ms}, 30 * ms, 0, 25 * ms, 0.4},
+		{"an explicit budget wins", []time.Duration{25 * ms}, 9 * ms, 36 * ms, 25 * ms, 0.6},
+	} {
+		v := View{Budget: c.budget}
+		measure(&v, c.low...)
+		v.Steer(c.steer)
+		if got := v.slowRedraw(); got != c.slow {
+			t.Errorf("%s: slow redraw %v, want %v", c.name, got, c.slow)
+		}
+		if got := v.scaleFor(); got != c.want {
+			t.Errorf("%s: scale %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func repeatDur(d time.Duration, n int) []time.Duration {
+	s := make([]time.Duration, n)
+	for i := range s {
+		s[i] = d
+	}
+	return s
+}

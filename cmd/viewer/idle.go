@@ -213,8 +213,22 @@ type pacer struct {
 	// pre is the work of the last frames up to their sleep before the
 	// swap (ImGui's new frame, the frame's own work, the rasteriser's),
 	// post from that sleep's end to the frame's being shown (ImGui's
-	// render and the swap).
-	pre, post lastFrames
+	// render and the swap), other the part of pre that is not the 3D
+	// view's redraw.
+	pre, post, other lastFrames
+}
+
+// steerMargin is what the view's budget (viewBudget) leaves of the frame
+// interval for a redraw slower than its estimate and for the sleeps.
+const steerMargin = 3 * time.Millisecond
+
+// viewBudget returns how long the 3D view's redraw may take while the
+// camera moves for the frame to be shown on time: the interval less the
+// rest of the frame's work at the 90th percentile of the last frames',
+// the swap at their median and steerMargin (render.View.Steer takes it
+// when it is below its default).
+func (p *pacer) viewBudget() time.Duration {
+	return max(time.Millisecond, frameInterval-p.other.percentile(90)-p.post.percentile(50)-steerMargin)
 }
 
 // paceMargin is what the start of a frame keeps for a sleep that
@@ -247,7 +261,13 @@ func (a *windowApp) presentOnTime() {
 	}
 	render.Finish()
 	ready := time.Now()
-	p.pre.add(ready.Sub(p.woke))
+	pre := ready.Sub(p.woke)
+	p.pre.add(pre)
+	if a.drew {
+		pre -= a.view.Redraw()
+	}
+	p.other.add(pre)
+	a.view.Steer(p.viewBudget())
 	if d := a.lastFrameEnd.Add(-p.post.percentile(50)).Sub(ready); d > 0 {
 		time.Sleep(d)
 	}
