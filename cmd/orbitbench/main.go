@@ -6,23 +6,31 @@
 // (PHYSVIEW_LOG_FRAMES=1). It reports, for each case, the median and 90th
 // percentile of the time between frames while the camera moves, the
 // frames per second, and the ratio of each to the baseline measured in
-// the same run: the demo scene, which the window draws at its 30 fps cap.
+// the same run: the demo scene, which the window draws at its 30 fps cap;
+// and the median time from a frame's start, where it takes in the input,
+// to its swap.
 //
-// The cases, interleaved round by round so that a busy machine disturbs
-// them alike:
+// The cases (their -cases names), interleaved round by round so that a
+// busy machine disturbs them alike:
 //
 //   - demo: the demo scene (the baseline);
 //
-//   - FILE, full: every frame at full resolution (PHYSVIEW_DYNRES=off);
+//   - demo-start: the demo, its frames paced by their start rather than
+//     by their swap (PHYSVIEW_PACING=start);
 //
-//   - FILE, no moving levels: as the window draws it, but without the
-//     levels of detail of the frames drawn while the camera moves
+//   - full: FILE, every frame at full resolution (PHYSVIEW_DYNRES=off);
+//
+//   - nolevels: FILE as the window draws it, but without the levels of
+//     detail of the frames drawn while the camera moves
 //     (PHYSVIEW_MOVINGLOD=off);
 //
-//   - FILE: as the window draws it (dynamic resolution while moving, the
-//     panel copied from its cache).
+//   - start: FILE as the window draws it, paced by the frames' start;
 //
-//     go run ./cmd/orbitbench [-runs 3] [-seconds 4] [-shots DIR] [FILE]
+//   - file: FILE as the window draws it (dynamic resolution while
+//     moving, the panel copied from its cache, the frames' swaps on the
+//     interval's grid).
+//
+//     go run ./cmd/orbitbench [-runs 3] [-seconds 4] [-shots DIR] [-cases demo-start,start,file] [FILE]
 //
 // With no FILE it orbits StainedGlassLamp from the shared corpus. It starts
 // a private Xvfb when DISPLAY is not set. With -shots it saves a picture of
@@ -80,6 +88,7 @@ type benchCase struct {
 type result struct {
 	intervals []float64 // ms between frame ends while dragging
 	work      []float64 // ms of work of those frames
+	input     []float64 // ms from their start (the input taken in) to their swap
 	redraws   []float64 // ms of the 3D view's redraws among them
 	redrawn   int       // frames that redrew the 3D view while dragging
 	reduced   int       // of which at a reduced resolution
@@ -154,14 +163,14 @@ func benchmark(runs int, seconds float64, file, shots, only string) error {
 		}
 	}
 	fmt.Printf("%d rounds of %.0f s orbits at 1280x780; ms between frames while the camera moves (the window's cap: 33.3 ms)\n", runs, seconds)
-	fmt.Printf("%-34s %7s %7s %6s %9s %9s %9s %7s %9s %6s %10s %10s\n", "case", "median", "p90", "fps", "median/b", "p90/b", "work med", "redraw", "CPU/frame", "cpu/b", "reduced", "settle ms")
+	fmt.Printf("%-34s %7s %7s %6s %9s %9s %9s %7s %9s %6s %10s %10s %9s\n", "case", "median", "p90", "fps", "median/b", "p90/b", "work med", "redraw", "CPU/frame", "cpu/b", "reduced", "settle ms", "input ms")
 	base := results[0]
 	for i, c := range cases {
 		r := results[i]
 		med, p90 := percentile(r.intervals, 50), percentile(r.intervals, 90)
-		fmt.Printf("%-34s %7.1f %7.1f %6.1f %9.2f %9.2f %9.1f %7.1f %9.1f %6.2f %5d/%-4d %10.0f\n", c.name, med, p90, 1000/med,
+		fmt.Printf("%-34s %7.1f %7.1f %6.1f %9.2f %9.2f %9.1f %7.1f %9.1f %6.2f %5d/%-4d %10.0f %9.1f\n", c.name, med, p90, 1000/med,
 			med/percentile(base.intervals, 50), p90/percentile(base.intervals, 90),
-			percentile(r.work, 50), percentile(r.redraws, 50), percentile(r.cpu, 50), percentile(r.cpu, 50)/percentile(base.cpu, 50), r.reduced, r.redrawn, percentile(r.settle, 50))
+			percentile(r.work, 50), percentile(r.redraws, 50), percentile(r.cpu, 50), percentile(r.cpu, 50)/percentile(base.cpu, 50), r.reduced, r.redrawn, percentile(r.settle, 50), percentile(r.input, 50))
 	}
 	return nil
 }
@@ -175,12 +184,13 @@ var texturedLog = regexp.MustCompile(`^viewer: textured frame after (\d+) ms`)
 var sharpLog = regexp.MustCompile(`^viewer: full-resolution frame after (\d+) ms`)
 
 // frameLog is one "viewer: frame" line.
-var frameLog = regexp.MustCompile(`^viewer: frame (\d+) at ([\d.]+) ms, work ([\d.]+) ms, view (\S+), redraw ([\d.]+) ms`)
+var frameLog = regexp.MustCompile(`^viewer: frame (\d+) at ([\d.]+) ms, work ([\d.]+) ms, view (\S+), redraw ([\d.]+) ms(?:, input ([\d.]+) ms)?`)
 
 type frame struct {
 	at, work float64 // ms since the window opened; ms of work
 	view     string  // "copy" or the size redrawn
 	redraw   float64 // ms the redraw took (when view is a size)
+	input    float64 // ms from the frame's start (its input) to its swap
 }
 
 // orbit runs the viewer for one case and adds the frames of its drag to res.
@@ -230,8 +240,9 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 				at, _ := strconv.ParseFloat(m[2], 64)
 				work, _ := strconv.ParseFloat(m[3], 64)
 				redraw, _ := strconv.ParseFloat(m[5], 64)
+				input, _ := strconv.ParseFloat(m[6], 64)
 				mu.Lock()
-				frames = append(frames, frame{at, work, m[4], redraw})
+				frames = append(frames, frame{at, work, m[4], redraw, input})
 				mu.Unlock()
 			}
 		}
@@ -308,6 +319,7 @@ func orbit(viewer, display, tmp string, c benchCase, seconds float64, shots stri
 		if prev >= lo {
 			res.intervals = append(res.intervals, f.at-prev)
 			res.work = append(res.work, f.work)
+			res.input = append(res.input, f.input)
 			if f.view != "copy" {
 				res.redrawn++
 				res.redraws = append(res.redraws, f.redraw)

@@ -40,8 +40,10 @@ const (
 
 // logFrames (PHYSVIEW_LOG_FRAMES=1) reports each frame on stderr with
 // when it ended and how long its work took (ms since the window opened),
-// how its 3D view was made, and how many times the panel was drawn anew
-// into its cache so far (cachePanel), for the test that the window sleeps
+// how its 3D view was made, how many times the panel was drawn anew
+// into its cache so far (cachePanel) and the time from its start, where
+// it takes in the input, to its swap ("input": the latency the pacing
+// adds to), for the test that the window sleeps
 // when nothing happens and for the orbit benchmark (cmd/orbitbench).
 var logFrames = os.Getenv("PHYSVIEW_LOG_FRAMES") == "1"
 
@@ -128,9 +130,10 @@ func (a *windowApp) afterFrame() {
 	a.shownAt, a.backToBack, a.paced = now, false, false
 	if logFrames {
 		a.frames++
-		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms, panel drawn %d\n", a.frames,
+		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms, input %.2f ms, panel drawn %d\n", a.frames,
 			float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000,
-			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000, a.panelCache.Redraws)
+			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000,
+			float64(now.Sub(a.pace.woke).Microseconds())/1000, a.panelCache.Redraws)
 	}
 	if frameTimes {
 		drew := ""
