@@ -92,8 +92,9 @@ func stopWakes() {
 	wakes.Unlock()
 }
 
-// nextDeadline returns when the next frame starts, the last one having
-// been due at last and this one ending at now: one frameInterval after
+// nextDeadline returns when the next frame is due (its start, or its
+// swap under present pacing), the last one having been due at last and
+// this one ending at now: one frameInterval after
 // last, so that a sleep that overslept (a busy machine wakes the window
 // late) is taken from the next wait rather than added to every frame;
 // at once when this frame ran past that, the schedule starting over from

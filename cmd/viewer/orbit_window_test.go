@@ -66,7 +66,7 @@ func TestWindowOrbitReduced(t *testing.T) {
 		if r[1] < fullW {
 			reduced++
 			lastReduced = i
-			if r[1] < int(float64(fullW)*0.39) || r[2] > fullH {
+			if r[1] < int(float64(fullW)*0.29) || r[2] > fullH {
 				t.Errorf("frame %d redrawn at %dx%d: below the least scale of %dx%d", r[0], r[1], r[2], fullW, fullH)
 			}
 		}
