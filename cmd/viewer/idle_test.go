@@ -115,6 +115,34 @@ func TestPacerStartFor(t *testing.T) {
 	}
 }
 
+// TestPacerViewBudget checks the budget the window steers the 3D view's
+// redraw with: the frame interval less the rest of the frame's work at
+// its 90th percentile, the swap at its median and steerMargin; at least
+// a millisecond.
+func TestPacerViewBudget(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name        string
+		other, post []time.Duration
+		want        time.Duration
+	}{
+		{"idle machine", repeat(8*ms, 10), []time.Duration{2 * ms}, frameInterval - 13*ms},
+		{"busy: the slow frames' rest", append(repeat(8*ms, 8), 15*ms, 16*ms), []time.Duration{2 * ms, 3 * ms, 9 * ms}, frameInterval - 21*ms},
+		{"nothing left", repeat(40*ms, 4), []time.Duration{2 * ms}, ms},
+	} {
+		var p pacer
+		for _, d := range c.other {
+			p.other.add(d)
+		}
+		for _, d := range c.post {
+			p.post.add(d)
+		}
+		if got := p.viewBudget(); got != c.want {
+			t.Errorf("%s: budget %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 func repeat(d time.Duration, n int) []time.Duration {
 	s := make([]time.Duration, n)
 	for i := range s {
