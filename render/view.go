@@ -27,9 +27,9 @@ type View struct {
 	// multiplies the cost of a redraw on a software rasteriser.
 	Samples int
 	// Budget is how long a redraw of the 3D view may take while the
-	// camera moves (0: PHYSVIEW_DYNRES's, else the one Steer set, else
-	// DefaultViewBudget); a redraw that would take longer is drawn with
-	// fewer pixels.
+	// camera moves (0: PHYSVIEW_DYNRES's, else the lesser of
+	// DefaultViewBudget and the one Steer set); a redraw that would take
+	// longer is drawn with fewer pixels.
 	Budget time.Duration
 	// steered is the budget the window set from its frames' other work
 	// (Steer; 0: none).
@@ -47,9 +47,9 @@ type View struct {
 	// a reduced one of lowShare of the pixels (0: none measured yet).
 	fullCost, lowCost time.Duration
 	lowShare          float64
-	// lowRecent keeps the last reduced redraws of lowShare, lowNext the
-	// slot the next one takes once it is full: the scale follows their
-	// high percentile (slowRedraw), so that few of them overrun.
+	// lowRecent keeps the last lowN reduced redraws of lowShare, lowNext
+	// the slot the next one takes: the scale follows their high
+	// percentile (slowRedraw), so that few of them overrun.
 	lowRecent [lowKept]time.Duration
 	lowN      int
 	lowNext   int
