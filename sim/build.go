@@ -136,7 +136,7 @@ func combineMode(s string) int {
 // trigger node for a trigger shape.
 func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) error {
 	d := s.Doc
-	shape := d.Shapes[c.shape]
+	shape := s.shape(c.shape) // sizes of 0 thickened (degenerate.go)
 	owner := s.byNode[d.BodyNode(c.node)]
 	bi, moving := s.byNode[d.BodyNode(c.node)]
 	if !moving {
@@ -440,7 +440,7 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node {
 			continue
 		}
-		sh := d.Shapes[body.Collider.Shape]
+		sh := s.shape(body.Collider.Shape)
 		t, r, sc := rigid(s.world[n])
 		if sh.Type == scene.ShapeConvex || sh.Type == scene.ShapeTrimesh {
 			// A convex part: its hull's own volume, centre and inertia; a
