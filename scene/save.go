@@ -556,9 +556,10 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 			return nil, fmt.Errorf("buffer %d has no data (%s), so it cannot be packed into a .glb", i, why)
 		}
 		if len(b.Data) < b.ByteLength {
-			// A placeholder buffer (no uri) or a remote one that was not
-			// fetched: its bytes are unknown, so they cannot be packed.
-			return nil, fmt.Errorf("buffer %d: its %d bytes were not read (no uri, or a uri that is not a local file), so it cannot be packed into a .glb", i, b.ByteLength)
+			// A placeholder buffer (no uri), a remote one that was not
+			// fetched, a data URI that does not decode or is short: its
+			// bytes are unknown, so they cannot be packed.
+			return nil, fmt.Errorf("buffer %d: %s, so it cannot be packed into a .glb", i, unreadWhy(b))
 		}
 		bin = append(bin, b.Data[:b.ByteLength]...)
 	}
@@ -685,6 +686,23 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 		return nil, err
 	}
 	return bin, nil
+}
+
+// unreadWhy says why buffer b holds fewer bytes than its byteLength.
+func unreadWhy(b *gltf.Buffer) string {
+	switch {
+	case b.URI == "":
+		return fmt.Sprintf("it has no uri, so its %d bytes are unknown (a placeholder)", b.ByteLength)
+	case strings.HasPrefix(b.URI, "data:"):
+		_, data, err := corecheck.DecodeDataURI(b.URI)
+		if err != nil {
+			return fmt.Sprintf("its data URI does not decode (%v)", err)
+		}
+		return fmt.Sprintf("its data URI holds %d of its %d bytes", len(data), b.ByteLength)
+	case !isFileURI(b.URI):
+		return fmt.Sprintf("its %d bytes at %s were never fetched (only local files are read)", b.ByteLength, b.URI)
+	}
+	return fmt.Sprintf("its file %s holds %d of its %d bytes", b.URI, len(b.Data), b.ByteLength)
 }
 
 // isMeshoptFallback reports whether b is a meshopt fallback buffer
