@@ -38,12 +38,12 @@ func (s *Sim) makeGeoms(nodes []int) error {
 		if b == nil {
 			continue
 		}
-		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
+		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && !s.skipped(c.Shape) {
 			if err := s.makeGeom(collider{n, c.Shape, false, c.CollisionFilter, c.PhysicsMaterial}, bits, -1); err != nil {
 				return err
 			}
 		}
-		if t := b.Trigger; t != nil && t.Nodes == nil && t.Shape >= 0 && t.Shape < len(d.Shapes) {
+		if t := b.Trigger; t != nil && t.Nodes == nil && t.Shape >= 0 && t.Shape < len(d.Shapes) && !s.skipped(t.Shape) {
 			bn, ok := base[n]
 			if !ok {
 				bn = n
@@ -437,7 +437,7 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 	com := bt.Add(br.Mul3x1(b.com))
 	for n := range d.Nodes {
 		body := d.Nodes[n].Body
-		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node {
+		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node || s.skipped(body.Collider.Shape) {
 			continue
 		}
 		sh := s.shape(body.Collider.Shape)

@@ -131,7 +131,7 @@ func (s *Sim) checkValues(nodes []int) error {
 			kind  string
 			shape int
 		}{{"collider", shapeOf(ne.Body.Collider)}, {"trigger", triggerShape(ne.Body.Trigger)}} {
-			if sh.shape < 0 || sh.shape >= len(d.Shapes) {
+			if sh.shape < 0 || sh.shape >= len(d.Shapes) || s.skipped(sh.shape) {
 				continue
 			}
 			shape := s.shape(sh.shape) // sizes of 0 thickened (degenerate.go)

@@ -51,3 +51,17 @@ func (s *Sim) shape(i int) scene.Shape {
 	s.warnf("shape %d (%s) is degenerate: its sizes of 0 are played as %g m", i, shapeParams(s.Doc.Shapes[i]), MinShapeSize)
 	return sh
 }
+
+// skipped reports whether shape i is left out of the simulation: a shape
+// type physview does not know, in a KHR or glTF 2.1 file, where it is a
+// warning (VALUE_NOT_IN_LIST: an extension may define it), plays as no
+// shape, said once in the warnings. In OMI it is an error, and the scene
+// stays refused.
+func (s *Sim) skipped(i int) bool {
+	sh := s.Doc.Shapes[i]
+	if !s.Doc.PhysicsDialect().KHRBodies() || sh.Type.String() != "unknown" {
+		return false
+	}
+	s.warnf("shape %d has a type physview does not know: the colliders and triggers that use it are left out", i)
+	return true
+}
