@@ -76,7 +76,9 @@ func gridLines(min, max mgl64.Vec3) []Line {
 	if size <= 0 || math.IsNaN(size) || math.IsInf(size, 0) {
 		size = 1
 	}
-	step := math.Pow(10, math.Floor(math.Log10(size/2)))
+	// 0.01 of a decade (2.3%) of slack: a quantized or Draco copy of a
+	// 2 m model (1.999 m) keeps the original's 1 m spacing, not 0.1 m.
+	step := math.Pow(10, math.Floor(math.Log10(size/2)+0.01))
 	half := math.Ceil(size*0.75/step) * step
 	cx := math.Round((min[0]+max[0])/2/step) * step
 	cz := math.Round((min[2]+max[2])/2/step) * step

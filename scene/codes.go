@@ -35,6 +35,7 @@ var PhysicsRules = []PhysicsRule{
 	{"OMI_JOINT_NO_DYNAMIC_BODY", "neither side of a joint is a dynamic body"},
 	{"OMI_JOINT_NODE_HAS_BODY", "a joint node carries a body, collider or trigger of its own"},
 	{"OMI_JOINT_CONNECTED_NOT_BODY", "a joint's connected node is not part of a body"},
+	{"OMI_JOINT_SAME_BODY", "a joint's connected node is part of the joint node's own body (the joint does nothing; simulate skips it)"},
 	{"KHR_RIGID_BODIES_JOINT_INVALID_RANGE", "a KHR joint limit's min is greater than its max (the Khronos physics validator's code; OMI_JOINT_LIMIT_MIN_MAX in OMI)"},
 	{"OMI_JOINT_SETTINGS_EMPTY", "joint settings have neither limits nor drives"},
 	{"OMI_JOINT_LIMIT_UNBOUNDED", "a joint limit has neither min nor max"},

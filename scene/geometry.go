@@ -121,15 +121,8 @@ func fallbackUsable(doc *gltf.Document, v int) bool {
 		return false
 	}
 	b := doc.Buffers[bv.Buffer]
-	for _, name := range []string{extMeshopt, extMeshoptKHR} {
-		if raw, ok := rawExt(b.Extensions, name); ok {
-			var fb struct {
-				Fallback bool `json:"fallback"`
-			}
-			if json.Unmarshal(raw, &fb) == nil && fb.Fallback {
-				return false
-			}
-		}
+	if isMeshoptFallback(b) {
+		return false
 	}
 	return bv.ByteOffset >= 0 && bv.ByteLength > 0 && int64(bv.ByteOffset)+int64(bv.ByteLength) <= int64(len(b.Data))
 }

@@ -30,6 +30,9 @@ func (d *Document) validateJoint(n int, j *NodeJoint, path string, fs *findings,
 		// KHR reads a connected node outside every body as the world's
 		// fixed frame; OMI wants a body (a static one for the world).
 		fs.warnf(pp.code("JOINT_CONNECTED_NOT_BODY"), path+"/connectedNode", "connected %s is not part of any body", d.nodeRef(j.ConnectedNode))
+	} else if b := d.bodyNode(n); b >= 0 && b == d.bodyNode(j.ConnectedNode) {
+		// Both frames move with one body: the engines skip such a joint.
+		fs.warnf(pp.code("JOINT_SAME_BODY"), path+"/connectedNode", "connected %s is part of the joint's own body %s: the joint joins the body to itself and does nothing", d.nodeRef(j.ConnectedNode), d.nodeRef(b))
 	}
 	if b := d.Nodes[n].Body; b != nil {
 		fs.warnf(pp.code("JOINT_NODE_HAS_BODY"), path, "a joint node should not carry a body, collider or trigger of its own")

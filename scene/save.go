@@ -534,16 +534,32 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 		}
 	}
 	base := make([]int, len(d.GLTF.Buffers))
+	// A meshopt fallback buffer ("fallback": true, no uri) has no bytes by
+	// design: readers decode the views that point into it. It stays a
+	// buffer of its own after the packed one (the extension allows that in
+	// a GLB, and glTF-Transform writes it so); newIndex maps the buffers.
+	newIndex := make([]int, len(d.GLTF.Buffers))
+	var fallbacks []int
+	firstPacked := -1
 	for i, b := range d.GLTF.Buffers {
+		if b.URI == "" && len(b.Data) < b.ByteLength && isMeshoptFallback(b) {
+			newIndex[i] = 1 + len(fallbacks)
+			fallbacks = append(fallbacks, i)
+			continue
+		}
+		if firstPacked < 0 {
+			firstPacked = i
+		}
 		align()
 		base[i] = len(bin)
 		if why, ok := d.missingBuffers[i]; ok {
 			return nil, fmt.Errorf("buffer %d has no data (%s), so it cannot be packed into a .glb", i, why)
 		}
 		if len(b.Data) < b.ByteLength {
-			// A placeholder buffer (no uri) or a remote one that was not
-			// fetched: its bytes are unknown, so they cannot be packed.
-			return nil, fmt.Errorf("buffer %d: its %d bytes were not read (no uri, or a uri that is not a local file), so it cannot be packed into a .glb", i, b.ByteLength)
+			// A placeholder buffer (no uri), a remote one that was not
+			// fetched, a data URI that does not decode or is short: its
+			// bytes are unknown, so they cannot be packed.
+			return nil, fmt.Errorf("buffer %d: %s, so it cannot be packed into a .glb", i, unreadWhy(b))
 		}
 		bin = append(bin, b.Data[:b.ByteLength]...)
 	}
@@ -559,6 +575,12 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 			// Packed, it would read the next buffer's or an image's bytes:
 			// a file worse than its source. Refused instead.
 			return fmt.Errorf("buffer view %d does not fit buffer %d, so it cannot be packed into a .glb", i, v.Buffer)
+		}
+		if err := rebaseMeshopt(bv, newIndex, base, fallbacks); err != nil {
+			return err
+		}
+		if slices.Contains(fallbacks, v.Buffer) {
+			return bv.SetValue("buffer", newIndex[v.Buffer])
 		}
 		if err := bv.SetValue("buffer", 0); err != nil {
 			return err
@@ -636,11 +658,14 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 	if len(bin) == 0 {
 		return nil, nil
 	}
-	// One buffer now: keep the first buffer's name and extras, drop its uri.
+	// One packed buffer now (then the fallbacks, as they were): keep the
+	// first packed buffer's name and extras, drop its uri.
 	first := &jsonobj.Object{}
+	var elems []json.RawMessage
 	if raw, ok := root.Get("buffers"); ok {
-		if elems, err := jsonobj.ParseArray(raw); err == nil && len(elems) > 0 {
-			if o, err := jsonobj.Parse(elems[0]); err == nil {
+		elems, _ = jsonobj.ParseArray(raw)
+		if firstPacked >= 0 && firstPacked < len(elems) {
+			if o, err := jsonobj.Parse(elems[firstPacked]); err == nil {
 				first = o
 			}
 		}
@@ -650,10 +675,106 @@ func (d *Document) packGLB(root *jsonobj.Object) ([]byte, error) {
 		return nil, err
 	}
 	fb, _ := first.MarshalJSON()
-	if err := root.SetValue("buffers", []json.RawMessage{fb}); err != nil {
+	bufs := []json.RawMessage{fb}
+	for _, i := range fallbacks {
+		if i >= len(elems) {
+			return nil, fmt.Errorf("buffer %d is missing from the JSON", i)
+		}
+		bufs = append(bufs, elems[i])
+	}
+	if err := root.SetValue("buffers", bufs); err != nil {
 		return nil, err
 	}
 	return bin, nil
+}
+
+// unreadWhy says why buffer b holds fewer bytes than its byteLength.
+func unreadWhy(b *gltf.Buffer) string {
+	switch {
+	case b.URI == "":
+		return fmt.Sprintf("it has no uri, so its %d bytes are unknown (a placeholder)", b.ByteLength)
+	case strings.HasPrefix(b.URI, "data:"):
+		_, data, err := corecheck.DecodeDataURI(b.URI)
+		if err != nil {
+			return fmt.Sprintf("its data URI does not decode (%v)", err)
+		}
+		return fmt.Sprintf("its data URI holds %d of its %d bytes", len(data), b.ByteLength)
+	case !isFileURI(b.URI):
+		return fmt.Sprintf("its %d bytes at %s were never fetched (only local files are read)", b.ByteLength, b.URI)
+	}
+	return fmt.Sprintf("its file %s holds %d of its %d bytes", b.URI, len(b.Data), b.ByteLength)
+}
+
+// isMeshoptFallback reports whether b is a meshopt fallback buffer
+// (EXT_meshopt_compression or KHR_meshopt_compression "fallback": true).
+func isMeshoptFallback(b *gltf.Buffer) bool {
+	for _, name := range []string{extMeshopt, extMeshoptKHR} {
+		if raw, ok := rawExt(b.Extensions, name); ok {
+			var fb struct {
+				Fallback bool `json:"fallback"`
+			}
+			if json.Unmarshal(raw, &fb) == nil && fb.Fallback {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rebaseMeshopt points the meshopt block of buffer view bv (when it has
+// one) at the packed buffer: its buffer becomes newIndex's and its
+// byteOffset moves by where its buffer starts in the BIN chunk.
+func rebaseMeshopt(bv *jsonobj.Object, newIndex, base, fallbacks []int) error {
+	raw, ok := bv.Get("extensions")
+	if !ok {
+		return nil
+	}
+	exts, err := jsonobj.Parse(raw)
+	if err != nil {
+		return nil // not an object: a finding on load, kept as it was
+	}
+	changed := false
+	for _, name := range []string{extMeshopt, extMeshoptKHR} {
+		braw, ok := exts.Get(name)
+		if !ok {
+			continue
+		}
+		blk, err := jsonobj.Parse(braw)
+		if err != nil {
+			continue
+		}
+		var b struct {
+			Buffer     *int `json:"buffer"`
+			ByteOffset int  `json:"byteOffset"`
+		}
+		if json.Unmarshal(braw, &b) != nil || b.Buffer == nil || *b.Buffer < 0 || *b.Buffer >= len(newIndex) {
+			continue // a finding on load; kept as it was
+		}
+		k := *b.Buffer
+		if err := blk.SetValue("buffer", newIndex[k]); err != nil {
+			return err
+		}
+		if !slices.Contains(fallbacks, k) && (base[k] != 0 || blk.Has("byteOffset")) {
+			if err := blk.SetValue("byteOffset", base[k]+b.ByteOffset); err != nil {
+				return err
+			}
+		}
+		out, err := blk.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		exts.Set(name, out)
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	out, err := exts.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	bv.Set("extensions", out)
+	return nil
 }
 
 // imageMime is the image type of a data URI's bytes: its media type when

@@ -38,12 +38,12 @@ func (s *Sim) makeGeoms(nodes []int) error {
 		if b == nil {
 			continue
 		}
-		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) {
+		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && !s.skipped(c.Shape) {
 			if err := s.makeGeom(collider{n, c.Shape, false, c.CollisionFilter, c.PhysicsMaterial}, bits, -1); err != nil {
 				return err
 			}
 		}
-		if t := b.Trigger; t != nil && t.Nodes == nil && t.Shape >= 0 && t.Shape < len(d.Shapes) {
+		if t := b.Trigger; t != nil && t.Nodes == nil && t.Shape >= 0 && t.Shape < len(d.Shapes) && !s.skipped(t.Shape) {
 			bn, ok := base[n]
 			if !ok {
 				bn = n
@@ -136,7 +136,7 @@ func combineMode(s string) int {
 // trigger node for a trigger shape.
 func (s *Sim) makeGeom(c collider, bits map[string]uint64, triggerBase int) error {
 	d := s.Doc
-	shape := d.Shapes[c.shape]
+	shape := s.shape(c.shape) // sizes of 0 thickened (degenerate.go)
 	owner := s.byNode[d.BodyNode(c.node)]
 	bi, moving := s.byNode[d.BodyNode(c.node)]
 	if !moving {
@@ -437,10 +437,10 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 	com := bt.Add(br.Mul3x1(b.com))
 	for n := range d.Nodes {
 		body := d.Nodes[n].Body
-		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node {
+		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node || s.skipped(body.Collider.Shape) {
 			continue
 		}
-		sh := d.Shapes[body.Collider.Shape]
+		sh := s.shape(body.Collider.Shape)
 		t, r, sc := rigid(s.world[n])
 		if sh.Type == scene.ShapeConvex || sh.Type == scene.ShapeTrimesh {
 			// A convex part: its hull's own volume, centre and inertia; a

@@ -131,10 +131,10 @@ func (s *Sim) checkValues(nodes []int) error {
 			kind  string
 			shape int
 		}{{"collider", shapeOf(ne.Body.Collider)}, {"trigger", triggerShape(ne.Body.Trigger)}} {
-			if sh.shape < 0 || sh.shape >= len(d.Shapes) {
+			if sh.shape < 0 || sh.shape >= len(d.Shapes) || s.skipped(sh.shape) {
 				continue
 			}
-			shape := d.Shapes[sh.shape]
+			shape := s.shape(sh.shape) // sizes of 0 thickened (degenerate.go)
 			// Mesh references are checked where the mesh is read (meshPoints).
 			if err := shape.Check(math.MaxInt32); err != nil {
 				return bad(sh.kind+" shape", fmt.Sprint(sh.shape), "is invalid: "+err.Error())
@@ -170,6 +170,8 @@ func shapeParams(sh scene.Shape) string {
 		return fmt.Sprintf("box %g x %g x %g", sh.Size[0], sh.Size[1], sh.Size[2])
 	case scene.ShapeSphere:
 		return fmt.Sprintf("sphere of radius %g", sh.Radius)
+	case scene.ShapeCapsule, scene.ShapeCylinder:
+		return fmt.Sprintf("%s of height %g, radii %g and %g", sh.Type, sh.Height, sh.RadiusTop, sh.RadiusBottom)
 	}
 	return sh.Type.String()
 }

@@ -105,11 +105,15 @@ type comparer struct {
 	skinAB         map[int]int
 	// geoms caches the primitives read; absorbed are A's nodes whose
 	// transform change carries their mesh's new encoding, nodeSpace the
-	// meshes of A compared in such a node's parent space (geometry.go).
+	// meshes of A compared in such a node's parent space (geometry.go);
+	// carried are the nodes whose transform change carries the new
+	// encoding but also moves what else the node holds (a collider,
+	// children, a camera): reported, with why.
 	geoms map[geomKey]primGeom
 	// sameImage marks the images with the same bytes at the same index.
 	sameImage map[int]bool
 	absorbed  map[int]bool
+	carried   map[int]bool
 	nodeSpace map[int]nodeTransforms
 }
 

@@ -444,8 +444,12 @@ func transformed(c [][3]float32, m mgl64.Mat4) [][3]float32 {
 // and meshopt scale and offset the node to dequantize): the corners drawn,
 // in the parent's space, stay within 1/1000 of the mesh's size. Their
 // transform change is not reported; the mesh's encoding change says it.
+// When the node holds more than its mesh (a physics body, collider or
+// trigger, children, a camera), the new transform moves and scales that
+// too (glTF-Transform moves children out, but knows nothing of physics):
+// the node is carried, and its transform change is reported.
 func (c *comparer) findAbsorbed() {
-	c.absorbed, c.nodeSpace = map[int]bool{}, map[int]nodeTransforms{}
+	c.absorbed, c.carried, c.nodeSpace = map[int]bool{}, map[int]bool{}, map[int]nodeTransforms{}
 	a, b := c.a.d, c.b.d
 	for na := range a.GLTF.Nodes {
 		nb, ok := c.nodeAB[na]
@@ -491,12 +495,24 @@ func (c *comparer) findAbsorbed() {
 			}
 		}
 		if fits {
-			c.absorbed[na] = true
+			if holdsMore(a, na) || holdsMore(b, nb) {
+				c.carried[na] = true
+			} else {
+				c.absorbed[na] = true
+			}
 			if _, ok := c.nodeSpace[ma]; !ok {
 				c.nodeSpace[ma] = nodeTransforms{na: na, nb: nb, ma: la, mb: lb}
 			}
 		}
 	}
+}
+
+// holdsMore reports whether node n holds more than its mesh that its
+// transform places: a physics body, collider, trigger or joint, children
+// or a camera.
+func holdsMore(d *scene.Document, n int) bool {
+	node := d.GLTF.Nodes[n]
+	return d.Nodes[n].Body != nil || d.Nodes[n].Joint != nil || len(node.Children) > 0 || node.Camera != nil
 }
 
 func errText(err error) string {

@@ -295,6 +295,9 @@ func (c *comparer) compareTransform(na, nb int) {
 	if len(parts) == 0 {
 		parts = append(parts, "matrix changed")
 	}
+	if c.carried[na] {
+		parts[len(parts)-1] += " (it takes the mesh's dequantization: the node's collider, children or camera move with it)"
+	}
 	prop := func(d *scene.Document, n int) string {
 		node := d.GLTF.Nodes[n]
 		if node.Matrix != [16]float64{} && node.Matrix != [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1} {

@@ -426,6 +426,12 @@ func decodeKHRNode(d *scene.Document, i int, raw json.RawMessage, path string, f
 			EnableCollision: j.Bool("enableCollision", false),
 			Extra:           j.Rest(),
 		}
+		if j.Has("connectedNode") && ne.Joint.ConnectedNode == -1 {
+			// -1 is also what an absent connectedNode reads as (the fork
+			// accepts that, validateJoint leaves it to the fork): written
+			// out, it is an index that does not exist.
+			fs.Errorf("UNRESOLVED_REFERENCE", j.At("connectedNode"), "connected node -1 is not a node index")
+		}
 	}
 	// What an OMI -> KHR conversion put in extras comes back.
 	if x := r.Object("extras"); x != nil {

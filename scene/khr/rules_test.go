@@ -51,6 +51,13 @@ func TestKHRRules(t *testing.T) {
 		return khrDoc(box, `"physicsJoints":[{"limits":[`+limit+`]}]`,
 			body(`{"motion":{"mass":1},"collider":{"geometry":{"shape":0}},"joint":{"connectedNode":0,"joint":0}}`))
 	}
+	// jointDoc: body node 1 with two joint frames, nodes 2 and 3; node 2's
+	// joint has the members connected (then "joint":0).
+	jointDoc := func(connected string) []byte {
+		return khrDoc(box, `"physicsJoints":[{"limits":[{"linearAxes":[0],"min":0,"max":0}]}]`,
+			`{"children":[2,3],"extensions":{"KHR_physics_rigid_bodies":{"motion":{"mass":1},"collider":{"geometry":{"shape":0}}}}},`+
+				`{"extensions":{"KHR_physics_rigid_bodies":{"joint":{`+connected+`"joint":0}}}},{"name":"frame"}`)
+	}
 	filterDoc := func(filters string) []byte {
 		return khrDoc(box, `"collisionFilters":[`+filters+`]`, body(`{"collider":{"geometry":{"shape":0},"collisionFilter":0}}`))
 	}
@@ -82,6 +89,14 @@ func TestKHRRules(t *testing.T) {
 		{"limit_no_axes", "ONE_OF_MISMATCH", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"min":0,"max":1}`), true},
 		{"limit_axis_3", "VALUE_NOT_IN_RANGE", "/extensions/KHR_physics_rigid_bodies/physicsJoints/0/limits/0", limitDoc(`{"angularAxes":[3],"min":0,"max":1}`), true},
 		{"joint_node_has_body", "KHR_JOINT_NODE_HAS_BODY", "/nodes/1/extensions/KHR_physics_rigid_bodies/joint", limitDoc(`{"linearAxes":[0]}`), true},
+		// A joint joins two bodies: not the joint node's own body (the node
+		// itself, the body, another frame of it); connectedNode -1 is no node.
+		{"joint_other_body", "KHR_JOINT_SAME_BODY", "", jointDoc(`"connectedNode":0,`), false},
+		{"joint_own_body", "KHR_JOINT_SAME_BODY", "/nodes/2/extensions/KHR_physics_rigid_bodies/joint/connectedNode", jointDoc(`"connectedNode":1,`), true},
+		{"joint_itself", "KHR_JOINT_SAME_BODY", "/nodes/2/extensions/KHR_physics_rigid_bodies/joint/connectedNode", jointDoc(`"connectedNode":2,`), true},
+		{"joint_other_frame", "KHR_JOINT_SAME_BODY", "/nodes/2/extensions/KHR_physics_rigid_bodies/joint/connectedNode", jointDoc(`"connectedNode":3,`), true},
+		{"joint_connected_minus_one", "UNRESOLVED_REFERENCE", "/nodes/2/extensions/KHR_physics_rigid_bodies/joint/connectedNode", jointDoc(`"connectedNode":-1,`), true},
+		{"joint_connected_absent", "UNRESOLVED_REFERENCE", "", jointDoc(``), false},
 		// Collision filter sets.
 		{"filter_ok", "KHR_COLLISION_SYSTEM_UNKNOWN", "", filterDoc(`{"collisionSystems":["a"],"collideWithSystems":["a"]}`), false},
 		{"filter_unknown_system", "KHR_COLLISION_SYSTEM_UNKNOWN", "/extensions/KHR_physics_rigid_bodies/collisionFilters/0/collideWithSystems/0", filterDoc(`{"collisionSystems":["a"],"collideWithSystems":["b"]}`), true},

@@ -14,6 +14,8 @@ $GT draco source.glb draco.glb
 $GT draco source.glb draco_sequential.glb --method sequential
 $GT meshopt source.glb meshopt.glb
 $GT meshopt --level medium source.glb meshopt_medium.glb
+# As .gltf: the fallback buffer (no uri, no bytes) is buffer 1.
+$GT meshopt source.glb meshopt_sep.gltf
 $GT quantize source.glb quantized.glb
 tmp=$(mktemp -d)
 go run gen.go -seg 160 -ring 120 -o "$tmp/large.glb"
