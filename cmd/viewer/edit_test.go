@@ -205,8 +205,8 @@ func TestEditScript(t *testing.T) {
 	}
 }
 
-// TestEditRefuses: a bad command or value exits 2 naming it and writes
-// nothing, even when earlier commands were fine.
+// TestEditRefuses: a bad command or value exits 2 naming it and the file
+// and writes nothing, even when earlier commands were fine.
 func TestEditRefuses(t *testing.T) {
 	orig, _ := os.ReadFile(pipelineFixture)
 	tests := []struct {
@@ -242,6 +242,9 @@ func TestEditRefuses(t *testing.T) {
 			code := run(append([]string{"edit", "-o", out, in}, tc.args...), &stdout, &stderr)
 			if code != 2 || !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("exit %d, stderr %q; want 2 naming %q", code, stderr.String(), tc.want)
+			}
+			if !strings.Contains(stderr.String(), "edit "+in+": ") {
+				t.Errorf("stderr %q does not name the file %s", stderr.String(), in)
 			}
 			if got, _ := os.ReadFile(in); !bytes.Equal(got, orig) {
 				t.Error("the input changed")
