@@ -68,6 +68,14 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	if in := viewport.Shortcut(k); in != nil {
 		a.do(in)
 	}
+	if !k.Typing && !k.Prompt {
+		// The keys are the view's shortcuts, not ImGui's keyboard
+		// navigation (the backend turns it on): Home would put ImGui's
+		// focus ring on the panel's first button and the next Space would
+		// press it as well as toggle Play (two toggles: nothing; on Reset:
+		// the run gone). With the ring hidden, Space and Enter press nothing.
+		imgui.SetNavCursorVisible(false)
+	}
 }
 
 // shortcutKeys are imgui's keys for viewport.Key's.
