@@ -224,6 +224,8 @@ func TestEditRefuses(t *testing.T) {
 		{[]string{"shape", "Crate", "radius=2"}, `a box has no radius (its parameters: size)`},
 		{[]string{"shape", "Ball", "size=1,1,1"}, `a sphere has no size (its parameters: radius)`},
 		{[]string{"shape", "Crate", "size=1,2"}, `want three numbers`},
+		{[]string{"shape", "Crate", "size=2,,1"}, `size=2,,1: number 2 ("") is not a finite number`},
+		{[]string{"gravity", "0,-9.81,x"}, `gravity=0,-9.81,x: number 3 ("x") is not a finite number`},
 		{[]string{"motion", "Crate", "floating"}, `unknown motion type "floating"`},
 		{[]string{"motion", "Crate", "dynamic", "mass=-2"}, `cannot be negative`},
 		{[]string{"motion", "Crate", "dynamic", "mass=0"}, `mass=0: a dynamic body needs a mass above 0`},
