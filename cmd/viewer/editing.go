@@ -71,9 +71,10 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	if !k.Typing && !k.Prompt {
 		// The keys are the view's shortcuts, not ImGui's keyboard
 		// navigation (the backend turns it on): Home would put ImGui's
-		// focus ring on the panel's first button and the next Space would
-		// press it as well as toggle Play (two toggles: nothing; on Reset:
-		// the run gone). With the ring hidden, Space and Enter press nothing.
+		// focus ring on the panel button clicked last and every Space
+		// after would press it as well as toggle Play (on the Play
+		// button: two toggles, Play could no longer be paused from the
+		// keyboard). With the ring hidden, Space and Enter press nothing.
 		imgui.SetNavCursorVisible(false)
 	}
 }
