@@ -27,21 +27,33 @@ type Framing struct {
 // inside (an inverted sphere or drum: all of them; a closed solid: none).
 const inwardShare = 0.9
 
+// sheetMeanNormal is the length of the mean vertex normal from which an
+// inward-facing primitive is an open sheet (a curved ramp, a half-pipe:
+// its normals all lean one way) rather than a shell around the scene
+// (a sky sphere or a room: about 0; a lat-long hemisphere dome: about 0.64).
+const sheetMeanNormal = 0.75
+
 // facesInward reports whether most of pd's vertices have normals pointing
-// toward the centre of its bounds.
+// toward the centre of its bounds, and those normals do not all lean one
+// way (a concave sheet's do; the scene is above it, not inside it).
 func facesInward(pd *scene.PrimitiveData) bool {
 	if len(pd.Positions) < 8 || len(pd.Normals) != len(pd.Positions) {
 		return false
 	}
 	c := [3]float32{(pd.Min[0] + pd.Max[0]) / 2, (pd.Min[1] + pd.Max[1]) / 2, (pd.Min[2] + pd.Max[2]) / 2}
 	in := 0
+	var sum [3]float64
 	for i, p := range pd.Positions {
 		n := pd.Normals[i]
 		if n[0]*(c[0]-p[0])+n[1]*(c[1]-p[1])+n[2]*(c[2]-p[2]) > 0 {
 			in++
 		}
+		sum[0], sum[1], sum[2] = sum[0]+float64(n[0]), sum[1]+float64(n[1]), sum[2]+float64(n[2])
 	}
-	return float64(in) >= inwardShare*float64(len(pd.Positions))
+	if float64(in) < inwardShare*float64(len(pd.Positions)) {
+		return false
+	}
+	return math.Sqrt(sum[0]*sum[0]+sum[1]*sum[1]+sum[2]*sum[2]) < sheetMeanNormal*float64(len(pd.Positions))
 }
 
 // Framing decides the default view: the scene's bounds, unless meshes

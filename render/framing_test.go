@@ -112,3 +112,50 @@ func TestFramingInsideShell(t *testing.T) {
 		}
 	}
 }
+
+// latLong is a lat-long sphere of radius 1 from polar angle th0 to th1
+// (0 the +y pole, π the -y pole), its normals pointing in when in is set.
+func latLong(th0, th1 float64, in bool) *scene.PrimitiveData {
+	pd := &scene.PrimitiveData{}
+	const rings, segs = 12, 16
+	s := float32(1)
+	if in {
+		s = -1
+	}
+	inf := float32(math.Inf(1))
+	pd.Min, pd.Max = [3]float32{inf, inf, inf}, [3]float32{-inf, -inf, -inf}
+	for i := 0; i <= rings; i++ {
+		th := th0 + (th1-th0)*float64(i)/rings
+		for j := 0; j <= segs; j++ {
+			ph := 2 * math.Pi * float64(j) / segs
+			p := [3]float32{float32(math.Sin(th) * math.Cos(ph)), float32(math.Cos(th)), float32(-math.Sin(th) * math.Sin(ph))}
+			pd.Positions = append(pd.Positions, p)
+			pd.Normals = append(pd.Normals, [3]float32{p[0] * s, p[1] * s, p[2] * s})
+			for k := range p {
+				pd.Min[k], pd.Max[k] = min(pd.Min[k], p[k]), max(pd.Max[k], p[k])
+			}
+		}
+	}
+	return pd
+}
+
+// TestFacesInward: shells seen from inside (a sky sphere, a sky dome)
+// count; closed solids and concave sheets whose normals all lean one way
+// (a shallow bowl, like the curved ramp of the KHR physics ShapeTypes
+// sample, whose mean normal is 0.89 long) do not.
+func TestFacesInward(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pd   *scene.PrimitiveData
+		want bool
+	}{
+		{"inverted sphere", latLong(0, math.Pi, true), true},
+		{"inverted upper hemisphere (sky dome)", latLong(0, math.Pi/2, true), true},
+		{"outward sphere", latLong(0, math.Pi, false), false},
+		{"shallow bowl (lower cap to 40°)", latLong(math.Pi*(1-40.0/180), math.Pi, true), false},
+	} {
+		if got := facesInward(tc.pd); got != tc.want {
+			t.Errorf("%s: facesInward = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

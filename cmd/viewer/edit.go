@@ -29,7 +29,7 @@ func cmdEdit(args []string, stdout io.Writer) error {
 	}
 	cmds, err := app.SplitCommands(fs.Args()[1:])
 	if err != nil {
-		return fail(2, "edit: %v", err)
+		return fail(2, "edit %s: %v (nothing written)", fs.Arg(0), err)
 	}
 	warnings, err := app.EditFile(fs.Arg(0), *out, cmds, func(c []string, edit string) {
 		fmt.Fprintf(stdout, "%s: %s\n", strings.Join(c, " "), edit)

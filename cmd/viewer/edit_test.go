@@ -205,8 +205,8 @@ func TestEditScript(t *testing.T) {
 	}
 }
 
-// TestEditRefuses: a bad command or value exits 2 naming it and writes
-// nothing, even when earlier commands were fine.
+// TestEditRefuses: a bad command or value exits 2 naming it and the file
+// and writes nothing, even when earlier commands were fine.
 func TestEditRefuses(t *testing.T) {
 	orig, _ := os.ReadFile(pipelineFixture)
 	tests := []struct {
@@ -224,6 +224,8 @@ func TestEditRefuses(t *testing.T) {
 		{[]string{"shape", "Crate", "radius=2"}, `a box has no radius (its parameters: size)`},
 		{[]string{"shape", "Ball", "size=1,1,1"}, `a sphere has no size (its parameters: radius)`},
 		{[]string{"shape", "Crate", "size=1,2"}, `want three numbers`},
+		{[]string{"shape", "Crate", "size=2,,1"}, `size=2,,1: number 2 ("") is not a finite number`},
+		{[]string{"gravity", "0,-9.81,x"}, `gravity=0,-9.81,x: number 3 ("x") is not a finite number`},
 		{[]string{"motion", "Crate", "floating"}, `unknown motion type "floating"`},
 		{[]string{"motion", "Crate", "dynamic", "mass=-2"}, `cannot be negative`},
 		{[]string{"motion", "Crate", "dynamic", "mass=0"}, `mass=0: a dynamic body needs a mass above 0`},
@@ -242,6 +244,9 @@ func TestEditRefuses(t *testing.T) {
 			code := run(append([]string{"edit", "-o", out, in}, tc.args...), &stdout, &stderr)
 			if code != 2 || !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("exit %d, stderr %q; want 2 naming %q", code, stderr.String(), tc.want)
+			}
+			if !strings.Contains(stderr.String(), "edit "+in+": ") {
+				t.Errorf("stderr %q does not name the file %s", stderr.String(), in)
 			}
 			if got, _ := os.ReadFile(in); !bytes.Equal(got, orig) {
 				t.Error("the input changed")

@@ -68,6 +68,15 @@ func (a *windowApp) handleInput(io *imgui.IO) {
 	if in := viewport.Shortcut(k); in != nil {
 		a.do(in)
 	}
+	if !k.Typing && !k.Prompt {
+		// The keys are the view's shortcuts, not ImGui's keyboard
+		// navigation (the backend turns it on): Home would put ImGui's
+		// focus ring on the panel button clicked last and every Space
+		// after would press it as well as toggle Play (on the Play
+		// button: two toggles, Play could no longer be paused from the
+		// keyboard). With the ring hidden, Space and Enter press nothing.
+		imgui.SetNavCursorVisible(false)
+	}
 }
 
 // shortcutKeys are imgui's keys for viewport.Key's.

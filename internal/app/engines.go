@@ -84,6 +84,18 @@ func (s *Session) doEngines(in Intent) bool {
 	return true
 }
 
+// EngineLabel is an engine's name as the window's prose says it ("ODE",
+// "Bullet", as the Engine list shows them); an unknown name as it is.
+func EngineLabel(engine string) string {
+	switch engine {
+	case sim.EngineODE:
+		return "ODE"
+	case sim.EngineBullet:
+		return "Bullet"
+	}
+	return engine
+}
+
 // EngineName is the engine Play runs on.
 func (p *Play) EngineName() string {
 	if p.Engines.Engine == "" {
@@ -100,7 +112,7 @@ func (p *PlayEngines) CompareSummary() []string {
 	if c == nil {
 		return nil
 	}
-	e0, e1 := c.Engines[0], c.Engines[1]
+	e0, e1 := EngineLabel(c.Engines[0]), EngineLabel(c.Engines[1])
 	out := []string{fmt.Sprintf("%s and %s over %.3g s: %d of %d bodies parted by more than %.3g m", e0, e1, c.Time, c.Parted, len(c.Bodies), c.Threshold)}
 	for _, b := range c.Bodies {
 		if b.PartedAt == nil {

@@ -57,7 +57,7 @@ func TestCompareEnginesIntent(t *testing.T) {
 		t.Fatalf("compare: %q", p.CompareError)
 	}
 	lines := p.CompareSummary()
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "ode and bullet over 0.5 s: 1 of 1 bodies parted by more than 0.05 m") ||
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "ODE and Bullet over 0.5 s: 1 of 1 bodies parted by more than 0.05 m") ||
 		!strings.Contains(lines[1], "bullet ball: parted at 0.0208 s") || !strings.Contains(lines[1], "likely cause: tunnelling") {
 		t.Errorf("summary:\n%s", strings.Join(lines, "\n"))
 	}

@@ -852,7 +852,7 @@ func (s *Session) saveRefused(target string, err error, then *Pending) {
 	case errors.Is(err, scene.ErrReadOnly), errors.Is(err, scene.ErrFolderNotWritable), errors.Is(err, scene.ErrFolderGone), errors.Is(err, scene.ErrLocked):
 		s.files.pending = &Pending{Kind: PendingSaveElsewhere, Path: target, What: "saving", then: then}
 		why, _, _ := strings.Cut(err.Error(), ": nothing was saved")
-		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(why+".", 90) + "\nNothing was saved. Save your edits as another file?", Choices: []string{"Save as...", "Cancel"}}
+		s.files.prompt = &Prompt{Title: "Cannot save", Text: wrapText(why+".", 90) + "\nNothing was saved. Save as another file instead?", Choices: []string{"Save as...", "Cancel"}}
 		s.Fail(err.Error())
 	default:
 		s.Fail(err.Error())

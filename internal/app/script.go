@@ -293,7 +293,8 @@ func vector3(key, v string) ([3]float64, error) {
 	for i, p := range parts {
 		f, err := number(key, p)
 		if err != nil {
-			return out, err
+			// The whole value, so that "size=2,,1" is not reported as "size=".
+			return out, fmt.Errorf("%s=%s: number %d (%q) is not a finite number", key, v, i+1, p)
 		}
 		out[i] = f
 	}

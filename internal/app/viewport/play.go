@@ -20,6 +20,9 @@ type playState struct {
 	joints map[int]float64
 	// shownTraj is the Trajectories option the overlay was built with.
 	shownTraj bool
+	// shownCompare is the engine comparison the overlay was built with:
+	// "Compare engines" while Play is paused draws its tracks at once.
+	shownCompare *app.Comparison
 }
 
 // Colours of Play's lines on top.
@@ -79,7 +82,7 @@ func (c *Controller) showPoses(s *sim.Sim) {
 	}
 	p.cache.Update()
 	c.r.SetDebug(p.cache.Groups())
-	p.shownTraj = c.s.View.Trajectories
+	p.shownTraj, p.shownCompare = c.s.View.Trajectories, c.s.Play.Engines.Compare
 	over := append(PlayOverlay(s, world, p.meshes, c.s.Play.Contacts, c.sceneSize()*0.006), c.s.TrajectoryLines(c.sceneSize()*0.004)...)
 	// After "Compare engines": both engines' tracks, and their bodies at
 	// the time shown (compare.go, app.CompareGhostLines).

@@ -249,8 +249,8 @@ func (c *Controller) Update(vp Rect) {
 	}
 	if s.Play.Sim == nil {
 		c.updateOverlay(vp)
-	} else if s.View.Trajectories != c.play.shownTraj && c.play.cache != nil {
-		c.showPoses(s.Play.Sim) // View > Trajectories toggled
+	} else if (s.View.Trajectories != c.play.shownTraj || s.Play.Engines.Compare != c.play.shownCompare) && c.play.cache != nil {
+		c.showPoses(s.Play.Sim) // View > Trajectories toggled, or the engines compared
 	}
 }
 

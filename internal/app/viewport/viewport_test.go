@@ -432,3 +432,37 @@ func TestHoverAfterCameraJump(t *testing.T) {
 		t.Errorf("after the camera turned away: tooltip %d, hovered %d; want none", tip, s.Hovered)
 	}
 }
+
+// TestCompareWhilePaused: "Compare engines" while Play is paused draws both
+// engines' tracks in the next frame, without a step or a scrub first.
+func TestCompareWhilePaused(t *testing.T) {
+	s, c, r, vp, _ := demo(t, "Crate (dynamic box)")
+	s.Do(app.PlayStep{})
+	s.PlayFrame(time.Unix(100, 0))
+	if s.Play.Sim == nil {
+		t.Fatal("Play did not start")
+	}
+	count := func() (n [2]int) {
+		for _, l := range r.overlay {
+			for e, col := range CompareColors {
+				if l.Color == col {
+					n[e]++
+				}
+			}
+		}
+		return n
+	}
+	c.Update(vp)
+	if n := count(); n != [2]int{} {
+		t.Fatalf("before the comparison: %v lines in the engines' colours", n)
+	}
+	s.Do(app.CompareEngines{Seconds: 0.25})
+	if s.Play.Engines.Compare == nil {
+		t.Fatalf("no comparison: %s", s.Play.Engines.CompareError)
+	}
+	want := len(CompareLines(s.Play.Engines.Compare))
+	c.Update(vp)
+	if n := count(); n[0] == 0 || n[1] == 0 || n[0]+n[1] < want {
+		t.Errorf("after Compare engines: %v lines in ODE's and Bullet's colours, want both and at least the %d of the tracks", n, want)
+	}
+}
