@@ -408,8 +408,8 @@ func missingBufferError(b int, why string) error {
 
 // MissingBuffer returns the first buffer accessor i reads (through its
 // buffer view or its sparse indices and values) that has no data because
-// its file was not found when the document was read, or the GLB's BIN
-// chunk is cut off, with why ("its file a.bin was not found"); ok is false
+// its file was not found when the document was read, its data URI does
+// not decode, or the GLB's BIN chunk is cut off, with why ("its file a.bin was not found"); ok is false
 // when the accessor reads none.
 func (d *Document) MissingBuffer(i int) (buffer int, why string, ok bool) {
 	doc := d.GLTF

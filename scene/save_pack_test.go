@@ -15,7 +15,7 @@ func TestPackUnreadBuffer(t *testing.T) {
 	tests := []struct{ name, buffer, want string }{
 		{"placeholder", `{"byteLength": 12}`, "buffer 0: it has no uri, so its 12 bytes are unknown (a placeholder), so it cannot be packed into a .glb"},
 		{"remote", `{"byteLength": 12, "uri": "https://example.com/data.bin"}`, "buffer 0: its 12 bytes at https://example.com/data.bin were never fetched (only local files are read), so it cannot be packed"},
-		{"data URI of bad base64", `{"byteLength": 12, "uri": "data:application/octet-stream;base64,AAAA!!AAAAAAAAAA"}`, "buffer 0: its data URI does not decode (bad base64: illegal base64 data at input byte 4), so it cannot be packed"},
+		{"data URI of bad base64", `{"byteLength": 12, "uri": "data:application/octet-stream;base64,AAAA!!AAAAAAAAAA"}`, "buffer 0 has no data (its data URI does not decode: bad base64: illegal base64 data at input byte 4), so it cannot be packed"},
 		{"short data URI", `{"byteLength": 12, "uri": "data:application/octet-stream;base64,AAAAAAAA"}`, "buffer 0: its data URI holds 6 of its 12 bytes, so it cannot be packed"},
 	}
 	for _, tc := range tests {

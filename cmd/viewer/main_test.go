@@ -39,6 +39,8 @@ func TestExitStatus(t *testing.T) {
 	os.WriteFile(cutBIN, data[:len(data)-40], 0o644)
 	missingBin := filepath.Join(dir, "nobin.gltf")
 	os.WriteFile(missingBin, []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": "nobin.bin"}]}`), 0o644)
+	badDataURI := filepath.Join(dir, "baduri.gltf")
+	os.WriteFile(badDataURI, []byte(`{"asset": {"version": "2.0"}, "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AA!A"}]}`), 0o644)
 
 	cases := []struct {
 		name string
@@ -57,6 +59,8 @@ func TestExitStatus(t *testing.T) {
 		{"truncated GLB", []string{"inspect", truncated}, 2, truncated + ": truncated GLB"},
 		{"truncated BIN chunk", []string{"validate", cutBIN}, 1, "has errors"},
 		{"missing bin", []string{"convert", missingBin, filepath.Join(dir, "x.glb")}, 2, missingBin + ": buffer 0 has no data: its file nobin.bin was not found"},
+		{"data URI of bad base64", []string{"convert", badDataURI, filepath.Join(dir, "x.glb")}, 2, badDataURI + ": buffer 0 has no data: its data URI does not decode: bad base64: illegal base64 data at input byte 2"},
+		{"data URI of bad base64, validate", []string{"validate", badDataURI}, 1, "has errors"},
 		{"missing file", []string{"inspect", filepath.Join(dir, "nope.gltf")}, 2, "nope.gltf: no such file"},
 		{"bad target", []string{"convert", fixtures + "current.gltf", filepath.Join(dir, "x.fbx")}, 2, ".gltf or .glb"},
 	}

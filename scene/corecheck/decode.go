@@ -37,9 +37,9 @@ type Result struct {
 	// extensions may refer to), header included, in file order.
 	Chunks [][]byte
 	// MissingBuffers are the buffers that have no bytes because their
-	// file does not exist (an IO_ERROR finding each) or the GLB's BIN
-	// chunk is cut off, by index, with why ("its file a.bin was not
-	// found").
+	// file does not exist (an IO_ERROR finding each), their data URI does
+	// not decode (INVALID_URI) or the GLB's BIN chunk is cut off, by
+	// index, with why ("its file a.bin was not found").
 	MissingBuffers map[int]string
 	// Findings are the core findings, in the order they were made.
 	Findings []Finding
@@ -301,6 +301,9 @@ func loadBuffers(doc *gltf.Document, sc *schema, dir iofs.FS, glb bool, chunks g
 			if err != nil {
 				// Not a data URI, so not DATA_URI_GLB (as Khronos).
 				fs.addc(Error, "INVALID_URI", p+"/uri", "invalid data URI: %v", err)
+				// Nothing is drawn from it, and saying why beats "reaches
+				// past the end of buffer 0 (0 bytes)".
+				missing = setMissing(missing, i, fmt.Sprintf("its data URI does not decode: %v", err))
 				continue
 			}
 			if glb {
