@@ -189,9 +189,15 @@ func openOnce(viewer, display, file, tmp, shots string) (openRun, error) {
 		if !ok {
 			break
 		}
+		if verbose {
+			fmt.Println(l)
+		}
 		if at, _, ok := frame(l); ok {
 			last = at
 		}
+	}
+	if verbose {
+		fmt.Println("startbench: Enter")
 	}
 	stopShots := make(chan struct{})
 	shotsDone := make(chan struct{})

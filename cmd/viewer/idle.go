@@ -130,14 +130,21 @@ func (a *windowApp) afterFrame() {
 		if a.drew {
 			drew = " drew the view"
 		}
+		if a.panelDrawn > 0 {
+			drew += " drew the panel"
+		}
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		steps := ""
 		if a.renderer != nil && len(a.renderer.Notes) > 0 {
 			steps = ": " + strings.Join(a.renderer.Notes, ", ")
 			a.renderer.Notes = a.renderer.Notes[:0]
 		}
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
-			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(now.Sub(a.frameEnd)), steps)
+		before := time.Duration(0)
+		if !a.wokeAt.IsZero() {
+			before = a.frameStart.Sub(a.wokeAt)
+		}
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (before %.1f, files %.1f, poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, cache %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(before), ms(a.filesTime), ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(a.cacheTime), ms(now.Sub(a.frameEnd)), steps)
 	}
 	a.drew = false
 	wakes.Lock()
@@ -153,6 +160,7 @@ func (a *windowApp) afterFrame() {
 	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
 		a.backToBack = true
+		a.wokeAt = time.Now()
 		return
 	}
 	// Play is paced from the click on it on, before its simulation is
@@ -166,6 +174,7 @@ func (a *windowApp) afterFrame() {
 		if d := time.Until(a.lastFrameEnd); d > 0 {
 			time.Sleep(d)
 		}
+		a.wokeAt = time.Now()
 		return
 	}
 	timeout := idleTimeout
@@ -174,4 +183,5 @@ func (a *windowApp) afterFrame() {
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
+	a.wokeAt = a.lastFrameEnd
 }

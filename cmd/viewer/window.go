@@ -110,6 +110,15 @@ type windowApp struct {
 	// Update, the view's drawing or copy (warm-up aside) and the panel
 	// took, for PHYSVIEW_FRAME_TIMES.
 	ctlTime, presentTime, panelTime time.Duration
+	// filesTime and cacheTime are how long the file dialogs' poll
+	// (filesFrame) and the panel's cache (cachePanel) took, for
+	// PHYSVIEW_FRAME_TIMES.
+	filesTime, cacheTime time.Duration
+	// panelDrawn says the panel was drawn anew this frame (cachePanel).
+	panelDrawn int
+	// wokeAt is when the last frame's sleep or wait ended: the backend's
+	// loop runs from then to this frame's start (PHYSVIEW_FRAME_TIMES).
+	wokeAt time.Time
 	// frameEnd is when frame returned: the backend then draws the panel
 	// and swaps.
 	frameEnd time.Time
@@ -302,7 +311,9 @@ func (a *windowApp) frame() {
 			s.Open(a.initial)
 		}
 	}
+	filesStart := time.Now()
 	a.filesFrame()
+	a.filesTime = time.Since(filesStart)
 	// A finished load is shown (its meshes uploaded: 6-28 ms on
 	// llvmpipe) in a frame that followed the last at once, not in one
 	// that slept to the frame interval first; the next frame then comes
@@ -369,8 +380,10 @@ func (a *windowApp) frame() {
 	a.wake()
 	panelStart, redraws := time.Now(), a.panelCache.Redraws
 	a.cachePanel()
+	a.cacheTime = time.Since(panelStart)
+	a.panelDrawn = a.panelCache.Redraws - redraws
 	if a.panelCache.Redraws != redraws {
-		a.panelEst = fixedPart(a.panelEst, time.Since(panelStart))
+		a.panelEst = fixedPart(a.panelEst, a.cacheTime)
 	}
 	a.frameEnd = time.Now()
 }
@@ -421,6 +434,11 @@ var windowClear = color.RGBA{A: 255}
 // each frame, as the backend does (the orbit benchmark's comparison).
 var noPanelCache = os.Getenv("PHYSVIEW_PANELCACHE") == "off"
 
+// checkPanelParts (PHYSVIEW_PANELCACHE=check) draws the panel whole into
+// another cache after each redraw and says on stderr whether the two
+// agree, byte for byte (the window test of the redraws of a part).
+var checkPanelParts = os.Getenv("PHYSVIEW_PANELCACHE") == "check"
+
 // cachePanel ends the frame's ImGui frame and shows the side panel from
 // its cache (render.LayerCache), drawn anew only when its draw lists
 // changed: while the camera moves only the 3D view and the status bar do,
@@ -445,7 +463,25 @@ func (a *windowApp) cachePanel() {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	clear := [4]float32{float32(windowClear.R) / 255, float32(windowClear.G) / 255, float32(windowClear.B) / 255, float32(windowClear.A) / 255}
-	a.panelCache.Show(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw)
+	// Only the part that changed is drawn anew (the progress bar's
+	// counts while a file opens).
+	redrawsBefore := a.panelCache.Redraws
+	a.panelCache.ShowPart(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw, l)
+	if checkPanelParts && a.panelCache.Redraws != redrawsBefore {
+		// The same panel drawn whole into another cache: the pixels
+		// must be the part's and the ones kept, byte for byte.
+		var whole render.LayerCache
+		whole.Show(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw)
+		got, want := a.panelCache.Pixels(l.X0, l.Y0, l.X1, l.Y1), whole.Pixels(l.X0, l.Y0, l.X1, l.Y1)
+		whole.Delete()
+		diff := 0
+		for i := range got {
+			if got[i] != want[i] {
+				diff++
+			}
+		}
+		logLine(fmt.Sprintf("panel redraw %d (part %d) checked: %d bytes of %d differ", a.panelCache.Redraws, a.panelCache.PartRedraws, diff, len(got)))
+	}
 	l.Detach()
 }
 
