@@ -135,3 +135,30 @@ func (c *LayerCache) Pixels(x0, y0, x1, y1 int) []byte {
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
 	return out
 }
+
+// Copy puts the rectangle last drawn into framebuffer dst again, as it
+// was, when the window's size is the one it was drawn at: a redraw put
+// off by a frame (the window's panel in a frame already late). It
+// reports whether it did, and leaves framebuffer 0 bound.
+func (c *LayerCache) Copy(dst uint32, width, height int) bool {
+	if !c.valid || c.t.fb == 0 || c.t.w != width || c.t.h != height {
+		return false
+	}
+	x0, y0, x1, y1 := c.rect[0], c.rect[1], c.rect[2], c.rect[3]
+	gl.Disable(gl.SCISSOR_TEST)
+	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, c.t.fb)
+	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, dst)
+	gy0, gy1 := int32(height-y1), int32(height-y0)
+	gl.BlitFramebuffer(int32(x0), gy0, int32(x1), gy1, int32(x0), gy0, int32(x1), gy1, gl.COLOR_BUFFER_BIT, gl.NEAREST)
+	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	return true
+}
+
+// Holds reports whether the cache holds a drawing of the rectangle
+// x0,y0 to x1,y1 of a width x height window, and whether it was drawn
+// with key: ShowPart then copies it, or (another key) draws anew only
+// the part that changed, when the layer can say which.
+func (c *LayerCache) Holds(width, height, x0, y0, x1, y1 int, key uint64) (rect, same bool) {
+	rect = c.valid && c.t.fb != 0 && c.t.w == width && c.t.h == height && c.rect == [4]int{x0, y0, x1, y1}
+	return rect, rect && c.key == key
+}

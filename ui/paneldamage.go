@@ -36,7 +36,8 @@ type layerTris struct {
 }
 
 // drawnTris are the triangles last drawn into the panel's cache (Draw,
-// DrawPart), nil before the first.
+// DrawPart), nil before the first. (Damage compares with them: the
+// window shows one panel.)
 var drawnTris *layerTris
 
 // maxDamage is the share of the layer's area above which the whole is
@@ -51,6 +52,17 @@ const maxDamage = 0.6
 // drawn yet, other lists, a framebuffer scale other than 1 (the
 // scissors' rounding), or most of the panel changed.
 func (l PanelLayer) Damage() (x0, y0, x1, y1 int, ok bool) {
+	if l.st.damaged {
+		d := l.st.damage
+		return d[0], d[1], d[2], d[3], l.st.damageOK
+	}
+	x0, y0, x1, y1, ok = l.damage()
+	l.st.damage, l.st.damageOK, l.st.damaged = [4]int{x0, y0, x1, y1}, ok, true
+	return x0, y0, x1, y1, ok
+}
+
+// damage is Damage worked out.
+func (l PanelLayer) damage() (x0, y0, x1, y1 int, ok bool) {
 	if drawnTris == nil || l.main == nil {
 		return 0, 0, 0, 0, false
 	}
@@ -71,10 +83,14 @@ func (l PanelLayer) Damage() (x0, y0, x1, y1 int, ok bool) {
 }
 
 // damage bounds the triangles of now that differ from was's and those of
-// was that are gone, list by list (false when the lists differ).
+// was that are gone. Lists are matched by owner, in order: a list drawn
+// only in one of them (a window shown or hidden: the progress bar's) is
+// all damage, and the lists of both keep their order, so the common
+// triangles still come in the same order. It reports false when was is
+// nil.
 func damage(was, now *layerTris) ([4]int32, bool) {
 	out := [4]int32{math.MaxInt32, math.MaxInt32, math.MinInt32, math.MinInt32}
-	if len(was.names) != len(now.names) {
+	if was == nil || now == nil {
 		return out, false
 	}
 	add := func(ts []tri) {
@@ -82,11 +98,21 @@ func damage(was, now *layerTris) ([4]int32, bool) {
 			out = [4]int32{min(out[0], t.box[0]), min(out[1], t.box[1]), max(out[2], t.box[2]), max(out[3], t.box[3])}
 		}
 	}
+	j := 0 // was's next list
 	for i, name := range now.names {
-		if was.names[i] != name {
-			return out, false
+		k := j
+		for k < len(was.names) && was.names[k] != name {
+			k++
 		}
-		a, b := was.lists[i], now.lists[i]
+		if k == len(was.names) {
+			add(now.lists[i]) // a new list
+			continue
+		}
+		for ; j < k; j++ {
+			add(was.lists[j]) // lists gone
+		}
+		j = k + 1
+		a, b := was.lists[k], now.lists[i]
 		p := 0
 		for p < len(a) && p < len(b) && a[p].h == b[p].h {
 			p++
@@ -97,6 +123,9 @@ func damage(was, now *layerTris) ([4]int32, bool) {
 		}
 		add(a[p : len(a)-s])
 		add(b[p : len(b)-s])
+	}
+	for ; j < len(was.names); j++ {
+		add(was.lists[j])
 	}
 	return out, true
 }

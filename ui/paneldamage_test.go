@@ -30,8 +30,12 @@ func TestDamage(t *testing.T) {
 		{"a triangle gone", one(bg, bar, text), one(bg, text), [4]int32{10, 20, 60, 30}, true, false},
 		{"two changes span both", one(bg, bar, text, child), one(bg, bar2, text2, child), [4]int32{10, 20, 90, 52}, true, false},
 		{"in the second list", two([]tri{bg}, []tri{child, text}), two([]tri{bg}, []tri{child, text2}), [4]int32{10, 40, 84, 52}, true, false},
-		{"a list more", one(bg), two([]tri{bg}, nil), [4]int32{}, false, false},
-		{"another owner", &layerTris{names: []string{"Panel/A"}, lists: [][]tri{{bg}}}, &layerTris{names: []string{"Panel/B"}, lists: [][]tri{{bg}}}, [4]int32{}, false, false},
+		{"a list more", one(bg, bar), two([]tri{bg, bar}, []tri{text}), [4]int32{10, 40, 80, 50}, true, false},
+		{"a list gone", two([]tri{bg}, []tri{child, text}), one(bg), [4]int32{0, 40, 100, 200}, true, false},
+		{"a list between", &layerTris{names: []string{"Panel", "Panel/Tree"}, lists: [][]tri{{bg}, {child}}},
+			&layerTris{names: []string{"Panel", "Panel/Status", "Panel/Tree"}, lists: [][]tri{{bg}, {bar}, {child}}}, [4]int32{10, 20, 60, 30}, true, false},
+		{"another owner", &layerTris{names: []string{"Panel/A"}, lists: [][]tri{{bar}}}, &layerTris{names: []string{"Panel/B"}, lists: [][]tri{{text}}}, [4]int32{10, 20, 80, 50}, true, false},
+		{"nothing drawn before", nil, one(bg), [4]int32{}, false, false},
 	}
 	for _, tc := range tests {
 		got, ok := damage(tc.was, tc.now)

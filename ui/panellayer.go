@@ -38,9 +38,13 @@ type PanelLayer struct {
 	st             *layerState
 }
 
-// layerState is what a PanelLayer works out once (its triangles, Damage).
+// layerState is what a PanelLayer works out once: its triangles and
+// its damage (Damage).
 type layerState struct {
-	tris *layerTris
+	tris     *layerTris
+	damage   [4]int
+	damageOK bool
+	damaged  bool
 }
 
 // panelWindow is the name of the side panel's ImGui window (Build).

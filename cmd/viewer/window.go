@@ -100,6 +100,12 @@ type windowApp struct {
 	countsLag   bool
 	countsNow   bool
 	panelEst    time.Duration
+	// partEst is what drawing anew only the part of the panel that
+	// changed costs (measured; render.LayerCache.ShowPart), panelLate
+	// says this frame's panel redraw was put off to the next frame
+	// (cachePanel).
+	partEst   time.Duration
+	panelLate bool
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -382,9 +388,6 @@ func (a *windowApp) frame() {
 	a.cachePanel()
 	a.cacheTime = time.Since(panelStart)
 	a.panelDrawn = a.panelCache.Redraws - redraws
-	if a.panelCache.Redraws != redraws {
-		a.panelEst = fixedPart(a.panelEst, a.cacheTime)
-	}
 	a.frameEnd = time.Now()
 }
 
@@ -463,10 +466,34 @@ func (a *windowApp) cachePanel() {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	clear := [4]float32{float32(windowClear.R) / 255, float32(windowClear.G) / 255, float32(windowClear.B) / 255, float32(windowClear.A) / 255}
+	w, h := int(size.X*scale.X), int(size.Y*scale.Y)
+	// A redraw that would make a frame already late (a document shown
+	// in it, uploads) later than maxUploadGap waits for the next frame,
+	// which comes at once; the last picture of the panel stays one frame
+	// more. Not twice in a row.
+	if rect, same := a.panelCache.Holds(w, h, l.X0, l.Y0, l.X1, l.Y1, l.Key); !same && !a.panelLate {
+		est := a.panelEst
+		if _, _, _, _, ok := l.Damage(); ok && rect {
+			est = a.partEst
+		}
+		if a.gapSoFar()+est+panelAfter > maxUploadGap && a.panelCache.Copy(0, w, h) {
+			l.Detach()
+			a.panelLate, a.warming = true, true
+			return
+		}
+	}
+	a.panelLate = false
 	// Only the part that changed is drawn anew (the progress bar's
 	// counts while a file opens).
-	redrawsBefore := a.panelCache.Redraws
-	a.panelCache.ShowPart(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw, l)
+	redrawsBefore, partsBefore := a.panelCache.Redraws, a.panelCache.PartRedraws
+	start := time.Now()
+	a.panelCache.ShowPart(0, w, h, l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw, l)
+	switch {
+	case a.panelCache.PartRedraws != partsBefore:
+		a.partEst = fixedPart(a.partEst, time.Since(start))
+	case a.panelCache.Redraws != redrawsBefore:
+		a.panelEst = fixedPart(a.panelEst, time.Since(start))
+	}
 	if checkPanelParts && a.panelCache.Redraws != redrawsBefore {
 		// The same panel drawn whole into another cache: the pixels
 		// must be the part's and the ones kept, byte for byte.
@@ -683,14 +710,9 @@ const (
 
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
-	now := time.Now()
 	a.restEst = fixedPart(a.restEst, a.rest)
-	since := now.Sub(a.frameStart)
-	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
-		since = now.Sub(a.shownAt)
-	}
-	other := since + a.restEst
-	if a.countsNow {
+	other := a.gapSoFar() + a.restEst
+	if a.countsNow || a.panelLate {
 		other += a.panelEst
 	}
 	if a.backToBack {
@@ -702,6 +724,22 @@ func (a *windowApp) uploadBudget() time.Duration {
 	}
 	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
+
+// gapSoFar is the part of the gap between the last frame shown and this
+// one that has passed: since the last was shown when this frame followed
+// it at once or after a sleep to the frame interval, since this frame
+// began after a wait for an event (no frame was due).
+func (a *windowApp) gapSoFar() time.Duration {
+	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
+		return time.Since(a.shownAt)
+	}
+	return time.Since(a.frameStart)
+}
+
+// panelAfter is what a frame takes after its panel: the backend's
+// drawing of the rest of ImGui's lists and the swap (5-10 ms of
+// llvmpipe's).
+const panelAfter = 8 * time.Millisecond
 
 // fixedPart takes in the gap between two frames shown back to back less
 // the uploads and warm-up in it: a longer one raises the estimate at once
