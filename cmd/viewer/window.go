@@ -476,7 +476,7 @@ func (a *windowApp) cachePanel() {
 		if _, _, _, _, ok := l.Damage(); ok && rect {
 			est = a.partEst
 		}
-		if a.gapSoFar()+est+panelAfter > maxUploadGap && a.panelCache.Copy(0, w, h) {
+		if putOffPanel(a.gapSoFar(), est) && a.panelCache.Copy(0, w, h) {
 			l.Detach()
 			a.panelLate, a.warming = true, true
 			return
@@ -689,8 +689,9 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // a wait for an event, when no frame was due, since the frame began) plus
 // the estimated work of the frame after its uploads (restEst: the copy of
 // the view, the panel, the swap, where llvmpipe rasterises the frame's
-// queued work; the panel drawn anew when it shows new texture counts or a
-// new document, countsDue), and, when frames follow back to back, at
+// queued work; the panel drawn anew when it shows new texture counts, a
+// part of it, or a new document, whole, countsDue, or a redraw put off
+// from the last frame, cachePanel), and, when frames follow back to back, at
 // least the measured rest of the gap between the last two (fixedPart). A
 // frame that came after a sleep to the frame interval (paced) with less
 // than minUpload left takes no step (deferUpload): the next frame comes
@@ -712,7 +713,12 @@ const (
 func (a *windowApp) uploadBudget() time.Duration {
 	a.restEst = fixedPart(a.restEst, a.rest)
 	other := a.gapSoFar() + a.restEst
-	if a.countsNow || a.panelLate {
+	switch {
+	case a.panelLate:
+		other += a.panelEst // put off: maybe a new document's
+	case a.countsNow && a.s.Doc == a.progressDoc && a.partEst > 0:
+		other += a.partEst // new counts: a part of the panel
+	case a.countsNow:
 		other += a.panelEst
 	}
 	if a.backToBack {
@@ -734,6 +740,13 @@ func (a *windowApp) gapSoFar() time.Duration {
 		return time.Since(a.shownAt)
 	}
 	return time.Since(a.frameStart)
+}
+
+// putOffPanel says whether a panel redraw estimated to cost est waits for
+// the next frame, gap of this frame's gap having passed: when it would
+// make the gap longer than maxUploadGap.
+func putOffPanel(gap, est time.Duration) bool {
+	return gap+est+panelAfter > maxUploadGap
 }
 
 // panelAfter is what a frame takes after its panel: the backend's
