@@ -42,15 +42,13 @@ var drawnTris *layerTris
 
 // maxDamage is the share of the layer's area above which the whole is
 // drawn: a part that large saves little.
-//
-// A framebuffer scale other than 1 or a display not at 0,0 draw whole:
-// DrawPart's scissors are whole pixels only then.
 const maxDamage = 0.6
 
 // Damage returns the pixels outside which the panel's pixels are those
-// last drawn (render.LayerPart), or false when it cannot tell: nothing
-// drawn yet, other lists, a framebuffer scale other than 1 (the
-// scissors' rounding), or most of the panel changed.
+// last drawn (render.LayerPart), or false when the whole is to be drawn:
+// nothing drawn yet, a framebuffer scale other than 1 or a display not at
+// 0,0 (DrawPart's scissors are whole pixels only then), or most of the
+// panel changed. It is worked out once a frame.
 func (l PanelLayer) Damage() (x0, y0, x1, y1 int, ok bool) {
 	if l.st.damaged {
 		d := l.st.damage
