@@ -120,6 +120,12 @@ func TestUploadBudget(t *testing.T) {
 		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
 			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
 		}
+		// A frame that draws the panel's redraw put off from the last
+		// takes no step, whatever is left.
+		a.panelLate = true
+		if b := a.uploadBudget(); b != deferUpload {
+			t.Errorf("%s, the panel put off: budget %v, want none", c.name, b)
+		}
 	}
 }
 

@@ -472,8 +472,10 @@ func (a *windowApp) cachePanel() {
 	// which comes at once; the last picture of the panel stays one frame
 	// more. Not twice in a row.
 	if rect, same := a.panelCache.Holds(w, h, l.X0, l.Y0, l.X1, l.Y1, l.Key); !same && !a.panelLate {
+		// A part costs what the last parts did; the panel of a document
+		// just shown (Poll), whatever its part, what a whole one does.
 		est := a.panelEst
-		if _, _, _, _, ok := l.Damage(); ok && rect {
+		if _, _, _, _, ok := l.Damage(); ok && rect && a.pollTime < time.Millisecond {
 			est = a.partEst
 		}
 		if putOffPanel(a.gapSoFar(), est) && a.panelCache.Copy(0, w, h) {
@@ -690,8 +692,8 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // the estimated work of the frame after its uploads (restEst: the copy of
 // the view, the panel, the swap, where llvmpipe rasterises the frame's
 // queued work; the panel drawn anew when it shows new texture counts, a
-// part of it, or a new document, whole, countsDue, or a redraw put off
-// from the last frame, cachePanel), and, when frames follow back to back, at
+// part of it, or a new document, whole, countsDue; a frame that draws a
+// redraw put off from the last, cachePanel, takes no step), and, when frames follow back to back, at
 // least the measured rest of the gap between the last two (fixedPart). A
 // frame that came after a sleep to the frame interval (paced) with less
 // than minUpload left takes no step (deferUpload): the next frame comes
@@ -712,10 +714,13 @@ const (
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
 	a.restEst = fixedPart(a.restEst, a.rest)
+	if a.panelLate {
+		// The panel's redraw put off from the last frame has this one
+		// to itself (cachePanel).
+		return deferUpload
+	}
 	other := a.gapSoFar() + a.restEst
 	switch {
-	case a.panelLate:
-		other += a.panelEst // put off: maybe a new document's
 	case a.countsNow && a.s.Doc == a.progressDoc && a.partEst > 0:
 		other += a.partEst // new counts: a part of the panel
 	case a.countsNow:
