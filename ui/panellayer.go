@@ -62,7 +62,9 @@ var layerData *imgui.DrawData
 // must be drawn as usual this frame: no panel, its lists not contiguous,
 // a list drawn before them overlapping their rectangle (the copy would
 // cover it), or the font atlas changing (the backend uploads it only
-// after the panel would be drawn).
+// after the panel would be drawn). The modal popups closed this frame
+// are left out of the frame's draw data (dropClosedPopups), whether
+// or not the panel is found.
 func TakePanelLayer() (PanelLayer, bool) {
 	imgui.Render()
 	dd := imgui.CurrentDrawData()
