@@ -281,6 +281,7 @@ func (b *FileBrowser) build(act func(app.Intent)) {
 	choose := func() {
 		if p, ok := b.Submit(); ok {
 			imgui.CloseCurrentPopup()
+			closedPopup(browserTitle)
 			hideFocusRing()
 			act(app.FileChosen{Path: p, Save: b.SaveMode})
 		}
@@ -288,6 +289,7 @@ func (b *FileBrowser) build(act func(app.Intent)) {
 	cancel := func() {
 		b.Visible = false
 		imgui.CloseCurrentPopup()
+		closedPopup(browserTitle)
 		hideFocusRing()
 		act(app.ChooserCancelled{})
 	}

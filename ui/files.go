@@ -133,6 +133,7 @@ func buildPrompt(s *State, act func(app.Intent)) {
 		defer imgui.EndPopup()
 		answer := func(i int) {
 			imgui.CloseCurrentPopup()
+			closedPopup(id)
 			hideFocusRing()
 			act(app.AnswerPrompt{Choice: i})
 		}

@@ -84,6 +84,7 @@ func (s *State) LogItems(log func(line string)) {
 func Build(s *State, width, height float32) []app.Intent {
 	var acts []app.Intent
 	act := func(a app.Intent) { acts = append(acts, a) }
+	closedPopups = closedPopups[:0] // those of this frame (TakePanelLayer)
 
 	g.MainMenuBar().Layout(
 		g.Menu("File").Layout(fileMenu(s, act)),

@@ -35,6 +35,16 @@ type PanelLayer struct {
 	X0, Y0, X1, Y1 int
 	lists          []*imgui.DrawList
 	main           *imgui.DrawData
+	st             *layerState
+}
+
+// layerState is what a PanelLayer works out once: its triangles and
+// its damage (Damage).
+type layerState struct {
+	tris     *layerTris
+	damage   [4]int
+	damageOK bool
+	damaged  bool
 }
 
 // panelWindow is the name of the side panel's ImGui window (Build).
@@ -52,13 +62,17 @@ var layerData *imgui.DrawData
 // must be drawn as usual this frame: no panel, its lists not contiguous,
 // a list drawn before them overlapping their rectangle (the copy would
 // cover it), or the font atlas changing (the backend uploads it only
-// after the panel would be drawn).
+// after the panel would be drawn). The modal popups closed this frame
+// are left out of the frame's draw data (dropClosedPopups), whether
+// or not the panel is found.
 func TakePanelLayer() (PanelLayer, bool) {
 	imgui.Render()
 	dd := imgui.CurrentDrawData()
 	if dd == nil || dd.CData == nil || !dd.Valid() {
+		closedPopups = closedPopups[:0]
 		return PanelLayer{}, false
 	}
+	dropClosedPopups(dd)
 	if td := imgui.CurrentIO().Fonts().TexData(); td == nil || td.CData == nil || td.Status() != imgui.TextureStatusOK {
 		return PanelLayer{}, false
 	}
@@ -79,7 +93,7 @@ func TakePanelLayer() (PanelLayer, bool) {
 		return PanelLayer{}, false
 	}
 	scale, pos, size := dd.FramebufferScale(), dd.DisplayPos(), dd.DisplaySize()
-	l := PanelLayer{lists: all[first : last+1], main: dd}
+	l := PanelLayer{lists: all[first : last+1], main: dd, st: &layerState{}}
 	var h maphash.Hash
 	h.SetSeed(panelSeed)
 	h.Write(floatBytes(size.X, size.Y, scale.X, scale.Y, pos.X, pos.Y))
@@ -113,6 +127,12 @@ func TakePanelLayer() (PanelLayer, bool) {
 // Draw draws the panel's lists into the framebuffer bound, as the backend
 // would draw them into the window's (the same projection and scissors).
 func (l PanelLayer) Draw() {
+	l.render()
+	drawnTris = l.tris()
+}
+
+// render draws the lists with the backend's renderer.
+func (l PanelLayer) render() {
 	if layerData == nil {
 		layerData = imgui.NewDrawData()
 	}
@@ -137,6 +157,37 @@ func (l PanelLayer) Detach() {
 		v.Size = 0
 		dl.SetCmdBuffer(v)
 	}
+}
+
+// closedPopups are the ids of the modal popups closed this frame (the
+// file browser's Enter, a prompt answered): ImGui still draws them in the
+// frame that closes them.
+var closedPopups []string
+
+// closedPopup notes that the modal popup id closed this frame.
+func closedPopup(id string) { closedPopups = append(closedPopups, id) }
+
+// dropClosedPopups leaves the popups closed this frame (and their child
+// windows) out of its draw data, as Detach does: the frame that took the
+// file browser's Enter shows the view without the dialog, which on a
+// software rasteriser is also the frame's cost of drawing it (the whole
+// window dimmed behind it: 10-20 ms of llvmpipe's) saved, in the frame
+// that starts the load.
+func dropClosedPopups(dd *imgui.DrawData) {
+	if len(closedPopups) == 0 {
+		return
+	}
+	for _, dl := range drawLists(dd) {
+		name := dl.OwnerName()
+		for _, id := range closedPopups {
+			if name == id || strings.HasPrefix(name, id+"/") {
+				v := dl.CmdBuffer()
+				v.Size = 0
+				dl.SetCmdBuffer(v)
+			}
+		}
+	}
+	closedPopups = closedPopups[:0]
 }
 
 // drawLists returns the draw data's lists in the order they are drawn.

@@ -39,6 +39,10 @@ type openRun struct {
 	draws            int
 	textured         float64 // from Enter to the textured frame
 	frames           int
+	// p90Gap is the 90th percentile of the gaps while the file opens,
+	// enterGap the gap before the frame that took Enter (the dialog
+	// closed in it, the load started).
+	p90Gap, enterGap float64
 }
 
 // openBenchmark opens file runs times in a fresh window each and prints
@@ -56,7 +60,7 @@ func openBenchmark(runs int, file, shots string) error {
 	defer bench.Close()
 	tmp, viewer, display := bench.Dir, bench.Viewer, bench.Display
 	fmt.Printf("opening %s in the window over the demo, %d runs; ms\n", filepath.Base(file), runs)
-	fmt.Printf("%4s %9s %9s %8s | %8s %8s %8s | %8s %8s %5s | %8s %6s\n", "run", "idle gap", "idle work", "idle max", "max gap", "med gap", "max work", "max copy", "max draw", "draws", "textured", "frames")
+	fmt.Printf("%4s %9s %9s %8s | %8s %8s %8s | %8s %8s %5s | %8s %6s | %7s %6s\n", "run", "idle gap", "idle work", "idle max", "max gap", "med gap", "max work", "max copy", "max draw", "draws", "textured", "frames", "p90 gap", "enter")
 	var all []openRun
 	for i := 0; i < runs; i++ {
 		dir := ""
@@ -68,7 +72,7 @@ func openBenchmark(runs int, file, shots string) error {
 			return err
 		}
 		all = append(all, r)
-		fmt.Printf("%4d %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5d | %8.0f %6d\n", i+1, r.idleGap, r.idleWork, r.idleMax, r.maxGap, r.medGap, r.maxWork, r.maxCopy, r.maxDraw, r.draws, r.textured, r.frames)
+		fmt.Printf("%4d %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5d | %8.0f %6d | %7.1f %6.1f\n", i+1, r.idleGap, r.idleWork, r.idleMax, r.maxGap, r.medGap, r.maxWork, r.maxCopy, r.maxDraw, r.draws, r.textured, r.frames, r.p90Gap, r.enterGap)
 	}
 	med := func(f func(openRun) float64) float64 {
 		var v []float64
@@ -77,12 +81,13 @@ func openBenchmark(runs int, file, shots string) error {
 		}
 		return medianF(v)
 	}
-	fmt.Printf("%4s %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5s | %8.0f\n", "med",
+	fmt.Printf("%4s %9.1f %9.1f %8.1f | %8.1f %8.1f %8.1f | %8.1f %8.1f %5s | %8.0f %6s | %7.1f %6.1f\n", "med",
 		med(func(r openRun) float64 { return r.idleGap }), med(func(r openRun) float64 { return r.idleWork }),
 		med(func(r openRun) float64 { return r.idleMax }),
 		med(func(r openRun) float64 { return r.maxGap }), med(func(r openRun) float64 { return r.medGap }),
 		med(func(r openRun) float64 { return r.maxWork }), med(func(r openRun) float64 { return r.maxCopy }),
-		med(func(r openRun) float64 { return r.maxDraw }), "", med(func(r openRun) float64 { return r.textured }))
+		med(func(r openRun) float64 { return r.maxDraw }), "", med(func(r openRun) float64 { return r.textured }), "",
+		med(func(r openRun) float64 { return r.p90Gap }), med(func(r openRun) float64 { return r.enterGap }))
 	return nil
 }
 
@@ -189,9 +194,15 @@ func openOnce(viewer, display, file, tmp, shots string) (openRun, error) {
 		if !ok {
 			break
 		}
+		if verbose {
+			fmt.Println(l)
+		}
 		if at, _, ok := frame(l); ok {
 			last = at
 		}
+	}
+	if verbose {
+		fmt.Println("startbench: Enter")
 	}
 	stopShots := make(chan struct{})
 	shotsDone := make(chan struct{})
@@ -256,7 +267,15 @@ func openOnce(viewer, display, file, tmp, shots string) (openRun, error) {
 	for _, g := range gaps {
 		r.maxGap = max(r.maxGap, g)
 	}
+	if len(gaps) > 0 {
+		r.enterGap = gaps[0]
+	}
 	r.medGap = medianF(gaps)
+	sorted := append([]float64(nil), gaps...)
+	sort.Float64s(sorted)
+	if len(sorted) > 0 {
+		r.p90Gap = sorted[min(len(sorted)-1, len(sorted)*9/10)]
+	}
 	r.textured = texturedAt - start
 	return r, nil
 }

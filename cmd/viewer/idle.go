@@ -121,7 +121,6 @@ func (a *windowApp) afterFrame() {
 		a.pace.post.add(now.Sub(a.pace.swapFrom))
 	}
 	a.pace.aimed, a.pace.slept = false, 0
-	defer func() { a.pace.woke = time.Now() }()
 	if !a.afterUpload.IsZero() {
 		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
@@ -134,12 +133,15 @@ func (a *windowApp) afterFrame() {
 		fmt.Fprintf(os.Stderr, "viewer: frame %d at %.2f ms, work %.2f ms, view %s, redraw %.2f ms, input %.2f ms, panel drawn %d\n", a.frames,
 			float64(now.Sub(a.start).Microseconds())/1000, float64(a.frameWork.Microseconds())/1000,
 			a.view.Shown(), float64(a.view.Redraw().Microseconds())/1000,
-			float64(now.Sub(a.pace.woke).Microseconds())/1000, a.panelCache.Redraws)
+			float64(now.Sub(a.wokeAt).Microseconds())/1000, a.panelCache.Redraws)
 	}
 	if frameTimes {
 		drew := ""
 		if a.drew {
 			drew = " drew the view"
+		}
+		if a.panelDrawn > 0 {
+			drew += " drew the panel"
 		}
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		steps := ""
@@ -147,8 +149,12 @@ func (a *windowApp) afterFrame() {
 			steps = ": " + strings.Join(a.renderer.Notes, ", ")
 			a.renderer.Notes = a.renderer.Notes[:0]
 		}
-		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
-			ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(now.Sub(a.frameEnd)), steps)
+		before := time.Duration(0)
+		if !a.wokeAt.IsZero() {
+			before = a.frameStart.Sub(a.wokeAt)
+		}
+		fmt.Fprintf(os.Stderr, "viewer: frame at %.1f ms took %.1f ms%s (before %.1f, files %.1f, poll %.1f, upload %.1f, warm %.1f; controller %.1f, view %.1f, panel %.1f, cache %.1f, after %.1f)%s\n", ms(now.Sub(a.start)), ms(a.frameWork), drew,
+			ms(before), ms(a.filesTime), ms(a.pollTime), ms(a.uploadTime), ms(a.warmTime), ms(a.ctlTime), ms(a.presentTime), ms(a.panelTime), ms(a.cacheTime), ms(now.Sub(a.frameEnd)), steps)
 	}
 	a.drew = false
 	wakes.Lock()
@@ -164,6 +170,7 @@ func (a *windowApp) afterFrame() {
 	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
 		a.backToBack = true
+		a.wokeAt = time.Now()
 		return
 	}
 	// Play is paced from the click on it on, before its simulation is
@@ -184,6 +191,7 @@ func (a *windowApp) afterFrame() {
 		if d := time.Until(at); d > 0 {
 			time.Sleep(d)
 		}
+		a.wokeAt = time.Now()
 		return
 	}
 	timeout := idleTimeout
@@ -192,6 +200,7 @@ func (a *windowApp) afterFrame() {
 	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
+	a.wokeAt = a.lastFrameEnd
 }
 
 // startPacing (PHYSVIEW_PACING=start) paces the moving frames by their
@@ -210,10 +219,11 @@ var startPacing = os.Getenv("PHYSVIEW_PACING") == "start"
 type pacer struct {
 	// aimed says this frame aims its swap at the window's lastFrameEnd.
 	aimed bool
-	// woke is when this frame's start sleep ended, swapFrom when its
-	// sleep before the swap ended, slept how long that sleep was.
-	woke, swapFrom time.Time
-	slept          time.Duration
+	// swapFrom is when this frame's sleep before the swap ended (its
+	// start sleep's end is the window's wokeAt), slept how long that
+	// sleep was.
+	swapFrom time.Time
+	slept    time.Duration
 	// pre is the work of the last frames up to their sleep before the
 	// swap (ImGui's new frame, the frame's own work, the rasteriser's),
 	// post from that sleep's end to the frame's being shown (ImGui's
@@ -265,7 +275,7 @@ func (a *windowApp) presentOnTime() {
 	}
 	render.Finish()
 	ready := time.Now()
-	pre := ready.Sub(p.woke)
+	pre := ready.Sub(a.wokeAt)
 	p.pre.add(pre)
 	if a.drew {
 		pre -= a.view.Redraw()

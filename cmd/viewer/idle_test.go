@@ -196,6 +196,12 @@ func TestUploadBudget(t *testing.T) {
 		if b := a.uploadBudget(); b < c.wantBudgetAtLeast || b > c.wantBudgetAtMost {
 			t.Errorf("%s: budget %v, want %v to %v", c.name, b, c.wantBudgetAtLeast, c.wantBudgetAtMost)
 		}
+		// A frame that draws the panel's redraw put off from the last
+		// takes no step, whatever is left.
+		a.panelLate = true
+		if b := a.uploadBudget(); b != deferUpload {
+			t.Errorf("%s, the panel put off: budget %v, want none", c.name, b)
+		}
 	}
 }
 
@@ -215,26 +221,32 @@ func TestShowProgress(t *testing.T) {
 		shownFor          *scene.Document
 		pending, refining int
 		wantNow, wantSet  bool
+		partEst           time.Duration // a part of the panel drawn before
 	}{
-		{"back to back: shown", false, 10 * ms, doc, 3, 0, true, true},
-		{"after a sleep: waits", true, 10 * ms, doc, 3, 0, false, false},
-		{"after a sleep, refining: waits", true, 10 * ms, doc, 0, 2, false, false},
-		{"lagging progressEvery: shown", true, progressEvery, doc, 3, 0, true, true},
-		{"a new document's: shown", true, 10 * ms, other, 3, 0, true, true},
-		{"all in: shown", true, 10 * ms, doc, 0, 0, false, true},
+		{"back to back: shown", false, 10 * ms, doc, 3, 0, true, true, 0},
+		{"back to back, a part measured: its cost", false, 10 * ms, doc, 3, 0, true, true, 4 * ms},
+		{"after a sleep: waits", true, 10 * ms, doc, 3, 0, false, false, 0},
+		{"after a sleep, refining: waits", true, 10 * ms, doc, 0, 2, false, false, 0},
+		{"lagging progressEvery: shown", true, progressEvery, doc, 3, 0, true, true, 0},
+		{"a new document's: shown, whole", true, 10 * ms, other, 3, 0, true, true, 4 * ms},
+		{"all in: shown", true, 10 * ms, doc, 0, 0, false, true, 0},
 	} {
 		s := app.New()
 		s.Doc = doc
-		a := &windowApp{s: s, paced: c.paced, countsLag: true, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since), panelEst: 20 * ms, restEst: 10 * ms, rest: 10 * ms}
+		a := &windowApp{s: s, paced: c.paced, countsLag: true, progressDoc: c.shownFor, progressAt: time.Now().Add(-c.since), panelEst: 20 * ms, partEst: c.partEst, restEst: 10 * ms, rest: 10 * ms}
 		a.panel.Progress, a.panel.Refining = 0.25, 7
 		a.frameStart = time.Now()
 		a.countsNow = a.countsDue()
 		if a.countsNow != c.wantNow {
 			t.Errorf("%s: countsDue %v, want %v", c.name, a.countsNow, c.wantNow)
 		}
-		// 45 ms less 10 of rest, less 20 of the panel when it is drawn.
+		// 45 ms less 10 of rest, less 20 of the panel when it is drawn
+		// whole (the part's cost for new counts once one was measured).
 		wantBudget := 35 * ms
-		if c.wantNow {
+		switch {
+		case c.wantNow && c.partEst > 0 && c.shownFor == doc:
+			wantBudget = 35*ms - c.partEst
+		case c.wantNow:
 			wantBudget = 15 * ms
 		}
 		if b := a.uploadBudget(); b < wantBudget-ms || b > wantBudget {
@@ -274,6 +286,28 @@ func TestWarmNow(t *testing.T) {
 	} {
 		if got := warmNow(c.first, c.paced, c.budget); got != c.want {
 			t.Errorf("%s: warmNow(%v, %v, %v) = %v, want %v", c.name, c.first, c.paced, c.budget, got, c.want)
+		}
+	}
+}
+
+// TestPutOffPanel checks when a panel redraw waits for the next frame:
+// only when the gap so far, the redraw and the rest of the frame would
+// pass maxUploadGap.
+func TestPutOffPanel(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name     string
+		gap, est time.Duration
+		want     bool
+	}{
+		{"a frame just begun, a whole redraw", 3 * ms, 25 * ms, false},
+		{"a document shown in it, a whole redraw", 20 * ms, 25 * ms, true},
+		{"uploads in it, a part (the counts)", 30 * ms, 3 * ms, false},
+		{"uploads in it, a part too many", 36 * ms, 3 * ms, true},
+		{"just within", maxUploadGap - panelAfter - 10*ms, 10 * ms, false},
+	} {
+		if got := putOffPanel(c.gap, c.est); got != c.want {
+			t.Errorf("%s: putOffPanel(%v, %v) = %v, want %v", c.name, c.gap, c.est, got, c.want)
 		}
 	}
 }

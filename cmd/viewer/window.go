@@ -100,6 +100,12 @@ type windowApp struct {
 	countsLag   bool
 	countsNow   bool
 	panelEst    time.Duration
+	// partEst is what drawing anew only the part of the panel that
+	// changed costs (measured; render.LayerCache.ShowPart), panelLate
+	// says this frame's panel redraw was put off to the next frame
+	// (cachePanel).
+	partEst   time.Duration
+	panelLate bool
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -110,6 +116,16 @@ type windowApp struct {
 	// Update, the view's drawing or copy (warm-up aside) and the panel
 	// took, for PHYSVIEW_FRAME_TIMES.
 	ctlTime, presentTime, panelTime time.Duration
+	// filesTime and cacheTime are how long the file dialogs' poll
+	// (filesFrame) and the panel's cache (cachePanel) took, for
+	// PHYSVIEW_FRAME_TIMES.
+	filesTime, cacheTime time.Duration
+	// panelDrawn says the panel was drawn anew this frame (cachePanel).
+	panelDrawn int
+	// wokeAt is when the last frame's sleep or wait ended: the backend's
+	// loop runs from then to this frame's start (PHYSVIEW_FRAME_TIMES),
+	// and the pacing counts a frame's work from it (presentOnTime).
+	wokeAt time.Time
 	// frameEnd is when frame returned: the backend then draws the panel
 	// and swaps.
 	frameEnd time.Time
@@ -303,7 +319,9 @@ func (a *windowApp) frame() {
 			s.Open(a.initial)
 		}
 	}
+	filesStart := time.Now()
 	a.filesFrame()
+	a.filesTime = time.Since(filesStart)
 	// A finished load is shown (its meshes uploaded: 6-28 ms on
 	// llvmpipe) in a frame that followed the last at once, not in one
 	// that slept to the frame interval first; the next frame then comes
@@ -370,9 +388,8 @@ func (a *windowApp) frame() {
 	a.wake()
 	panelStart, redraws := time.Now(), a.panelCache.Redraws
 	a.cachePanel()
-	if a.panelCache.Redraws != redraws {
-		a.panelEst = fixedPart(a.panelEst, time.Since(panelStart))
-	}
+	a.cacheTime = time.Since(panelStart)
+	a.panelDrawn = a.panelCache.Redraws - redraws
 	a.presentOnTime()
 	a.frameEnd = time.Now()
 }
@@ -423,6 +440,11 @@ var windowClear = color.RGBA{A: 255}
 // each frame, as the backend does (the orbit benchmark's comparison).
 var noPanelCache = os.Getenv("PHYSVIEW_PANELCACHE") == "off"
 
+// checkPanelParts (PHYSVIEW_PANELCACHE=check) draws the panel whole into
+// another cache after each redraw and says on stderr whether the two
+// agree, byte for byte (the window test of the redraws of a part).
+var checkPanelParts = os.Getenv("PHYSVIEW_PANELCACHE") == "check"
+
 // cachePanel ends the frame's ImGui frame and shows the side panel from
 // its cache (render.LayerCache), drawn anew only when its draw lists
 // changed: while the camera moves only the 3D view and the status bar do,
@@ -447,7 +469,51 @@ func (a *windowApp) cachePanel() {
 		scale = imgui.Vec2{X: 1, Y: 1}
 	}
 	clear := [4]float32{float32(windowClear.R) / 255, float32(windowClear.G) / 255, float32(windowClear.B) / 255, float32(windowClear.A) / 255}
-	a.panelCache.Show(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw)
+	w, h := int(size.X*scale.X), int(size.Y*scale.Y)
+	// A redraw that would make a frame already late (a document shown
+	// in it, uploads) later than maxUploadGap waits for the next frame,
+	// which comes at once; the last picture of the panel stays one frame
+	// more. Not twice in a row.
+	if rect, same := a.panelCache.Holds(w, h, l.X0, l.Y0, l.X1, l.Y1, l.Key); !same && !a.panelLate {
+		// A part costs what the last parts did; the panel of a document
+		// just shown (Poll), whatever its part, what a whole one does.
+		est := a.panelEst
+		if _, _, _, _, ok := l.Damage(); ok && rect && a.pollTime < time.Millisecond {
+			est = a.partEst
+		}
+		if putOffPanel(a.gapSoFar(), est) && a.panelCache.Copy(0, w, h) {
+			l.Detach()
+			a.panelLate, a.warming = true, true
+			return
+		}
+	}
+	a.panelLate = false
+	// Only the part that changed is drawn anew (the progress bar's
+	// counts while a file opens).
+	redrawsBefore, partsBefore := a.panelCache.Redraws, a.panelCache.PartRedraws
+	start := time.Now()
+	a.panelCache.ShowPart(0, w, h, l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw, l)
+	switch {
+	case a.panelCache.PartRedraws != partsBefore:
+		a.partEst = fixedPart(a.partEst, time.Since(start))
+	case a.panelCache.Redraws != redrawsBefore:
+		a.panelEst = fixedPart(a.panelEst, time.Since(start))
+	}
+	if checkPanelParts && a.panelCache.Redraws != redrawsBefore {
+		// The same panel drawn whole into another cache: the pixels
+		// must be the part's and the ones kept, byte for byte.
+		var whole render.LayerCache
+		whole.Show(0, int(size.X*scale.X), int(size.Y*scale.Y), l.X0, l.Y0, l.X1, l.Y1, clear, l.Key, l.Draw)
+		got, want := a.panelCache.Pixels(l.X0, l.Y0, l.X1, l.Y1), whole.Pixels(l.X0, l.Y0, l.X1, l.Y1)
+		whole.Delete()
+		diff := 0
+		for i := range got {
+			if got[i] != want[i] {
+				diff++
+			}
+		}
+		logLine(fmt.Sprintf("panel redraw %d (part %d) checked: %d bytes of %d differ", a.panelCache.Redraws, a.panelCache.PartRedraws, diff, len(got)))
+	}
 	l.Detach()
 }
 
@@ -628,8 +694,9 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // a wait for an event, when no frame was due, since the frame began) plus
 // the estimated work of the frame after its uploads (restEst: the copy of
 // the view, the panel, the swap, where llvmpipe rasterises the frame's
-// queued work; the panel drawn anew when it shows new texture counts or a
-// new document, countsDue), and, when frames follow back to back, at
+// queued work; the panel drawn anew when it shows new texture counts, a
+// part of it, or a new document, whole, countsDue; a frame that draws a
+// redraw put off from the last, cachePanel, takes no step), and, when frames follow back to back, at
 // least the measured rest of the gap between the last two (fixedPart). A
 // frame that came after a sleep to the frame interval (paced) with less
 // than minUpload left takes no step (deferUpload): the next frame comes
@@ -649,14 +716,17 @@ const (
 
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
-	now := time.Now()
 	a.restEst = fixedPart(a.restEst, a.rest)
-	since := now.Sub(a.frameStart)
-	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
-		since = now.Sub(a.shownAt)
+	if a.panelLate {
+		// The panel's redraw put off from the last frame has this one
+		// to itself (cachePanel).
+		return deferUpload
 	}
-	other := since + a.restEst
-	if a.countsNow {
+	other := a.gapSoFar() + a.restEst
+	switch {
+	case a.countsNow && a.s.Doc == a.progressDoc && a.partEst > 0:
+		other += a.partEst // new counts: a part of the panel
+	case a.countsNow:
 		other += a.panelEst
 	}
 	if a.backToBack {
@@ -668,6 +738,29 @@ func (a *windowApp) uploadBudget() time.Duration {
 	}
 	return min(maxUpload, max(minUpload, left, a.rest/2))
 }
+
+// gapSoFar is the part of the gap between the last frame shown and this
+// one that has passed: since the last was shown when this frame followed
+// it at once or after a sleep to the frame interval, since this frame
+// began after a wait for an event (no frame was due).
+func (a *windowApp) gapSoFar() time.Duration {
+	if (a.paced || a.backToBack) && !a.shownAt.IsZero() && !a.shownAt.After(a.frameStart) {
+		return time.Since(a.shownAt)
+	}
+	return time.Since(a.frameStart)
+}
+
+// putOffPanel says whether a panel redraw estimated to cost est waits for
+// the next frame, gap of this frame's gap having passed: when it would
+// make the gap longer than maxUploadGap.
+func putOffPanel(gap, est time.Duration) bool {
+	return gap+est+panelAfter > maxUploadGap
+}
+
+// panelAfter is what a frame takes after its panel: the backend's
+// drawing of the rest of ImGui's lists and the swap (5-10 ms of
+// llvmpipe's).
+const panelAfter = 8 * time.Millisecond
 
 // fixedPart takes in the gap between two frames shown back to back less
 // the uploads and warm-up in it: a longer one raises the estimate at once
