@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -96,7 +97,7 @@ func startXvfb(t *testing.T) string {
 func startViewer(t *testing.T, display string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "PHYSVIEW_LOG_FRAMES=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -106,9 +107,15 @@ func startViewer(t *testing.T, display string, args ...string) {
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := make(chan string)
+	var frames atomic.Int64
+	watchFrames(t, display, func() int { return int(frames.Load()) })
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "viewer: frame ") {
+				frames.Add(1)
+				continue
+			}
 			lines <- sc.Text()
 		}
 		close(lines)
