@@ -39,7 +39,8 @@ func TestWindowPlay(t *testing.T) {
 	before := captureScreen(t, display, "play-before.png")
 	xdo(t, display, "key", "space")
 	time.Sleep(2 * time.Second)
-	playing := captureScreen(t, display, "play-playing.png")
+	// A loaded machine may not have drawn the moves of those 2 s yet.
+	playing := waitScreen(t, display, "play-playing.png", func(img image.Image) bool { return changedPixels(before, img, view) >= 500 })
 	if n := changedPixels(before, playing, view); n < 500 {
 		t.Errorf("only %d pixels of the view changed after 2 s of play: nothing moved?", n)
 	}
