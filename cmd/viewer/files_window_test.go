@@ -382,9 +382,9 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	// File > Open recent > a.glb (second: b.gltf is the most recent).
 	v.click(22, 10)
 	v.xdotool("mousemove", "60", "53")
-	time.Sleep(500 * time.Millisecond)
+	afterFrames(v.display, 500*time.Millisecond) // the submenu opens on hover
 	v.xdotool("mousemove", "300", "53")
-	time.Sleep(300 * time.Millisecond)
+	afterFrames(v.display, 300*time.Millisecond)
 	v.click(300, 71)
 	v.wait("opened a.glb", windowWait)
 	// Its first frame with the remembered camera, once on the screen.

@@ -74,9 +74,9 @@ func TestWindowPromptKeys(t *testing.T) {
 
 	v.ctrl("o")
 	waitScreenChange(t, display, before, image.Rect(0, 0, 1280, 780), "prompt-coming.png")
-	prompt := captureScreen(t, display, "prompt-unsaved.png")
+	prompt := stillScreen(t, display, "prompt-unsaved.png", image.Rect(0, 0, 1280, 755)) // the dimming faded in (the status bar below changes with each frame)
 	v.xdotool("type", "--delay", "120", "/srv/deep/c")
-	time.Sleep(800 * time.Millisecond)
+	afterFrames(v.display, 800*time.Millisecond) // the frames after the keys drawn
 	typed := captureScreen(t, display, "prompt-typed.png")
 	// The prompt is still up as it came, with no browser over or under it.
 	if d := diffFraction(prompt, typed, image.Rect(0, 0, 1280, 780), 24); d > 0.002 {

@@ -9,8 +9,8 @@ import (
 )
 
 // How the window tests wait (docs/architecture.md, "The window tests"): a
-// test never sleeps a fixed time and then asserts on what the window
-// shows; it waits for what it can observe (a line the viewer logs, the
+// test does not sleep a fixed time before it looks at what input changed;
+// it waits for what it can observe (a line the viewer logs, frames, the
 // screen showing the change) with a deadline that a cold start on a busy
 // machine meets (a bare CI machine has no Mesa shader cache: llvmpipe's
 // first draw of each material costs up to a second of CPU). Only a test

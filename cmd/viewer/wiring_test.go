@@ -32,7 +32,7 @@ func TestWindowPanelStaysPut(t *testing.T) {
 	v.click(885, 119)
 	// The mouse rests on the radius field, as it will after typing.
 	v.xdotool("mousemove", "870", "495")
-	time.Sleep(500 * time.Millisecond)
+	afterFrames(v.display, 500*time.Millisecond) // the field drawn hovered
 	before := captureScreen(t, display, "panel-before.png")
 	// The radius field: type -1, which is refused.
 	v.click(870, 495)
