@@ -87,6 +87,13 @@ func TestExecutableBuildID(t *testing.T) {
 	if err != nil || id == "" {
 		t.Fatalf("build ID %q, %v", id, err)
 	}
+	// The fastest of a few reads: a loaded machine can take the CPU
+	// away from one of them for longer than the bound.
+	for range 4 {
+		start := time.Now()
+		executableBuildID()
+		d = min(d, time.Since(start))
+	}
 	t.Logf("build ID %s read in %v", id, d)
 	if d > 50*time.Millisecond {
 		t.Errorf("reading the build ID took %v", d)

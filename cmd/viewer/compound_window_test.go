@@ -99,12 +99,19 @@ func settled(t *testing.T, log *viewerLog, item string) (x, y float64) {
 		}
 		return last
 	}
-	for deadline := time.Now().Add(20 * time.Second); find() == ""; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(windowWait); find() == ""; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the viewer did not report where %q is", item)
 		}
 	}
-	time.Sleep(500 * time.Millisecond)
+	// Two frames more (a slow machine's frames take longer than the pause).
+	start, f0 := time.Now(), frameCount(log)
+	for deadline := start.Add(windowWait); frameCount(log) < f0+2 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if d := 500*time.Millisecond - time.Since(start); d > 0 {
+		time.Sleep(d)
+	}
 	return parseXY(t, find(), "at ")
 }
 

@@ -46,7 +46,7 @@ func TestWindowDiff(t *testing.T) {
 	}
 	xdo(t, display, "mousemove", "600", "700")
 	c := 0
-	for deadline := time.Now().Add(10 * time.Second); c <= cyan(before)+100 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(windowWait); c <= cyan(before)+100 && time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		c = cyan(captureScreen(t, display, "diff-ghost.png"))
 	}
 	if c <= cyan(before)+100 {

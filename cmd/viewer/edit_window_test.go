@@ -22,19 +22,24 @@ type viewerLog struct {
 	mu    sync.Mutex
 	lines []string
 	next  int
+	// frames counts the frame lines (PHYSVIEW_LOG_FRAMES=1).
+	frames int
 }
 
 func (l *viewerLog) add(s string) {
 	l.mu.Lock()
 	l.lines = append(l.lines, s)
+	if strings.HasPrefix(s, "viewer: frame ") {
+		l.frames++
+	}
 	l.mu.Unlock()
 }
 
 // wait returns the first line after the ones already read that starts with
-// "viewer: "+prefix, failing after 20 s.
+// "viewer: "+prefix, failing after windowWait.
 func (l *viewerLog) wait(t *testing.T, prefix string) string {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(windowWait)
 	for time.Now().Before(deadline) {
 		l.mu.Lock()
 		for ; l.next < len(l.lines); l.next++ {
@@ -59,7 +64,7 @@ func (l *viewerLog) wait(t *testing.T, prefix string) string {
 func startEditor(t *testing.T, display string, args ...string) *viewerLog {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "PHYSVIEW_LOG_SCREEN=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "PHYSVIEW_LOG_SCREEN=1", "PHYSVIEW_LOG_FRAMES=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +80,8 @@ func startEditor(t *testing.T, display string, args ...string) *viewerLog {
 			log.add(sc.Text())
 		}
 	}()
+	dumpOnFailure(t, log)
+	watchFrames(t, display, func() int { return frameCount(log) })
 	log.wait(t, "textured frame")
 	time.Sleep(300 * time.Millisecond)
 	// What came before the first frame (node positions) is read from the start.
@@ -95,12 +102,15 @@ func xdo(t *testing.T, display string, args ...string) {
 	}
 }
 
+// click moves to (x, y) and clicks, each step a frame after the last
+// (afterFrames): imgui acts on a press on a tab only when the frame before
+// had the mouse over it.
 func click(t *testing.T, display string, x, y float64) {
 	t.Helper()
 	xdo(t, display, "mousemove", fmt.Sprint(int(x)), fmt.Sprint(int(y)))
-	time.Sleep(150 * time.Millisecond)
+	afterFrames(display, 150*time.Millisecond)
 	xdo(t, display, "mousedown", "1")
-	time.Sleep(120 * time.Millisecond)
+	afterFrames(display, 120*time.Millisecond)
 	xdo(t, display, "mouseup", "1")
 	time.Sleep(150 * time.Millisecond)
 }
@@ -110,9 +120,9 @@ func click(t *testing.T, display string, x, y float64) {
 func drag(t *testing.T, display string, x, y, dx, dy float64, escape bool) {
 	t.Helper()
 	xdo(t, display, "mousemove", fmt.Sprint(int(x)), fmt.Sprint(int(y)))
-	time.Sleep(150 * time.Millisecond)
+	afterFrames(display, 150*time.Millisecond)
 	xdo(t, display, "mousedown", "1")
-	time.Sleep(120 * time.Millisecond)
+	afterFrames(display, 120*time.Millisecond)
 	for i := 1; i <= 5; i++ {
 		f := float64(i) / 5
 		xdo(t, display, "mousemove", fmt.Sprint(int(math.Round(x+dx*f))), fmt.Sprint(int(math.Round(y+dy*f))))
@@ -193,7 +203,8 @@ func TestWindowEditsAndSaves(t *testing.T) {
 	h := log.wait(t, "handle 0 sphere radius")
 	hx, hy := parseXY(t, h, "at ")
 	dx, dy := parseXY(t, h, "dir ")
-	img := captureScreen(t, display, "edit-handles.png")
+	// The handles are logged in the frame that draws them, before it is shown.
+	img := waitScreen(t, display, "edit-handles.png", func(img image.Image) bool { return yellowNear(img, int(hx), int(hy), 6) })
 	if !yellowNear(img, int(hx), int(hy), 6) {
 		t.Errorf("no yellow handle drawn at %.0f, %.0f", hx, hy)
 	}

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,6 +103,8 @@ type viewerProc struct {
 	exited  chan error
 	// seen are the lines read so far.
 	seen []string
+	// frames counts the frame lines, which are not sent on lines.
+	frames atomic.Int64
 }
 
 // startViewerProc starts the viewer with a config folder of its own, no
@@ -110,7 +113,7 @@ func startViewerProc(t *testing.T, display, config string, env []string, args ..
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir(),
-		"XDG_CONFIG_HOME="+config, "DBUS_SESSION_BUS_ADDRESS=", "PHYSVIEW_NO_PORTAL=1")
+		"XDG_CONFIG_HOME="+config, "DBUS_SESSION_BUS_ADDRESS=", "PHYSVIEW_NO_PORTAL=1", "PHYSVIEW_LOG_FRAMES=1")
 	cmd.Env = append(cmd.Env, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -123,12 +126,17 @@ func startViewerProc(t *testing.T, display, config string, env []string, args ..
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "viewer: frame ") {
+				v.frames.Add(1)
+				continue
+			}
 			v.lines <- sc.Text()
 		}
 		close(v.lines)
 		v.exited <- cmd.Wait()
 	}()
 	t.Cleanup(func() { cmd.Process.Kill() })
+	watchFrames(t, display, func() int { return int(v.frames.Load()) })
 	v.wait("textured frame", 90*time.Second)
 	time.Sleep(300 * time.Millisecond)
 	return v
@@ -201,9 +209,9 @@ func (v *viewerProc) ctrl(key string) {
 // click moves to x, y and clicks, slowly enough for imgui to see the hover.
 func (v *viewerProc) click(x, y int) {
 	v.xdotool("mousemove", fmt.Sprint(x), fmt.Sprint(y))
-	time.Sleep(250 * time.Millisecond)
+	afterFrames(v.display, 250*time.Millisecond)
 	v.xdotool("mousedown", "1")
-	time.Sleep(150 * time.Millisecond)
+	afterFrames(v.display, 150*time.Millisecond)
 	v.xdotool("mouseup", "1")
 	time.Sleep(400 * time.Millisecond)
 }
@@ -211,7 +219,7 @@ func (v *viewerProc) click(x, y int) {
 // drag orbits the camera.
 func (v *viewerProc) drag(x0, y0, x1, y1 int) {
 	v.xdotool("mousemove", fmt.Sprint(x0), fmt.Sprint(y0))
-	time.Sleep(200 * time.Millisecond)
+	afterFrames(v.display, 200*time.Millisecond)
 	v.xdotool("mousedown", "1")
 	for i := 1; i <= 5; i++ {
 		time.Sleep(60 * time.Millisecond)
@@ -230,6 +238,17 @@ func (v *viewerProc) title() string {
 	cmd.Env = append(os.Environ(), "DISPLAY="+v.display)
 	b, _ := cmd.Output()
 	return strings.TrimSpace(string(b))
+}
+
+// waitTitle returns the window's title once it starts with prefix, or
+// after windowWait the title then (a loaded machine sets it a frame or
+// more after the input that changed it).
+func (v *viewerProc) waitTitle(prefix string) string {
+	ti := v.title()
+	for end := time.Now().Add(windowWait); !strings.HasPrefix(ti, prefix) && time.Now().Before(end); ti = v.title() {
+		time.Sleep(100 * time.Millisecond)
+	}
+	return ti
 }
 
 // closeWindow asks the window to close as a window manager's close button does.
@@ -274,16 +293,16 @@ func buildXclose(t *testing.T) string {
 var viewRect = image.Rect(0, 30, 890, 750)
 
 // waitScreenChange captures the screen until r differs from before (a
-// dialog or menu has been drawn), for at most 15 s.
+// dialog or menu has been drawn), for at most windowWait.
 func waitScreenChange(t *testing.T, display string, before image.Image, r image.Rectangle, name string) {
 	t.Helper()
-	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+	for end := time.Now().Add(windowWait); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
 		if diffFraction(before, captureScreen(t, display, name), r, 24) > 0.002 {
 			time.Sleep(300 * time.Millisecond) // a frame more for imgui to take keys
 			return
 		}
 	}
-	t.Fatalf("the screen did not change within 15 s (%s)", name)
+	t.Fatalf("the screen did not change within %v (%s)", windowWait, name)
 }
 
 // diffFraction is the fraction of pixels (every 2nd) in r that differ by
@@ -356,20 +375,20 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	waitScreenChange(t, display, orbited, image.Rect(0, 0, 1280, 780), "files-browser.png")
 	// The browser takes the keyboard focus in the frame after it is first
 	// drawn; on a loaded machine that frame can be a second later.
-	time.Sleep(1500 * time.Millisecond)
+	afterFrames(v.display, 1500*time.Millisecond)
 	v.key("Down", "Down", "Return")
-	v.wait("opened b.gltf", 30*time.Second)
+	v.wait("opened b.gltf", windowWait)
 
 	// File > Open recent > a.glb (second: b.gltf is the most recent).
 	v.click(22, 10)
 	v.xdotool("mousemove", "60", "53")
-	time.Sleep(500 * time.Millisecond)
+	afterFrames(v.display, 500*time.Millisecond) // the submenu opens on hover
 	v.xdotool("mousemove", "300", "53")
-	time.Sleep(300 * time.Millisecond)
+	afterFrames(v.display, 300*time.Millisecond)
 	v.click(300, 71)
-	v.wait("opened a.glb", 30*time.Second)
-	time.Sleep(800 * time.Millisecond)
-	reopened := captureScreen(t, display, "files-a-recent.png")
+	v.wait("opened a.glb", windowWait)
+	// Its first frame with the remembered camera, once on the screen.
+	reopened := waitScreen(t, display, "files-a-recent.png", func(img image.Image) bool { return diffFraction(orbited, img, viewRect, 24) <= 0.01 })
 	if d := diffFraction(orbited, reopened, viewRect, 24); d > 0.01 {
 		t.Errorf("reopened from the recent list, %.1f%% of the view differs from when it was left: camera not restored", d*100)
 	}
@@ -383,7 +402,7 @@ func TestWindowOpenRecentUnsaved(t *testing.T) {
 	}
 	v.click(1004, 119)
 	v.click(1050, 148+24*(1+len(demo.Variants)))
-	if ti := v.title(); !strings.HasPrefix(ti, "*a.glb") {
+	if ti := v.waitTitle("*a.glb"); !strings.HasPrefix(ti, "*a.glb") {
 		t.Fatalf("title after an edit = %q, want *a.glb ...", ti)
 	}
 	v.closeWindow(xclose)
@@ -448,13 +467,16 @@ func TestWindowReloadAndProgress(t *testing.T) {
 	os.WriteFile(b, green[:len(green)/2], 0o644)
 	time.Sleep(900 * time.Millisecond)
 	os.WriteFile(b, green, 0o644)
-	line := v.wait("reloaded b.gltf", 30*time.Second)
+	line := v.wait("reloaded b.gltf", windowWait)
 	if !strings.HasSuffix(line, "no node, shape or body changed") {
 		t.Errorf("reload summary %q", line)
 	}
-	time.Sleep(800 * time.Millisecond)
-	after := captureScreen(t, display, "reload-after.png")
-	redBefore, greenAfter := countColour(before, viewRect, 0), countColour(after, viewRect, 1)
+	redBefore := countColour(before, viewRect, 0)
+	// The reloaded document's first frame, once it is on the screen.
+	after := waitScreen(t, display, "reload-after.png", func(img image.Image) bool {
+		return countColour(img, viewRect, 1) >= 500 && countColour(img, viewRect, 0) <= redBefore/20
+	})
+	greenAfter := countColour(after, viewRect, 1)
 	if redBefore < 500 || greenAfter < 500 || countColour(after, viewRect, 0) > redBefore/20 {
 		t.Errorf("red pixels before %d, green after %d, red after %d: new content not shown", redBefore, greenAfter, countColour(after, viewRect, 0))
 	}
@@ -469,30 +491,33 @@ func TestWindowReloadAndProgress(t *testing.T) {
 	v.xdotool("type", "--delay", "60", filepath.Base(big))
 	time.Sleep(500 * time.Millisecond)
 	v.key("Return")
-	v.wait("loading "+big, 10*time.Second)
-	time.Sleep(1200 * time.Millisecond)
-	loading := captureScreen(t, display, "loading-progress.png")
+	v.wait("loading "+big, windowWait)
+	// The bar's filled part (imgui's yellow) under "Loading big.glb".
+	filledBar := func(img image.Image) int {
+		filled := 0
+		for y := 60; y < 110; y++ {
+			for x := 810; x < 1190; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if r>>8 > 200 && g>>8 > 140 && b>>8 < 60 {
+					filled++
+				}
+			}
+		}
+		return filled
+	}
+	// The read takes 4 s: the bar fills meanwhile.
+	loading := waitScreen(t, display, "loading-progress.png", func(img image.Image) bool { return filledBar(img) >= 100 })
 	if countColour(loading, viewRect, 1) < greenAfter/2 {
 		t.Errorf("the old document is gone while the new one loads")
 	}
 	if !v.alive() {
 		t.Fatal("viewer exited")
 	}
-	// The bar's filled part (imgui's yellow) under "Loading big.glb".
-	filled := 0
-	for y := 60; y < 110; y++ {
-		for x := 810; x < 1190; x++ {
-			r, g, b, _ := loading.At(x, y).RGBA()
-			if r>>8 > 200 && g>>8 > 140 && b>>8 < 60 {
-				filled++
-			}
-		}
-	}
-	if filled < 100 {
+	if filled := filledBar(loading); filled < 100 {
 		t.Errorf("no filled progress bar in the panel (%d yellow pixels)", filled)
 	}
 	v.click(1203, 85) // Cancel, right of the bar (the panel's width less 100 px)
-	v.wait("loading big.glb cancelled", 10*time.Second)
+	v.wait("loading big.glb cancelled", windowWait)
 }
 
 // TestWindowPortalDialogs opens and saves through a fake desktop file
@@ -514,9 +539,9 @@ func TestWindowPortalDialogs(t *testing.T) {
 
 	display := startXvfb(t)
 	v := startViewerProc(t, display, config, []string{"DBUS_SESSION_BUS_ADDRESS=" + addr, "PHYSVIEW_NO_PORTAL="}, a)
-	v.wait("using the desktop's file chooser portal", 10*time.Second)
+	v.wait("using the desktop's file chooser portal", windowWait)
 	v.ctrl("o")
-	v.wait("opened b.gltf", 20*time.Second)
+	v.wait("opened b.gltf", windowWait)
 	call := <-open.Calls
 	if call.Method != "OpenFile" || call.Title != "Open a scene" || call.Options["filters"].String() == "" {
 		t.Errorf("portal asked %s %q with options %v", call.Method, call.Title, call.Options)

@@ -15,11 +15,11 @@ import (
 
 // lastAt returns the position of the last "item NAME at X Y" the window
 // logged (items are logged again when they move, as when the panel
-// scrolls), failing after 10 s without one.
+// scrolls), failing after windowWait without one.
 func (l *viewerLog) lastAt(t *testing.T, name string) (x, y float64) {
 	t.Helper()
 	prefix := "viewer: item " + name + " at "
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(windowWait)
 	for time.Now().Before(deadline) {
 		l.mu.Lock()
 		found := ""
@@ -79,12 +79,13 @@ func TestWindowJoint(t *testing.T) {
 	for range 12 {
 		xdo(t, display, "click", "5")
 	}
-	time.Sleep(700 * time.Millisecond)
+	// The frame that takes in the last wheel click scrolls the next one.
+	afterFrames(display, 700*time.Millisecond)
+	afterFrames(display, 0)
 	pick := func(combo, choice string) {
 		x, y := log.lastAt(t, combo)
 		click(t, display, x, y)
-		time.Sleep(300 * time.Millisecond)
-		x, y = log.lastAt(t, combo+": "+choice)
+		x, y = settled(t, log, combo+": "+choice)
 		click(t, display, x, y)
 	}
 	pick("joint to", "1 post")

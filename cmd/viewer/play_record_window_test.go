@@ -18,20 +18,18 @@ func TestWindowPlayRecording(t *testing.T) {
 	}
 	display := startXvfb(t)
 	log := startEditor(t, display)
+	view := image.Rect(0, 30, 790, 740)
 	// The panel's tabs are at y 119: View at x 1119, Play at 1156; the
 	// recording slider runs from x 810 to 1255 at y 233 (under the Engine
 	// row; a scroll bar takes the rest once the recording's lines fill the
 	// tab), Bake to animation is below it at (866, 257).
 	click(t, display, 1156, 119)
 	xdo(t, display, "mousemove", "300", "700")
-	time.Sleep(400 * time.Millisecond)
-	view := image.Rect(0, 30, 790, 740)
-	start := captureScreen(t, display, "rec-start.png")
+	start := stillScreen(t, display, "rec-start.png", view)
 	xdo(t, display, "key", "space")
 	time.Sleep(3 * time.Second)
 	xdo(t, display, "key", "space")
-	time.Sleep(600 * time.Millisecond)
-	paused := captureScreen(t, display, "rec-paused.png")
+	paused := stillScreen(t, display, "rec-paused.png", view)
 	if n := changedPixels(start, paused, view); n < 500 {
 		t.Fatalf("only %d pixels changed after 3 s of Play: nothing moved?", n)
 	}
@@ -39,8 +37,7 @@ func TestWindowPlayRecording(t *testing.T) {
 	drag(t, display, 1000, 233, -200, 0, false)
 	click(t, display, 810, 233)
 	xdo(t, display, "mousemove", "300", "700")
-	time.Sleep(600 * time.Millisecond)
-	back := captureScreen(t, display, "rec-back.png")
+	back := waitScreen(t, display, "rec-back.png", func(img image.Image) bool { return diffFraction(img, start, view, 24) <= 0.002 })
 	if d := diffFraction(back, paused, view, 24); d < 0.002 {
 		t.Errorf("scrubbed back to the start, only %.3f%% of the view differs from the paused frame", d*100)
 	}
@@ -50,8 +47,7 @@ func TestWindowPlayRecording(t *testing.T) {
 	// To the end: the paused frame again.
 	click(t, display, 1250, 233)
 	xdo(t, display, "mousemove", "300", "700")
-	time.Sleep(600 * time.Millisecond)
-	end := captureScreen(t, display, "rec-end.png")
+	end := waitScreen(t, display, "rec-end.png", func(img image.Image) bool { return diffFraction(img, paused, view, 24) <= 0.002 })
 	if d := diffFraction(end, paused, view, 24); d > 0.002 {
 		t.Errorf("scrubbed to the end, %.3f%% of the view differs from the paused frame", d*100)
 	}
@@ -59,8 +55,7 @@ func TestWindowPlayRecording(t *testing.T) {
 	click(t, display, 1119, 119)
 	click(t, display, 818, 353) // View > Trajectories, under Bounding volumes
 	xdo(t, display, "mousemove", "300", "700")
-	time.Sleep(600 * time.Millisecond)
-	paths := captureScreen(t, display, "rec-trajectories.png")
+	paths := waitScreen(t, display, "rec-trajectories.png", func(img image.Image) bool { return changedPixels(end, img, view) >= 100 })
 	if n := changedPixels(end, paths, view); n < 100 {
 		t.Errorf("View > Trajectories changed %d pixels of the view, want the paths drawn", n)
 	}
@@ -71,12 +66,13 @@ func TestWindowPlayRecording(t *testing.T) {
 		t.Fatal("no bake")
 	}
 	xdo(t, display, "mousemove", "300", "700")
-	time.Sleep(600 * time.Millisecond)
-	baked := captureScreen(t, display, "rec-baked.png")
+	// The bake shows the document (kinematic bodies) again, once the
+	// frames after it are on the screen.
+	waitScreen(t, display, "rec-baked.png", func(img image.Image) bool { return changedPixels(paths, img, view) >= 100 })
+	baked := stillScreen(t, display, "rec-baked.png", view)
 	chord(t, display, "z", "ctrl")
 	log.wait(t, "undo Bake simulation")
-	time.Sleep(600 * time.Millisecond)
-	undone := captureScreen(t, display, "rec-undone.png")
+	undone := waitScreen(t, display, "rec-undone.png", func(img image.Image) bool { return changedPixels(baked, img, view) >= 100 })
 	if n := changedPixels(baked, undone, view); n < 100 {
 		t.Errorf("undoing the bake changed %d pixels: the bodies should turn from kinematic orange back to dynamic green", n)
 	}

@@ -67,16 +67,16 @@ func TestWindowPromptKeys(t *testing.T) {
 	// An edit: Variants tab, Add variant (the box has none).
 	v.click(1004, 119)
 	v.click(1050, 172)
-	if ti := v.title(); !strings.HasPrefix(ti, "*b.gltf") {
+	if ti := v.waitTitle("*b.gltf"); !strings.HasPrefix(ti, "*b.gltf") {
 		t.Fatalf("title after an edit = %q, want *b.gltf ...", ti)
 	}
 	before := captureScreen(t, display, "prompt-before.png")
 
 	v.ctrl("o")
 	waitScreenChange(t, display, before, image.Rect(0, 0, 1280, 780), "prompt-coming.png")
-	prompt := captureScreen(t, display, "prompt-unsaved.png")
+	prompt := stillScreen(t, display, "prompt-unsaved.png", image.Rect(0, 0, 1280, 755)) // the dimming faded in (the status bar below changes with each frame)
 	v.xdotool("type", "--delay", "120", "/srv/deep/c")
-	time.Sleep(800 * time.Millisecond)
+	afterFrames(v.display, 800*time.Millisecond) // the frames after the keys drawn
 	typed := captureScreen(t, display, "prompt-typed.png")
 	// The prompt is still up as it came, with no browser over or under it.
 	if d := diffFraction(prompt, typed, image.Rect(0, 0, 1280, 780), 24); d > 0.002 {
@@ -89,7 +89,7 @@ func TestWindowPromptKeys(t *testing.T) {
 		t.Error("typing into the prompt saved the file")
 	}
 	v.key("Escape")
-	v.wait("Unsaved changes: Cancel", 10*time.Second)
+	v.wait("Unsaved changes: Cancel", windowWait)
 	v.noneOf("saved", "gizmo:", "Unsaved changes: Save", "Unsaved changes: Discard", "opened", "loading")
 	if ti := v.title(); !strings.HasPrefix(ti, "*b.gltf") {
 		t.Errorf("title after Escape = %q, want the edit kept", ti)
@@ -103,31 +103,31 @@ func TestWindowPromptKeys(t *testing.T) {
 	theirs, _ := boxGLTF([4]float64{0.1, 0.9, 0.1, 1}, "b.bin")
 	theirs = append(theirs, []byte("\n\n")...)
 	os.WriteFile(b, theirs, 0o644)
-	v.wait("changed on disk: b.gltf", 20*time.Second)
+	v.wait("changed on disk: b.gltf", windowWait)
 	time.Sleep(800 * time.Millisecond)
 	captureScreen(t, display, "prompt-reload.png")
 	v.key("Escape")
-	v.wait("Changed on disk: Keep my edits", 10*time.Second)
+	v.wait("Changed on disk: Keep my edits", windowWait)
 	v.ctrl("s")
-	v.wait("not saved: "+b+" changed on disk since it was read", 10*time.Second)
+	v.wait("not saved: "+b+" changed on disk since it was read", windowWait)
 	time.Sleep(500 * time.Millisecond)
 	captureScreen(t, display, "prompt-overwrite.png")
 	v.xdotool("type", "--delay", "120", "sdcr")
 	v.key("Escape")
-	v.wait("Changed on disk: Cancel", 10*time.Second)
+	v.wait("Changed on disk: Cancel", windowWait)
 	v.noneOf("saved "+b, "gizmo:")
 	if got, _ := os.ReadFile(b); !bytes.Equal(got, theirs) {
 		t.Fatal("the other program's change was overwritten")
 	}
 	v.ctrl("s")
-	v.wait("not saved: ", 10*time.Second)
+	v.wait("not saved: ", windowWait)
 	time.Sleep(500 * time.Millisecond)
 	v.alt("o")
-	v.wait("saved "+b, 10*time.Second)
+	v.wait("saved "+b, windowWait)
 	if got, _ := os.ReadFile(b); !bytes.Contains(got, []byte(`"Variant 0"`)) {
 		t.Errorf("Overwrite did not save the edit: %.200s", got)
 	}
-	if ti := v.title(); strings.HasPrefix(ti, "*") {
+	if ti := v.waitTitle("b.gltf"); strings.HasPrefix(ti, "*") {
 		t.Errorf("title after the save = %q", ti)
 	}
 
@@ -137,11 +137,11 @@ func TestWindowPromptKeys(t *testing.T) {
 	saved, _ := os.ReadFile(b)
 	v.click(1050, 196)
 	v.ctrl("s")
-	v.wait("not saved: "+b+": the file is read-only", 10*time.Second)
+	v.wait("not saved: "+b+": the file is read-only", windowWait)
 	time.Sleep(500 * time.Millisecond)
 	captureScreen(t, display, "prompt-read-only.png")
 	v.key("Escape")
-	v.wait("Cannot save: Cancel", 10*time.Second)
+	v.wait("Cannot save: Cancel", windowWait)
 	if got, _ := os.ReadFile(b); !bytes.Equal(got, saved) {
 		t.Error("the read-only file was overwritten")
 	}

@@ -38,7 +38,7 @@ func TestWindowSplitter(t *testing.T) {
 	// splitterX is where the splitter was last reported: the first report,
 	// then whatever came within settle after it (a drag reports each step).
 	splitterX := func(v *viewerProc, settle time.Duration) int {
-		line := v.wait("item splitter at", 20*time.Second)
+		line := v.wait("item splitter at", windowWait)
 		for end := time.After(settle); ; {
 			select {
 			case l := <-v.lines:

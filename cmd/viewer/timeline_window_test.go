@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"physview/internal/app"
 )
@@ -35,43 +34,49 @@ func TestWindowTimelineScrub(t *testing.T) {
 	// x 800 and the Animation tab is its last tab; its playhead slider
 	// runs from x 808 to 1268 at y 187.
 	click(t, display, 1217, 115)
-	shots := map[string]image.Image{}
-	for _, at := range []struct {
-		name string
-		x    float64
-	}{{"t0", 810}, {"t1", 1266}} {
-		click(t, display, at.x, 187)
-		time.Sleep(700 * time.Millisecond)
-		shots[at.name] = captureScreen(t, display, "timeline-"+at.name+".png")
-	}
 	// The 3D view is the window left of the panel.
 	vw := 1280 - int(app.DefaultViewOptions().PanelFor(1280))
 	view := image.Rect(0, 22, vw, 780)
-	if d := diffFraction(shots["t0"], shots["t1"], view, 24); d < 0.02 {
-		t.Errorf("scrubbed to the start and to the end, %.2f%% of the view differs; want the turned half (>= 2%%)", d*100)
-	}
 	// The headless screenshots of the same view size at those times.
 	dir := t.TempDir()
+	heads := map[string]image.Image{}
 	for _, tc := range []struct{ name, time string }{{"t0", "0"}, {"t1", "1"}} {
 		out := filepath.Join(dir, tc.name+".png")
 		if code, _, errOut := runCLI("screenshot", "-size", fmt.Sprintf("%dx758", vw), "-time", tc.time, "-o", out, fixture); code != 0 {
 			t.Fatalf("screenshot: exit %d: %s", code, errOut)
 		}
-		head := readPNG(t, out)
+		heads[tc.name] = readPNG(t, out)
 		if dir := os.Getenv("PHYSVIEW_SCREENSHOTS"); dir != "" {
 			data, _ := os.ReadFile(out)
 			os.WriteFile(filepath.Join(dir, "timeline-headless-"+tc.name+".png"), data, 0o644)
 		}
-		// Move the window capture's view to the origin to compare.
-		win := shots[tc.name]
+	}
+	// headDiff compares the window capture's view, moved to the origin,
+	// with the headless screenshot.
+	headDiff := func(win, head image.Image) float64 {
 		shifted := image.NewRGBA(image.Rect(0, 0, vw, 758))
 		for y := 0; y < 758; y++ {
 			for x := 0; x < vw; x++ {
 				shifted.Set(x, y, win.At(x, y+22))
 			}
 		}
-		if d := diffFraction(shifted, head, image.Rect(0, 0, vw, 758), 24); d > 0.01 {
-			t.Errorf("%s: the window's view and the headless screenshot differ in %.2f%% of the pixels", tc.name, d*100)
+		return diffFraction(shifted, head, image.Rect(0, 0, vw, 758), 24)
+	}
+	shots := map[string]image.Image{}
+	for _, at := range []struct {
+		name string
+		x    float64
+	}{{"t0", 810}, {"t1", 1266}} {
+		click(t, display, at.x, 187)
+		// The scrubbed frame, once it is on the screen.
+		shots[at.name] = waitScreen(t, display, "timeline-"+at.name+".png", func(img image.Image) bool {
+			return headDiff(img, heads[at.name]) <= 0.01
+		})
+		if d := headDiff(shots[at.name], heads[at.name]); d > 0.01 {
+			t.Errorf("%s: the window's view and the headless screenshot differ in %.2f%% of the pixels", at.name, d*100)
 		}
+	}
+	if d := diffFraction(shots["t0"], shots["t1"], view, 24); d < 0.02 {
+		t.Errorf("scrubbed to the start and to the end, %.2f%% of the view differs; want the turned half (>= 2%%)", d*100)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -96,7 +97,7 @@ func startXvfb(t *testing.T) string {
 func startViewer(t *testing.T, display string, args ...string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), "PHYSVIEW_RUN_MAIN=1", "PHYSVIEW_LOG_FRAMES=1", "DISPLAY="+display, "XDG_RUNTIME_DIR="+t.TempDir())
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -106,9 +107,15 @@ func startViewer(t *testing.T, display string, args ...string) {
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	lines := make(chan string)
+	var frames atomic.Int64
+	watchFrames(t, display, func() int { return int(frames.Load()) })
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "viewer: frame ") {
+				frames.Add(1)
+				continue
+			}
 			lines <- sc.Text()
 		}
 		close(lines)
@@ -199,13 +206,18 @@ func TestWindowShowsScene(t *testing.T) {
 				args = append(args, c.file)
 			}
 			startViewer(t, display, args...)
-			img := captureScreen(t, display, "window-"+c.name+".png")
+			view, panel := image.Rect(200, 150, 700, 600), image.Rect(905, 30, 1275, 300)
+			// The first textured frame is logged before it is on the
+			// screen, which a loaded machine shows a second later.
+			img := waitScreen(t, display, "window-"+c.name+".png", func(img image.Image) bool {
+				return distinctColours(img, view) >= 20 && distinctColours(img, panel) >= 4
+			})
 			// The 3D view (left) shows geometry: many colours, not a flat background.
-			if n := distinctColours(img, image.Rect(200, 150, 700, 600)); n < 20 {
+			if n := distinctColours(img, view); n < 20 {
 				t.Errorf("3D view has only %d colours: nothing drawn?", n)
 			}
 			// The panel (right) is there: its text gives it several colours.
-			if n := distinctColours(img, image.Rect(905, 30, 1275, 300)); n < 4 {
+			if n := distinctColours(img, panel); n < 4 {
 				t.Errorf("panel has only %d colours: not drawn?", n)
 			}
 		})

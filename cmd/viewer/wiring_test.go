@@ -26,13 +26,13 @@ func TestWindowPanelStaysPut(t *testing.T) {
 	}
 	// Scene tab: the Ball row (under the hint line); then the Inspector tab.
 	v.click(900, 194)
-	if got := v.wait("selected node", 10*time.Second); got != "viewer: selected node 2" {
+	if got := v.wait("selected node", windowWait); got != "viewer: selected node 2" {
 		t.Fatalf("a click on the Ball row: %q", got)
 	}
 	v.click(885, 119)
 	// The mouse rests on the radius field, as it will after typing.
 	v.xdotool("mousemove", "870", "495")
-	time.Sleep(500 * time.Millisecond)
+	afterFrames(v.display, 500*time.Millisecond) // the field drawn hovered
 	before := captureScreen(t, display, "panel-before.png")
 	// The radius field: type -1, which is refused.
 	v.click(870, 495)
@@ -40,10 +40,9 @@ func TestWindowPanelStaysPut(t *testing.T) {
 	v.xdotool("type", "--delay", "80", "--", "-1")
 	time.Sleep(200 * time.Millisecond)
 	v.key("Return")
-	time.Sleep(600 * time.Millisecond)
-	after := captureScreen(t, display, "panel-refused.png")
-
 	message := image.Rect(836, 60, 1275, 100)
+	after := waitScreen(t, display, "panel-refused.png", func(img image.Image) bool { return countColour(img, message, 0) >= 20 })
+
 	if n := countColour(after, message, 0); n < 20 {
 		t.Errorf("no red message in the message area (%d red pixels)", n)
 	}

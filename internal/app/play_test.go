@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // writePile writes n dynamic spheres all at one point over a floor.
@@ -56,5 +57,36 @@ func TestPlayRefusesHostileValues(t *testing.T) {
 	}
 	if s.Play.Running() {
 		t.Error("a simulation is running")
+	}
+}
+
+// TestStepPlayTakesEveryStep: StepPlay(n) takes all n steps however long
+// they take (a loaded machine), while a frame of Play (PlayFrame) stops
+// after the step budget, so that the window stays responsive.
+func TestStepPlayTakesEveryStep(t *testing.T) {
+	old := stepBudget
+	stepBudget = time.Nanosecond // every step is over budget
+	defer func() { stepBudget = old }()
+	for _, tc := range []struct {
+		name string
+		step func(s *Session)
+		want int
+	}{
+		{"StepPlay(30)", func(s *Session) { s.StepPlay(30) }, 30},
+		{"a frame of Play, 0.1 s late", func(s *Session) {
+			s.Play.Playing = true
+			now := time.Now()
+			s.PlayFrame(now)
+			s.PlayFrame(now.Add(100 * time.Millisecond))
+		}, 1},
+	} {
+		s, _ := open(t, writePile(t, t.TempDir(), 2, ""))
+		tc.step(s)
+		if s.Play.Sim == nil {
+			t.Fatalf("%s: Play did not start: %q", tc.name, s.Play.Error)
+		}
+		if got := s.Play.Sim.Steps; got != tc.want {
+			t.Errorf("%s: %d steps, want %d", tc.name, got, tc.want)
+		}
 	}
 }

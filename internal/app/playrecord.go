@@ -142,7 +142,7 @@ func (s *Session) stepRecording(delta int) {
 		cur = p.Recording.Len() - 1
 		if delta > 0 {
 			p.Playing = false
-			s.stepPlay(delta)
+			s.stepPlay(delta, false) // the steps the user asked for
 			return
 		}
 	}

@@ -36,7 +36,10 @@ func TestWatch(t *testing.T) {
 	write(t, img, "png")
 	write(t, filepath.Join(dir, "other.txt"), "x")
 
-	const debounce = 150 * time.Millisecond
+	// Well above the 30 ms between the burst's writes, so that a loaded
+	// machine, which can hold the test up between two of them, does not
+	// split it.
+	const debounce = 400 * time.Millisecond
 	w, err := New([]string{scene, bin, img}, debounce)
 	if err != nil {
 		t.Fatal(err)

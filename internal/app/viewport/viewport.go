@@ -285,12 +285,16 @@ func (c *Controller) Input(vp Rect, m Mouse, cam Camera) (tooltip int) {
 		s.CancelDrag()
 		return -1
 	}
-	// A handle drag follows the mouse until the button is released.
+	// A handle drag follows the mouse until the button is released. A
+	// frame can take in the last moves and the release together (imgui
+	// hands a release after moves to the same frame; a slow frame on a
+	// busy machine gathers both): the moves count before the drag ends.
 	if s.Dragging() {
+		if m.DX != 0 || m.DY != 0 {
+			s.DragTo(vp.ray(m.X, m.Y))
+		}
 		if !m.Left {
 			s.EndDrag()
-		} else if m.DX != 0 || m.DY != 0 {
-			s.DragTo(vp.ray(m.X, m.Y))
 		}
 		return -1
 	}
@@ -310,17 +314,19 @@ func (c *Controller) Input(vp Rect, m Mouse, cam Camera) (tooltip int) {
 		}
 	}
 	if c.pressed {
-		switch {
-		case !m.Left:
+		// A release in the same frame as the moves before it (as with a
+		// handle drag above) still orbits by them and picks nothing.
+		if c.orbiting || math.Hypot(m.X-c.pressAt[0], m.Y-c.pressAt[1]) > clickSlop {
+			c.orbiting = true
+			cam.Orbit(m.DX*orbitSpeed, -m.DY*orbitSpeed)
+		}
+		if !m.Left {
 			c.pressed = false
 			if !c.orbiting {
 				if n := c.pickAt(vp, c.pressAt[0], c.pressAt[1]); n != s.Selected {
 					s.Do(app.Select{Node: n, FromView: n >= 0})
 				}
 			}
-		case c.orbiting || math.Hypot(m.X-c.pressAt[0], m.Y-c.pressAt[1]) > clickSlop:
-			c.orbiting = true
-			cam.Orbit(m.DX*orbitSpeed, -m.DY*orbitSpeed)
 		}
 	}
 	if !m.Over {
