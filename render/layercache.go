@@ -95,12 +95,19 @@ func (c *LayerCache) ShowPart(dst uint32, width, height, x0, y0, x1, y1 int, cle
 		c.key, c.rect, c.valid = key, rect, true
 	}
 	gl.Disable(gl.SCISSOR_TEST)
+	c.blit(dst, height, x0, y0, x1, y1)
+	return redrew
+}
+
+// blit copies the cache's rectangle x0,y0 to x1,y1 (from the top left of
+// a window height pixels high) into framebuffer dst, and leaves
+// framebuffer 0 bound.
+func (c *LayerCache) blit(dst uint32, height, x0, y0, x1, y1 int) {
 	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, c.t.fb)
 	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, dst)
 	gy0, gy1 := int32(height-y1), int32(height-y0)
 	gl.BlitFramebuffer(int32(x0), gy0, int32(x1), gy1, int32(x0), gy0, int32(x1), gy1, gl.COLOR_BUFFER_BIT, gl.NEAREST)
 	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
-	return redrew
 }
 
 // resize makes the cache's framebuffer, colour only.
@@ -146,11 +153,7 @@ func (c *LayerCache) Copy(dst uint32, width, height int) bool {
 	}
 	x0, y0, x1, y1 := c.rect[0], c.rect[1], c.rect[2], c.rect[3]
 	gl.Disable(gl.SCISSOR_TEST)
-	gl.BindFramebuffer(gl.READ_FRAMEBUFFER, c.t.fb)
-	gl.BindFramebuffer(gl.DRAW_FRAMEBUFFER, dst)
-	gy0, gy1 := int32(height-y1), int32(height-y0)
-	gl.BlitFramebuffer(int32(x0), gy0, int32(x1), gy1, int32(x0), gy0, int32(x1), gy1, gl.COLOR_BUFFER_BIT, gl.NEAREST)
-	gl.BindFramebuffer(gl.FRAMEBUFFER, 0)
+	c.blit(dst, height, x0, y0, x1, y1)
 	return true
 }
 

@@ -65,20 +65,8 @@ func TestWindowOrbitReduced(t *testing.T) {
 		}
 		return reduced, lastReduced
 	}
-	// The drag: 30 moves or more, 5 at a time, until 5 frames drew during
-	// it (a loaded machine draws fewer frames a second).
-	xdo(t, display, "mousemove", "300", "400", "mousedown", "1")
-	for batch, end := 0, time.Now().Add(windowWait); time.Now().Before(end); batch++ {
-		dx := []string{"6", "-6"}[batch/10%2] // back and forth within the view
-		var steps []string
-		for i := 0; i < 5; i++ {
-			steps = append(steps, "mousemove_relative", "--", dx, "0", "sleep", "0.03")
-		}
-		xdo(t, display, steps...)
-		if n, _ := reducedIn(redraws(before)); batch >= 5 && n >= 5 {
-			break
-		}
-	}
+	// The drag, until 5 reduced frames drew during it.
+	dragUntil(t, display, func() bool { n, _ := reducedIn(redraws(before)); return n >= 5 })
 	xdo(t, display, "mouseup", "1")
 	// The frames after the drag: the last redraw full-size again.
 	var rs [][3]int

@@ -53,20 +53,8 @@ func TestWindowPanelCache(t *testing.T) {
 	if p0 < 1 {
 		t.Fatalf("panel drawn %d times after the first frames, want at least once (frame %d):\n%s", p0, f0, strings.Join(log.lines, "\n"))
 	}
-	// The drag: 30 moves or more, 5 at a time, until 5 frames drew during
-	// it (a loaded machine draws fewer frames a second).
-	xdo(t, display, "mousemove", "300", "400", "mousedown", "1")
-	for batch, end := 0, time.Now().Add(windowWait); time.Now().Before(end); batch++ {
-		dx := []string{"6", "-6"}[batch/10%2] // back and forth within the view
-		var steps []string
-		for i := 0; i < 5; i++ {
-			steps = append(steps, "mousemove_relative", "--", dx, "0", "sleep", "0.03")
-		}
-		xdo(t, display, steps...)
-		if f, _ := last(); batch >= 5 && f-f0 >= 5 {
-			break
-		}
-	}
+	// The drag, until 5 frames drew during it.
+	dragUntil(t, display, func() bool { f, _ := last(); return f-f0 >= 5 })
 	xdo(t, display, "mouseup", "1")
 	time.Sleep(700 * time.Millisecond)
 	f1, p1 := last()

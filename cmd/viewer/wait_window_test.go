@@ -94,3 +94,23 @@ func afterFrames(display string, least time.Duration) {
 		time.Sleep(d)
 	}
 }
+
+// dragUntil presses the left button at (300, 400) in the view and drags
+// back and forth within it, 30 moves or more, 5 at a time, until done
+// says enough frames drew during the drag (a loaded machine draws fewer
+// frames a second) or windowWait passes; the button stays down.
+func dragUntil(t *testing.T, display string, done func() bool) {
+	t.Helper()
+	xdo(t, display, "mousemove", "300", "400", "mousedown", "1")
+	for batch, end := 0, time.Now().Add(windowWait); time.Now().Before(end); batch++ {
+		dx := []string{"6", "-6"}[batch/10%2] // back and forth within the view
+		var steps []string
+		for i := 0; i < 5; i++ {
+			steps = append(steps, "mousemove_relative", "--", dx, "0", "sleep", "0.03")
+		}
+		xdo(t, display, steps...)
+		if batch >= 5 && done() {
+			return
+		}
+	}
+}
