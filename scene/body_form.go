@@ -223,9 +223,15 @@ func (b *Body) encode() json.RawMessage {
 	}
 	if t := b.Trigger; t != nil {
 		var tw writer
-		if t.Nodes != nil {
+		switch {
+		case len(t.Nodes) > 0:
 			tw.set("nodes", t.Nodes)
-		} else {
+		case t.Nodes != nil:
+			// A compound of no parts (a legacy or implicit trigger with
+			// no trigger below it): an empty array is an error
+			// (EMPTY_ENTITY), so the implicit form {} is written, which
+			// reads back as the same empty compound.
+		default:
 			tw.set("shape", t.Shape)
 			tw.ref("collisionFilter", t.CollisionFilter)
 		}
