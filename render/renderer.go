@@ -256,7 +256,9 @@ type Renderer struct {
 	UploadBudget time.Duration
 	// reserve is the next texture storage's memory being faulted in
 	// (reserve.go); heapUsed says malloc keeps its heap for them.
-	reserve  *storageReserve
+	reserve *storageReserve
+	// blocked is the reserve the last upload step waited for (UploadWait).
+	blocked  *storageReserve
 	heapUsed bool
 	reserved bool // the storage under way took a reserve (NoteSteps)
 	// texChanges counts the textures replaced (a whole image for its
@@ -304,8 +306,10 @@ func (r *Renderer) Bounds() (min, max mgl64.Vec3) { return r.min, r.max }
 // SetDocument uploads d's meshes and starts decoding its images; textures
 // appear as Poll uploads them. dir is where relative image paths are read.
 func (r *Renderer) SetDocument(d *scene.Document) {
+	start := time.Now()
 	r.release()
 	r.resetWarm()
+	released := time.Since(start)
 	r.doc = d
 	r.Messages = nil
 	r.drawCalls = 0
@@ -373,6 +377,7 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 			}
 		}
 	}
+	meshes := time.Since(start) - released
 	unrendered := unrenderedExtensions(d.GLTF.Materials)
 	for _, name := range unrendered {
 		r.Messages = append(r.Messages, fmt.Sprintf("material extension %s: not rendered", name))
@@ -395,6 +400,10 @@ func (r *Renderer) SetDocument(d *scene.Document) {
 		if why := d.EmptyPictureReason(); why != "" {
 			r.Messages = append(r.Messages, why)
 		}
+	}
+	if r.NoteSteps {
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		r.Notes = append(r.Notes, fmt.Sprintf("document set %.1f ms (the last released %.1f, meshes %.1f)", ms(time.Since(start)), ms(released), ms(meshes)))
 	}
 	// The CPU copies the geometry went up from (interleaved vertices,
 	// attributes read for it) are garbage now: give their pages back

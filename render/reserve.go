@@ -132,10 +132,24 @@ func (r *Renderer) storageMayStart(bytes int) bool {
 		res.waited = time.Now()
 	}
 	if time.Since(res.waited) < maxReserveWait {
+		r.blocked = res
 		return false
 	}
 	r.dropReserve()
 	return true
+}
+
+// UploadWait returns, when the last Poll's uploads stopped at a texture
+// storage whose reserve's pages are still being faulted in, a channel
+// closed once they are in; else nil. The window waits on it (at most a
+// part of a frame) rather than drawing frames that can upload nothing
+// meanwhile: each costs the GL thread and the rasteriser 5-15 ms of CPU
+// that the worker faulting in the pages, and the decoders, need.
+func (r *Renderer) UploadWait() <-chan struct{} {
+	if res := r.blocked; res != nil && res == r.reserve {
+		return res.ready
+	}
+	return nil
 }
 
 // dropReserve lets go of the reserve under way (freed once its worker is

@@ -134,3 +134,48 @@ func TestReserveHeapRestored(t *testing.T) {
 		}
 	}
 }
+
+// TestUploadWait: uploads that stop at a storage whose reserve's pages
+// are still being faulted in give the window the reserve's channel to
+// wait on (rather than frames that can upload nothing); none once the
+// pages are in, nor after a frame that took no step, nor for a reserve
+// waited for past maxReserveWait (the storage is then allocated at once).
+func TestUploadWait(t *testing.T) {
+	img := patternImage(2048, 2048)
+	r := &Renderer{}
+	r.queue = []*decodedImage{{img: img}}
+	res := &storageReserve{ready: make(chan struct{})}
+	r.reserve = res
+
+	if n := r.uploadSome(10 * time.Millisecond); n != 0 || r.current != nil {
+		t.Fatalf("uploads went on while the reserve's pages were not in: %d done, current %v", n, r.current != nil)
+	}
+	if got := r.UploadWait(); got != (<-chan struct{})(res.ready) {
+		t.Fatalf("UploadWait = %v with the storage waiting for its reserve, want the reserve's channel", got)
+	}
+	r.uploadSome(-1)
+	if got := r.UploadWait(); got != nil {
+		t.Errorf("UploadWait = %v after a frame that took no step, want nil", got)
+	}
+	r.uploadSome(10 * time.Millisecond)
+	if r.UploadWait() == nil {
+		t.Fatal("UploadWait = nil with the storage still waiting")
+	}
+	close(res.ready)
+	if !r.storageMayStart(22 << 20) {
+		t.Fatal("the storage may not start once its reserve's pages are in")
+	}
+	if got := r.UploadWait(); got != nil {
+		t.Errorf("UploadWait = %v once the pages are in, want nil", got)
+	}
+
+	// A reserve waited for too long is dropped: no wait.
+	r2 := &Renderer{}
+	r2.queue = []*decodedImage{{img: img}}
+	late := &storageReserve{ready: make(chan struct{}), waited: time.Now().Add(-2 * maxReserveWait)}
+	r2.reserve = late
+	defer close(late.ready)
+	if !r2.storageMayStart(22<<20) || r2.UploadWait() != nil {
+		t.Errorf("a reserve waited for past maxReserveWait: the storage waits, or UploadWait is not nil")
+	}
+}

@@ -291,6 +291,7 @@ func (u *imageUpload) replace(r *Renderer, k texKey, id uint32) {
 // estimated cost fits in what is left of the budget. A budget below 0
 // makes none (the next storage's reserve may start).
 func (r *Renderer) uploadSome(budget time.Duration) (completed int) {
+	r.blocked = nil
 	if budget < 0 {
 		r.reserveNext()
 		return 0

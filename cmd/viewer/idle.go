@@ -10,6 +10,7 @@ import "C"
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -62,7 +63,22 @@ var frameTimes = os.Getenv("PHYSVIEW_FRAME_TIMES") == "1"
 func (a *windowApp) startIdle() {
 	render.SetWake(postWake)
 	g.Context.Backend().SetAfterRenderHook(a.afterFrame)
+	if !backendClock {
+		g.Context.Backend().SetTargetFPS(unpacedFPS)
+	}
 }
+
+// The backend's loop keeps its own clock of 30 frames a second: a frame
+// that follows the last at once (the uploads while a file opens) first
+// sleeps until that clock's next tick, 0-33 ms that no budget of the
+// window's sees. The window paces every frame itself (afterFrame), so
+// the backend's clock is set past any frame rate: its loop then draws
+// the next frame as soon as afterFrame returns.
+const unpacedFPS = 100000
+
+// backendClock (PHYSVIEW_BACKEND_CLOCK=1) leaves the backend's clock at
+// its 30 frames a second, for A/B runs of the opening benchmark.
+var backendClock = os.Getenv("PHYSVIEW_BACKEND_CLOCK") == "1"
 
 // wakes guards posting an empty event to the window from goroutines
 // against GLFW's shutdown, which the window's closing starts.
@@ -125,8 +141,11 @@ func (a *windowApp) afterFrame() {
 		a.rest = now.Sub(a.afterUpload) - a.warmTime
 	}
 	if a.backToBack && !a.shownAt.IsZero() {
-		a.fixed = fixedPart(a.fixed, now.Sub(a.shownAt)-a.uploadTime-a.warmTime-a.pollTime)
+		// Less the wait for a storage's pages, which a frame that
+		// uploads does not pay.
+		a.fixed = fixedPart(a.fixed, now.Sub(a.shownAt)-a.uploadTime-a.warmTime-a.pollTime-a.pagesWait)
 	}
+	a.pagesWait = 0
 	a.shownAt, a.backToBack, a.paced = now, false, false
 	if logFrames {
 		a.frames++
@@ -164,12 +183,22 @@ func (a *windowApp) afterFrame() {
 		return // the loop ends at once
 	}
 	// Decoded textures wait for their upload, a time budget's worth a
-	// frame: the next frame comes without waiting for an event, on the
-	// backend's clock (30 a second, or back to back while the uploads
-	// fill the frames).
+	// frame (or the shaders' warm-up, the drawing ahead): the next frame
+	// comes at once, its budget what is left of maxUploadGap.
 	if a.renderer != nil && (a.renderer.Uploading() || a.warming) {
 		a.lastFrameEnd = now
 		a.backToBack = true
+		if ch := a.renderer.UploadWait(); ch != nil && !a.warming {
+			// Nothing to upload until the next storage's pages are
+			// in: the next frame waits for them, at most maxUploadWait.
+			t := time.NewTimer(maxUploadWait)
+			select {
+			case <-ch:
+			case <-t.C:
+			}
+			t.Stop()
+			a.pagesWait = time.Since(now)
+		}
 		a.wokeAt = time.Now()
 		return
 	}
@@ -198,9 +227,38 @@ func (a *windowApp) afterFrame() {
 	if a.s.Loading() != nil || a.pacer.Streaming() {
 		timeout = busyTimeout
 	}
+	if a.countsLag {
+		// Newer texture counts wait for a frame that did not sleep to
+		// the frame interval (countsDue): one after the next event, or
+		// when they would lag by progressEvery.
+		timeout = min(timeout, max(time.Millisecond, progressEvery-time.Since(a.progressAt)))
+	}
 	C.glfwWaitEventsTimeout(C.double(timeout.Seconds()))
 	a.lastFrameEnd = time.Now()
 	a.wokeAt = a.lastFrameEnd
+}
+
+// maxUploadWait bounds the wait of a frame whose uploads wait for a
+// storage's pages (render.Renderer.UploadWait): with the next frame's
+// own work, the gap stays under maxUploadGap.
+const maxUploadWait = 20 * time.Millisecond
+
+// windowProcs is how many goroutines the window lets run Go code at once
+// (runtime.GOMAXPROCS): at least 4, twice the cores. With one per core,
+// the frame's thread lost its turn to the decoders and the file's loading:
+// each of the frame's calls into C (GL, GLFW) may hand its processor to a
+// waiting goroutine, and on its return the frame waited for one of them
+// to be preempted, up to 10 ms a time, while the kernel would have run it
+// first (the decoders run 5 nice levels below it). With more, the kernel
+// alone shares the cores.
+func windowProcs(cpus int) int { return max(4, 2*cpus) }
+
+// setWindowProcs raises GOMAXPROCS to windowProcs, unless the GOMAXPROCS
+// environment variable says otherwise.
+func setWindowProcs() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(max(runtime.GOMAXPROCS(0), windowProcs(runtime.NumCPU())))
+	}
 }
 
 // startPacing (PHYSVIEW_PACING=start) paces the moving frames by their

@@ -75,6 +75,9 @@ type windowApp struct {
 	shownAt    time.Time
 	backToBack bool
 	fixed      time.Duration
+	// pagesWait is how long the window waited after the last frame for a
+	// texture storage's pages (render.Renderer.UploadWait).
+	pagesWait time.Duration
 	// paced says the next frame follows the last after a sleep to the
 	// frame interval (something moves: frames are due every interval, so
 	// the sleep is part of the gap the user sees), not after a wait for
@@ -178,6 +181,7 @@ func runWindowWith(path string, setup func(a *windowApp)) error {
 	a.panel.S = s
 	s.Wake = wakeWhenUp
 	render.BackgroundDecoding = true // the frames first (render.BackgroundDecoding)
+	setWindowProcs()
 	s.Preload = render.Preload
 	s.DropPreload = render.DropPreload
 	s.Log = logLine
@@ -402,8 +406,8 @@ const progressEvery = 250 * time.Millisecond
 // (or a new document's panel). A change of them draws the side panel anew
 // into its cache (cachePanel: 15-30 ms of llvmpipe's), which this
 // frame's budget then counts (uploadBudget): not in a frame that slept to
-// the frame interval first (the next one comes at once, showProgress),
-// unless they lag by progressEvery.
+// the frame interval first (its gap is mostly gone), unless they lag by
+// progressEvery.
 func (a *windowApp) countsDue() bool {
 	if a.s.Doc != a.progressDoc {
 		return true
@@ -413,7 +417,8 @@ func (a *windowApp) countsDue() bool {
 
 // showProgress puts the texture counts in the panel's bar when this frame
 // shows them (countsNow) or they are all in, and says whether newer ones
-// wait: then the next frame comes at once to show them.
+// wait (countsLag): a frame then follows within what is left of
+// progressEvery (afterFrame), or sooner with the next image decoded.
 func (a *windowApp) showProgress(progress float32, refining, pending int) {
 	if a.countsNow || pending == 0 && refining == 0 {
 		if a.panel.Progress != progress || a.panel.Refining != refining || a.s.Doc != a.progressDoc {
@@ -422,7 +427,6 @@ func (a *windowApp) showProgress(progress float32, refining, pending int) {
 		a.panel.Progress, a.panel.Refining, a.progressDoc = progress, refining, a.s.Doc
 	}
 	a.countsLag = a.panel.Progress != progress || a.panel.Refining != refining
-	a.warming = a.warming || a.countsLag
 }
 
 // quietFrame reports whether this frame neither uploaded textures nor
@@ -706,13 +710,20 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // maxUploadGap, frames back to back still get half as much time as the
 // rest, so that a file's textures do not take many times longer to come.
 const (
-	maxUploadGap = 45 * time.Millisecond
-	minUpload    = 8 * time.Millisecond
-	maxUpload    = 40 * time.Millisecond
+	minUpload = 8 * time.Millisecond
+	maxUpload = 40 * time.Millisecond
 	// deferUpload is the budget of a frame that takes no step
 	// (render.Renderer.UploadBudget below 0).
 	deferUpload = -1
 )
+
+// maxUploadGap: see above (PHYSVIEW_UPLOAD_GAP=ms, experiment).
+var maxUploadGap = func() time.Duration {
+	if v, err := time.ParseDuration(os.Getenv("PHYSVIEW_UPLOAD_GAP") + "ms"); err == nil {
+		return v
+	}
+	return 45 * time.Millisecond
+}()
 
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
