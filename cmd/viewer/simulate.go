@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"physview/internal/app"
 	"physview/sim"
@@ -59,6 +60,12 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, "viewer: note:", l)
 		}
 	}
+	// A value of the wrong type plays as its default: said up front, as
+	// screenshot says what it does not draw, and the exit status is 1.
+	defaults := app.DefaultsPlayed(d)
+	for _, l := range defaults {
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, l)
+	}
 	note(s.Warnings...)
 	shown := len(s.Warnings)
 	rec := extras.recording(s)
@@ -92,5 +99,24 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		}
 		note(warnings...)
 	}
-	return nil
+	return playedDefaultsStatus(path, defaults)
+}
+
+// playedDefaultsStatus is simulate's exit for a run that played defaults
+// for values of the wrong type: like a screenshot that draws less than the
+// file asks, it is not the file's run, so not a success (status 1).
+func playedDefaultsStatus(path string, defaults []string) error {
+	if len(defaults) == 0 {
+		return nil
+	}
+	return fail(1, "%s: played defaults for values of the wrong type: %s", path, firstOfDefaults(defaults))
+}
+
+// firstOfDefaults joins the first maxNotDrawn lines with "; " and says how
+// many more there are.
+func firstOfDefaults(lines []string) string {
+	if len(lines) <= maxNotDrawn {
+		return strings.Join(lines, "; ")
+	}
+	return fmt.Sprintf("%s; and %d more played as defaults", strings.Join(lines[:maxNotDrawn], "; "), len(lines)-maxNotDrawn)
 }
