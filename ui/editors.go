@@ -221,9 +221,14 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 		f(e, shapeEdit{s: s, i: i, id: id, set: set})
 	}
 	if users := d.ShapeUsers(i); len(users) > 1 && node >= 0 {
-		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: editing it changes them all.", len(users)))
+		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: edits change all of them.", len(users)))
+		if imgui.IsItemHovered() {
+			// Which nodes, without a line that would move the widgets below.
+			tip := "Also: " + app.SharedShapeOthers(d, node, i) + ".\nMake single gives " + d.NodeName(node) + " a copy of its own."
+			imgui.SetTooltip(strings.ReplaceAll(tip, "%", "%%"))
+		}
 		imgui.SameLine()
-		button(id("Make unique"), func() { e.do(d.MakeShapeUniqueEdit(node, trigger)) })
+		button(id("Make single"), func() { e.do(app.MakeSingleEdit(d, node, trigger)) })
 	}
 }
 
