@@ -89,7 +89,10 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(1, "%s: %v (the poses above are the last finite ones)", path, runErr)
 	}
 	if *out != "" && *extras.bake {
-		return extras.writeBaked(d, rec, *out, stderr)
+		if err := extras.writeBaked(d, rec, *out, stderr); err != nil {
+			return err
+		}
+		return playedDefaultsStatus(path, defaults)
 	}
 	if *out != "" {
 		s.Apply()

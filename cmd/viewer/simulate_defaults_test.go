@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,10 +43,21 @@ func TestSimulateSaysDefaultsPlayed(t *testing.T) {
 			`viewer: ` + dir + `khr.gltf: extensions.KHR_implicit_shapes.shapes[1].sphere.radius must be a number, found "big"; 0.5 is used instead`,
 			`viewer: ` + dir + `khr.gltf: played defaults for values of the wrong type: extensions.KHR_implicit_shapes.shapes[1].sphere.radius must be a number, found "big"; 0.5 is used instead`,
 		}, ""},
+		// The run is written all the same (OUT: a file in a new folder).
+		{"bake", []string{"-t", "0.2", "-bake", "-o", "OUT", dir + "khr.gltf"}, 1, []string{
+			`viewer: ` + dir + `khr.gltf: extensions.KHR_implicit_shapes.shapes[1].sphere.radius must be a number, found "big"; 0.5 is used instead`,
+			`viewer: ` + dir + `khr.gltf: played defaults for values of the wrong type: extensions.KHR_implicit_shapes.shapes[1].sphere.radius must be a number, found "big"; 0.5 is used instead`,
+		}, `node 1 "Ball"`},
 		{"clean", []string{"testdata/sim_fall.gltf"}, 0, nil, `node 0 "ball"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := runCLI(append([]string{"simulate"}, tc.args...)...)
+			args := slices.Clone(tc.args)
+			written := ""
+			if i := slices.Index(args, "OUT"); i >= 0 {
+				written = filepath.Join(t.TempDir(), "out.gltf")
+				args[i] = written
+			}
+			code, out, errOut := runCLI(append([]string{"simulate"}, args...)...)
 			if code != tc.code {
 				t.Fatalf("exit %d, want %d: %s", code, tc.code, errOut)
 			}
@@ -58,6 +72,11 @@ func TestSimulateSaysDefaultsPlayed(t *testing.T) {
 			}
 			if !strings.Contains(out, tc.pose) {
 				t.Errorf("stdout lacks %q:\n%s", tc.pose, out)
+			}
+			if written != "" {
+				if data, err := os.ReadFile(written); err != nil || !strings.Contains(string(data), `"Simulation"`) {
+					t.Errorf("the baked file: %v (%d bytes)", err, len(data))
+				}
 			}
 		})
 	}
