@@ -524,9 +524,9 @@ func (e ed) jointSettingsFields(i int) {
 				set("Set limit axes", func(s *scene.JointSettings) { s.Limits[li].LinearAxes = toggle(s.Limits[li].LinearAxes, a, b) })
 			})
 		}
-		// What "lin" and "ang" mean, and in what the range is, at the
-		// rows' ends (where a word moves no field).
-		// Said on the row of the limit's kind (both rows while it has none).
+		// What "lin" and "ang" mean and the range's unit, at the end of
+		// the row of the limit's kind (both rows while it has no axes),
+		// where a word moves no field.
 		none := len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0
 		if none || len(l.LinearAxes) > 0 {
 			imgui.SameLine()
