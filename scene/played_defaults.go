@@ -63,10 +63,13 @@ func isPhysicsPath(p string) bool {
 // dialect changed, the block is gone) counts as not edited: the default
 // may still be what plays, and saying so once too often is the safer side.
 func (d *Document) editedSinceLoad(path string, blocks map[int]map[string]json.RawMessage) bool {
+	// The block is the longest prefix of path (at a "/") the baseline
+	// has: a few map lookups, not a scan of every node's blocks.
 	block := ""
-	for k := range d.source.baseline {
-		if (path == k || strings.HasPrefix(path, k+"/")) && len(k) > len(block) {
-			block = k
+	for i := len(path); i > 0; i = strings.LastIndexByte(path[:i], '/') {
+		if _, ok := d.source.baseline[path[:i]]; ok {
+			block = path[:i]
+			break
 		}
 	}
 	if block == "" {

@@ -55,7 +55,7 @@ func runCompare(path string, f engineFlags, seconds, dt float64, animation int, 
 		return fail(1, "%s: %v", path, err)
 	}
 	defaults := app.DefaultsPlayed(d)
-	for _, l := range defaults {
+	for _, l := range app.DefaultsPlayedShown(defaults) {
 		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, l)
 	}
 	for _, n := range c.Notes {

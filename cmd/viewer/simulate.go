@@ -63,7 +63,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 	// A value of the wrong type plays as its default: said up front, as
 	// screenshot says what it does not draw, and the exit status is 1.
 	defaults := app.DefaultsPlayed(d)
-	for _, l := range defaults {
+	for _, l := range app.DefaultsPlayedShown(defaults) {
 		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, l)
 	}
 	note(s.Warnings...)
@@ -115,11 +115,8 @@ func playedDefaultsStatus(path string, defaults []string) error {
 	return fail(1, "%s: played defaults for values of the wrong type: %s", path, firstOfDefaults(defaults))
 }
 
-// firstOfDefaults joins the first maxNotDrawn lines with "; " and says how
-// many more there are.
+// firstOfDefaults joins the first lines with "; " and says how many more
+// there are.
 func firstOfDefaults(lines []string) string {
-	if len(lines) <= maxNotDrawn {
-		return strings.Join(lines, "; ")
-	}
-	return fmt.Sprintf("%s; and %d more played as defaults", strings.Join(lines[:maxNotDrawn], "; "), len(lines)-maxNotDrawn)
+	return strings.Join(app.DefaultsPlayedShown(lines), "; ")
 }

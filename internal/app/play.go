@@ -250,7 +250,7 @@ func (s *Session) startPlay(now time.Time) {
 	// Values of the wrong type play as their defaults: said first, and
 	// in the message line, since the run is not the file's (played_defaults.go).
 	defaults := DefaultsPlayed(s.Doc)
-	for _, l := range defaults {
+	for _, l := range DefaultsPlayedShown(defaults) {
 		p.sceneNotes = append(p.sceneNotes, "played a default: "+l)
 	}
 	if note := DefaultsPlayedNote(s.Name, defaults); note != "" {

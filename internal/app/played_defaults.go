@@ -19,6 +19,20 @@ func DefaultsPlayed(d *scene.Document) []string {
 	return lines
 }
 
+// MaxDefaultsShown is how many DefaultsPlayed lines the window's notes and
+// simulate's stderr list; the rest are counted (a hostile file can have
+// one on each of 20,000 nodes, which validate lists).
+const MaxDefaultsShown = 10
+
+// DefaultsPlayedShown is lines cut to MaxDefaultsShown, with a last line
+// saying how many more there are.
+func DefaultsPlayedShown(lines []string) []string {
+	if len(lines) <= MaxDefaultsShown {
+		return lines
+	}
+	return append(lines[:MaxDefaultsShown:MaxDefaultsShown], fmt.Sprintf("and %d more values of the wrong type play as defaults (viewer validate lists them all)", len(lines)-MaxDefaultsShown))
+}
+
 // DefaultsPlayedNote is the window's note when Play starts on values of
 // the wrong type: the file's name and the first of them, the rest in the
 // Play tab's notes.

@@ -46,3 +46,22 @@ func TestPlayTellsDefaultsPlayed(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultsPlayedShown: more than MaxDefaultsShown lines are cut, with
+// a last line counting the rest.
+func TestDefaultsPlayedShown(t *testing.T) {
+	var lines []string
+	for i := range 12 {
+		lines = append(lines, strings.Repeat("x", i+1))
+	}
+	got := DefaultsPlayedShown(lines)
+	if len(got) != 11 || got[9] != "xxxxxxxxxx" || got[10] != "and 2 more values of the wrong type play as defaults (viewer validate lists them all)" {
+		t.Errorf("%q", got)
+	}
+	if got := DefaultsPlayedShown(lines[:3]); !slices.Equal(got, lines[:3]) {
+		t.Errorf("%q, want the 3 lines", got)
+	}
+	if len(lines) != 12 || lines[10] != "xxxxxxxxxxx" {
+		t.Error("the caller's lines were changed")
+	}
+}
