@@ -103,7 +103,7 @@ func (r *reader) number(key string, def float64) float64 {
 	var f float64
 	if err := json.Unmarshal(v, &f); err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		if math.IsNaN(def) {
-			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a number, found %s", short(v))
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a number, found %s%s", short(v), instead(false, ""))
 		} else {
 			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a number, found %s; %g is used instead", short(v), def)
 		}
@@ -133,7 +133,7 @@ func (r *reader) index(key string, def int) int {
 	}
 	var f float64
 	if err := json.Unmarshal(v, &f); err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an integer index, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an integer index, found %s%s", short(v), instead(def >= 0, strconv.Itoa(def)))
 		return def
 	}
 	return int(f)
@@ -146,7 +146,7 @@ func (r *reader) boolean(key string, def bool) bool {
 	}
 	var b bool
 	if err := json.Unmarshal(v, &b); err != nil {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be true or false, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be true or false, found %s; %t is used instead", short(v), def)
 		return def
 	}
 	return b
@@ -159,26 +159,30 @@ func (r *reader) str(key, def string) string {
 	}
 	var s string
 	if err := json.Unmarshal(v, &s); err != nil {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a string, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be a string, found %s%s", short(v), instead(def != "", strconv.Quote(def)))
 		return def
 	}
 	return s
 }
 
 // numbers reads an array of finite numbers; nil if absent or malformed.
-func (r *reader) numbers(key string) ([]float64, bool) {
+func (r *reader) numbers(key string) ([]float64, bool) { return r.numbersOr(key, "") }
+
+// numbersOr is numbers for a vector with a default: the findings end with
+// what is used instead (def, written as the file would).
+func (r *reader) numbersOr(key, def string) ([]float64, bool) {
 	v, ok := r.raw(key)
 	if !ok {
 		return nil, false
 	}
 	var fs []float64
 	if err := json.Unmarshal(v, &fs); err != nil {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an array of numbers, found %s", short(v))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must be an array of numbers, found %s%s", short(v), instead(def != "", def))
 		return nil, false
 	}
 	for _, f := range fs {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must hold finite numbers")
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must hold finite numbers%s", instead(def != "", def))
 			return nil, false
 		}
 	}
@@ -186,27 +190,47 @@ func (r *reader) numbers(key string) ([]float64, bool) {
 }
 
 func (r *reader) vec3(key string, def [3]float64) [3]float64 {
-	fs, ok := r.numbers(key)
+	fs, ok := r.numbersOr(key, vecText(def[:]))
 	if !ok {
 		return def
 	}
 	if len(fs) != 3 {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 3 numbers, has %d", len(fs))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 3 numbers, has %d%s", len(fs), instead(true, vecText(def[:])))
 		return def
 	}
 	return [3]float64{fs[0], fs[1], fs[2]}
 }
 
 func (r *reader) vec4(key string, def [4]float64) [4]float64 {
-	fs, ok := r.numbers(key)
+	fs, ok := r.numbersOr(key, vecText(def[:]))
 	if !ok {
 		return def
 	}
 	if len(fs) != 4 {
-		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 4 numbers, has %d", len(fs))
+		r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must have 4 numbers, has %d%s", len(fs), instead(true, vecText(def[:])))
 		return def
 	}
 	return [4]float64{fs[0], fs[1], fs[2], fs[3]}
+}
+
+// instead is the end of a TYPE_MISMATCH finding: what the model holds in
+// place of the file's value (Document.PlayedDefaults repeats it when the
+// physics is played). Without a default (has false) the member is read
+// as absent.
+func instead(has bool, def string) string {
+	if !has {
+		return "; it is read as absent"
+	}
+	return "; " + def + " is used instead"
+}
+
+// vecText writes a default vector as the file would: [0, 0, 0].
+func vecText(v []float64) string {
+	parts := make([]string, len(v))
+	for i, f := range v {
+		parts[i] = strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // indices reads an array of integers; ok is false if absent or malformed.

@@ -221,9 +221,14 @@ func (e ed) shapeFields(i int, node int, trigger bool) {
 		f(e, shapeEdit{s: s, i: i, id: id, set: set})
 	}
 	if users := d.ShapeUsers(i); len(users) > 1 && node >= 0 {
-		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: editing it changes them all.", len(users)))
+		imgui.TextColored(warnColor, fmt.Sprintf("Shared by %d nodes: edits change all of them.", len(users)))
+		if imgui.IsItemHovered() {
+			// Which nodes, without a line that would move the widgets below.
+			tip := "Also: " + app.SharedShapeOthers(d, node, i) + ".\nMake single gives " + d.NodeName(node) + " a copy of its own."
+			imgui.SetTooltip(strings.ReplaceAll(tip, "%", "%%"))
+		}
 		imgui.SameLine()
-		button(id("Make unique"), func() { e.do(d.MakeShapeUniqueEdit(node, trigger)) })
+		button(id("Make single"), func() { e.do(app.MakeSingleEdit(d, node, trigger)) })
 	}
 }
 
@@ -519,6 +524,14 @@ func (e ed) jointSettingsFields(i int) {
 				set("Set limit axes", func(s *scene.JointSettings) { s.Limits[li].LinearAxes = toggle(s.Limits[li].LinearAxes, a, b) })
 			})
 		}
+		// What "lin" and "ang" mean and the range's unit, at the end of
+		// the row of the limit's kind (both rows while it has no axes),
+		// where a word moves no field.
+		none := len(l.LinearAxes) == 0 && len(l.AngularAxes) == 0
+		if none || len(l.LinearAxes) > 0 {
+			imgui.SameLine()
+			imgui.TextDisabled("linear: slides (m)")
+		}
 		imgui.Text("          ")
 		for a := range 3 {
 			imgui.SameLine()
@@ -526,9 +539,15 @@ func (e ed) jointSettingsFields(i int) {
 				set("Set limit axes", func(s *scene.JointSettings) { s.Limits[li].AngularAxes = toggle(s.Limits[li].AngularAxes, a, b) })
 			})
 		}
-		infNum(fmt.Sprintf("min##%s", id), l.Min, func(v float64) { set("Set limit min", func(s *scene.JointSettings) { s.Limits[li].Min = v }) })
+		if none || len(l.AngularAxes) > 0 {
+			imgui.SameLine()
+			imgui.TextDisabled("angular: turns (°)")
+		}
+		// Degrees for angular axes, as in the row above and `viewer edit`.
+		u := app.LimitUnits(l)
+		infNum(fmt.Sprintf("min##%s", id), u.Shown(l.Min), func(v float64) { set("Set limit min", func(s *scene.JointSettings) { s.Limits[li].Min = u.File(v) }) })
 		imgui.SameLine()
-		infNum(fmt.Sprintf("max (m or rad)##%s", id), l.Max, func(v float64) { set("Set limit max", func(s *scene.JointSettings) { s.Limits[li].Max = v }) })
+		infNum(fmt.Sprintf("max (%s)###max%s", u.Label, id), u.Shown(l.Max), func(v float64) { set("Set limit max", func(s *scene.JointSettings) { s.Limits[li].Max = u.File(v) }) })
 		infNum(fmt.Sprintf("stiffness##%s", id), l.Stiffness, func(v float64) {
 			set("Set limit stiffness", func(s *scene.JointSettings) { s.Limits[li].Stiffness = v })
 		})
@@ -553,12 +572,26 @@ func (e ed) jointSettingsFields(i int) {
 		combo(fmt.Sprintf("mode##%s", id), map[string]int{"force": 0, "acceleration": 1}[dr.Mode], []string{"force", "acceleration"}, func(k int) {
 			set("Set drive mode", func(s *scene.JointSettings) { s.Drives[di].Mode = []string{"force", "acceleration"}[k] })
 		})
-		combo(fmt.Sprintf("axis##%s", id), dr.Axis, axisNames[:], func(k int) { set("Set drive axis", func(s *scene.JointSettings) { s.Drives[di].Axis = k }) })
-		infNum(fmt.Sprintf("max force##%s", id), dr.MaxForce, func(v float64) { set("Set drive force", func(s *scene.JointSettings) { s.Drives[di].MaxForce = v }) })
-		optNum(fmt.Sprintf("velocity target##%s", id), dr.VelocityTarget, func(v *float64) {
+		du := app.DriveUnitsOf(dr)
+		combo(fmt.Sprintf("axis: %s###axis%s", du.Axis, id), dr.Axis, axisNames[:], func(k int) { set("Set drive axis", func(s *scene.JointSettings) { s.Drives[di].Axis = k }) })
+		force := "max force"
+		if dr.Type == "angular" {
+			force = "max torque"
+		}
+		infNum(fmt.Sprintf("%s (%s)###force%s", force, du.Force, id), dr.MaxForce, func(v float64) { set("Set drive force", func(s *scene.JointSettings) { s.Drives[di].MaxForce = v }) })
+		optNum(fmt.Sprintf("velocity target (%s)###vel%s", du.Velocity, id), dr.VelocityTarget, func(v *float64) {
 			set("Set drive velocity", func(s *scene.JointSettings) { s.Drives[di].VelocityTarget = v })
 		})
-		optNum(fmt.Sprintf("position target##%s", id), dr.PositionTarget, func(v *float64) {
+		var shown *float64
+		if dr.PositionTarget != nil {
+			v := du.Position.Shown(*dr.PositionTarget)
+			shown = &v
+		}
+		optNum(fmt.Sprintf("position target (%s)###pos%s", du.Position.Label, id), shown, func(v *float64) {
+			if v != nil {
+				x := du.Position.File(*v)
+				v = &x
+			}
 			set("Set drive position", func(s *scene.JointSettings) { s.Drives[di].PositionTarget = v })
 		})
 		num(fmt.Sprintf("stiffness##%s", id), dr.Stiffness, func(v float64) {

@@ -270,7 +270,11 @@ func (e ed) mainDriveFields(n int, js scene.JointSettings, ax scene.JointAxis) {
 	num(fmt.Sprintf("stiffness##jdk%d", n), dr.Stiffness, func(v float64) { with(func(d *scene.JointDrive) { d.Stiffness = v }, "Set drive stiffness") })
 	imgui.SameLine()
 	num(fmt.Sprintf("damping##jdd%d", n), dr.Damping, func(v float64) { with(func(d *scene.JointDrive) { d.Damping = v }, "Set drive damping") })
-	infNum(fmt.Sprintf("max force (inf: none)##jdf%d", n), dr.MaxForce, func(v float64) { with(func(d *scene.JointDrive) { d.MaxForce = v }, "Set drive max force") })
+	force := fmt.Sprintf("max force (N, inf: none)###jdf%d", n)
+	if ax.Angular {
+		force = fmt.Sprintf("max torque (N·m, inf: none)###jdf%d", n)
+	}
+	infNum(force, dr.MaxForce, func(v float64) { with(func(d *scene.JointDrive) { d.MaxForce = v }, "Set drive max force") })
 }
 
 func sameInts(a, b []int) bool {

@@ -54,6 +54,10 @@ func runCompare(path string, f engineFlags, seconds, dt float64, animation int, 
 	if c == nil {
 		return fail(1, "%s: %v", path, err)
 	}
+	defaults := app.DefaultsPlayed(d)
+	for _, l := range app.DefaultsPlayedShown(defaults) {
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, l)
+	}
 	for _, n := range c.Notes {
 		fmt.Fprintln(stderr, "viewer: note:", n)
 	}
@@ -66,5 +70,5 @@ func runCompare(path string, f engineFlags, seconds, dt float64, animation int, 
 	if c.Parted > 0 {
 		return fail(1, "%s: %d of %d bodies part by more than %g m between %s and %s", path, c.Parted, len(c.Bodies), c.Threshold, c.Engines[0], c.Engines[1])
 	}
-	return nil
+	return playedDefaultsStatus(path, defaults)
 }

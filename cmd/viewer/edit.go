@@ -31,8 +31,11 @@ func cmdEdit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fail(2, "edit %s: %v (nothing written)", fs.Arg(0), err)
 	}
-	warnings, err := app.EditFile(fs.Arg(0), *out, cmds, func(c []string, edit string) {
+	warnings, err := app.EditFile(fs.Arg(0), *out, cmds, func(c []string, edit, note string) {
 		fmt.Fprintf(stdout, "%s: %s\n", strings.Join(c, " "), edit)
+		if note != "" {
+			fmt.Fprintln(stdout, "note:", note)
+		}
 	})
 	if err != nil {
 		return fail(2, "%v", err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"physview/internal/app"
 	"physview/sim"
@@ -59,6 +60,12 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, "viewer: note:", l)
 		}
 	}
+	// A value of the wrong type plays as its default: said up front, as
+	// screenshot says what it does not draw, and the exit status is 1.
+	defaults := app.DefaultsPlayed(d)
+	for _, l := range app.DefaultsPlayedShown(defaults) {
+		fmt.Fprintf(stderr, "viewer: %s: %s\n", path, l)
+	}
 	note(s.Warnings...)
 	shown := len(s.Warnings)
 	rec := extras.recording(s)
@@ -82,7 +89,10 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		return fail(1, "%s: %v (the poses above are the last finite ones)", path, runErr)
 	}
 	if *out != "" && *extras.bake {
-		return extras.writeBaked(d, rec, *out, stderr)
+		if err := extras.writeBaked(d, rec, *out, stderr); err != nil {
+			return err
+		}
+		return playedDefaultsStatus(path, defaults)
 	}
 	if *out != "" {
 		s.Apply()
@@ -92,5 +102,21 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) error {
 		}
 		note(warnings...)
 	}
-	return nil
+	return playedDefaultsStatus(path, defaults)
+}
+
+// playedDefaultsStatus is simulate's exit for a run that played defaults
+// for values of the wrong type: like a screenshot that draws less than the
+// file asks, it is not the file's run, so not a success (status 1).
+func playedDefaultsStatus(path string, defaults []string) error {
+	if len(defaults) == 0 {
+		return nil
+	}
+	return fail(1, "%s: played defaults for values of the wrong type: %s", path, firstOfDefaults(defaults))
+}
+
+// firstOfDefaults joins the first lines with "; " and says how many more
+// there are.
+func firstOfDefaults(lines []string) string {
+	return strings.Join(app.DefaultsPlayedShown(lines), "; ")
 }

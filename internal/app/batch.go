@@ -66,9 +66,10 @@ func Convert(in, out, physics string) (Converted, error) {
 // EditFile opens file, applies each command (app's edit commands, e.g.
 // {"rename", "0", "Crate"}) as one undoable edit and saves once, to out or,
 // when out is "", to file; done hears each command with the name of the
-// edit it made. A bad command or value stops before anything is written;
-// errors name the file.
-func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit string)) (warnings []string, err error) {
+// edit it made and what the command notes about it ("" for nothing). A
+// bad command or value stops before anything is written; errors name the
+// file.
+func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit, note string)) (warnings []string, err error) {
 	if _, err := os.Stat(file); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, unwrapPathErr(err))
 	}
@@ -97,7 +98,7 @@ func EditFile(file, out string, cmds [][]string, done func(cmd []string, edit st
 			}
 			return nil, fmt.Errorf("edit %s: %v", file, err)
 		}
-		done(c, s.Hist.UndoName())
+		done(c, s.Hist.UndoName(), s.CommandNote())
 	}
 	if out == "" {
 		out = file

@@ -92,7 +92,7 @@ func TestEditFile(t *testing.T) {
 	os.WriteFile(in, src, 0o644)
 
 	var done []string
-	record := func(c []string, edit string) { done = append(done, strings.Join(c, " ")+": "+edit) }
+	record := func(c []string, edit, _ string) { done = append(done, strings.Join(c, " ")+": "+edit) }
 	if _, err := EditFile(in, "", [][]string{{"rename", "0", "Renamed"}, {"gravity", "0,-3,0"}}, record); err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestEditFile(t *testing.T) {
 
 	out := filepath.Join(dir, "out.gltf")
 	edited, _ := os.ReadFile(in)
-	if _, err := EditFile(in, out, [][]string{{"rename", "0", "Other"}}, func([]string, string) {}); err != nil {
+	if _, err := EditFile(in, out, [][]string{{"rename", "0", "Other"}}, func([]string, string, string) {}); err != nil {
 		t.Fatal(err)
 	}
 	if now, _ := os.ReadFile(in); !bytes.Equal(now, edited) {
@@ -121,11 +121,11 @@ func TestEditFile(t *testing.T) {
 		cmds [][]string
 		want string
 	}{
-		{in, [][]string{{"rename", "0", "X"}, {"frobnicate", "1"}}, "edit " + in + `: "frobnicate 1": unknown command (the commands are fit, shape, motion, rename, gravity, remove-collider, joint, joint-limit, joint-drive, remove-joint, retarget-joint) (nothing written)`},
+		{in, [][]string{{"rename", "0", "X"}, {"frobnicate", "1"}}, "edit " + in + `: "frobnicate 1": unknown command (the commands are fit, shape, motion, rename, gravity, remove-collider, make-single, joint, joint-limit, joint-drive, remove-joint, retarget-joint) (nothing written)`},
 		{in, [][]string{{"motion", "0", "floaty"}}, "(nothing written)"},
 		{filepath.Join(dir, "none.gltf"), [][]string{{"rename", "0", "X"}}, filepath.Join(dir, "none.gltf") + ": no such file or directory"},
 	} {
-		_, err := EditFile(c.file, "", c.cmds, func([]string, string) {})
+		_, err := EditFile(c.file, "", c.cmds, func([]string, string, string) {})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want an error with %q", c.cmds, err, c.want)
 		}

@@ -90,6 +90,8 @@ func (s *Session) BeginDrag(i int) bool {
 	s.drag = &dragState{shape: shapes[i], handle: h, world: s.Doc.WorldMatrix(s.Selected), label: "Drag " + h.Param.String(), joint: -1}
 	if shapes[i] < 0 {
 		s.drag.joint = s.Selected
+	} else if note := SharedShapeNote(s.Doc, s.Selected, shapes[i], "Inspector > Make single gives this node a copy of its own"); note != "" {
+		s.Notice(note) // the drag resizes the other nodes' colliders too
 	}
 	s.Hist.Seal() // the drag is a step of its own
 	return true

@@ -62,7 +62,7 @@ func authored(t *testing.T, dialect scene.PhysicsDialect, cmds ...string) string
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := EditFile(in, out, groups, func([]string, string) {}); err != nil {
+	if _, err := EditFile(in, out, groups, func([]string, string, string) {}); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -864,7 +864,7 @@ func TestJointWorldAnchorKHR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := EditFile(in, out, groups, func([]string, string) {}); err != nil {
+			if _, err := EditFile(in, out, groups, func([]string, string, string) {}); err != nil {
 				t.Fatal(err)
 			}
 			var doc struct {

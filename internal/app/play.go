@@ -247,6 +247,15 @@ func (s *Session) startPlay(now time.Time) {
 	s.startRecording(sm)   // playrecord.go
 	p.last, p.acc, p.frames, p.stepTime, p.StepMS = now, 0, 0, 0, 0
 	p.sceneNotes = nil
+	// Values of the wrong type play as their defaults: said first, and
+	// in the message line, since the run is not the file's (played_defaults.go).
+	defaults := DefaultsPlayed(s.Doc)
+	for _, l := range DefaultsPlayedShown(defaults) {
+		p.sceneNotes = append(p.sceneNotes, "played a default: "+l)
+	}
+	if note := DefaultsPlayedNote(s.Name, defaults); note != "" {
+		s.Fail(note)
+	}
 	if !hasGround(s.Doc) {
 		p.sceneNotes = append(p.sceneNotes, NoGroundNote)
 	}

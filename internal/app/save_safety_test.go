@@ -189,7 +189,7 @@ func TestEditFileRefusals(t *testing.T) {
 	text, bin := boxGLTF([4]float64{0.9, 0.1, 0.1, 1}, "box.bin")
 	os.WriteFile(path, text, 0o444)
 	os.WriteFile(filepath.Join(dir, "box.bin"), bin, 0o644)
-	_, err := EditFile(path, "", [][]string{{"rename", "0", "Crate"}}, func([]string, string) {})
+	_, err := EditFile(path, "", [][]string{{"rename", "0", "Crate"}}, func([]string, string, string) {})
 	if !errors.Is(err, scene.ErrReadOnly) || !strings.Contains(err.Error(), path+": the file is read-only") {
 		t.Errorf("edit of a read-only file: %v", err)
 	}

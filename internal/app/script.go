@@ -32,6 +32,10 @@ type EditCommand struct {
 	// Edit builds the edit from the words after the command word
 	// (Args positional words, then the options).
 	Edit func(s *Session, args []string) (scene.Edit, error)
+	// Note, when set, is what the command says after its edit is applied
+	// ("" for nothing): what the edit did that the user may not expect
+	// (a shared shape's other nodes changed with it).
+	Note func(s *Session, args []string) string
 }
 
 var editCommands []EditCommand
@@ -181,6 +185,7 @@ func (s *Session) RunCommand(words []string) error {
 	if len(words)-1 < c.Args {
 		return &CommandError{Words: words, Err: fmt.Errorf("usage: %s", c.Usage)}
 	}
+	s.cmdNote = ""
 	e, err := c.Edit(s, words[1:])
 	if err == nil {
 		err = s.Apply(e)
@@ -189,8 +194,15 @@ func (s *Session) RunCommand(words []string) error {
 		return &CommandError{Words: words, Err: err}
 	}
 	s.Hist.Seal() // each command is a step of its own
+	if c.Note != nil {
+		s.cmdNote = c.Note(s, words[1:])
+	}
 	return nil
 }
+
+// CommandNote is what the last command RunCommand applied says about its
+// edit ("" for nothing): `viewer edit` prints it after the command.
+func (s *Session) CommandNote() string { return s.cmdNote }
 
 // Apply applies e through the history and returns why it was refused.
 func (s *Session) Apply(e scene.Edit) error {
@@ -317,11 +329,12 @@ func nodeShape(d *scene.Document, n int) (int, error) {
 func init() {
 	for _, c := range []EditCommand{
 		{Name: "fit", Usage: "fit NODE box|sphere|capsule|cylinder|convex|trimesh|compound (convex: [vertices=M], at most M hull vertices, default 64, 4-255)", Args: 2, Edit: fitCommand},
-		{Name: "shape", Usage: "shape NODE KEY=VALUE... (size=X,Y,Z radius= radiusTop= radiusBottom= height= mesh=)", Args: 1, Edit: shapeCommand},
+		{Name: "shape", Usage: "shape NODE KEY=VALUE... (size=X,Y,Z radius= radiusTop= radiusBottom= height= mesh=)", Args: 1, Edit: shapeCommand, Note: shapeCommandNote},
 		{Name: "motion", Usage: "motion NODE static|kinematic|dynamic [mass=M]", Args: 2, Edit: motionCommand},
 		{Name: "rename", Usage: "rename NODE NEW", Args: 2, Edit: renameCommand},
 		{Name: "gravity", Usage: "gravity X,Y,Z (world gravity, m/s²)", Args: 1, Edit: gravityCommand},
 		{Name: "remove-collider", Usage: "remove-collider NODE", Args: 1, Edit: removeColliderCommand},
+		{Name: "make-single", Usage: "make-single NODE [collider|trigger] (the node's own copy of a shared shape)", Args: 1, OptArgs: 1, Edit: makeSingleCommand},
 	} {
 		RegisterEditCommand(c)
 	}

@@ -183,6 +183,8 @@ type Session struct {
 	drag    *dragState
 	// gizmoOn is set while the transform gizmo is dragged.
 	gizmoOn bool
+	// cmdNote is what the last command said about its edit (CommandNote).
+	cmdNote string
 }
 
 // New returns a session with nothing open.

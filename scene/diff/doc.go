@@ -9,7 +9,8 @@
 //
 // Structure is matched by identity before anything is compared: nodes by
 // their name under their matched parent (then by content, so a rename is one
-// change), meshes and materials by name then content, images by the hash of
+// change, then by kind, so a rename with a resized collider is the rename and
+// its changes), meshes and materials by name then content, images by the hash of
 // their bytes, animations and skins by name. An inserted node or a reordered
 // array is therefore one change, not one per shifted index. Values are
 // compared as decoded numbers, so formatting, key order and number spelling

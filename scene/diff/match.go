@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/qmuntal/gltf"
@@ -236,6 +238,82 @@ func (c *comparer) nodeSignature(s *side, n int) string {
 	return sb.String()
 }
 
+// looseKey is what a node is apart from its name, its transform and its
+// physics' sizes and values: its mesh, its children's names and the kinds
+// of its physics (motion type, collider and trigger shape types, joint,
+// gravity field). With index set, the node's index in the file is part of
+// it. "" for a node with none of these (an empty node is not told from
+// another by them).
+func (c *comparer) looseKey(s *side, n int, index bool) string {
+	node := s.d.GLTF.Nodes[n]
+	var sb strings.Builder
+	if node.Mesh != nil {
+		sb.WriteString("mesh " + c.meshID(s, *node.Mesh) + ";")
+	}
+	var kids []string
+	for _, k := range s.children[n] {
+		if k >= 0 && k < len(s.d.GLTF.Nodes) && s.d.GLTF.Nodes[k] != nil {
+			kids = append(kids, strconv.Quote(s.d.GLTF.Nodes[k].Name))
+		}
+	}
+	if len(kids) > 0 {
+		slices.Sort(kids)
+		sb.WriteString("children " + strings.Join(kids, ",") + ";")
+	}
+	if m := motionOf(s.d, n); m != nil {
+		fmt.Fprintf(&sb, "motion %s;", m.Type)
+	}
+	shapeType := func(i int) string {
+		if i < 0 || i >= len(s.d.Shapes) {
+			return "none"
+		}
+		return s.d.Shapes[i].Type.String()
+	}
+	if col := colliderOf(s.d, n); col != nil {
+		sb.WriteString("collider " + shapeType(col.Shape) + ";")
+	}
+	if t := triggerOf(s.d, n); t != nil {
+		sb.WriteString("trigger " + shapeType(t.Shape) + ";")
+	}
+	if s.d.Nodes[n].Joint != nil {
+		sb.WriteString("joint;")
+	}
+	if g := s.d.Nodes[n].Gravity; g != nil {
+		sb.WriteString("gravity " + g.Type.String() + ";")
+	}
+	if sb.Len() == 0 {
+		return ""
+	}
+	if index {
+		fmt.Fprintf(&sb, "#%d", n)
+	}
+	return sb.String()
+}
+
+// pairUnique pairs what is still unpaired by key, where the key is on
+// exactly one unpaired item of each side: a guess made only when there is
+// no other to make.
+func pairUnique(na, nb int, ab, ba map[int]int, keyA, keyB func(int) string) {
+	count := func(n int, done map[int]int, key func(int) string) map[string][]int {
+		m := map[string][]int{}
+		for i := range n {
+			if _, ok := done[i]; ok {
+				continue
+			}
+			if k := key(i); k != "" {
+				m[k] = append(m[k], i)
+			}
+		}
+		return m
+	}
+	as, bs := count(na, ab, keyA), count(nb, ba, keyB)
+	for k, is := range as {
+		if js := bs[k]; len(is) == 1 && len(js) == 1 {
+			ab[is[0]], ba[js[0]] = js[0], is[0]
+		}
+	}
+}
+
 // matchNodes pairs nodes level by level from the roots: by name among the
 // children of a matched pair, then by signature (a rename), then unnamed
 // ones in order; what is left is paired by a unique name anywhere (moved
@@ -248,6 +326,11 @@ func (c *comparer) matchNodes() {
 		pairBy(len(as), len(bs), ab, ba, func(i int) string { return na[as[i]].Name }, func(j int) string { return nb[bs[j]].Name })
 		pairBy(len(as), len(bs), ab, ba, func(i int) string { return c.nodeSignature(c.a, as[i]) }, func(j int) string { return c.nodeSignature(c.b, bs[j]) })
 		pairInOrder(len(as), len(bs), ab, ba, func(i int) bool { return na[as[i]].Name == "" }, func(j int) bool { return nb[bs[j]].Name == "" })
+		// Renamed and changed too (a collider resized, the node moved):
+		// the only node of its kind left on each side, else (a stack of
+		// crates renamed) the one of its kind at the same index in the file.
+		pairUnique(len(as), len(bs), ab, ba, func(i int) string { return c.looseKey(c.a, as[i], false) }, func(j int) string { return c.looseKey(c.b, bs[j], false) })
+		pairBy(len(as), len(bs), ab, ba, func(i int) string { return c.looseKey(c.a, as[i], true) }, func(j int) string { return c.looseKey(c.b, bs[j], true) })
 		for i, j := range ab {
 			c.nodeAB[as[i]], c.nodeBA[bs[j]] = bs[j], as[i]
 		}

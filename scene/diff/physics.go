@@ -13,16 +13,17 @@ import (
 // the world gravity. Shapes, physics materials and collision filters are
 // compared by content wherever a node uses them, never by index.
 
-// dialect pointers: where each dialect keeps a node's blocks.
+// dialect pointers: where each dialect keeps a node's blocks (glTF 2.1
+// keeps bodies and joints in KHR_physics_rigid_bodies as the KHR drafts do).
 func bodyPtr(d *scene.Document, n int) string {
-	if d.PhysicsDialect() == scene.DialectKHR {
+	if d.PhysicsDialect().KHRBodies() {
 		return ptr("nodes", n, "extensions", scene.ExtKHRBodies)
 	}
 	return ptr("nodes", n, "extensions", scene.ExtBody)
 }
 
 func jointPtr(d *scene.Document, n int) string {
-	if d.PhysicsDialect() == scene.DialectKHR {
+	if d.PhysicsDialect().KHRBodies() {
 		return bodyPtr(d, n) + "/joint"
 	}
 	return ptr("nodes", n, "extensions", scene.ExtJoint)
@@ -34,7 +35,7 @@ func gravityPtr(n int) string { return ptr("nodes", n, "extensions", scene.ExtGr
 // OMI shapes entry, or the KHR collider's geometry (whose index in the
 // file the model does not keep).
 func shapePtr(d *scene.Document, n int, shape int, part string) string {
-	if d.PhysicsDialect() == scene.DialectKHR || shape < 0 {
+	if d.PhysicsDialect().KHRBodies() || shape < 0 {
 		return bodyPtr(d, n) + "/" + part + "/geometry"
 	}
 	return ptr("extensions", scene.ExtShape, "shapes", shape)
@@ -42,7 +43,7 @@ func shapePtr(d *scene.Document, n int, shape int, part string) string {
 
 func listPtr(d *scene.Document, list string, i int) string {
 	ext := scene.ExtBody
-	if d.PhysicsDialect() == scene.DialectKHR {
+	if d.PhysicsDialect().KHRBodies() {
 		ext = scene.ExtKHRBodies
 	}
 	return ptr("extensions", ext, list, i)
