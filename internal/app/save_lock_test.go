@@ -39,6 +39,17 @@ func holdLock(t *testing.T, path string) (pid int, release func()) {
 		done = true
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Wait()
+		// flock's child may hold the lock's file for a moment after
+		// flock is gone (between its fork and its close of the file,
+		// or while it exits): wait until the lock is free.
+		for range 500 {
+			l, err := scene.LockDocument(path, 0)
+			if err == nil {
+				l.Release()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 	t.Cleanup(release)
 	for range 500 {
