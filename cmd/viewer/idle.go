@@ -239,9 +239,9 @@ func (a *windowApp) afterFrame() {
 }
 
 // maxUploadWait bounds the wait of a frame whose uploads wait for a
-// storage's pages (render.Renderer.UploadWait): with the next frame's
-// own work, the gap stays under maxUploadGap.
-const maxUploadWait = 20 * time.Millisecond
+// storage's pages (render.Renderer.UploadWait): the frame after it, which
+// allocates the storage and uploads rows, has the rest of maxUploadGap.
+const maxUploadWait = 10 * time.Millisecond
 
 // windowProcs is how many goroutines the window lets run Go code at once
 // (runtime.GOMAXPROCS): at least 4, twice the cores. With one per core,

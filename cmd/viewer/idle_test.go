@@ -192,16 +192,16 @@ func TestUploadBudget(t *testing.T) {
 		wantBudgetAtLeast time.Duration
 		wantBudgetAtMost  time.Duration
 	}{
-		{"quiet: 15 ms of rest leaves 30", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, false, 29 * ms, 30 * ms},
-		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, false, 13 * ms, 14 * ms},
-		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, false, 17 * ms, 18 * ms},
-		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, true, 29 * ms, 30 * ms},
+		{"quiet: 15 ms of rest leaves 25", 15 * ms, 15 * ms, 15 * ms, 5 * ms, 5 * ms, 0, true, false, 24 * ms, 25 * ms},
+		{"busier: the estimate rises at once", 15 * ms, 31 * ms, 31 * ms, 5 * ms, 5 * ms, 0, true, false, 8 * ms, 9 * ms},
+		{"quieter: a quarter of the way down", 31 * ms, 15 * ms, 27 * ms, 5 * ms, 5 * ms, 0, true, false, 12 * ms, 13 * ms},
+		{"after a sleep the frame's own rest counts", 40 * ms, 40 * ms, 40 * ms, 15 * ms, 15 * ms, 0, false, true, 24 * ms, 25 * ms},
 		{"loaded: half the rest at least", 60 * ms, 60 * ms, 60 * ms, 40 * ms, 40 * ms, 0, true, false, 20 * ms, 20 * ms},
-		{"the gap so far counts: 45 - 20 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 20 * ms, false, true, 14 * ms, 15 * ms},
-		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 20 * ms, false, true, 10 * ms, 11 * ms},
-		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 20 * ms, false, true, 13 * ms, 14 * ms},
-		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, false, true, deferUpload, deferUpload},
-		{"after a wait for an event the gap starts with the frame", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 300 * ms, false, false, 34 * ms, 35 * ms},
+		{"the gap so far counts: 40 - 15 since - 10 rest", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 15 * ms, false, true, 14 * ms, 15 * ms},
+		{"a longer rest raises its estimate at once", 15 * ms, 15 * ms, 15 * ms, 14 * ms, 10 * ms, 15 * ms, false, true, 10 * ms, 11 * ms},
+		{"a shorter rest lowers it a quarter of the way", 15 * ms, 15 * ms, 15 * ms, 2 * ms, 14 * ms, 15 * ms, false, true, 13 * ms, 14 * ms},
+		{"after a sleep, too little left: no step", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 25 * ms, false, true, deferUpload, deferUpload},
+		{"after a wait for an event the gap starts with the frame", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 300 * ms, false, false, 29 * ms, 30 * ms},
 		{"back to back, too little left: minUpload", 15 * ms, 15 * ms, 15 * ms, 10 * ms, 10 * ms, 30 * ms, true, false, minUpload, minUpload + ms},
 	} {
 		est := fixedPart(c.est, c.measured)
@@ -261,14 +261,14 @@ func TestShowProgress(t *testing.T) {
 		if a.countsNow != c.wantNow {
 			t.Errorf("%s: countsDue %v, want %v", c.name, a.countsNow, c.wantNow)
 		}
-		// 45 ms less 10 of rest, less 20 of the panel when it is drawn
+		// 40 ms less 10 of rest, less 20 of the panel when it is drawn
 		// whole (the part's cost for new counts once one was measured).
-		wantBudget := 35 * ms
+		wantBudget := 30 * ms
 		switch {
 		case c.wantNow && c.partEst > 0 && c.shownFor == doc:
-			wantBudget = 35*ms - c.partEst
+			wantBudget = 30*ms - c.partEst
 		case c.wantNow:
-			wantBudget = 15 * ms
+			wantBudget = 10 * ms
 		}
 		if b := a.uploadBudget(); b < wantBudget-ms || b > wantBudget {
 			t.Errorf("%s: budget %v, want %v", c.name, b, wantBudget)
@@ -323,7 +323,7 @@ func TestPutOffPanel(t *testing.T) {
 	}{
 		{"a frame just begun, a whole redraw", 3 * ms, 25 * ms, false},
 		{"a document shown in it, a whole redraw", 20 * ms, 25 * ms, true},
-		{"uploads in it, a part (the counts)", 30 * ms, 3 * ms, false},
+		{"uploads in it, a part (the counts)", 25 * ms, 3 * ms, false},
 		{"uploads in it, a part too many", 36 * ms, 3 * ms, true},
 		{"just within", maxUploadGap - panelAfter - 10*ms, 10 * ms, false},
 	} {

@@ -474,10 +474,13 @@ func (a *windowApp) cachePanel() {
 	}
 	clear := [4]float32{float32(windowClear.R) / 255, float32(windowClear.G) / 255, float32(windowClear.B) / 255, float32(windowClear.A) / 255}
 	w, h := int(size.X*scale.X), int(size.Y*scale.Y)
-	// A redraw that would make a frame already late (a document shown
-	// in it, uploads) later than maxUploadGap waits for the next frame,
-	// which comes at once; the last picture of the panel stays one frame
-	// more. Not twice in a row.
+	// A redraw that would make a frame already late (uploads) later
+	// than maxUploadGap waits for the next frame, which comes at once;
+	// the last picture of the panel stays one frame more. Not twice in a
+	// row. A frame that shows a document (its meshes uploaded) always
+	// leaves its panel, a whole one, to the next: the estimate, made on
+	// the last document's panels, fell short of the new one's (22-31 ms
+	// against 15) often enough to make the open's longest gap.
 	if rect, same := a.panelCache.Holds(w, h, l.X0, l.Y0, l.X1, l.Y1, l.Key); !same && !a.panelLate {
 		// A part costs what the last parts did; the panel of a document
 		// just shown (Poll), whatever its part, what a whole one does.
@@ -485,7 +488,7 @@ func (a *windowApp) cachePanel() {
 		if _, _, _, _, ok := l.Damage(); ok && rect && a.pollTime < time.Millisecond {
 			est = a.partEst
 		}
-		if putOffPanel(a.gapSoFar(), est) && a.panelCache.Copy(0, w, h) {
+		if (a.pollTime >= time.Millisecond || putOffPanel(a.gapSoFar(), est)) && a.panelCache.Copy(0, w, h) {
 			l.Detach()
 			a.panelLate, a.warming = true, true
 			return
@@ -722,7 +725,7 @@ var maxUploadGap = func() time.Duration {
 	if v, err := time.ParseDuration(os.Getenv("PHYSVIEW_UPLOAD_GAP") + "ms"); err == nil {
 		return v
 	}
-	return 45 * time.Millisecond
+	return 40 * time.Millisecond
 }()
 
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
