@@ -35,7 +35,7 @@ func (s *Sim) makeGeoms(nodes []int) error {
 	bits := s.filterBits()
 	for _, n := range nodes {
 		b := d.Nodes[n].Body
-		if b == nil {
+		if b == nil || (b.Collider != nil || b.Trigger != nil) && s.disabled(n) {
 			continue
 		}
 		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && !s.skipped(c.Shape) {
@@ -437,7 +437,7 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 	com := bt.Add(br.Mul3x1(b.com))
 	for n := range d.Nodes {
 		body := d.Nodes[n].Body
-		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node || s.skipped(body.Collider.Shape) {
+		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node || s.skipped(body.Collider.Shape) || s.disabled(n) {
 			continue
 		}
 		sh := s.shape(body.Collider.Shape)

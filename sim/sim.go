@@ -264,7 +264,7 @@ func (s *Sim) build() error {
 	// Moving bodies first, parents before children.
 	for _, n := range nodes {
 		b := d.Nodes[n].Body
-		if b == nil || b.Motion == nil || b.Motion.Type == scene.MotionStatic {
+		if b == nil || b.Motion == nil || b.Motion.Type == scene.MotionStatic || s.disabled(n) {
 			continue
 		}
 		mo := b.Motion
