@@ -304,7 +304,7 @@ func (b *builder) body(e *element, parent int) error {
 			if !finiteMass(m) {
 				return fmt.Errorf("line %d: the mass of body %q is not a finite number", c.Line, name)
 			}
-			if !(m.m > 0) {
+			if !(m.m > 0) && len(c.Children) > 0 { // an empty <mass/> gives none
 				b.warn(c, "the mass of body %q is %g, not positive: read as %g kg", name, m.m, mo.Mass)
 			}
 			if m.m > 0 {
