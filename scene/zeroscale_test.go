@@ -11,7 +11,9 @@ import (
 
 // TestZeroScale: a scale written [0, 0, 0] is a scale of 0 (the object
 // collapsed to its origin, as exporters hide one), not the default 1 that
-// qmuntal/gltf's ScaleOrDefault reads it as; an absent scale is 1.
+// qmuntal/gltf's ScaleOrDefault reads it as; an absent scale is 1. Its
+// colliders are disabled (KHR_physics_rigid_bodies), so they are not out
+// of an engine's range either.
 func TestZeroScale(t *testing.T) {
 	d, err := scene.Load(filepath.Join("testdata", "zero_scale.gltf"))
 	if err != nil {
@@ -32,6 +34,11 @@ func TestZeroScale(t *testing.T) {
 		}
 		if !world[tc.node].ApproxEqual(tc.world) {
 			t.Errorf("node %d: world matrix %v, want %v", tc.node, world[tc.node], tc.world)
+		}
+	}
+	for _, f := range d.Findings() {
+		if f.Severity == scene.Error {
+			t.Errorf("finding %v on a collapsed collider", f)
 		}
 	}
 }

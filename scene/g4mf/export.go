@@ -275,7 +275,7 @@ func (ex *exporter) writeNode(i int, n *gltf.Node, meshMap []int) {
 		out.Position = []float64{m[12], m[13], m[14]}
 		out.Basis = []float64{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
 	} else {
-		t, r, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()
+		t, r, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.Scale // a written 0 is 0 (scene.Document.LocalMatrix)
 		if t != [3]float64{} {
 			out.Position = t[:]
 		}
