@@ -181,6 +181,9 @@ type Sim struct {
 	staticGeoms map[int][]engineGeom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
+	// parts are the nodes with a collider of a valid shape by the node of
+	// the body they belong to, in node order (colliderNodes).
+	parts map[int][]int
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -256,6 +259,7 @@ func (s *Sim) build() error {
 	s.w = w
 	s.applyXODE()
 	s.world = d.WorldMatrices()
+	s.parts = nil
 	nodes := d.SceneNodes()
 	if err := s.checkValues(nodes); err != nil {
 		return err
