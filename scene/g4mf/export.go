@@ -128,7 +128,17 @@ func sceneRoots(d *scene.Document) []int {
 		sc = *doc.Scene
 	}
 	if sc >= 0 && sc < len(doc.Scenes) {
-		return doc.Scenes[sc].Nodes
+		// A damaged file can list a node it does not have (a finding of
+		// validate): it is left out, with any listed twice.
+		var out []int
+		seen := map[int]bool{}
+		for _, n := range doc.Scenes[sc].Nodes {
+			if n >= 0 && n < len(doc.Nodes) && !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+		return out
 	}
 	var out []int
 	for i := range doc.Nodes {
