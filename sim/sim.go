@@ -181,6 +181,8 @@ type Sim struct {
 	staticGeoms map[int][]engineGeom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
+	// warned holds the messages in Warnings (warnf).
+	warned map[string]bool
 	// parts are the nodes with a collider of a valid shape by the node of
 	// the body they belong to, in node order (colliderNodes).
 	parts map[int][]int
@@ -242,11 +244,15 @@ func nodeName(d *scene.Document, n int) string {
 
 func (s *Sim) warnf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	for _, w := range s.Warnings {
-		if w == msg {
-			return
-		}
+	// A set, not a scan of Warnings: a file can give one per node (20,000
+	// disabled bodies), which a scan made quadratic.
+	if s.warned == nil {
+		s.warned = map[string]bool{}
 	}
+	if s.warned[msg] {
+		return
+	}
+	s.warned[msg] = true
 	s.Warnings = append(s.Warnings, msg)
 }
 
