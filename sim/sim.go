@@ -11,6 +11,7 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"physview/scene"
+	"physview/scene/anim"
 )
 
 // DefaultStep is the fixed time step when Options.Step is 0: 1/240 s.
@@ -302,6 +303,10 @@ func (s *Sim) build() error {
 			if v < 0 || math.IsNaN(v) {
 				return fmt.Errorf("dynamic body %q (node %d): inertia %v must not be negative", nodeName(d, n), n, mo.InertiaDiagonal)
 			}
+		}
+		if k := anim.InstanceCount(d, n); k > 1 {
+			// No physics draft says what instancing a body means.
+			s.warnf("body %q has %d instances (EXT_mesh_gpu_instancing): they are drawn, the body is played once, at the node", nodeName(d, n), k)
 		}
 		s.byNode[n] = len(s.Bodies)
 		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor, infiniteMass: infinite})

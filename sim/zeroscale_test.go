@@ -47,3 +47,25 @@ func TestZeroScaleDisabled(t *testing.T) {
 		})
 	}
 }
+
+// TestInstancedBody: a body whose mesh is instanced (EXT_mesh_gpu_instancing)
+// plays once, at its node, and says so; no physics draft says otherwise,
+// and before, nothing told the three drawn crates from the one played.
+func TestInstancedBody(t *testing.T) {
+	d, err := scene.Load(filepath.Join("testdata", "instanced_body.gltf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(d, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	want := `body "Crates" has 3 instances (EXT_mesh_gpu_instancing): they are drawn, the body is played once, at the node`
+	if !slices.Contains(s.Warnings, want) {
+		t.Errorf("no warning %q in %q", want, s.Warnings)
+	}
+	if len(s.Bodies) != 1 {
+		t.Errorf("%d bodies, want 1", len(s.Bodies))
+	}
+}
