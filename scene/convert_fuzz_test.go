@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"physview/scene"
+	"physview/scene/g4mf"
+	"physview/scene/xode"
 )
 
 // FuzzConvert: a file that loads is saved as .glb and as .gltf, and each
@@ -42,6 +44,7 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			return
 		}
+		otherFormats(t, d)
 		in := codeSet(d.Findings())
 		valid := true
 		for _, f := range d.Findings() {
@@ -75,4 +78,23 @@ func FuzzConvert(f *testing.F) {
 			}
 		}
 	})
+}
+
+// otherFormats writes d as XODE and as G4MF (text and binary): a write may
+// refuse with an error, never panic, and what it writes reads back. (A
+// collider naming a shape the file lacks panicked in the XODE writer.)
+func otherFormats(t *testing.T, d *scene.Document) {
+	t.Helper()
+	if out, _, err := xode.Encode(d); err == nil {
+		if _, err := xode.Decode(out); err != nil {
+			t.Errorf("the written XODE does not read back: %v", err)
+		}
+	}
+	for _, binary := range []bool{false, true} {
+		if out, _, err := g4mf.Encode(d, binary); err == nil {
+			if _, err := g4mf.Decode(out, nil); err != nil {
+				t.Errorf("the written G4MF (binary %v) does not read back: %v", binary, err)
+			}
+		}
+	}
 }

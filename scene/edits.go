@@ -351,7 +351,7 @@ func (d *Document) NodeTransform(n int) Transform {
 	if node.Matrix != gltf.DefaultMatrix && node.Matrix != [16]float64{} {
 		return DecomposeTRS(d.LocalMatrix(n))
 	}
-	return Transform{node.TranslationOrDefault(), node.RotationOrDefault(), node.ScaleOrDefault()}
+	return Transform{node.TranslationOrDefault(), node.RotationOrDefault(), node.Scale} // a written 0 is 0 (LocalMatrix)
 }
 
 // SetNodeTransform sets node Node's translation, rotation and scale. A node

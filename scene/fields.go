@@ -75,12 +75,23 @@ func codePrefix(path string) string {
 // code returns base with the reader's dialect prefix.
 func (r *reader) code(base string) string { return r.prefix + base }
 
-func (r *reader) has(key string) bool { return r.obj.Has(key) }
+// has reports whether key has a value: a null is no value, as raw reads
+// it (and as the Khronos validator does), so a required member written
+// null is reported missing instead of read silently as its default.
+func (r *reader) has(key string) bool {
+	v, ok := r.obj.Get(key)
+	return ok && !bytes.Equal(bytes.TrimSpace(v), []byte("null"))
+}
 
 func (r *reader) raw(key string) (json.RawMessage, bool) {
 	r.used[key] = true
 	v, ok := r.obj.Get(key)
 	if ok && bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+		// Read as absent; the Khronos validator gives a null its
+		// TYPE_MISMATCH (extras may be anything).
+		if key != "extras" {
+			r.fs.errorf(r.code("TYPE_MISMATCH"), r.at(key), "must not be null: read as if absent")
+		}
 		return nil, false
 	}
 	return v, ok

@@ -28,6 +28,11 @@ func (d *Document) validatePhysicsRange(n int, b *Body, path string, fs *finding
 	code := pp.code("VALUE_OUT_OF_ENGINE_RANGE")
 	node := fmt.Sprintf("/nodes/%d", n)
 	m := d.vcache.world(d, n)
+	if norm(m[0:3]) == 0 && norm(m[4:7]) == 0 && norm(m[8:11]) == 0 {
+		// Scaled by 0 on every axis: disabled (KHR_physics_rigid_bodies),
+		// left out of the engines, not out of their range.
+		return
+	}
 	t := [3]float64{m[12], m[13], m[14]}
 	if l := norm(t[:]); !(l <= PhysicsMaxDistance) {
 		fs.errorf(code, node, "%s with a physics body is at (%g, %g, %g), more than %g m from the origin: physics engines cannot play it", d.nodeRef(n), t[0], t[1], t[2], float64(PhysicsMaxDistance))

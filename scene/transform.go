@@ -14,7 +14,11 @@ func (d *Document) LocalMatrix(n int) mgl64.Mat4 {
 	}
 	t := node.TranslationOrDefault()
 	r := node.RotationOrDefault()
-	s := node.ScaleOrDefault()
+	// Not ScaleOrDefault, which reads [0, 0, 0] as the default [1, 1, 1]:
+	// decoding gives an absent scale [1, 1, 1], so a zero here was written
+	// (an object collapsed, which KHR_physics_rigid_bodies reads as its
+	// shapes disabled), and was drawn and played at full size.
+	s := node.Scale
 	q := mgl64.Quat{W: r[3], V: mgl64.Vec3{r[0], r[1], r[2]}}.Normalize()
 	return mgl64.Translate3D(t[0], t[1], t[2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(s[0], s[1], s[2]))
 }

@@ -35,7 +35,7 @@ func (s *Sim) makeGeoms(nodes []int) error {
 	bits := s.filterBits()
 	for _, n := range nodes {
 		b := d.Nodes[n].Body
-		if b == nil {
+		if b == nil || (b.Collider != nil || b.Trigger != nil) && s.disabled(n) {
 			continue
 		}
 		if c := b.Collider; c != nil && c.Shape >= 0 && c.Shape < len(d.Shapes) && !s.skipped(c.Shape) {
@@ -421,6 +421,26 @@ func (s *Sim) meshPoints(m int) ([]mgl64.Vec3, []uint32, error) {
 	return pts, idx, nil
 }
 
+// colliderNodes returns the nodes with a collider of a valid shape that
+// belong to body node b, in node order. Every node is grouped once a
+// build: each body scanning every node made building 20,000 bodies take
+// 10 s.
+func (s *Sim) colliderNodes(b int) []int {
+	if s.parts == nil {
+		d := s.Doc
+		s.parts = map[int][]int{}
+		for n := range d.Nodes {
+			body := d.Nodes[n].Body
+			if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) {
+				continue
+			}
+			bn := d.BodyNode(n)
+			s.parts[bn] = append(s.parts[bn], n)
+		}
+	}
+	return s.parts[b]
+}
+
 // shapeInertia computes a body's inertia about its centre of mass from its
 // colliders, as if its mass were spread evenly through them. A body with no
 // collider gets that of a solid sphere of 0.5 m.
@@ -435,9 +455,9 @@ func (s *Sim) shapeInertia(b *Body) mgl64.Mat3 {
 	total := 0.0
 	bt, br, _ := rigid(s.world[b.Node])
 	com := bt.Add(br.Mul3x1(b.com))
-	for n := range d.Nodes {
+	for _, n := range s.colliderNodes(b.Node) {
 		body := d.Nodes[n].Body
-		if body == nil || body.Collider == nil || body.Collider.Shape < 0 || body.Collider.Shape >= len(d.Shapes) || d.BodyNode(n) != b.Node || s.skipped(body.Collider.Shape) {
+		if s.skipped(body.Collider.Shape) || s.disabled(n) {
 			continue
 		}
 		sh := s.shape(body.Collider.Shape)

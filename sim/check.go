@@ -79,6 +79,9 @@ func (s *Sim) checkValues(nodes []int) error {
 		if depth > len(d.Nodes) {
 			return bad("parent chain", "is a cycle", "(a node is its own ancestor)")
 		}
+		if s.disabled(n) {
+			continue // left out of the simulation (disabled, build)
+		}
 		m := s.world[n]
 		if !finite(m[:]...) {
 			return bad("world transform", fmt.Sprint(m), "is not finite")
@@ -211,4 +214,17 @@ type RangeError struct {
 // Error names the body, what happened and when.
 func (e *RangeError) Error() string {
 	return fmt.Sprintf("body %q (node %d) %s at t = %.4g s; the run stopped there", e.Name, e.Node, e.What, e.Time)
+}
+
+// disabled reports whether node n's world scale is 0 on every axis: a
+// collapsed object, as exporters write a hidden one, whose shapes
+// KHR_physics_rigid_bodies reads as disabled. Its colliders, triggers,
+// body and joint are left out of the simulation, said in the warnings.
+func (s *Sim) disabled(n int) bool {
+	m := s.world[n]
+	if m.Col(0).Vec3().Len() != 0 || m.Col(1).Vec3().Len() != 0 || m.Col(2).Vec3().Len() != 0 {
+		return false
+	}
+	s.warnf("node %q (node %d) has a scale of 0 on every axis: its physics is disabled (left out)", nodeName(s.Doc, n), n)
+	return true
 }

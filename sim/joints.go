@@ -99,7 +99,7 @@ func (s *Sim) makeJoints(nodes []int) error {
 	d := s.Doc
 	for _, n := range nodes {
 		nj := d.Nodes[n].Joint
-		if nj == nil {
+		if nj == nil || s.disabled(n) {
 			continue
 		}
 		name := nodeName(d, n)

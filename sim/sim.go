@@ -11,6 +11,7 @@ import (
 	"github.com/qmuntal/gltf"
 
 	"physview/scene"
+	"physview/scene/anim"
 )
 
 // DefaultStep is the fixed time step when Options.Step is 0: 1/240 s.
@@ -181,6 +182,11 @@ type Sim struct {
 	staticGeoms map[int][]engineGeom
 	// odeWarnings counts the ODE messages in Warnings; moreODE those left out.
 	odeWarnings, moreODE int
+	// warned holds the messages in Warnings (warnf).
+	warned map[string]bool
+	// parts are the nodes with a collider of a valid shape by the node of
+	// the body they belong to, in node order (colliderNodes).
+	parts map[int][]int
 }
 
 // New builds the ODE world for a copy of d. Bad input gives an error naming
@@ -239,11 +245,15 @@ func nodeName(d *scene.Document, n int) string {
 
 func (s *Sim) warnf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	for _, w := range s.Warnings {
-		if w == msg {
-			return
-		}
+	// A set, not a scan of Warnings: a file can give one per node (20,000
+	// disabled bodies), which a scan made quadratic.
+	if s.warned == nil {
+		s.warned = map[string]bool{}
 	}
+	if s.warned[msg] {
+		return
+	}
+	s.warned[msg] = true
 	s.Warnings = append(s.Warnings, msg)
 }
 
@@ -256,6 +266,7 @@ func (s *Sim) build() error {
 	s.w = w
 	s.applyXODE()
 	s.world = d.WorldMatrices()
+	s.parts = nil
 	nodes := d.SceneNodes()
 	if err := s.checkValues(nodes); err != nil {
 		return err
@@ -264,7 +275,7 @@ func (s *Sim) build() error {
 	// Moving bodies first, parents before children.
 	for _, n := range nodes {
 		b := d.Nodes[n].Body
-		if b == nil || b.Motion == nil || b.Motion.Type == scene.MotionStatic {
+		if b == nil || b.Motion == nil || b.Motion.Type == scene.MotionStatic || s.disabled(n) {
 			continue
 		}
 		mo := b.Motion
@@ -292,6 +303,10 @@ func (s *Sim) build() error {
 			if v < 0 || math.IsNaN(v) {
 				return fmt.Errorf("dynamic body %q (node %d): inertia %v must not be negative", nodeName(d, n), n, mo.InertiaDiagonal)
 			}
+		}
+		if k := anim.InstanceCount(d, n); k > 1 {
+			// No physics draft says what instancing a body means.
+			s.warnf("body %q has %d instances (EXT_mesh_gpu_instancing): they are drawn, the body is played once, at the node", nodeName(d, n), k)
 		}
 		s.byNode[n] = len(s.Bodies)
 		s.Bodies = append(s.Bodies, &Body{Node: n, Name: nodeName(d, n), Type: typ, Mass: mo.Mass, GravityFactor: mo.GravityFactor, infiniteMass: infinite})

@@ -12,6 +12,7 @@ func BodyCount(d *scene.Document) int {
 	if d == nil {
 		return 0
 	}
+	above := ancestorFlags(d)
 	n := 0
 	for i, ne := range d.Nodes {
 		b := ne.Body
@@ -21,11 +22,61 @@ func BodyCount(d *scene.Document) int {
 		switch {
 		case b.Motion != nil:
 			n++
-		case b.Collider != nil && !hasMotionAbove(d, i) && !hasColliderAbove(d, i):
+		case b.Collider != nil && above[i]&(motionAbove|colliderAbove) == 0:
 			n++
 		}
 	}
 	return n
+}
+
+// The bits of ancestorFlags.
+const (
+	motionAbove   = 1 << iota // an ancestor has motion
+	colliderAbove             // an ancestor has a collider
+	flagsKnown                // the node's bits are set
+	onPath                    // on the walk being made (a cycle stops there)
+)
+
+// ancestorFlags returns, for each node, whether an ancestor has motion and
+// whether one has a collider, each node's found once from its parent's.
+// BodyCount walked every collider's parent chain, with a map, each frame
+// the status bar is drawn: a chain of 20,000 nodes took 600 ms a frame.
+func ancestorFlags(d *scene.Document) []uint8 {
+	flags := make([]uint8, len(d.Nodes))
+	own := func(n int) uint8 {
+		var f uint8
+		if b := d.Nodes[n].Body; b != nil {
+			if b.Motion != nil {
+				f |= motionAbove
+			}
+			if b.Collider != nil {
+				f |= colliderAbove
+			}
+		}
+		return f
+	}
+	var path []int
+	for i := range flags {
+		path = path[:0]
+		p := i
+		for p >= 0 && p < len(flags) && flags[p]&(flagsKnown|onPath) == 0 {
+			flags[p] |= onPath
+			path = append(path, p)
+			p = d.Parent(p)
+		}
+		// p is a root's parent (-1), a node already known, or a node on
+		// this walk (a cycle, which scene breaks on load: it ends there).
+		var down uint8
+		if p >= 0 && p < len(flags) && flags[p]&flagsKnown != 0 {
+			down = own(p) | flags[p]&(motionAbove|colliderAbove)
+		}
+		for k := len(path) - 1; k >= 0; k-- {
+			c := path[k]
+			flags[c] = down | flagsKnown
+			down |= own(c)
+		}
+	}
+	return flags
 }
 
 // hasMotionAbove reports whether an ancestor of node n has motion.

@@ -54,7 +54,9 @@ func (m *Model) Rest() *Pose {
 			mm := mgl64.Mat4(n.Matrix)
 			p.Matrix[i] = &mm
 		}
-		p.Local[i] = TRS{n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()}
+		// n.Scale, not ScaleOrDefault: a written [0, 0, 0] is a scale of 0
+		// (scene.Document.LocalMatrix).
+		p.Local[i] = TRS{n.TranslationOrDefault(), n.RotationOrDefault(), n.Scale}
 		if n.Weights != nil {
 			p.NodeWeights[i] = append([]float64(nil), n.Weights...)
 		}

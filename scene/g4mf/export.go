@@ -128,7 +128,17 @@ func sceneRoots(d *scene.Document) []int {
 		sc = *doc.Scene
 	}
 	if sc >= 0 && sc < len(doc.Scenes) {
-		return doc.Scenes[sc].Nodes
+		// A damaged file can list a node it does not have (a finding of
+		// validate): it is left out, with any listed twice.
+		var out []int
+		seen := map[int]bool{}
+		for _, n := range doc.Scenes[sc].Nodes {
+			if n >= 0 && n < len(doc.Nodes) && !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+		return out
 	}
 	var out []int
 	for i := range doc.Nodes {
@@ -275,7 +285,7 @@ func (ex *exporter) writeNode(i int, n *gltf.Node, meshMap []int) {
 		out.Position = []float64{m[12], m[13], m[14]}
 		out.Basis = []float64{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
 	} else {
-		t, r, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.ScaleOrDefault()
+		t, r, s := n.TranslationOrDefault(), n.RotationOrDefault(), n.Scale // a written 0 is 0 (scene.Document.LocalMatrix)
 		if t != [3]float64{} {
 			out.Position = t[:]
 		}

@@ -251,8 +251,12 @@ func (im *importer) node(i int, n node) *gltf.Node {
 			break
 		}
 		rot, sc, sheared := basisToTRS(n.Basis)
-		if sheared {
-			im.warn(path+"/basis", "the basis shears; glTF keeps it as a matrix")
+		// A basis of zeros (a node collapsed) is kept as a matrix too: a
+		// glTF scale of [0, 0, 0] would be read back as the default 1.
+		if collapsed := sc == [3]float64{}; sheared || collapsed {
+			if sheared {
+				im.warn(path+"/basis", "the basis shears; glTF keeps it as a matrix")
+			}
 			var m [16]float64
 			for c := 0; c < 3; c++ {
 				for r := 0; r < 3; r++ {
@@ -268,6 +272,8 @@ func (im *importer) node(i int, n node) *gltf.Node {
 		if n.Rotor != nil {
 			if len(n.Rotor) != 4 {
 				im.warn(path+"/rotor", "rotor has %d numbers, want 4 [s, xy, xz, yz]; ignored", len(n.Rotor))
+			} else if [4]float64(n.Rotor) == [4]float64{} {
+				im.warn(path+"/rotor", "rotor is zero, which is no rotation; ignored")
 			} else {
 				out.Rotation = RotorToQuat([4]float64(n.Rotor))
 			}
@@ -387,7 +393,7 @@ func (im *importer) body(i int, p *physics, nodes int) *scene.Body {
 	}
 	if c := p.Collider; c != nil {
 		count++
-		if c.Shape == nil {
+		if c.Shape == nil || *c.Shape == -1 {
 			im.warn(path+"/collider", "collider without a shape (G4MF requires one); read as a compound collider")
 			b.Collider = &scene.Collider{Shape: -1, PhysicsMaterial: -1, CollisionFilter: -1}
 		} else {

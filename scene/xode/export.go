@@ -435,7 +435,14 @@ func (w *writer) geom(n, ancestor int) {
 // as it was; elsewhere it gets a geom turned back.
 func (w *writer) shape(n int) {
 	d := w.d
-	s := d.Shapes[d.Nodes[n].Body.Collider.Shape]
+	i := d.Nodes[n].Body.Collider.Shape
+	if i < 0 || i >= len(d.Shapes) {
+		// A damaged file can name a shape it does not have (a finding
+		// of validate): its geom is written without a shape.
+		w.warn("node %q: collider shape %d does not exist (the file has %d shapes): its geom is written without a shape", d.GLTF.Nodes[n].Name, i, len(d.Shapes))
+		return
+	}
+	s := d.Shapes[i]
 	zAxis := w.kind(n) == "axis"
 	if !zAxis && (s.Type == scene.ShapeCapsule || s.Type == scene.ShapeCylinder) {
 		// An OMI (Y axis) capsule from glTF: ODE's runs along Z.
@@ -472,21 +479,31 @@ func (w *writer) shape(n int) {
 		if s.Type == scene.ShapeConvex {
 			w.warn("convex shapes are written as trimeshes: XODE has no convex hull")
 		}
-		w.trimesh(s.Mesh)
+		w.trimesh(s.Mesh, s.Type == scene.ShapeConvex)
 	}
 }
 
-func (w *writer) trimesh(mesh int) {
+// trimesh writes the triangles of a mesh. A convex shape's mesh without
+// triangles (a point cloud, which KHR allows for a hull) is written as its
+// hull's triangles; a mesh with none at all is left out with a warning,
+// since XODE refuses a trimesh without triangles.
+func (w *writer) trimesh(mesh int, convex bool) {
 	d := w.d
 	if mesh < 0 || mesh >= len(d.GLTF.Meshes) {
 		return
 	}
-	w.open("trimesh", nil)
 	var verts [][3]float32
 	var tris []uint32
+	var points []mgl64.Vec3
 	for p := range d.GLTF.Meshes[mesh].Primitives {
 		pd, err := d.ReadPrimitive(mesh, p)
-		if err != nil || pd.Mode != scene.DrawTriangles {
+		if err != nil {
+			continue
+		}
+		if pd.Mode != scene.DrawTriangles {
+			for _, v := range pd.Positions {
+				points = append(points, mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])})
+			}
 			continue
 		}
 		base := uint32(len(verts))
@@ -501,6 +518,21 @@ func (w *writer) trimesh(mesh int) {
 			}
 		}
 	}
+	if len(tris) < 3 && convex {
+		if h, err := scene.ConvexHull(points); err == nil {
+			for _, p := range h.Points {
+				verts = append(verts, [3]float32{float32(p[0]), float32(p[1]), float32(p[2])})
+			}
+			for _, f := range h.Faces {
+				tris = append(tris, uint32(f[0]), uint32(f[1]), uint32(f[2]))
+			}
+		}
+	}
+	if len(tris) < 3 {
+		w.warn("mesh %d has no triangles a trimesh can hold: its geom is written without a shape", mesh)
+		return
+	}
+	w.open("trimesh", nil)
 	w.open("vertices", nil)
 	for _, v := range verts {
 		w.empty("v", [][2]string{{"x", num(float64(v[0]))}, {"y", num(float64(v[1]))}, {"z", num(float64(v[2]))}})

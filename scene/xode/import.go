@@ -50,6 +50,7 @@ type builder struct {
 	finds    []scene.Finding
 	root     int
 	lines    []int // the line of the element each node was made from
+	parents  []int // the parent of each node (-1: a root)
 }
 
 type pendingJoint struct {
@@ -63,10 +64,23 @@ func (b *builder) warn(e *element, format string, args ...any) {
 	b.finds = append(b.finds, scene.Finding{Code: "XODE_IMPORT", Severity: scene.Warning, Path: fmt.Sprintf("xode line %d", e.Line), Message: fmt.Sprintf(format, args...)})
 }
 
+// bodyOf returns the name of the body node n is part of: n or its nearest
+// ancestor with a body.
+func (b *builder) bodyOf(n int) (string, bool) {
+	for k := 0; n >= 0 && n < len(b.parents) && k <= len(b.parents); k++ {
+		if bd := b.bodies[n]; bd != nil && bd.Motion != nil {
+			return b.doc.Nodes[n].Name, true
+		}
+		n = b.parents[n]
+	}
+	return "", false
+}
+
 // addNode appends a node made from the element on line under parent (-1:
 // a scene root) with a local matrix.
 func (b *builder) addNode(line int, name string, parent int, local mgl64.Mat4) int {
 	b.lines = append(b.lines, line)
+	b.parents = append(b.parents, parent)
 	n := &gltf.Node{Name: name}
 	t, r, s := decompose(local)
 	if t != ([3]float64{}) {
@@ -290,6 +304,9 @@ func (b *builder) body(e *element, parent int) error {
 			if !finiteMass(m) {
 				return fmt.Errorf("line %d: the mass of body %q is not a finite number", c.Line, name)
 			}
+			if !(m.m > 0) && len(c.Children) > 0 { // an empty <mass/> gives none
+				b.warn(c, "the mass of body %q is %g, not positive: read as %g kg", name, m.m, mo.Mass)
+			}
 			if m.m > 0 {
 				mo.Mass = m.m
 				mo.CenterOfMass = m.c
@@ -433,6 +450,10 @@ func (b *builder) geom(e *element, parent int) error {
 			nrm := mgl64.Vec3(p)
 			if nrm.Len() == 0 {
 				return fmt.Errorf("line %d: <plane> has a zero normal", c.Line)
+			}
+			if body, ok := b.bodyOf(n); ok {
+				// ODE planes are not placeable: ODE refuses one on a body.
+				b.warn(c, "a plane is never on a body (ODE planes are not placeable): on body %q it is read as a %g m box that moves with it", body, float64(PlaneSize))
 			}
 			l := nrm.Len()
 			nrm = nrm.Mul(1 / l)

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // value is one JSON value of a text: its span and, for an object or an
@@ -44,7 +45,8 @@ func Splice(oldText, newText []byte) ([]byte, error) {
 		return nil, fmt.Errorf("the new text: %w", err)
 	}
 	s := &splicer{old: oldText, new: newText, unit: indentUnit(oldText),
-		crlf: bytes.Contains(oldText, []byte("\r\n")), colonStyle: colonStyle(oldText, ov)}
+		crlf: bytes.Contains(oldText, []byte("\r\n")), colonStyle: colonStyle(oldText, ov),
+		lineEnds: lineEnds(oldText)}
 	var out bytes.Buffer
 	out.Grow(len(oldText) + len(newText)/8)
 	out.Write(oldText[:ov.start])
@@ -63,6 +65,10 @@ type splicer struct {
 	// colonStyle is how the old text writes a key's colon (":" in
 	// Blender's files, ": " in most), for members written anew.
 	colonStyle string
+	// lineEnds are the offsets of the old text's line breaks, so that
+	// the line holding a value is found by a search, not by scanning back
+	// (a long line, such as a compact file's one, made that quadratic).
+	lineEnds []int
 }
 
 // merge writes new value n where old value o stood; inline says that the
@@ -75,7 +81,7 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 		return
 	}
 	if o.kind == 0 || o.kind != n.kind || len(o.items) == 0 || len(n.items) == 0 {
-		s.fresh(out, n, lineIndent(s.old, o.start), inline)
+		s.fresh(out, n, s.lineIndent(o.start), inline)
 		return
 	}
 	inline = !bytes.ContainsAny(s.old[o.start:o.end], "\r\n")
@@ -107,7 +113,7 @@ func (s *splicer) merge(out *bytes.Buffer, o, n *value, inline bool) {
 		case match != nil:
 			s.merge(out, match.v, it.v, inline)
 		default:
-			indent := lineIndent(s.old, s.itemStart(o.items[min(p, len(o.items)-1)]))
+			indent := s.lineIndent(s.itemStart(o.items[min(p, len(o.items)-1)]))
 			if o.kind == '{' {
 				out.Write(s.new[it.keyStart:it.keyEnd])
 				out.Write(s.colon(o))
@@ -301,9 +307,28 @@ func sameJSON(a, b []byte) bool {
 	}
 }
 
-// lineIndent is the white space that begins the line holding text[at].
-func lineIndent(text []byte, at int) string {
-	start := bytes.LastIndexByte(text[:at], '\n') + 1
+// lineEnds returns the offsets of text's line feeds, in order.
+func lineEnds(text []byte) []int {
+	var ends []int
+	for i := 0; ; {
+		k := bytes.IndexByte(text[i:], '\n')
+		if k < 0 {
+			return ends
+		}
+		ends = append(ends, i+k)
+		i += k + 1
+	}
+}
+
+// lineIndent is the white space that begins the line holding old[at].
+func (s *splicer) lineIndent(at int) string {
+	text := s.old
+	// The last line feed before at, if any.
+	k, _ := slices.BinarySearch(s.lineEnds, at)
+	start := 0
+	if k > 0 {
+		start = s.lineEnds[k-1] + 1
+	}
 	end := start
 	for end < at && (text[end] == ' ' || text[end] == '\t') {
 		end++
