@@ -244,14 +244,17 @@ func (a *windowApp) afterFrame() {
 const maxUploadWait = 10 * time.Millisecond
 
 // windowProcs is how many goroutines the window lets run Go code at once
-// (runtime.GOMAXPROCS): at least 4, twice the cores. With one per core,
-// the frame's thread lost its turn to the decoders and the file's loading:
-// each of the frame's calls into C (GL, GLFW) may hand its processor to a
-// waiting goroutine, and on its return the frame waited for one of them
-// to be preempted, up to 10 ms a time, while the kernel would have run it
-// first (the decoders run 5 nice levels below it). With more, the kernel
-// alone shares the cores.
-func windowProcs(cpus int) int { return max(4, 2*cpus) }
+// (runtime.GOMAXPROCS): at least 8, twice the cores. With one per core,
+// the frame's thread lost its turn to the decoders, the mipmap builders
+// and the file's loading: each of the frame's calls into C (GL, GLFW)
+// may hand its processor to a waiting goroutine, and on its return the
+// frame waits for one of them to be preempted, while the kernel would
+// have run it first (the decoders run 5 nice levels below it). With
+// more, the kernel alone shares the cores. Opening the lamp on 2 idle
+// cores (cmd/startbench -open, A/B runs): the textured lamp after 0.89 s
+// at 8 against 1.04 at 4 and 1.27 at 2 (under load), the longest gaps
+// 41-47 ms at 8 and 4.
+func windowProcs(cpus int) int { return max(8, 2*cpus) }
 
 // setWindowProcs raises GOMAXPROCS to windowProcs, unless the GOMAXPROCS
 // environment variable says otherwise.

@@ -222,6 +222,11 @@ func TestUploadBudget(t *testing.T) {
 		if b := a.uploadBudget(); b != deferUpload {
 			t.Errorf("%s, the panel put off: budget %v, want none", c.name, b)
 		}
+		// Nor does a frame that showed a document.
+		a.panelLate, a.docShown = false, true
+		if b := a.uploadBudget(); b != deferUpload {
+			t.Errorf("%s, a document shown: budget %v, want none", c.name, b)
+		}
 	}
 }
 

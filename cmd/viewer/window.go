@@ -97,7 +97,9 @@ type windowApp struct {
 	// progressAt is when the panel's texture counts were last set, for
 	// progressDoc (showProgress); countsLag says newer counts wait,
 	// countsNow that this frame shows them (countsDue); panelEst is what
-	// drawing the panel anew into its cache costs (measured).
+	// drawing the panel anew into its cache costs (measured: the 90th
+	// percentile of the last whole redraws, which cost 6-30 ms on
+	// llvmpipe as the panel's content changes).
 	progressAt  time.Time
 	progressDoc *scene.Document
 	countsLag   bool
@@ -109,6 +111,13 @@ type windowApp struct {
 	// (cachePanel).
 	partEst   time.Duration
 	panelLate bool
+	// wholeDrawn is what the last whole redraws of the panel cost;
+	// panelEst is their 90th percentile.
+	wholeDrawn lastFrames
+	// docShown says this frame's Poll showed a document (its meshes
+	// uploaded): it takes no upload step and leaves its panel to the
+	// next frame.
+	docShown bool
 	// pollTime and uploadTime are how long the session's Poll (a document
 	// shown: its meshes uploaded) and the renderer's took this frame,
 	// warmTime the warm-up of the new document's shaders or the drawing
@@ -328,10 +337,11 @@ func (a *windowApp) frame() {
 	a.filesTime = time.Since(filesStart)
 	// A finished load is shown (its meshes uploaded: 6-28 ms on
 	// llvmpipe) in a frame that followed the last at once, not in one
-	// that slept to the frame interval first; the next frame then comes
+	// that slept to the frame interval first, nor in one that draws the
+	// panel put off from the last (cachePanel); the next frame then comes
 	// at once (below).
-	s.HoldLoads = a.ctl != nil && s.Doc != nil && a.paced && !a.earlyOpen
-	pollStart := time.Now()
+	s.HoldLoads = a.ctl != nil && s.Doc != nil && (a.paced || a.panelLate) && !a.earlyOpen
+	pollStart, docBefore := time.Now(), s.Doc
 	s.Poll()
 	if a.earlyOpen {
 		// The file the command line named was opened before the
@@ -342,6 +352,7 @@ func (a *windowApp) frame() {
 		s.Poll()
 	}
 	a.pollTime = time.Since(pollStart)
+	a.docShown = s.Doc != docBefore
 	render.TraceStart("session polled")
 	if s.Doc == nil && s.Loading() == nil {
 		// The file could not be opened: there will be no
@@ -488,7 +499,7 @@ func (a *windowApp) cachePanel() {
 		if _, _, _, _, ok := l.Damage(); ok && rect && a.pollTime < time.Millisecond {
 			est = a.partEst
 		}
-		if (a.pollTime >= time.Millisecond || putOffPanel(a.gapSoFar(), est)) && a.panelCache.Copy(0, w, h) {
+		if (a.docShown || putOffPanel(a.gapSoFar(), est)) && a.panelCache.Copy(0, w, h) {
 			l.Detach()
 			a.panelLate, a.warming = true, true
 			return
@@ -504,7 +515,8 @@ func (a *windowApp) cachePanel() {
 	case a.panelCache.PartRedraws != partsBefore:
 		a.partEst = fixedPart(a.partEst, time.Since(start))
 	case a.panelCache.Redraws != redrawsBefore:
-		a.panelEst = fixedPart(a.panelEst, time.Since(start))
+		a.wholeDrawn.add(time.Since(start))
+		a.panelEst = a.wholeDrawn.percentile(90)
 	}
 	if checkPanelParts && a.panelCache.Redraws != redrawsBefore {
 		// The same panel drawn whole into another cache: the pixels
@@ -712,28 +724,26 @@ func (a *windowApp) present(io *imgui.IO, arrived, pending int) {
 // a loaded machine, where the rest of a frame alone takes longer than
 // maxUploadGap, frames back to back still get half as much time as the
 // rest, so that a file's textures do not take many times longer to come.
+// maxUploadGap is 40 ms, not more: a step's cost and the rest of a frame
+// vary by a few ms from their estimates, and the open's longest gap is to
+// stay under 50 (at 45 the longest gaps of idle opens of the lamp were
+// 42-49 ms, at 40 41-45; the textured lamp came a little later, 1.0 s
+// against 0.8).
 const (
-	minUpload = 8 * time.Millisecond
-	maxUpload = 40 * time.Millisecond
+	maxUploadGap = 40 * time.Millisecond
+	minUpload    = 8 * time.Millisecond
+	maxUpload    = 40 * time.Millisecond
 	// deferUpload is the budget of a frame that takes no step
 	// (render.Renderer.UploadBudget below 0).
 	deferUpload = -1
 )
 
-// maxUploadGap: see above (PHYSVIEW_UPLOAD_GAP=ms, experiment).
-var maxUploadGap = func() time.Duration {
-	if v, err := time.ParseDuration(os.Getenv("PHYSVIEW_UPLOAD_GAP") + "ms"); err == nil {
-		return v
-	}
-	return 40 * time.Millisecond
-}()
-
 // uploadBudget is this frame's time for texture uploads, or deferUpload.
 func (a *windowApp) uploadBudget() time.Duration {
 	a.restEst = fixedPart(a.restEst, a.rest)
-	if a.panelLate {
+	if a.panelLate || a.docShown {
 		// The panel's redraw put off from the last frame has this one
-		// to itself (cachePanel).
+		// to itself (cachePanel), as has a document shown in it.
 		return deferUpload
 	}
 	other := a.gapSoFar() + a.restEst
