@@ -251,9 +251,9 @@ const maxUploadWait = 10 * time.Millisecond
 // frame waits for one of them to be preempted, while the kernel would
 // have run it first (the decoders run 5 nice levels below it). With
 // more, the kernel alone shares the cores. Opening the lamp on 2 idle
-// cores (cmd/startbench -open, A/B runs): the textured lamp after 0.89 s
-// at 8 against 1.04 at 4 and 1.27 at 2 (under load), the longest gaps
-// 41-47 ms at 8 and 4.
+// cores (cmd/startbench -open, four runs of each): the textured lamp
+// after 0.89 s at 8 against 1.04 s at 4, the longest gaps 41-47 ms
+// either way.
 func windowProcs(cpus int) int { return max(8, 2*cpus) }
 
 // setWindowProcs raises GOMAXPROCS to windowProcs, unless the GOMAXPROCS
