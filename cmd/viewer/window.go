@@ -489,9 +489,9 @@ func (a *windowApp) cachePanel() {
 	// than maxUploadGap waits for the next frame, which comes at once;
 	// the last picture of the panel stays one frame more. Not twice in a
 	// row. A frame that shows a document (its meshes uploaded) always
-	// leaves its panel, a whole one, to the next: the estimate, made on
-	// the last document's panels, fell short of the new one's (22-31 ms
-	// against 15) often enough to make the open's longest gap.
+	// leaves its panel, a whole one (22-31 ms for the lamp's), to the
+	// next: an estimate made on the last document's panels fell short
+	// of the new one's often enough to make the open's longest gap.
 	if rect, same := a.panelCache.Holds(w, h, l.X0, l.Y0, l.X1, l.Y1, l.Key); !same && !a.panelLate {
 		// A part costs what the last parts did; the panel of a document
 		// just shown (Poll), whatever its part, what a whole one does.
